@@ -1,0 +1,72 @@
+// The seams between the pure-Node core and the runtime that hosts it. Each host
+// (main/electron, main/web, the CLI, tests) supplies its own adapters.
+
+/** Where secrets live: encrypted by the OS in Electron, an owner-only file elsewhere. */
+export interface SecretStore {
+  get(name: string): Promise<string | null>;
+  set(name: string, value: string): Promise<void>;
+  delete(name: string): Promise<void>;
+  /** How well the secrets are protected, for the settings screen. */
+  describe(): { backend: string; weak: boolean; message: string | null };
+}
+
+/** Plain (non-secret) settings: electron-store in Electron, conf elsewhere. */
+export interface SettingsStore {
+  get<T>(key: string): T | undefined;
+  set(key: string, value: unknown): void;
+  delete(key: string): void;
+}
+
+export interface Notification {
+  title: string;
+  body: string;
+  /** A quotedesk:// link the notification opens when clicked. */
+  link?: string;
+}
+export interface Notifier {
+  notify(notification: Notification): void;
+}
+
+export interface Opener {
+  /** Opens a local file with the system's default application. */
+  openPath(path: string): Promise<void>;
+  /** Opens an https URL in the system browser; anything else is refused. */
+  openExternal(url: string): Promise<void>;
+}
+
+export interface AppPaths {
+  /** The per-user data folder: settings, caches, logs. */
+  userData: string;
+}
+
+export interface Clock {
+  /** Milliseconds since the epoch. Expiries are computed on this, never on timers alone. */
+  now(): number;
+  /** Resolves after `ms`; rejects with the signal's reason when aborted. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export type LogFields = Record<string, unknown>;
+export interface Logger {
+  debug(message: string, fields?: LogFields): void;
+  info(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
+  error(message: string, fields?: LogFields): void;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal?.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+    }),
+};

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { AccountDraft, AccountId, AccountStatus, AccountUpdate, AccountView, ConnectionReport } from './accounts';
+import { AppInfo } from './app';
+import { QuotesListInput, QuotesPage } from './quotes';
+import type { Result } from './errors';
+
+const none = z.void();
+
+/**
+ * THE bridge: every method the renderer may call, by feature namespace, with the zod
+ * schemas of its input and output. Both transports (Electron IPC and the browser-mode
+ * WebSocket) and the dispatcher are generated from this one object.
+ */
+export const methods = {
+  'app.info': { input: none, output: AppInfo },
+
+  'accounts.list': { input: none, output: z.array(AccountView) },
+  'accounts.add': { input: AccountDraft, output: AccountView },
+  'accounts.update': { input: AccountUpdate, output: AccountView },
+  'accounts.remove': { input: AccountId, output: none },
+  'accounts.test': { input: AccountId, output: ConnectionReport },
+  'accounts.testDraft': { input: AccountDraft, output: ConnectionReport },
+
+  'quotes.list': { input: QuotesListInput, output: QuotesPage },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
+
+/** Events main pushes to the renderer. */
+export const events = {
+  /** The account list changed (added, edited, removed, or a status moved). */
+  'accounts.changed': z.object({ accounts: z.array(AccountView) }),
+  /** One account's status moved, e.g. to needs-credentials after a refused refresh. */
+  'accounts.statusChanged': z.object({
+    accountId: z.string(),
+    status: AccountStatus,
+    message: z.string().nullable(),
+  }),
+} as const satisfies Record<string, z.ZodType>;
+
+export type Methods = typeof methods;
+export type MethodName = keyof Methods;
+/** What a caller passes (before defaults are applied). */
+export type MethodInput<M extends MethodName> = z.input<Methods[M]['input']>;
+/** What a handler receives (after parsing). */
+export type ParsedInput<M extends MethodName> = z.output<Methods[M]['input']>;
+export type MethodOutput<M extends MethodName> = z.output<Methods[M]['output']>;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+
+/** main/core/app.ts implements this: a missing method is a compile error. */
+export type Handlers = {
+  [M in MethodName]: (input: ParsedInput<M>) => Promise<MethodOutput<M>>;
+};
+
+/** What the renderer sees: one function per method, one subscription per event. */
+export type QuotedeskApi = {
+  invoke<M extends MethodName>(method: M, ...args: MethodInput<M> extends void ? [] : [MethodInput<M>]): Promise<Result<MethodOutput<M>>>;
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+};
+
+export const METHOD_NAMES = Object.keys(methods) as MethodName[];
+export const EVENT_NAMES = Object.keys(events) as EventName[];
