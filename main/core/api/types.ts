@@ -1,0 +1,56 @@
+import type {
+  JsonObject,
+  Pagination,
+  QuoteDecisionResult,
+  QuoteDetails,
+  QuoteListItem,
+  QuotePdfLink,
+  QuoteStatus,
+  WebhookInfo,
+  WebhookRegistration,
+} from '../../../preload/contract';
+
+export interface ListQuotesParams {
+  page: number;
+  limit: number;
+  status?: QuoteStatus;
+  search?: string;
+}
+
+export interface QuotePage {
+  data: QuoteListItem[];
+  pagination: Pagination;
+}
+
+/**
+ * Outcome of accept/decline. `confirmed-after-uncertainty` means the request's answer was
+ * lost (network error, timeout) and re-reading the quote showed the action took effect.
+ */
+export interface DecisionOutcome {
+  result: QuoteDecisionResult;
+  via: 'response' | 'confirmed-after-uncertainty';
+}
+
+export interface QuotesResource {
+  list(params: ListQuotesParams, signal?: AbortSignal): Promise<QuotePage>;
+  get(id: string, signal?: AbortSignal): Promise<QuoteDetails>;
+  accept(id: string): Promise<DecisionOutcome>;
+  decline(id: string, reason?: string): Promise<DecisionOutcome>;
+  pdf(id: string, signal?: AbortSignal): Promise<QuotePdfLink>;
+  filters(signal?: AbortSignal): Promise<JsonObject>;
+  projectTeamUsers(id: string, signal?: AbortSignal): Promise<JsonObject[]>;
+  summary(id: string, signal?: AbortSignal): Promise<JsonObject>;
+}
+
+export interface WebhooksResource {
+  register(url: string): Promise<WebhookRegistration>;
+  get(signal?: AbortSignal): Promise<WebhookInfo | null>;
+  remove(): Promise<void>;
+}
+
+/** One account's door to the Quoting Service. */
+export interface QuotingClient {
+  readonly baseUrl: string;
+  readonly quotes: QuotesResource;
+  readonly webhooks: WebhooksResource;
+}
