@@ -53,11 +53,31 @@ export type Handlers = {
   [M in MethodName]: (input: ParsedInput<M>) => Promise<MethodOutput<M>>;
 };
 
-/** What the renderer sees: one function per method, one subscription per event. */
-export type QuotedeskApi = {
-  invoke<M extends MethodName>(method: M, ...args: MethodInput<M> extends void ? [] : [MethodInput<M>]): Promise<Result<MethodOutput<M>>>;
-  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+export type Namespace = MethodName extends `${infer NS}.${string}` ? NS : never;
+
+type MethodCall<M extends MethodName> = (
+  ...args: MethodInput<M> extends void ? [] : [input: MethodInput<M>]
+) => Promise<Result<MethodOutput<M>>>;
+
+/**
+ * What the renderer sees (window.quotedesk in Electron, the WebSocket client in browser
+ * mode): one function per method grouped by feature namespace, e.g.
+ * `api.quotes.list({ accountId })`, and one subscription per event, e.g.
+ * `api.events['accounts.changed'](listener)` returning an unsubscribe function.
+ */
+export type BridgeApi = {
+  [NS in Namespace]: {
+    [M in MethodName as M extends `${NS}.${infer Fn}` ? Fn : never]: MethodCall<M>;
+  };
+} & {
+  events: { [E in EventName]: (listener: (payload: EventPayload<E>) => void) => () => void };
 };
+
+/** Splits 'quotes.list' into ['quotes', 'list']. */
+export function splitMethodName(method: MethodName): [Namespace, string] {
+  const dot = method.indexOf('.');
+  return [method.slice(0, dot) as Namespace, method.slice(dot + 1)];
+}
 
 export const METHOD_NAMES = Object.keys(methods) as MethodName[];
 export const EVENT_NAMES = Object.keys(events) as EventName[];
