@@ -7,10 +7,10 @@ import globals from 'globals';
 const electron = { name: 'electron', message: 'Only main/electron, main/index.ts and preload/index.ts may import electron.' };
 const electronStore = { name: 'electron-store', message: 'electron-store imports electron at load: keep it in main/electron.' };
 const patterns = {
-  electronFolder: { group: ['**/electron/**', '**/main/electron'], message: 'main/electron is the Electron adapter layer; core code must not reach it.' },
-  web: { group: ['**/web/**', '**/main/web'], message: 'main/web is a host; core code must not reach it.' },
-  simulator: { group: ['**/simulator/**', '**/main/simulator'], message: 'The simulator is the other side of the wire.' },
-  core: { group: ['**/core/**', '**/main/core'], message: 'The simulator must not share the client\'s code (main/core).' },
+  electronFolder: { group: ['**/electron/**', '**/main/electron', '../electron', '../../electron'], message: 'main/electron is the Electron adapter layer; core code must not reach it.' },
+  web: { group: ['**/web', '**/web/**'], message: 'main/web is a host; core code must not reach it.' },
+  simulator: { group: ['**/simulator', '**/simulator/**'], message: 'The simulator is the other side of the wire.' },
+  core: { group: ['**/core', '**/core/**'], message: 'The simulator must not share the client\'s code (main/core).' },
   main: { group: ['**/main/**', '../main/**', '../../main/**'], message: 'This runtime may not import main-process code.' },
   node: { group: ['node:*'], message: 'This runtime has no Node.' },
 };
@@ -18,7 +18,7 @@ const nodeBuiltins = ['fs', 'path', 'http', 'https', 'net', 'crypto', 'os', 'chi
   .map((name) => ({ name, message: 'This runtime has no Node.' }));
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'reports/**'] },
   ...tseslint.configs.recommended,
   ...svelte.configs['flat/recommended'],
   {

@@ -8,7 +8,7 @@ export default defineConfig({
   outputDir: 'test-results',
   timeout: 60_000,
   workers: 1,
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
+  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
     headless: true,
     launchOptions: {

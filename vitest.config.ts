@@ -4,6 +4,8 @@ import { svelteTesting } from '@testing-library/svelte/vite';
 
 export default defineConfig({
   test: {
+    // The JSON report lets .ci/run count every test of every runner in one closing line.
+    reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
     projects: [
       {
         test: {

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+
+// The layering of DESIGN.md is only real if `npm test` fails when a file breaks it.
+// These cases lint snippets as if they sat in each folder, through the project's own config.
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function restrictedMessages(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+    .map((m) => m.message);
+}
+
+describe('import layering', () => {
+  const refused: [string, string, RegExp][] = [
+    ['main/core/example.ts', "import { app } from 'electron';\nexport const x = app;", /electron/],
+    ['main/core/example.ts', "import Store from 'electron-store';\nexport const x = Store;", /electron-store/],
+    ['main/core/example.ts', "import { startSimulator } from '../simulator';\nexport const x = startSimulator;", /simulator/],
+    ['main/core/example.ts', "import { h } from '../web/server';\nexport const x = h;", /host/],
+    ['main/simulator/example.ts', "import { c } from '../core/api';\nexport const x = c;", /must not share the client/],
+    ['main/web/example.ts', "import { shell } from 'electron';\nexport const x = shell;", /electron/],
+    ['preload/contract/example.ts', "import { request } from 'undici';\nexport const x = request;", /zod only/],
+    ['preload/contract/example.ts', "import { readFile } from 'node:fs';\nexport const x = readFile;", /zod only|no Node/],
+    ['renderer/src/example.ts', "import { readFile } from 'node:fs';\nexport const x = readFile;", /no Node/],
+    ['renderer/src/example.ts', "import { methods } from '../../preload/contract';\nexport const x = methods;", /import type/],
+    ['renderer/src/example.ts', "import { c } from '../../main/core/app';\nexport const x = c;", /main-process/],
+    ['preload/index.ts', "import { c } from '../main/core/app';\nexport const x = c;", /main-process/],
+  ];
+
+  it.each(refused)('refuses a forbidden import in %s', async (file, code, why) => {
+    const messages = await restrictedMessages(file, code);
+    expect(messages.length).toBeGreaterThan(0);
+    expect(messages.join('\n')).toMatch(why);
+  });
+
+  const allowed: [string, string][] = [
+    ['main/core/example.ts', "import { z } from 'zod';\nimport { readFile } from 'node:fs';\nimport type { AppInfo } from '../../preload/contract';\nexport const x = [z, readFile];\nexport type T = AppInfo;"],
+    ['main/simulator/example.ts', "import { QuoteDetails } from '../../preload/contract';\nexport const x = QuoteDetails;"],
+    ['main/electron/example.ts', "import { app } from 'electron';\nimport { c } from '../core/app';\nexport const x = [app, c];"],
+    ['preload/contract/example.ts', "import { z } from 'zod';\nimport { Money } from './service/primitives';\nexport const x = [z, Money];"],
+    ['renderer/src/example.ts', "import type { AppInfo } from '../../preload/contract';\nexport type T = AppInfo;"],
+  ];
+
+  it.each(allowed)('allows the permitted imports of %s', async (file, code) => {
+    expect(await restrictedMessages(file, code)).toEqual([]);
+  });
+});
