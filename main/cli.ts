@@ -1,0 +1,321 @@
+// quotedesk: a headless command line over the same core as the app, for scripting and
+// support. No Electron, no simulator: it talks to whatever service --base-url names.
+import { basename, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createQuotingClient, downloadPdf } from './core/api';
+import type { ClosableQuotingClient, QuotePage } from './core/api';
+import { AppError } from './core/errors';
+import { globalRedactor } from './core/log';
+import type { Clock } from './core/ports';
+import { systemClock } from './core/ports';
+import { Credentials, KeyAccess, QUOTE_STATUSES, QuoteStatus } from '../preload/contract';
+import type { QuoteDetails, QuoteListItem } from '../preload/contract';
+
+export interface CliIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  env: Record<string, string | undefined>;
+  /** Where relative --out paths and default PDF names land. */
+  cwd: string;
+  /** Fake time for tests; the system clock otherwise. */
+  clock?: Clock;
+}
+
+export const EXIT_CODES = {
+  ok: 0,
+  other: 1,
+  usage: 2,
+  authentication: 3,
+  forbidden: 4,
+  notFound: 5,
+  invalidState: 6,
+  validation: 7,
+  rateLimited: 8,
+  server: 9,
+  network: 10,
+  schema: 11,
+} as const;
+
+const CODE_FOR_ERROR: Record<string, number> = {
+  authentication: EXIT_CODES.authentication,
+  'needs-credentials': EXIT_CODES.authentication,
+  forbidden: EXIT_CODES.forbidden,
+  'not-found': EXIT_CODES.notFound,
+  'invalid-state': EXIT_CODES.invalidState,
+  validation: EXIT_CODES.validation,
+  'invalid-input': EXIT_CODES.validation,
+  'rate-limited': EXIT_CODES.rateLimited,
+  server: EXIT_CODES.server,
+  network: EXIT_CODES.network,
+  timeout: EXIT_CODES.network,
+  schema: EXIT_CODES.schema,
+};
+
+export const HELP = `quotedesk: work with quotes of the Quoting Service from the command line
+
+Usage:
+  quotedesk list [--status S] [--search Q] [--page N] [--limit N] [--all]
+  quotedesk show ID
+  quotedesk accept ID
+  quotedesk decline ID [--reason R]
+  quotedesk pdf ID [--out FILE]
+
+Connection (options, or environment variables; prefer the variables for secrets):
+  --base-url URL          QUOTEDESK_BASE_URL       e.g. https://quotes.example.com
+  --api-key KEY           QUOTEDESK_API_KEY        a static API key, or:
+  --client-id ID          QUOTEDESK_CLIENT_ID      client credentials, exchanged for a token
+  --client-secret SECRET  QUOTEDESK_CLIENT_SECRET
+  --access client|internal                         the key's kind (default client)
+
+Output:
+  --json                  machine-readable JSON on stdout (errors as JSON on stderr)
+  --help                  this text
+
+Statuses: ${QUOTE_STATUSES.join(', ')}
+  (client keys see SENT and SENT_PENDING as PENDING, SENT_REVISED as REVISED)
+
+Exit codes:
+  0 ok                 6 invalid state (the quote's status does not allow it)
+  1 other error        7 validation (the request was refused as invalid)
+  2 usage              8 rate limited
+  3 authentication     9 server error
+    or needs new      10 network error or timeout
+    credentials       11 unexpected response from the service
+  4 forbidden
+  5 not found
+`;
+
+class UsageError extends Error {}
+
+const OPTIONS = {
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
+  access: { type: 'string' },
+  status: { type: 'string' },
+  search: { type: 'string' },
+  page: { type: 'string' },
+  limit: { type: 'string' },
+  all: { type: 'boolean' },
+  reason: { type: 'string' },
+  out: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = ReturnType<typeof parse>['values'];
+const parse = (argv: string[]) => parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+
+// --all pages through everything, but never without end: 1000 pages of 100 is far beyond
+// any real account.
+const MAX_PAGES = 1000;
+
+/** Runs one command; resolves to the process exit code. Never throws. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let json = argv.includes('--json');
+  let client: ClosableQuotingClient | null = null;
+  try {
+    let parsed;
+    try {
+      parsed = parse(argv);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const { values, positionals } = parsed;
+    json = values.json === true;
+    const [command, ...rest] = positionals;
+    if (values.help || command === 'help' || command === undefined) {
+      io.stdout.write(HELP);
+      return command === undefined && !values.help ? EXIT_CODES.usage : EXIT_CODES.ok;
+    }
+    const access = parseAccess(values.access);
+    client = createQuotingClient({
+      baseUrl: requireBaseUrl(values, io.env),
+      credentials: credentialsFrom(values, io.env),
+      clock: io.clock ?? systemClock,
+      userAgent: 'quotedesk-cli',
+    });
+    const out = (value: unknown, human: () => string) => io.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : human());
+
+    switch (command) {
+      case 'list': {
+        expectArgs(command, rest, 0);
+        const status = parseStatus(values.status, access);
+        const limit = parsePositive('--limit', values.limit, values.all ? 100 : 20);
+        const page = parsePositive('--page', values.page, 1);
+        const search = values.search;
+        const items: QuoteListItem[] = [];
+        let last: QuotePage | null = null;
+        for (let next = page, fetched = 0; fetched < MAX_PAGES; next++, fetched++) {
+          last = await client.quotes.list({ page: next, limit, status, search });
+          items.push(...last.data);
+          if (!values.all || !last.pagination.hasNextPage) break;
+        }
+        const pagination = last?.pagination ?? null;
+        out({ items, pagination: values.all ? null : pagination }, () => formatList(items, values.all ? null : pagination));
+        return EXIT_CODES.ok;
+      }
+      case 'show': {
+        const [id] = expectArgs(command, rest, 1);
+        const quote = await client.quotes.get(id!);
+        out(quote, () => formatDetails(quote));
+        return EXIT_CODES.ok;
+      }
+      case 'accept':
+      case 'decline': {
+        const [id] = expectArgs(command, rest, 1);
+        if (command === 'accept' && values.reason !== undefined) throw new UsageError('--reason applies to decline only');
+        const outcome = command === 'accept' ? await client.quotes.accept(id!) : await client.quotes.decline(id!, values.reason);
+        out(outcome, () => `${outcome.result.message} (quote ${outcome.result.id} is now ${outcome.result.status})${outcome.via === 'confirmed-after-uncertainty' ? ' [confirmed by re-reading the quote after a lost answer]' : ''}\n`);
+        return EXIT_CODES.ok;
+      }
+      case 'pdf': {
+        const [id] = expectArgs(command, rest, 1);
+        const link = await client.quotes.pdf(id!);
+        const destination = resolve(io.cwd, values.out ?? safeFileName(link.fileName, id!));
+        const saved = await downloadPdf(link, destination, {});
+        out({ path: saved.path, bytes: saved.bytes, fileName: link.fileName }, () => `Saved ${saved.path} (${saved.bytes} bytes)\n`);
+        return EXIT_CODES.ok;
+      }
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (error) {
+    return report(error, io, json);
+  } finally {
+    await client?.close();
+  }
+}
+
+function report(error: unknown, io: CliIo, json: boolean): number {
+  if (error instanceof UsageError) {
+    io.stderr.write(json ? `${JSON.stringify({ error: { code: 'usage', message: error.message, retryable: false } })}\n` : `quotedesk: ${error.message}\nRun "quotedesk --help" for usage.\n`);
+    return EXIT_CODES.usage;
+  }
+  const code = error instanceof AppError ? error.code : 'internal';
+  // Messages of our own errors are already redacted; anything else goes through the net too.
+  const message = globalRedactor.string(error instanceof Error ? error.message : String(error));
+  const retryable = error instanceof AppError ? error.retryable : false;
+  io.stderr.write(json ? `${JSON.stringify({ error: { code, message, retryable } })}\n` : `quotedesk: ${message}\n`);
+  return CODE_FOR_ERROR[code] ?? EXIT_CODES.other;
+}
+
+function requireBaseUrl(values: Values, env: CliIo['env']): string {
+  const baseUrl = values['base-url'] ?? env.QUOTEDESK_BASE_URL;
+  if (!baseUrl) throw new UsageError('no service address: give --base-url or set QUOTEDESK_BASE_URL');
+  try {
+    const url = new URL(baseUrl);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http(s)');
+  } catch {
+    throw new UsageError(`"${baseUrl}" is not an http(s) address`);
+  }
+  return baseUrl;
+}
+
+function credentialsFrom(values: Values, env: CliIo['env']): Credentials {
+  // An empty variable counts as unset, as shells make them easily.
+  const apiKey = values['api-key'] ?? (env.QUOTEDESK_API_KEY || undefined);
+  const clientId = values['client-id'] ?? (env.QUOTEDESK_CLIENT_ID || undefined);
+  const clientSecret = values['client-secret'] ?? (env.QUOTEDESK_CLIENT_SECRET || undefined);
+  // Options win over the environment; within each, an API key wins over a client pair.
+  const fromOptions = values['api-key'] !== undefined || values['client-id'] !== undefined;
+  const useKey = fromOptions ? values['api-key'] !== undefined : apiKey !== undefined;
+  const candidate = useKey ? { mechanism: 'api-key', apiKey } : clientId !== undefined ? { mechanism: 'client-credentials', clientId, clientSecret } : null;
+  if (!candidate) throw new UsageError('no credentials: give --api-key, or --client-id and --client-secret (or the QUOTEDESK_* variables)');
+  const parsed = Credentials.safeParse(candidate);
+  if (!parsed.success) throw new UsageError(parsed.error.issues[0]?.message ?? 'incomplete credentials');
+  globalRedactor.add(parsed.data.mechanism === 'api-key' ? parsed.data.apiKey : parsed.data.clientSecret);
+  return parsed.data;
+}
+
+function parseAccess(value: string | undefined): KeyAccess {
+  const parsed = KeyAccess.safeParse(value ?? 'client');
+  if (!parsed.success) throw new UsageError(`--access must be client or internal, not "${value}"`);
+  return parsed.data;
+}
+
+function parseStatus(value: string | undefined, access: KeyAccess): QuoteStatus | undefined {
+  if (value === undefined) return undefined;
+  const parsed = QuoteStatus.safeParse(value.toUpperCase());
+  if (!parsed.success) throw new UsageError(`unknown status "${value}"; one of ${QUOTE_STATUSES.join(', ')}`);
+  if (access === 'client' && ['SENT', 'SENT_PENDING', 'SENT_REVISED'].includes(parsed.data)) {
+    throw new UsageError(`a client key never sees ${parsed.data}: it is shown as ${parsed.data === 'SENT_REVISED' ? 'REVISED' : 'PENDING'} (or pass --access internal)`);
+  }
+  return parsed.data;
+}
+
+function parsePositive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${name} must be a whole number from 1`);
+  return Number(value);
+}
+
+function expectArgs(command: string, args: string[], count: number): string[] {
+  if (args.length !== count) throw new UsageError(count === 0 ? `${command} takes no arguments` : `${command} needs a quote ID`);
+  return args;
+}
+
+/** The service's file name, reduced to a plain name: it must not choose where the file goes. */
+function safeFileName(fileName: string, id: string): string {
+  const plain = basename(fileName.replace(/\\/g, '/')).replace(/[^\w.\- ]+/g, '_').trim();
+  const name = plain && plain !== '.' && plain !== '..' ? plain : `quote-${id}`;
+  return name.toLowerCase().endsWith('.pdf') ? name : `${name}.pdf`;
+}
+
+function money(total: QuoteListItem['totalPrice']): string {
+  return total ? `${total.amount.toFixed(2)} ${total.currency}` : '-';
+}
+
+function formatList(items: QuoteListItem[], pagination: QuotePage['pagination'] | null): string {
+  const rows = items.map((quote) => [quote.id, quote.quoteNumber ?? '-', quote.status, quote.projectName ?? '-', quote.companyName ?? '-', money(quote.totalPrice), quote.validUntil?.slice(0, 10) ?? '-']);
+  const table = formatTable(['ID', 'NUMBER', 'STATUS', 'PROJECT', 'COMPANY', 'TOTAL', 'VALID UNTIL'], rows);
+  const footer = pagination
+    ? `Page ${pagination.page} of ${Math.max(pagination.totalPages, 1)} (${pagination.total} quotes)`
+    : `${items.length} quotes`;
+  return `${items.length === 0 ? 'No quotes.\n' : table}${footer}\n`;
+}
+
+function formatTable(header: string[], rows: string[][]): string {
+  const clip = (text: string) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
+  const cells = [header, ...rows.map((row) => row.map(clip))];
+  const widths = header.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? '').length)));
+  return cells.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n') + '\n';
+}
+
+function formatDetails(quote: QuoteDetails): string {
+  const lines: [string, string][] = [
+    ['Quote', quote.quoteNumber ?? '(not yet numbered)'],
+    ['ID', quote.id],
+    ['Status', quote.status],
+    ['Project', quote.projectName ?? '-'],
+    ['Description', quote.projectDescription ?? '-'],
+    ['Company', quote.company.name],
+    ['Total', money(quote.totalPrice)],
+    ['Quote date', quote.quoteDate ?? '-'],
+    ['Deadline for quote', quote.deadlineForQuote ?? '-'],
+    ['Project due', quote.projectDueDate ?? '-'],
+    ['Valid until', quote.validUntil ?? '-'],
+  ];
+  if (quote.referenceNumber) lines.push(['Reference', quote.referenceNumber]);
+  if (quote.poNumber) lines.push(['PO number', quote.poNumber]);
+  const width = Math.max(...lines.map(([label]) => label.length));
+  let text = lines.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join('\n') + '\n';
+  for (const team of quote.itemsPricing?.teams ?? []) {
+    text += `\n${team.teamName}: ${team.total.toFixed(2)} ${team.currency}\n`;
+    for (const service of team.clientServices) {
+      for (const market of service.targetMarkets) {
+        text += `  ${service.serviceName} / ${market.targetMarketLabel}: ${market.subTotal.toFixed(2)}\n`;
+        for (const item of market.items) text += `    ${item.itemName}: ${item.quantity} ${item.unit} x ${item.unitPrice} = ${item.totalPrice.toFixed(2)}\n`;
+      }
+    }
+  }
+  return text;
+}
+
+// `tsx main/cli.ts ...` (npm run cli) runs it directly; bin/quotedesk.js imports runCli.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const code = await runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() });
+  process.exitCode = code;
+}

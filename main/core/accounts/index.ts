@@ -1,0 +1,6 @@
+export { createAccountsService } from './service';
+export type { AccountsServiceDeps } from './service';
+export type { AccountsService, AccountsEvent } from './types';
+export { diagnose } from './diagnose';
+export type { ConnectionTarget } from './diagnose';
+export { ACCOUNTS_KEY, ACCOUNTS_BACKUP_PREFIX, secretName } from './records';

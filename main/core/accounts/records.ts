@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { Credentials, Environment, KeyAccess, Mechanism } from '../../../preload/contract';
+import type { Logger, SettingsStore } from '../ports';
+
+/** The settings key holding the account list (everything but credentials). */
+export const ACCOUNTS_KEY = 'accounts';
+/** Prefix of the keys where a damaged account list is kept before it is ever overwritten. */
+export const ACCOUNTS_BACKUP_PREFIX = 'accountsBackup:';
+
+export const StoredAccount = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  environment: Environment,
+  baseUrl: z.string().min(1),
+  mechanism: Mechanism,
+  access: KeyAccess,
+  /** Only a refusal outlives a restart: it must not hammer the service with bad credentials. */
+  needsCredentials: z.string().nullable().default(null),
+});
+export type StoredAccount = z.infer<typeof StoredAccount>;
+
+/** The name under which an account's credentials sit in the SecretStore. */
+export function secretName(accountId: string): string {
+  return `account:${accountId}`;
+}
+
+/** Parses stored credentials; null when absent or unreadable (the account then needs new ones). */
+export function parseStoredCredentials(text: string | null): Credentials | null {
+  if (text === null) return null;
+  try {
+    const parsed = Credentials.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the account list. A damaged value never crashes the app and is never silently lost:
+ * the raw value is copied to a backup key, the error is logged, and every entry that still
+ * reads well is kept.
+ */
+export function loadAccounts(settings: SettingsStore, logger: Logger, nowIso: string): StoredAccount[] {
+  let raw: unknown;
+  try {
+    raw = settings.get<unknown>(ACCOUNTS_KEY);
+  } catch (error) {
+    logger.error('account settings could not be read', { error: error instanceof Error ? error.message : String(error) });
+    return [];
+  }
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) {
+    backup(settings, raw, nowIso);
+    logger.error('account settings are damaged (not a list); kept a backup and started with no accounts', {
+      backupKey: ACCOUNTS_BACKUP_PREFIX + nowIso,
+    });
+    return [];
+  }
+  const accounts: StoredAccount[] = [];
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  raw.forEach((entry, index) => {
+    const parsed = StoredAccount.safeParse(entry);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      problems.push(`entry ${index}: ${issue?.path.join('.') || '(entry)'}: ${issue?.message ?? 'invalid'}`);
+    } else if (seen.has(parsed.data.id)) {
+      problems.push(`entry ${index}: duplicate id`);
+    } else {
+      seen.add(parsed.data.id);
+      accounts.push(parsed.data);
+    }
+  });
+  if (problems.length > 0) {
+    backup(settings, raw, nowIso);
+    logger.error('some account settings are damaged; kept a backup and skipped them', {
+      problems,
+      kept: accounts.length,
+      backupKey: ACCOUNTS_BACKUP_PREFIX + nowIso,
+    });
+  }
+  return accounts;
+}
+
+export function saveAccounts(settings: SettingsStore, accounts: StoredAccount[]): void {
+  settings.set(ACCOUNTS_KEY, accounts);
+}
+
+function backup(settings: SettingsStore, raw: unknown, nowIso: string): void {
+  settings.set(ACCOUNTS_BACKUP_PREFIX + nowIso, raw);
+}

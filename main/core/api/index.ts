@@ -1,0 +1,107 @@
+import { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
+import type { Credentials } from '../../../preload/contract';
+import { createAuthenticator } from '../auth/authenticator';
+import type { NeedsCredentialsError } from '../auth/needs-credentials';
+import { createSilentLogger, registerSecret } from '../log/logger';
+import type { Clock, Logger } from '../ports';
+import { systemClock } from '../ports';
+import { createCaller } from './caller';
+import type { CallObserver } from './caller';
+import { createQuotesResource } from './quotes';
+import { DEFAULT_RETRY_POLICY } from './retry';
+import type { RetryPolicy } from './retry';
+import { requestToken } from './token';
+import { createTransport, DEFAULT_TIMEOUTS } from './transport';
+import type { Timeouts } from './transport';
+import type { QuotingClient } from './types';
+import { createWebhooksResource } from './webhooks';
+
+export interface QuotingClientOptions {
+  baseUrl: string;
+  credentials: Credentials;
+  clock?: Clock;
+  logger?: Logger;
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetryPolicy>;
+  /** A shared undici dispatcher. Without one the client owns a keep-alive Agent, closed by close(). */
+  dispatcher?: Dispatcher;
+  /** Told how each call ends (the accounts service derives the account status from it). */
+  observer?: CallObserver;
+  /** Told once, when the service refuses the credentials for good. */
+  onCredentialsRefused?: (error: NeedsCredentialsError) => void;
+  /** How long before expiry a token is renewed. Default 5 minutes. */
+  refreshMarginMs?: number;
+  userAgent?: string;
+}
+
+export interface ClosableQuotingClient extends QuotingClient {
+  /** Closes the client's own connection pool (a shared dispatcher is left open). */
+  close(): Promise<void>;
+}
+
+export function createQuotingClient(options: QuotingClientOptions): ClosableQuotingClient {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? createSilentLogger();
+  const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const retryPolicy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  const ownsDispatcher = !options.dispatcher;
+  const dispatcher = options.dispatcher ?? createAgent(timeouts);
+  const baseUrl = normaliseBaseUrl(options.baseUrl);
+  const { credentials } = options;
+
+  registerSecret(logger, credentials.mechanism === 'api-key' ? credentials.apiKey : credentials.clientSecret);
+
+  const transport = createTransport({ baseUrl, dispatcher, timeouts, clock, userAgent: options.userAgent });
+  const auth = createAuthenticator({
+    credentials,
+    clock,
+    refreshMarginMs: options.refreshMarginMs,
+    exchange: (clientId, clientSecret) => requestToken(transport, clientId, clientSecret),
+    onToken: (token) => registerSecret(logger, token),
+    onRefused: (error) => {
+      logger.warn('credentials refused; calls stop until new ones are entered', { baseUrl });
+      options.onCredentialsRefused?.(error);
+    },
+  });
+  const call = createCaller({ transport, auth, clock, logger, retryPolicy, observer: options.observer });
+
+  return {
+    baseUrl,
+    quotes: createQuotesResource(call, logger),
+    webhooks: createWebhooksResource(call, logger),
+    close: async () => {
+      if (ownsDispatcher) await dispatcher.close();
+    },
+  };
+}
+
+/** A keep-alive pool with the connect timeout (headers and body timeouts are per request). */
+export function createAgent(timeouts: Partial<Timeouts> = {}): Agent {
+  return new Agent({
+    connect: { timeout: timeouts.connectMs ?? DEFAULT_TIMEOUTS.connectMs },
+    keepAliveTimeout: 30_000,
+    connections: 16,
+  });
+}
+
+function normaliseBaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new TypeError(`"${value}" is not a valid base URL`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`The base URL must be http(s), not ${url.protocol}`);
+  return url.toString().replace(/\/+$/, '');
+}
+
+export * from './errors';
+export { downloadPdf } from './pdf-download';
+export type { DownloadedPdf, PdfDownloadOptions } from './pdf-download';
+export { DEFAULT_TIMEOUTS } from './transport';
+export type { Timeouts } from './transport';
+export { DEFAULT_RETRY_POLICY, parseRetryAfter } from './retry';
+export type { RetryPolicy } from './retry';
+export type { CallObserver } from './caller';
+export type * from './types';

@@ -1,0 +1,177 @@
+import { request } from 'undici';
+import type { Dispatcher } from 'undici';
+import type { Clock } from '../ports';
+import { ApiError, errorForStatus, NetworkError, TimeoutError } from './errors';
+import type { CallKind } from './errors';
+import { parseRetryAfter } from './retry';
+
+export interface Timeouts {
+  /** Establishing the TCP/TLS connection. */
+  connectMs: number;
+  /** From sending the request to the response headers. */
+  headersMs: number;
+  /** Longest silence while the body streams in. */
+  bodyMs: number;
+}
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 15_000, bodyMs: 30_000 };
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+export interface HttpRequest {
+  method: HttpMethod;
+  path: string;
+  kind: CallKind;
+  query?: Record<string, string | undefined>;
+  /** Serialised as JSON when present. */
+  json?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  endpoint: string;
+}
+
+export type Transport = (req: HttpRequest) => Promise<HttpResponse>;
+
+// Success bodies are quote lists and details: a few hundred KB at most. Anything far beyond
+// is not the service we expect. Error bodies are only kept for their first words.
+const SUCCESS_BODY_MAX_BYTES = 16 * 1024 * 1024;
+const ERROR_BODY_MAX_BYTES = 16 * 1024;
+
+export interface TransportOptions {
+  baseUrl: string;
+  dispatcher: Dispatcher;
+  timeouts: Timeouts;
+  clock: Clock;
+  userAgent?: string;
+}
+
+/** One HTTP exchange: a 2xx answer with its text, or a typed error. No retries here. */
+export function createTransport(options: TransportOptions): Transport {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  return async (req) => {
+    const endpoint = `${req.method} ${req.path}`;
+    const url = new URL(base + req.path);
+    for (const [name, value] of Object.entries(req.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, value);
+    }
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': options.userAgent ?? 'Quotedesk',
+      ...req.headers,
+    };
+    let body: string | undefined;
+    if (req.json !== undefined) {
+      body = JSON.stringify(req.json);
+      headers['content-type'] = 'application/json';
+    }
+    try {
+      const response = await request(url, {
+        method: req.method,
+        headers,
+        body,
+        dispatcher: options.dispatcher,
+        headersTimeout: options.timeouts.headersMs,
+        bodyTimeout: options.timeouts.bodyMs,
+        signal: req.signal,
+      });
+      const ok = response.statusCode >= 200 && response.statusCode < 300;
+      // An oversized success body is an error; an oversized error body is just cut short.
+      const text = ok
+        ? await readBounded(response.body, SUCCESS_BODY_MAX_BYTES, endpoint, false)
+        : await readBounded(response.body, ERROR_BODY_MAX_BYTES, endpoint, true);
+      if (!ok) {
+        throw errorForStatus(response.statusCode, req.kind, {
+          endpoint,
+          bodyText: text,
+          retryAfterMs: parseRetryAfter(response.headers['retry-after'], options.clock.now()),
+        });
+      }
+      return { status: response.statusCode, headers: response.headers, text, endpoint };
+    } catch (error) {
+      throw translateFailure(error, endpoint, req.signal);
+    }
+  };
+}
+
+async function readBounded(body: AsyncIterable<Buffer> & { destroy(): unknown }, maxBytes: number, endpoint: string, truncate: boolean): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const room = maxBytes - size;
+    if (chunk.length >= room) {
+      if (truncate) {
+        chunks.push(chunk.subarray(0, room));
+        body.destroy();
+        break;
+      }
+      body.destroy();
+      throw new NetworkError({ endpoint }, `The answer was larger than ${maxBytes} bytes`);
+    }
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+type NetworkReason = NetworkError['reason'];
+const TLS_CODE = /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_OSSL)/;
+const SOCKET_CODE = /^(UND_ERR|ECONN|EHOST|ENET|EADDR|EPROTO)/;
+
+/** Turns undici/socket failures into NetworkError or TimeoutError; typed errors pass through. */
+export function translateFailure(error: unknown, endpoint: string, signal?: AbortSignal): unknown {
+  if (error instanceof ApiError) return error;
+  // The caller cancelled: that is not the service's failure, so the caller's reason goes back.
+  if (signal?.aborted) return signal.reason;
+  const code = typeof error === 'object' && error !== null ? errorCode(error) : undefined;
+  switch (code) {
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return new TimeoutError({ endpoint, cause: error }, 'Could not connect to the service in time', 'connect');
+    case 'UND_ERR_HEADERS_TIMEOUT':
+      return new TimeoutError({ endpoint, cause: error }, 'The service did not start answering in time', 'headers');
+    case 'UND_ERR_BODY_TIMEOUT':
+      return new TimeoutError({ endpoint, cause: error }, 'The service stopped sending its answer', 'body');
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return asNetwork(error, endpoint, 'dns');
+    case 'ECONNREFUSED':
+      return asNetwork(error, endpoint, 'refused');
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+    case 'UND_ERR_CLOSED':
+      return asNetwork(error, endpoint, 'reset');
+    case 'ETIMEDOUT':
+      return new TimeoutError({ endpoint, cause: error }, 'Could not connect to the service in time', 'connect');
+    default:
+      if (code && TLS_CODE.test(code)) return asNetwork(error, endpoint, 'tls');
+      if (code && SOCKET_CODE.test(code)) return asNetwork(error, endpoint, 'other');
+      // Not a transport failure (a local file error, a bug): let it surface as it is.
+      return error;
+  }
+}
+
+function errorCode(error: object): string | undefined {
+  // undici wraps socket errors; the informative code may sit on the cause.
+  const own = (error as { code?: unknown }).code;
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  if (typeof own === 'string' && own !== 'UND_ERR_SOCKET') return own;
+  if (cause && typeof cause.code === 'string') return cause.code;
+  return typeof own === 'string' ? own : undefined;
+}
+
+const NETWORK_SUMMARY: Record<NetworkReason, string> = {
+  dns: "The service's address could not be found",
+  refused: 'The service refused the connection',
+  reset: 'The connection to the service broke',
+  tls: 'A secure connection to the service could not be established',
+  other: 'Could not reach the service',
+};
+
+function asNetwork(error: unknown, endpoint: string, reason: NetworkReason): NetworkError {
+  return new NetworkError({ endpoint, cause: error }, NETWORK_SUMMARY[reason], reason);
+}

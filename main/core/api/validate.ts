@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+import { SchemaError } from './errors';
+import type { HttpResponse } from './transport';
+
+/**
+ * Parses a success body against the contract. Extra fields are dropped silently (the
+ * service may grow); a missing or mistyped field is a SchemaError naming where.
+ */
+export function parseBody<T extends z.ZodType>(response: HttpResponse, schema: T): z.output<T> {
+  return parseValue(parseJson(response), schema, response.endpoint);
+}
+
+export function parseJson(response: HttpResponse): unknown {
+  try {
+    return JSON.parse(response.text);
+  } catch {
+    const problem = response.text.trim() === '' ? 'the body is empty' : 'the body is not JSON';
+    throw new SchemaError({ endpoint: response.endpoint, status: response.status, path: [], problem });
+  }
+}
+
+export function parseValue<T extends z.ZodType>(value: unknown, schema: T, endpoint: string): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const [first] = result.error.issues;
+  const more = result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more)` : '';
+  throw new SchemaError({
+    endpoint,
+    path: first?.path ?? [],
+    problem: `${first?.message ?? 'does not match the contract'}${more}`,
+  });
+}

@@ -1,0 +1,100 @@
+import type { Credentials } from '../../../preload/contract';
+import { AUTH_HEADERS } from '../../../preload/contract';
+import { ApiError } from '../api/errors';
+import type { Clock } from '../ports';
+import { NeedsCredentialsError } from './needs-credentials';
+import { createTokenManager } from './token-manager';
+import type { IssuedToken, TokenManager } from './token-manager';
+
+/** The headers one request carries, and the token in them (to invalidate it after a 401). */
+export interface AuthHeaders {
+  headers: Record<string, string>;
+  token: string | null;
+}
+
+export interface Authenticator {
+  readonly mechanism: Credentials['mechanism'];
+  /** Headers for the next request; fails fast with NeedsCredentialsError once refused. */
+  headers(): Promise<AuthHeaders>;
+  /**
+   * After a 401: true when a retry with fresh headers makes sense (a token that can be
+   * renewed). False for a static key: the credentials themselves were refused.
+   */
+  renewAfterUnauthorized(used: AuthHeaders): boolean;
+  /** Moves to "needs new credentials": every later call fails without touching the network. */
+  refuse(cause: unknown): NeedsCredentialsError;
+  readonly refused: boolean;
+}
+
+export interface AuthenticatorOptions {
+  credentials: Credentials;
+  clock: Clock;
+  /** The token endpoint call; only used with client credentials. */
+  exchange: (clientId: string, clientSecret: string) => Promise<IssuedToken>;
+  onToken?: (accessToken: string) => void;
+  /** Told once, when the account's credentials are found refused. */
+  onRefused?: (error: NeedsCredentialsError) => void;
+  refreshMarginMs?: number;
+}
+
+// The token endpoint answers bad credentials with one of these; anything else (5xx, network)
+// is a passing failure that must not lock the account.
+const REFUSING_STATUSES = new Set([400, 401, 403]);
+
+export function createAuthenticator(options: AuthenticatorOptions): Authenticator {
+  const { credentials } = options;
+  let refusal: NeedsCredentialsError | null = null;
+  let tokens: TokenManager | null = null;
+
+  if (credentials.mechanism === 'client-credentials') {
+    tokens = createTokenManager({
+      clock: options.clock,
+      refreshMarginMs: options.refreshMarginMs,
+      onToken: options.onToken,
+      exchange: async () => {
+        try {
+          return await options.exchange(credentials.clientId, credentials.clientSecret);
+        } catch (error) {
+          if (error instanceof ApiError && error.status !== null && REFUSING_STATUSES.has(error.status)) {
+            throw refuse(error);
+          }
+          throw error;
+        }
+      },
+    });
+  }
+
+  function refuse(cause: unknown): NeedsCredentialsError {
+    if (!refusal) {
+      const where = cause instanceof ApiError ? ` (${cause.endpoint} answered HTTP ${cause.status ?? '?'})` : '';
+      refusal = new NeedsCredentialsError(
+        `The service refused this account's credentials${where}. Enter new credentials to continue.`,
+        cause,
+      );
+      options.onRefused?.(refusal);
+    }
+    return refusal;
+  }
+
+  return {
+    mechanism: credentials.mechanism,
+    async headers(): Promise<AuthHeaders> {
+      if (refusal) throw refusal;
+      if (credentials.mechanism === 'api-key') {
+        return { headers: { [AUTH_HEADERS.apiKey]: credentials.apiKey }, token: null };
+      }
+      const token = await (tokens as TokenManager).token();
+      const value = `Bearer ${token}`;
+      return { headers: { [AUTH_HEADERS.bearerSpec]: value, [AUTH_HEADERS.bearerHttp]: value }, token };
+    },
+    renewAfterUnauthorized(used) {
+      if (!tokens || used.token === null) return false;
+      tokens.invalidate(used.token);
+      return true;
+    },
+    refuse,
+    get refused() {
+      return refusal !== null;
+    },
+  };
+}

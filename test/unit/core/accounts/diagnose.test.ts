@@ -1,0 +1,94 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccountsService } from '../../../../main/core/accounts';
+import type { AccountsService } from '../../../../main/core/accounts';
+import { createConfSettingsStore, createFileSecretStore } from '../../../../main/core/node';
+import type { AccountDraft } from '../../../../preload/contract';
+import { createFakeClock } from '../helpers/fake-clock';
+import { startFakeService } from '../helpers/fake-service';
+import type { FakeService } from '../helpers/fake-service';
+import { CLIENT_ID, CLIENT_KEY, INTERNAL_KEY, STANDARD_PRINCIPALS, standardQuotes } from '../helpers/fixtures';
+
+let dir: string;
+let service: FakeService;
+let accounts: AccountsService;
+const LIST = '/api/public/v1/quotes';
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'qd-diagnose-'));
+  service = await startFakeService({ quotes: standardQuotes(), ...STANDARD_PRINCIPALS });
+  accounts = createAccountsService({
+    settings: createConfSettingsStore({ cwd: dir }),
+    secrets: createFileSecretStore({ path: join(dir, 'secrets.json') }),
+    clock: createFakeClock(),
+    clientOptions: { timeouts: { connectMs: 500, headersMs: 200, bodyMs: 200 } },
+  });
+});
+afterAll(async () => {
+  await accounts.close();
+  await service.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function draft(overrides: Partial<AccountDraft> = {}): AccountDraft {
+  return { name: 'Acme', environment: 'staging', baseUrl: service.baseUrl, access: 'client', credentials: { mechanism: 'api-key', apiKey: CLIENT_KEY }, ...overrides };
+}
+
+describe('connection test diagnoses', () => {
+  it('ok: a client key configured as client', async () => {
+    const report = await accounts.testDraft(draft());
+    expect(report).toMatchObject({ ok: true, diagnosis: 'ok', detectedAccess: 'client' });
+    expect(report.latencyMs).toEqual(expect.any(Number));
+    expect(report.message).toMatch(/Connected/);
+  });
+
+  it('wrong key kind: an internal key configured as client, and a client key configured as internal', async () => {
+    expect(await accounts.testDraft(draft({ credentials: { mechanism: 'api-key', apiKey: INTERNAL_KEY } }))).toMatchObject({ ok: false, diagnosis: 'wrong-key-kind', detectedAccess: 'internal' });
+    const report = await accounts.testDraft(draft({ access: 'internal' }));
+    expect(report).toMatchObject({ ok: false, diagnosis: 'wrong-key-kind', detectedAccess: 'client' });
+    expect(report.message).toMatch(/client key/);
+  });
+
+  it('bad credentials: a refused key, and a refused client secret', async () => {
+    const key = await accounts.testDraft(draft({ credentials: { mechanism: 'api-key', apiKey: 'live_00000000000000000000000000000000' } }));
+    expect(key).toMatchObject({ ok: false, diagnosis: 'bad-credentials' });
+    expect(key.message).toMatch(/API key/);
+    const pair = await accounts.testDraft(draft({ credentials: { mechanism: 'client-credentials', clientId: CLIENT_ID, clientSecret: 'wrong' } }));
+    expect(pair).toMatchObject({ diagnosis: 'bad-credentials', message: expect.stringMatching(/client ID and secret/) });
+  });
+
+  it('forbidden, server error and an unexpected (non-JSON) answer', async () => {
+    service.addFault({ pathPrefix: LIST, action: { type: 'status', status: 403 } });
+    expect(await accounts.testDraft(draft())).toMatchObject({ diagnosis: 'forbidden' });
+    service.addFault({ pathPrefix: LIST, action: { type: 'status', status: 502 } });
+    expect(await accounts.testDraft(draft())).toMatchObject({ diagnosis: 'server-error', message: expect.stringContaining('502') });
+    service.addFault({ pathPrefix: LIST, action: { type: 'body', body: '<html>Login</html>' } });
+    expect(await accounts.testDraft(draft())).toMatchObject({ diagnosis: 'unexpected-response' });
+  });
+
+  it('bad URL: an address where something answers but the service is not', async () => {
+    expect(await accounts.testDraft(draft({ baseUrl: `${service.baseUrl}/api` }))).toMatchObject({ diagnosis: 'bad-url', ok: false });
+  });
+
+  it('unreachable: a refused connection and a silent service', async () => {
+    const gone = await startFakeService();
+    await gone.close();
+    const refused = await accounts.testDraft(draft({ baseUrl: gone.baseUrl }));
+    expect(refused).toMatchObject({ diagnosis: 'unreachable', latencyMs: null, message: expect.stringMatching(/refused/) });
+    service.addFault({ pathPrefix: LIST, action: { type: 'hang' } });
+    expect(await accounts.testDraft(draft())).toMatchObject({ diagnosis: 'unreachable', message: expect.stringMatching(/in time/) });
+  });
+
+  it('testDraft stores nothing; test(id) diagnoses a stored account and updates its status', async () => {
+    expect(await readdir(dir)).toEqual([]);
+    const { id } = await accounts.add(draft());
+    expect(await accounts.test(id)).toMatchObject({ diagnosis: 'ok' });
+    expect((await accounts.list())[0]!.status).toBe('ok');
+    service.revoke(CLIENT_KEY);
+    expect(await accounts.test(id)).toMatchObject({ diagnosis: 'bad-credentials' });
+    expect((await accounts.list())[0]!.status).toBe('needs-credentials');
+    await expect(accounts.test('no-such-id')).rejects.toMatchObject({ code: 'account-not-found' });
+  });
+});
