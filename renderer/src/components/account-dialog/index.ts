@@ -1,0 +1,1 @@
+export { default as AccountDialog } from './account-dialog.svelte';

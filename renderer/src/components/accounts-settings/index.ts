@@ -1,0 +1,1 @@
+export { default as AccountsSettings } from './accounts-settings.svelte';

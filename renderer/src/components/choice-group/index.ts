@@ -1,0 +1,1 @@
+export { default as ChoiceGroup } from './choice-group.svelte';

@@ -1,0 +1,1 @@
+export { default as ConfirmDialog } from './confirm-dialog.svelte';

@@ -1,0 +1,1 @@
+export { default as CredentialsNotice } from './credentials-notice.svelte';

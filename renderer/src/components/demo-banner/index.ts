@@ -1,0 +1,1 @@
+export { default as DemoBanner } from './demo-banner.svelte';

@@ -1,0 +1,1 @@
+export { default as FormField } from './form-field.svelte';

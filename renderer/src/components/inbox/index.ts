@@ -1,0 +1,1 @@
+export { default as Inbox } from './inbox.svelte';

@@ -1,0 +1,1 @@
+export { default as QuoteTable } from './quote-table.svelte';

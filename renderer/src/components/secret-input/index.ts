@@ -1,0 +1,1 @@
+export { default as SecretInput } from './secret-input.svelte';

@@ -1,0 +1,2 @@
+export { default as ShortcutsHelp } from './shortcuts-help.svelte';
+export { SHORTCUTS } from './shortcuts';

@@ -1,0 +1,11 @@
+/** The inbox's keyboard shortcuts, as the help dialog lists them. */
+export const SHORTCUTS: readonly { keys: readonly string[]; action: string }[] = [
+  { keys: ['/'], action: 'Search quotes' },
+  { keys: ['Esc'], action: 'Clear the search' },
+  { keys: ['j', '↓'], action: 'Next quote' },
+  { keys: ['k', '↑'], action: 'Previous quote' },
+  { keys: [']'], action: 'Next page' },
+  { keys: ['['], action: 'Previous page' },
+  { keys: ['r'], action: 'Refresh' },
+  { keys: ['?'], action: 'Show this help' },
+];

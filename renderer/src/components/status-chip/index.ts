@@ -1,0 +1,1 @@
+export { default as StatusChip } from './status-chip.svelte';

@@ -1,0 +1,174 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import type { AccountDraft, AccountUpdate } from '../../preload/contract';
+import { FakeBridge } from './fake-bridge';
+import { makeAccount, sampleQuotes } from './fixtures';
+import { renderApp } from './render-app';
+
+const acme = makeAccount({ id: 'acme', name: 'Acme Localisation' });
+
+function setup(options: ConstructorParameters<typeof FakeBridge>[0] = {}) {
+  const fake = new FakeBridge({ accounts: [acme], quotes: { acme: sampleQuotes(3) }, ...options });
+  renderApp(fake);
+  return fake;
+}
+
+async function openAddDialog() {
+  await screen.findByRole('heading', { level: 1, name: 'Acme Localisation' });
+  const nav = screen.getByRole('navigation', { name: 'Accounts' });
+  await fireEvent.click(within(nav).getAllByRole('button', { name: 'Add account' })[0]!);
+  return screen.findByRole('dialog', { name: 'Add account' });
+}
+
+function field(dialog: HTMLElement, label: string): HTMLInputElement {
+  return within(dialog).getByLabelText(label, { selector: 'input:not([type="radio"])' });
+}
+
+async function type(input: HTMLInputElement, value: string) {
+  await fireEvent.input(input, { target: { value } });
+}
+
+async function fillValidDraft(dialog: HTMLElement) {
+  await type(field(dialog, 'Name'), 'Fabrikam');
+  await type(field(dialog, 'Base URL'), 'https://quotes.fabrikam.test');
+  await type(field(dialog, 'API key'), 'live_0123456789abcdef0123456789abcdef');
+}
+
+async function openMenuAction(accountName: string, action: string) {
+  await fireEvent.click(await screen.findByRole('button', { name: `Actions for ${accountName}` }));
+  await fireEvent.click(await screen.findByRole('menuitem', { name: action }));
+}
+
+describe('add account', () => {
+  it('validates before calling the bridge, with inline errors', async () => {
+    const fake = setup();
+    const dialog = await openAddDialog();
+    await type(field(dialog, 'Base URL'), 'quotes.example.com');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(field(dialog, 'Name').getAttribute('aria-invalid')).toBe('true');
+    expect(dialog.textContent).toContain('Give the account a name');
+    expect(dialog.textContent).toContain('Enter a full http(s) address');
+    expect(dialog.textContent).toContain('Enter the API key');
+    expect(document.activeElement).toBe(field(dialog, 'Name'));
+    expect(fake.callsOf('accounts.add')).toHaveLength(0);
+  });
+
+  it('tests the draft and offers to switch to the key kind the service detected', async () => {
+    const fake = setup({
+      report: { ok: true, diagnosis: 'ok', message: 'Connected to the Quoting Service.', detectedAccess: 'internal', latencyMs: 42 },
+    });
+    const dialog = await openAddDialog();
+    await fillValidDraft(dialog);
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }));
+    const status = await within(dialog).findByText(/Connected to the Quoting Service\./);
+    expect(status.textContent).toContain('42 ms');
+    expect(fake.callsOf('accounts.testDraft')).toEqual([
+      {
+        name: 'Fabrikam',
+        environment: 'production',
+        baseUrl: 'https://quotes.fabrikam.test',
+        access: 'client',
+        credentials: { mechanism: 'api-key', apiKey: 'live_0123456789abcdef0123456789abcdef' },
+      },
+    ]);
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Switch to Internal (admin) key' }));
+    const internal = within(dialog).getByRole('radio', { name: 'Internal (admin) key' }) as HTMLInputElement;
+    await waitFor(() => expect(internal.checked).toBe(true));
+  });
+
+  it('saves, announces it, closes and selects the new account', async () => {
+    const fake = setup();
+    const dialog = await openAddDialog();
+    await fillValidDraft(dialog);
+    await fireEvent.click(within(dialog).getByRole('radio', { name: 'Staging' }));
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const draft = fake.callsOf('accounts.add')[0] as AccountDraft;
+    expect(draft).toMatchObject({ name: 'Fabrikam', environment: 'staging', baseUrl: 'https://quotes.fabrikam.test' });
+    const toasts = screen.getByRole('region', { name: 'Notifications' });
+    expect(toasts.textContent).toContain('Account added');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fabrikam' })).toBeTruthy();
+  });
+
+  it('keeps everything typed when saving fails, and shows the field errors', async () => {
+    const fake = setup();
+    fake.failNext('accounts.add', {
+      code: 'invalid-input',
+      message: 'Invalid input:\nbaseUrl: The service refused this address',
+      retryable: false,
+    });
+    const dialog = await openAddDialog();
+    await fillValidDraft(dialog);
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The service refused this address')).toBeTruthy();
+    expect(field(dialog, 'Name').value).toBe('Fabrikam');
+    expect(field(dialog, 'Base URL').value).toBe('https://quotes.fabrikam.test');
+    expect(field(dialog, 'API key').value).toBe('live_0123456789abcdef0123456789abcdef');
+
+    fake.failNext('accounts.add', { code: 'internal', message: 'The settings file could not be written.' });
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('The settings file could not be written.');
+    expect(field(dialog, 'Name').value).toBe('Fabrikam');
+  });
+
+  it('closes on Escape without saving', async () => {
+    const fake = setup();
+    const dialog = await openAddDialog();
+    await fireEvent.keyDown(field(dialog, 'Name'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.callsOf('accounts.add')).toHaveLength(0);
+  });
+});
+
+describe('existing accounts', () => {
+  it('edits without sending credentials when they are left empty', async () => {
+    const fake = setup();
+    await openMenuAction('Acme Localisation', 'Edit account');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Acme Localisation' });
+    expect(dialog.textContent).toContain('Credentials are set — leave empty to keep them');
+    expect(field(dialog, 'API key').value).toBe('');
+    await type(field(dialog, 'Name'), 'Acme EU');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.callsOf('accounts.update')).toEqual([{ id: 'acme', name: 'Acme EU' } satisfies AccountUpdate]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme EU' })).toBeTruthy();
+  });
+
+  it('sends new credentials when they are typed', async () => {
+    const fake = setup();
+    await openMenuAction('Acme Localisation', 'Edit account');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Acme Localisation' });
+    await type(field(dialog, 'API key'), 'live_new');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(fake.callsOf('accounts.update')).toHaveLength(1));
+    expect(fake.callsOf('accounts.update')[0]).toEqual({ id: 'acme', credentials: { mechanism: 'api-key', apiKey: 'live_new' } });
+  });
+
+  it('asks for confirmation, naming the account, before removing it', async () => {
+    const fake = setup();
+    await openMenuAction('Acme Localisation', 'Remove account');
+    let confirm = await screen.findByRole('alertdialog', { name: 'Remove Acme Localisation?' });
+    await fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fake.callsOf('accounts.remove')).toHaveLength(0);
+
+    await openMenuAction('Acme Localisation', 'Remove account');
+    confirm = await screen.findByRole('alertdialog', { name: 'Remove Acme Localisation?' });
+    await fireEvent.click(within(confirm).getByRole('button', { name: 'Remove account' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fake.callsOf('accounts.remove')).toEqual([{ id: 'acme' }]);
+    expect(await screen.findByText('Welcome to Quotedesk')).toBeTruthy();
+  });
+
+  it('tests an account from its menu and reports the result', async () => {
+    const fake = setup();
+    await openMenuAction('Acme Localisation', 'Test connection');
+    const toasts = screen.getByRole('region', { name: 'Notifications' });
+    await waitFor(() => expect(toasts.textContent).toContain('Connection OK — 42 ms'));
+    expect(fake.callsOf('accounts.test')).toEqual([{ id: 'acme' }]);
+
+    fake.report = { ok: false, diagnosis: 'bad-credentials', message: 'The API key was refused.', detectedAccess: null, latencyMs: 30 };
+    await openMenuAction('Acme Localisation', 'Test connection');
+    await waitFor(() => expect(toasts.textContent).toContain('Acme Localisation: The API key was refused.'));
+  });
+});

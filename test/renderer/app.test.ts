@@ -1,0 +1,166 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import type { QuotesListInput } from '../../preload/contract';
+import App from '../../renderer/src/app.svelte';
+import type { ConnectionMonitor, ConnectionState } from '../../renderer/src/lib/bridge';
+import { FakeBridge } from './fake-bridge';
+import { makeAccount, sampleQuotes } from './fixtures';
+import { memoryStorage, renderApp } from './render-app';
+
+const acme = makeAccount({ id: 'acme', name: 'Acme Localisation' });
+const north = makeAccount({ id: 'north', name: 'Northwind', access: 'internal' });
+
+function twoAccounts(info: ConstructorParameters<typeof FakeBridge>[0] = {}) {
+  return new FakeBridge({
+    accounts: [acme, north],
+    quotes: { acme: sampleQuotes(30), north: sampleQuotes(3) },
+    ...info,
+  });
+}
+
+async function settledRows() {
+  const table = await waitFor(() => {
+    const current = screen.getByRole('table', { name: 'Quotes' });
+    expect(current.getAttribute('aria-busy')).toBe('false');
+    return current;
+  });
+  return within(table).getAllByRole('row').slice(1);
+}
+
+describe('app shell', () => {
+  it('lists the accounts with their status and a Demo badge, and switches inbox on select', async () => {
+    const fake = new FakeBridge({
+      accounts: [makeAccount({ id: 'demo', name: 'Demo', demo: true }), makeAccount({ id: 'acme', name: 'Acme', status: 'unreachable' })],
+      quotes: { demo: sampleQuotes(3), acme: sampleQuotes(1) },
+    });
+    const { storage } = renderApp(fake);
+    const nav = await screen.findByRole('navigation', { name: 'Accounts' });
+    const demo = await within(nav).findByRole('button', { name: /^Connected Demo Demo$/ });
+    expect(demo.getAttribute('aria-current')).toBe('true');
+    const other = within(nav).getByRole('button', { name: /^Unreachable Acme$/ });
+    await fireEvent.click(other);
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Acme'));
+    expect(other.getAttribute('aria-current')).toBe('true');
+    expect(storage.read()).toBe('acme');
+    expect(await settledRows()).toHaveLength(1);
+  });
+
+  it('restores the remembered account, or falls back to the first', async () => {
+    renderApp(twoAccounts(), { storage: memoryStorage('north') });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Northwind' })).toBeTruthy();
+    cleanup();
+    const storage = memoryStorage('gone');
+    renderApp(twoAccounts(), { storage });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Localisation' })).toBeTruthy();
+    expect(storage.value).toBe('acme');
+  });
+
+  it('shows the demo banner in demo mode, with an Add account action', async () => {
+    const fake = new FakeBridge({ accounts: [makeAccount({ demo: true })], info: { demo: true } });
+    renderApp(fake);
+    const banner = await screen.findByRole('region', { name: 'Demo mode' });
+    expect(banner.textContent).toContain('Demo mode: you are looking at the built-in Quoting Service with sample data.');
+    await fireEvent.click(within(banner).getByRole('button', { name: 'Add account' }));
+    expect(await screen.findByRole('dialog', { name: 'Add account' })).toBeTruthy();
+  });
+
+  it('shows no demo banner for real accounts', async () => {
+    renderApp(twoAccounts());
+    await settledRows();
+    expect(screen.queryByRole('region', { name: 'Demo mode' })).toBeNull();
+  });
+
+  it('refreshes the sidebar when accounts change in main', async () => {
+    const fake = twoAccounts();
+    renderApp(fake);
+    await settledRows();
+    fake.emit('accounts.changed', { accounts: [acme, makeAccount({ id: 'new', name: 'Fabrikam' })] });
+    const nav = screen.getByRole('navigation', { name: 'Accounts' });
+    await waitFor(() => expect(within(nav).getByRole('button', { name: /^Connected Fabrikam$/ })).toBeTruthy());
+    expect(within(nav).queryByRole('button', { name: /^Connected Northwind$/ })).toBeNull();
+  });
+
+  it('tells the user at once when the selected account needs new credentials', async () => {
+    const fake = twoAccounts();
+    renderApp(fake);
+    await settledRows();
+    expect(screen.queryByText('Acme Localisation needs new credentials')).toBeNull();
+    fake.setStatus('acme', 'needs-credentials', 'The API key was refused (401).');
+    const notice = await screen.findByText('Acme Localisation needs new credentials');
+    const alert = notice.closest('[role="alert"]') as HTMLElement;
+    expect(alert.textContent).toContain('The API key was refused (401).');
+    await fireEvent.click(within(alert).getByRole('button', { name: 'Update credentials' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit Acme Localisation' })).toBeTruthy();
+  });
+
+  it('warns in account settings when credential storage is weak', async () => {
+    const fake = twoAccounts({
+      info: { credentialStorage: { backend: 'basic_text', weak: true, message: 'Secrets are stored as plain text.' } },
+    });
+    renderApp(fake);
+    await settledRows();
+    await fireEvent.click(screen.getByRole('button', { name: 'Account settings' }));
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain('Secrets are stored as plain text.');
+  });
+});
+
+describe('keyboard shortcuts', () => {
+  it('focuses the search with /, moves rows with j/k, pages with ] and opens help with ?', async () => {
+    const fake = twoAccounts();
+    renderApp(fake);
+    const rows = await settledRows();
+    await fireEvent.keyDown(document.body, { key: '/' });
+    const search = screen.getByRole('searchbox', { name: 'Search quotes' });
+    expect(document.activeElement).toBe(search);
+
+    // Typing in the search box is not a shortcut.
+    await fireEvent.keyDown(search, { key: 'j' });
+    expect(document.activeElement).toBe(search);
+    search.blur();
+
+    await fireEvent.keyDown(document.body, { key: 'j' });
+    await waitFor(() => expect(document.activeElement).toBe(rows[0]));
+    await fireEvent.keyDown(document.activeElement!, { key: 'j' });
+    await waitFor(() => expect(document.activeElement).toBe(rows[1]));
+    await fireEvent.keyDown(document.activeElement!, { key: 'k' });
+    await waitFor(() => expect(document.activeElement).toBe(rows[0]));
+
+    await fireEvent.keyDown(document.body, { key: ']' });
+    await waitFor(() => expect(screen.getByText('Page 2 of 2 · 30 quotes')).toBeTruthy());
+    expect((fake.callsOf('quotes.list').at(-1) as QuotesListInput).page).toBe(2);
+    await fireEvent.keyDown(document.body, { key: '[' });
+    await waitFor(() => expect(screen.getByText('Page 1 of 2 · 30 quotes')).toBeTruthy());
+
+    await fireEvent.keyDown(document.body, { key: 'r' });
+    await waitFor(() => expect(fake.callsOf('quotes.list')).toHaveLength(4));
+
+    await fireEvent.keyDown(document.body, { key: '?' });
+    const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(help.textContent).toContain('Next page');
+    await fireEvent.keyDown(help, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('connection to the app host', () => {
+  it('shows that it is reconnecting and loads again once the host is back', async () => {
+    type Listener = (state: ConnectionState) => void;
+    const listeners = new Set<Listener>();
+    const connection: ConnectionMonitor = {
+      state: 'connected',
+      subscribe: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+    };
+    const setState = (state: ConnectionState) => listeners.forEach((listener) => listener(state));
+    const fake = twoAccounts();
+    fake.failNext('quotes.list', { code: 'network', message: 'The app host is not answering.' });
+    render(App, { props: { api: fake.api, connection, locale: 'en-US', storage: memoryStorage() } });
+    expect((await screen.findByRole('alert')).textContent).toContain('The app host is not answering.');
+
+    setState('reconnecting');
+    expect(await screen.findByText('Reconnecting to Quotedesk…')).toBeTruthy();
+    setState('connected');
+    await waitFor(() => expect(screen.queryByText('Reconnecting to Quotedesk…')).toBeNull());
+    expect(await settledRows()).toHaveLength(25);
+  });
+});

@@ -1,0 +1,208 @@
+import type {
+  AccountDraft,
+  AccountStatus,
+  AccountUpdate,
+  AccountView,
+  AppInfo,
+  BridgeApi,
+  BridgeError,
+  ConnectionReport,
+  EventName,
+  EventPayload,
+  QuoteListItem,
+  QuotesListInput,
+  QuotesPage,
+  Result,
+} from '../../preload/contract';
+
+type Method =
+  | 'app.info'
+  | 'accounts.list'
+  | 'accounts.add'
+  | 'accounts.update'
+  | 'accounts.remove'
+  | 'accounts.test'
+  | 'accounts.testDraft'
+  | 'quotes.list';
+
+export interface RecordedCall {
+  method: Method;
+  input: unknown;
+}
+
+interface Gate {
+  promise: Promise<void>;
+  release: () => void;
+}
+
+export interface FakeBridgeOptions {
+  accounts?: AccountView[];
+  /** Quotes per account id. */
+  quotes?: Record<string, QuoteListItem[]>;
+  info?: Partial<AppInfo>;
+  /** What accounts.test and accounts.testDraft answer. */
+  report?: ConnectionReport;
+}
+
+/**
+ * An in-memory BridgeApi for renderer tests: real filtering and paging over the given
+ * quotes, every call recorded, and failures or held answers that a test arranges.
+ */
+export class FakeBridge {
+  readonly calls: RecordedCall[] = [];
+  accounts: AccountView[];
+  quotes: Record<string, QuoteListItem[]>;
+  info: AppInfo;
+  report: ConnectionReport;
+  readonly api: BridgeApi;
+
+  #failures = new Map<Method, BridgeError[]>();
+  #gates = new Map<Method, Gate[]>();
+  #listeners = new Map<EventName, Set<(payload: never) => void>>();
+  #nextId = 1;
+
+  constructor(options: FakeBridgeOptions = {}) {
+    this.accounts = options.accounts ?? [];
+    this.quotes = options.quotes ?? {};
+    this.info = {
+      version: '0.1.0',
+      host: 'web',
+      demo: false,
+      credentialStorage: { backend: 'memory', weak: false, message: null },
+      ...options.info,
+    };
+    this.report = options.report ?? { ok: true, diagnosis: 'ok', message: 'Connected.', detectedAccess: null, latencyMs: 42 };
+    this.api = this.#buildApi();
+  }
+
+  /** The next call of `method` fails with this error (calls queue in order). */
+  failNext(method: Method, error: Partial<BridgeError> & { message: string }): void {
+    const queue = this.#failures.get(method) ?? [];
+    queue.push({ code: 'server', retryable: true, ...error });
+    this.#failures.set(method, queue);
+  }
+
+  /** The next call of `method` waits until the returned function is called. */
+  holdNext(method: Method): () => void {
+    let release = () => undefined as void;
+    const promise = new Promise<void>((resolve) => (release = resolve));
+    const queue = this.#gates.get(method) ?? [];
+    queue.push({ promise, release });
+    this.#gates.set(method, queue);
+    return release;
+  }
+
+  callsOf(method: Method): unknown[] {
+    return this.calls.filter((call) => call.method === method).map((call) => call.input);
+  }
+
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
+    for (const listener of this.#listeners.get(event) ?? []) (listener as (payload: EventPayload<E>) => void)(payload);
+  }
+
+  setStatus(accountId: string, status: AccountStatus, message: string | null): void {
+    this.accounts = this.accounts.map((account) =>
+      account.id === accountId ? { ...account, status, statusMessage: message } : account,
+    );
+    this.emit('accounts.statusChanged', { accountId, status, message });
+  }
+
+  async #run<T>(method: Method, input: unknown, answer: () => T): Promise<Result<T>> {
+    this.calls.push({ method, input });
+    const gate = this.#gates.get(method)?.shift();
+    const failure = this.#failures.get(method)?.shift();
+    if (gate) await gate.promise;
+    else await Promise.resolve();
+    if (failure) return { ok: false, error: failure };
+    try {
+      return { ok: true, value: answer() };
+    } catch (error) {
+      return { ok: false, error: error as BridgeError };
+    }
+  }
+
+  #find(id: string): AccountView {
+    const account = this.accounts.find((candidate) => candidate.id === id);
+    if (!account) throw { code: 'account-not-found', message: 'No such account.', retryable: false } satisfies BridgeError;
+    return account;
+  }
+
+  #list(input: QuotesListInput): QuotesPage {
+    const account = this.#find(input.accountId);
+    const page = input.page ?? 1;
+    const limit = input.limit ?? 50;
+    const search = input.search?.toLowerCase();
+    const matching = (this.quotes[account.id] ?? []).filter(
+      (quote) =>
+        (input.status === undefined || quote.status === input.status) &&
+        (!search ||
+          quote.projectName?.toLowerCase().includes(search) ||
+          quote.quoteNumber?.toLowerCase().includes(search)),
+    );
+    const totalPages = Math.ceil(matching.length / limit);
+    return {
+      items: matching.slice((page - 1) * limit, page * limit),
+      pagination: { page, limit, total: matching.length, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1 },
+      access: account.access,
+    };
+  }
+
+  #add(draft: AccountDraft): AccountView {
+    const view: AccountView = {
+      id: `acc-new-${this.#nextId++}`,
+      name: draft.name,
+      environment: draft.environment,
+      baseUrl: draft.baseUrl,
+      mechanism: draft.credentials.mechanism,
+      access: draft.access,
+      credentialsSet: true,
+      status: 'unknown',
+      statusMessage: null,
+      demo: false,
+    };
+    this.accounts = [...this.accounts, view];
+    return view;
+  }
+
+  #update(update: AccountUpdate): AccountView {
+    const current = this.#find(update.id);
+    const { credentials, id: _id, ...fields } = update;
+    const view: AccountView = {
+      ...current,
+      ...fields,
+      ...(credentials ? { mechanism: credentials.mechanism, credentialsSet: true } : {}),
+    };
+    this.accounts = this.accounts.map((account) => (account.id === view.id ? view : account));
+    return view;
+  }
+
+  #buildApi(): BridgeApi {
+    return {
+      app: { info: () => this.#run('app.info', undefined, () => this.info) },
+      accounts: {
+        list: () => this.#run('accounts.list', undefined, () => this.accounts),
+        add: (draft) => this.#run('accounts.add', draft, () => this.#add(draft as AccountDraft)),
+        update: (update) => this.#run('accounts.update', update, () => this.#update(update)),
+        remove: (input) =>
+          this.#run('accounts.remove', input, () => {
+            this.#find(input.id);
+            this.accounts = this.accounts.filter((account) => account.id !== input.id);
+          }),
+        test: (input) => this.#run('accounts.test', input, () => (this.#find(input.id), this.report)),
+        testDraft: (draft) => this.#run('accounts.testDraft', draft, () => this.report),
+      },
+      quotes: { list: (input) => this.#run('quotes.list', input, () => this.#list(input)) },
+      events: {
+        'accounts.changed': (listener) => this.#subscribe('accounts.changed', listener),
+        'accounts.statusChanged': (listener) => this.#subscribe('accounts.statusChanged', listener),
+      },
+    };
+  }
+
+  #subscribe(event: EventName, listener: (payload: never) => void): () => void {
+    const listeners = this.#listeners.get(event) ?? new Set();
+    listeners.add(listener);
+    this.#listeners.set(event, listeners);
+    return () => listeners.delete(listener);
+  }
+}

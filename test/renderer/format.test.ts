@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatDateOnly, formatDateTime, formatMoney } from '../../renderer/src/lib/format';
+
+const originalTz = process.env.TZ;
+
+describe('formatting', () => {
+  afterEach(() => {
+    process.env.TZ = originalTz;
+  });
+
+  it('formats totals with their currency and says when there is none', () => {
+    expect(formatMoney({ amount: 1234.5, currency: 'EUR' }, 'en-US')).toBe('€1,234.50');
+    expect(formatMoney({ amount: 1234.5, currency: 'EUR' }, 'de-DE')).toBe('1.234,50\u00a0€');
+    expect(formatMoney(null, 'en-US')).toBe('Not priced yet');
+  });
+
+  it('still shows an amount whose currency code Intl rejects', () => {
+    expect(formatMoney({ amount: 12.5, currency: 'not a code' }, 'en-US')).toBe('12.5 not a code');
+  });
+
+  it('never moves a calendar date to another day, whatever the time zone', () => {
+    for (const tz of ['Pacific/Kiritimati', 'America/Adak', 'UTC']) {
+      process.env.TZ = tz;
+      expect(formatDateOnly('2025-03-05', 'en-US')).toBe('Mar 5, 2025');
+      expect(formatDateOnly('2025-01-01', 'en-US')).toBe('Jan 1, 2025');
+    }
+  });
+
+  it('shows date-times as the local date and tolerates missing or odd values', () => {
+    process.env.TZ = 'Pacific/Kiritimati';
+    expect(formatDateTime('2025-03-05T20:00:00Z', 'en-US')).toBe('Mar 6, 2025');
+    expect(formatDateTime(null, 'en-US')).toBeNull();
+    expect(formatDateOnly(undefined, 'en-US')).toBeNull();
+    expect(formatDateTime('soon', 'en-US')).toBe('soon');
+  });
+});

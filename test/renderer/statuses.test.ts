@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIONABLE_STATUSES as CONTRACT_ACTIONABLE, QUOTE_STATUSES, clientFacingStatus } from '../../preload/contract';
+import { ACTIONABLE_STATUSES, STATUSES_BY_ACCESS, STATUS_LABELS, isActionable } from '../../renderer/src/lib/statuses';
+
+describe('status tables', () => {
+  it('keeps the renderer copy of ACTIONABLE_STATUSES identical to the contract', () => {
+    expect(ACTIONABLE_STATUSES).toEqual(CONTRACT_ACTIONABLE);
+  });
+
+  it('offers client keys exactly the statuses the visibility rule lets them see', () => {
+    const visible = new Set(QUOTE_STATUSES.map(clientFacingStatus));
+    expect(new Set(STATUSES_BY_ACCESS.client)).toEqual(visible);
+    expect([...STATUSES_BY_ACCESS.internal].sort()).toEqual([...QUOTE_STATUSES].sort());
+  });
+
+  it('labels every status in plain words', () => {
+    expect(STATUS_LABELS.SENT_PENDING).toBe('Awaiting client');
+    expect(STATUS_LABELS.REJECTED).toBe('Declined');
+    expect(STATUS_LABELS.CHANGED_TO_PROJECT).toBe('Project started');
+    for (const status of QUOTE_STATUSES) expect(STATUS_LABELS[status]).toMatch(/^[A-Z][a-z]/);
+  });
+
+  it('marks action needed per key kind', () => {
+    expect(isActionable('PENDING', 'client')).toBe(true);
+    expect(isActionable('PENDING', 'internal')).toBe(false);
+    expect(isActionable('SENT_REVISED', 'internal')).toBe(true);
+    expect(isActionable('ACCEPTED', 'client')).toBe(false);
+  });
+});
