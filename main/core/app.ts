@@ -1,0 +1,31 @@
+import type { AppInfo, Handlers } from '../../preload/contract';
+import type { AccountsService } from './accounts/types';
+import { AppError } from './errors';
+
+export interface AppHandlerDeps {
+  accounts: AccountsService;
+  appInfo: () => Promise<AppInfo>;
+}
+
+/** The use cases the bridge exposes, one per contract method. */
+export function createAppHandlers(deps: AppHandlerDeps): Handlers {
+  const { accounts } = deps;
+  return {
+    'app.info': () => deps.appInfo(),
+
+    'accounts.list': () => accounts.list(),
+    'accounts.add': (draft) => accounts.add(draft),
+    'accounts.update': (update) => accounts.update(update),
+    'accounts.remove': ({ id }) => accounts.remove(id),
+    'accounts.test': ({ id }) => accounts.test(id),
+    'accounts.testDraft': (draft) => accounts.testDraft(draft),
+
+    'quotes.list': async ({ accountId, page, limit, status, search }) => {
+      const account = (await accounts.list()).find((view) => view.id === accountId);
+      if (!account) throw new AppError('account-not-found', 'This account no longer exists. It may have been removed in another window.');
+      const client = await accounts.client(accountId);
+      const result = await client.quotes.list({ page, limit, ...(status ? { status } : {}), ...(search ? { search } : {}) });
+      return { items: result.data, pagination: result.pagination, access: account.access };
+    },
+  };
+}

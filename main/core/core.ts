@@ -1,0 +1,100 @@
+import type { AccountDraft, AppInfo, Handlers } from '../../preload/contract';
+import { createAccountsService } from './accounts';
+import type { AccountsService } from './accounts/types';
+import { createAppHandlers } from './app';
+import { createDispatcher } from './bridge/dispatcher';
+import type { Dispatcher } from './bridge/dispatcher';
+import { createEventHub } from './bridge/events';
+import type { EventHub } from './bridge/events';
+import type { Clock, Logger, SecretStore, SettingsStore } from './ports';
+
+export interface CoreOptions {
+  settings: SettingsStore;
+  secrets: SecretStore;
+  clock: Clock;
+  logger: Logger;
+  host: AppInfo['host'];
+  version: string;
+}
+
+/** The embedded Quoting Service as the core sees it: something to close. The host supplies it. */
+export type StartDemo = () => Promise<{ simulator: { close(): Promise<void> }; drafts: AccountDraft[] }>;
+
+export interface Core {
+  accounts: AccountsService;
+  hub: EventHub;
+  handlers: Handlers;
+  dispatcher: Dispatcher;
+  /**
+   * Demo mode: with no real account configured (or when forced), starts the embedded
+   * service and adds its demo accounts. Returns whether demo mode started. The service
+   * is closed once a real account replaces the demo ones, and by close().
+   */
+  startDemoIfNoAccounts(startDemo: StartDemo, options?: { force?: boolean }): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Everything the hosts share: accounts, the bridge's handlers, dispatcher and event hub. */
+export function createCore(options: CoreOptions): Core {
+  const { settings, secrets, clock, logger } = options;
+  const accounts = createAccountsService({ settings, secrets, clock, logger });
+  const hub = createEventHub({ logger });
+  let demo: { close(): Promise<void> } | null = null;
+
+  const stopForwarding = accounts.onEvent((event) => {
+    if (event.type === 'changed') {
+      hub.emit('accounts.changed', { accounts: event.accounts });
+      if (demo && !event.accounts.some((account) => account.demo)) void closeDemo();
+    } else {
+      hub.emit('accounts.statusChanged', { accountId: event.accountId, status: event.status, message: event.message });
+    }
+  });
+
+  const handlers = createAppHandlers({
+    accounts,
+    appInfo: async () => ({
+      version: options.version,
+      host: options.host,
+      demo: (await accounts.list()).some((account) => account.demo),
+      credentialStorage: secrets.describe(),
+    }),
+  });
+  const dispatcher = createDispatcher({ handlers, logger });
+
+  async function closeDemo(): Promise<void> {
+    const running = demo;
+    demo = null;
+    if (!running) return;
+    try {
+      await running.close();
+      logger.info('demo service stopped');
+    } catch (error) {
+      logger.warn('demo service did not stop cleanly', { error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  async function startDemoIfNoAccounts(startDemo: StartDemo, startOptions: { force?: boolean } = {}): Promise<boolean> {
+    if (demo) return true;
+    const configured = (await accounts.list()).filter((account) => !account.demo);
+    if (configured.length > 0 && !startOptions.force) return false;
+    const started = await startDemo();
+    try {
+      for (const draft of started.drafts) await accounts.addDemo(draft);
+    } catch (error) {
+      await started.simulator.close();
+      throw error;
+    }
+    // Watched only from here on, so the 'changed' events of the adds above cannot stop it.
+    demo = started.simulator;
+    logger.info('demo mode started', { accounts: started.drafts.length });
+    return true;
+  }
+
+  async function close(): Promise<void> {
+    stopForwarding();
+    await accounts.close();
+    await closeDemo();
+  }
+
+  return { accounts, hub, handlers, dispatcher, startDemoIfNoAccounts, close };
+}

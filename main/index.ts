@@ -1,0 +1,102 @@
+// The Electron main process: adapters -> core -> transports -> windows.
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { app, BrowserWindow, ipcMain, safeStorage, session, shell } from 'electron';
+import { createCore } from './core/core';
+import type { Core } from './core/core';
+import { createFileLogger } from './core/log';
+import { systemClock } from './core/ports';
+import { registerBridgeIpc } from './electron/ipc';
+import { createShellOpener } from './electron/opener';
+import { createSafeStorageSecretStore } from './electron/secret-store';
+import { createElectronSettingsStore } from './electron/settings-store';
+import { createMainWindow, hardenSession, lockDownContents } from './electron/window';
+import { startDemo } from './simulator/demo';
+
+const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
+const rendererPath = fileURLToPath(new URL('../renderer/index.html', import.meta.url));
+const rendererUrl = pathToFileURL(rendererPath).href;
+
+app.enableSandbox();
+// A separate profile for tests and side-by-side runs; must be set before anything reads userData.
+if (process.env.QUOTEDESK_USER_DATA) app.setPath('userData', resolve(process.env.QUOTEDESK_USER_DATA));
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  let core: Core | null = null;
+  let window: BrowserWindow | null = null;
+  const userData = app.getPath('userData');
+  const logger = createFileLogger(join(userData, 'logs', 'quotedesk.log'));
+  const opener = createShellOpener(shell);
+
+  app.on('web-contents-created', (_event, contents) => lockDownContents(contents, { opener, logger }));
+  app.on('second-instance', () => {
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+
+  const openWindow = () => {
+    window = createMainWindow({ preloadPath, rendererPath });
+    window.on('closed', () => {
+      window = null;
+    });
+  };
+
+  app
+    .whenReady()
+    .then(async () => {
+      hardenSession(session.defaultSession);
+      core = createCore({
+        settings: createElectronSettingsStore({ userData, logger }),
+        secrets: createSafeStorageSecretStore({ safeStorage, path: join(userData, 'secrets.json'), platform: process.platform }),
+        clock: systemClock,
+        logger,
+        host: 'electron',
+        version: app.getVersion(),
+      });
+      await core.startDemoIfNoAccounts(() => startDemo(), { force: process.argv.includes('--demo') });
+      registerBridgeIpc({
+        ipcMain,
+        dispatcher: core.dispatcher,
+        hub: core.hub,
+        logger,
+        trusted: () =>
+          window && !window.isDestroyed()
+            ? { webContentsId: window.webContents.id, mainFrame: window.webContents.mainFrame, rendererUrl }
+            : null,
+        send: (channel, payload) => {
+          if (window && !window.isDestroyed()) window.webContents.send(channel, payload);
+        },
+      });
+      openWindow();
+      app.on('activate', () => {
+        if (BrowserWindow.getAllWindows().length === 0) openWindow();
+      });
+    })
+    .catch((error: unknown) => {
+      logger.error('Quotedesk could not start', { error: error instanceof Error ? error.message : String(error) });
+      app.exit(1);
+    });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  // Closing the core stops the demo service and any pending work before the process ends.
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed || !core) return;
+    event.preventDefault();
+    const closing = core;
+    core = null;
+    closing
+      .close()
+      .catch((error: unknown) => logger.error('shutdown failed', { error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => {
+        closed = true;
+        void logger.close().finally(() => app.quit());
+      });
+  });
+}

@@ -1,0 +1,55 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import packageJson from '../../package.json' with { type: 'json' };
+import { createCore } from '../core/core';
+import { createFileLogger, registerSecret } from '../core/log';
+import { createConfSettingsStore, createFileSecretStore } from '../core/node';
+import { systemClock } from '../core/ports';
+import { startDemo } from '../simulator/demo';
+import { startWebHost } from './server';
+
+export interface WebAppOptions {
+  dataDir: string;
+  staticDir: string;
+  port: number;
+  /** Demo accounts even when real ones are configured. */
+  forceDemo: boolean;
+}
+
+export interface WebApp {
+  url: string;
+  demo: boolean;
+  close(): Promise<void>;
+}
+
+/** Browser mode's composition root: Node adapters -> core -> demo mode -> web host. */
+export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
+  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  const logger = createFileLogger(join(options.dataDir, 'logs', 'quotedesk-web.log'));
+  const core = createCore({
+    settings: createConfSettingsStore({ cwd: options.dataDir, logger }),
+    secrets: createFileSecretStore({ path: join(options.dataDir, 'secrets.json') }),
+    clock: systemClock,
+    logger,
+    host: 'web',
+    version: packageJson.version,
+  });
+  try {
+    const demo = await core.startDemoIfNoAccounts(() => startDemo(), { force: options.forceDemo });
+    const host = await startWebHost({ staticDir: options.staticDir, port: options.port, dispatcher: core.dispatcher, hub: core.hub, logger });
+    registerSecret(logger, host.token);
+    return {
+      url: host.url,
+      demo,
+      close: async () => {
+        await host.close();
+        await core.close();
+        await logger.close();
+      },
+    };
+  } catch (error) {
+    await core.close();
+    await logger.close();
+    throw error;
+  }
+}

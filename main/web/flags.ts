@@ -1,0 +1,50 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { defaultDataDir } from './data-dir';
+
+export interface WebFlags {
+  port: number;
+  dataDir: string;
+  demo: boolean;
+}
+
+export interface FlagContext {
+  env: NodeJS.ProcessEnv;
+  platform: NodeJS.Platform;
+  home: string;
+}
+
+export function usage(context: FlagContext): string {
+  return `Usage: npm run web -- [--port N] [--data-dir DIR] [--demo]
+
+  --port N          port on 127.0.0.1 (default 0: a free port; also QUOTEDESK_WEB_PORT)
+  --data-dir DIR    where settings, credentials and logs live
+                    (default: ${defaultDataDir(context.platform, context.env, context.home)})
+  --demo            use the built-in Quoting Service with sample data even when accounts exist
+  --help            show this help`;
+}
+
+/** Parses `npm run web` flags; throws an Error with a message fit for the terminal on bad input. */
+export function parseWebFlags(argv: string[], context: FlagContext): WebFlags | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      'data-dir': { type: 'string' },
+      demo: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) return 'help';
+  const portText = values.port ?? (context.env.QUOTEDESK_WEB_PORT || '0');
+  if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535) {
+    throw new Error(`--port must be a whole number from 0 to 65535 (got "${portText}")`);
+  }
+  return {
+    port: Number(portText),
+    dataDir: resolve(values['data-dir'] ?? defaultDataDir(context.platform, context.env, context.home)),
+    demo: values.demo,
+  };
+}

@@ -1,0 +1,54 @@
+// `npm run web`: the app in a browser, served from 127.0.0.1.
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchWebApp } from './app';
+import { parseWebFlags, usage } from './flags';
+import type { WebFlags } from './flags';
+
+const context = { env: process.env, platform: process.platform, home: homedir() };
+
+async function main(): Promise<void> {
+  let flags: WebFlags | 'help';
+  try {
+    flags = parseWebFlags(process.argv.slice(2), context);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${usage(context)}\n`);
+    process.exit(2);
+  }
+  if (flags === 'help') {
+    process.stdout.write(`${usage(context)}\n`);
+    return;
+  }
+
+  const staticDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
+  if (!existsSync(join(staticDir, 'index.html'))) {
+    process.stderr.write(`The renderer is not built (${staticDir} has no index.html). Run "npm run build" first, or use "npm run web".\n`);
+    process.exit(1);
+  }
+
+  const app = await launchWebApp({ dataDir: flags.dataDir, staticDir, port: flags.port, forceDemo: flags.demo });
+  process.stdout.write(`Quotedesk (browser mode) is running at ${app.url}\n`);
+  if (app.demo) process.stdout.write('Demo mode: the built-in Quoting Service with sample data. Add an account to connect to the real service.\n');
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`Stopping after ${signal} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Quotedesk (browser mode) could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,96 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { RawData, WebSocket } from 'ws';
+import type { Dispatcher } from '../core/bridge/dispatcher';
+import type { EventHub } from '../core/bridge/events';
+import type { Logger } from '../core/ports';
+import { CallMessage, MAX_MESSAGE_BYTES } from './protocol';
+import type { EventMessage, ResultMessage } from './protocol';
+import { BRIDGE_PATH, BRIDGE_PROTOCOL, offersBridgeProtocol, tokenFromProtocols, tokensMatch } from './security';
+
+export interface BridgeSocketOptions {
+  server: Server;
+  dispatcher: Dispatcher;
+  hub: EventHub;
+  logger: Logger;
+  token: string;
+  /** This host's own `host:port`: the only Host and Origin a page of ours can have. */
+  host: () => string;
+}
+
+/**
+ * The dispatcher over a WebSocket. A connection is refused before the upgrade unless it
+ * comes from this host's own origin and presents the launch token, so no other local
+ * page or user can drive the app.
+ */
+export function attachBridgeSocket(options: BridgeSocketOptions): { close(): void } {
+  const { dispatcher, hub, logger } = options;
+  const sockets = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    handleProtocols: () => BRIDGE_PROTOCOL,
+  });
+
+  options.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const refusal = refusalFor(request, options);
+    if (refusal) {
+      logger.warn('bridge connection refused', { reason: refusal.reason, origin: request.headers.origin ?? null });
+      socket.end(`HTTP/1.1 ${refusal.status} ${refusal.status === 401 ? 'Unauthorized' : refusal.status === 404 ? 'Not Found' : 'Forbidden'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => serve(ws));
+  });
+
+  const stopEvents = hub.subscribe((event) => {
+    const message: EventMessage = { type: 'event', name: event.name, payload: event.payload };
+    const text = JSON.stringify(message);
+    for (const client of sockets.clients) if (client.readyState === client.OPEN) client.send(text);
+  });
+
+  function serve(ws: WebSocket): void {
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      const call = isBinary ? undefined : parseCall(data);
+      if (!call) {
+        ws.close(1008, 'Malformed message: expected a JSON call');
+        return;
+      }
+      void dispatcher.dispatch(call.method, call.input).then((result) => {
+        const message: ResultMessage = { type: 'result', id: call.id, result };
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+      });
+    });
+    ws.on('error', (error) => logger.warn('bridge socket error', { error: error.message }));
+  }
+
+  return {
+    close() {
+      stopEvents();
+      for (const client of sockets.clients) client.terminate();
+      sockets.close();
+    },
+  };
+}
+
+function refusalFor(request: IncomingMessage, options: BridgeSocketOptions): { status: 401 | 403 | 404; reason: string } | null {
+  const path = (request.url ?? '').split('?', 1)[0];
+  if (path !== BRIDGE_PATH) return { status: 404, reason: 'unknown path' };
+  const host = options.host();
+  if (request.headers.host !== host) return { status: 403, reason: 'foreign host header' };
+  if (request.headers.origin !== `http://${host}`) return { status: 403, reason: 'foreign origin' };
+  const protocols = request.headers['sec-websocket-protocol'];
+  if (!offersBridgeProtocol(protocols)) return { status: 403, reason: 'bridge protocol not offered' };
+  if (!tokensMatch(options.token, tokenFromProtocols(protocols))) return { status: 401, reason: 'missing or wrong token' };
+  return null;
+}
+
+function parseCall(data: RawData): CallMessage | undefined {
+  try {
+    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(new Uint8Array(data));
+    const text = bytes.toString('utf8');
+    const parsed = CallMessage.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

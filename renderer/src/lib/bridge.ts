@@ -1,0 +1,326 @@
+// The only renderer module that touches a transport. Everything else receives `bridge`
+// (type BridgeApi) and never learns whether it runs in Electron or in a browser.
+//
+//   import { bridge, connection } from './lib/bridge';
+//   const result = await bridge.quotes.list({ accountId });   // Result: { ok, value } | { ok: false, error }
+//   const stop = connection.subscribe((state) => ...);         // 'connecting' | 'connected' | 'reconnecting' | 'closed'
+//
+// In Electron, `bridge` is the preload's window.quotedesk and `connection` stays 'connected'.
+// In browser mode it is a WebSocket client: calls made while the socket is down resolve at
+// once to `{ ok: false, error: { code: 'network', retryable: true } }` (never hang), and the
+// client reconnects with backoff; show "Reconnecting…" while connection.state is 'reconnecting'.
+import type { BridgeApi, BridgeError, EventName, MethodName, Result } from '../../../preload/contract';
+
+declare global {
+  interface Window {
+    quotedesk?: BridgeApi;
+  }
+}
+
+// Type-checked mirrors of the contract's names (the renderer may import only types from
+// it): a method or event missing here, or one the contract lacks, is a compile error.
+const METHODS: { [M in MethodName]: true } = {
+  'app.info': true,
+  'accounts.list': true,
+  'accounts.add': true,
+  'accounts.update': true,
+  'accounts.remove': true,
+  'accounts.test': true,
+  'accounts.testDraft': true,
+  'quotes.list': true,
+};
+const EVENTS: { [E in EventName]: true } = {
+  'accounts.changed': true,
+  'accounts.statusChanged': true,
+};
+
+export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'closed';
+
+/** The transport's health, for a "Reconnecting…" indicator. */
+export interface ConnectionMonitor {
+  readonly state: ConnectionState;
+  /** Calls `listener` with every change (not the current state); returns the unsubscribe function. */
+  subscribe(listener: (state: ConnectionState) => void): () => void;
+}
+
+/** The part of a browser WebSocket the client uses (also met by the `ws` package in tests). */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: (() => void) | null;
+  onclose: (() => void) | null;
+  onerror: (() => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+}
+
+export interface SocketBridgeOptions {
+  url: string;
+  token: string;
+  createSocket?: (url: string, protocols: string[]) => SocketLike;
+  /** First wait before reconnecting; doubles per failed attempt up to maxBackoffMs. */
+  initialBackoffMs?: number;
+  maxBackoffMs?: number;
+  /** A socket that has not opened by then is given up and retried. */
+  connectTimeoutMs?: number;
+  /** An answer that has not come by then resolves to a 'timeout' error. */
+  callTimeoutMs?: number;
+}
+
+export interface SocketBridge {
+  api: BridgeApi;
+  connection: ConnectionMonitor;
+  /** Stops reconnecting and fails pending calls. */
+  close(): void;
+}
+
+// Must match main/web/security.ts.
+const BRIDGE_PROTOCOL = 'quotedesk.bridge.v1';
+const TOKEN_PROTOCOL_PREFIX = 'token.';
+const OPEN = 1;
+
+type Pending = { resolve: (result: Result<unknown>) => void; timer: ReturnType<typeof setTimeout> };
+
+function failure(code: BridgeError['code'], message: string, retryable: boolean): Result<never> {
+  return { ok: false, error: { code, message, retryable } };
+}
+
+const DISCONNECTED = (): Result<never> =>
+  failure('network', 'Quotedesk has lost its connection to the app host and is reconnecting. Try again in a moment.', true);
+
+export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
+  const createSocket = options.createSocket ?? browserSocket;
+  const initialBackoff = options.initialBackoffMs ?? 250;
+  const maxBackoff = options.maxBackoffMs ?? 5_000;
+  const connectTimeout = options.connectTimeoutMs ?? 10_000;
+  const callTimeout = options.callTimeoutMs ?? 120_000;
+
+  let state: ConnectionState = 'connecting';
+  let socket: SocketLike | null = null;
+  let attemptInFlight = false;
+  let failedAttempts = 0;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let nextId = 1;
+  const pending = new Map<number, Pending>();
+  /** Calls made while an attempt is in flight: sent if it opens, failed if it does not. */
+  let queued: Array<() => void> = [];
+  const stateListeners = new Set<(state: ConnectionState) => void>();
+  const eventListeners = new Map<string, Set<(payload: unknown) => void>>();
+
+  function setState(next: ConnectionState): void {
+    if (next === state) return;
+    state = next;
+    for (const listener of [...stateListeners]) listener(next);
+  }
+
+  function connect(): void {
+    let current: SocketLike;
+    try {
+      current = createSocket(options.url, [BRIDGE_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${options.token}`]);
+    } catch (error) {
+      // A socket that cannot even be created (a malformed address) is retried like a refused one.
+      console.error('The app bridge could not open its connection', error);
+      setState('reconnecting');
+      scheduleReconnect();
+      return;
+    }
+    attemptInFlight = true;
+    socket = current;
+    const giveUp = setTimeout(() => current.close(), connectTimeout);
+    current.onopen = () => {
+      clearTimeout(giveUp);
+      attemptInFlight = false;
+      failedAttempts = 0;
+      setState('connected');
+      const waiting = queued;
+      queued = [];
+      for (const send of waiting) send();
+    };
+    current.onmessage = (event) => receive(event.data);
+    current.onerror = () => undefined; // a close always follows; it decides what happens next
+    current.onclose = () => {
+      clearTimeout(giveUp);
+      if (socket !== current) return;
+      socket = null;
+      attemptInFlight = false;
+      failAll();
+      if (state === 'closed') return;
+      setState('reconnecting');
+      scheduleReconnect();
+    };
+  }
+
+  function scheduleReconnect(): void {
+    const ceiling = Math.min(maxBackoff, initialBackoff * 2 ** failedAttempts);
+    failedAttempts += 1;
+    // Jitter spreads the reconnects of several tabs after a host restart.
+    const wait = ceiling / 2 + Math.random() * (ceiling / 2);
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      if (state !== 'closed') connect();
+    }, wait);
+  }
+
+  function failAll(): void {
+    for (const [id, call] of pending) {
+      clearTimeout(call.timer);
+      pending.delete(id);
+      call.resolve(DISCONNECTED());
+    }
+    const waiting = queued;
+    queued = [];
+    for (const send of waiting) send();
+  }
+
+  function receive(data: unknown): void {
+    if (typeof data !== 'string') return;
+    let message: unknown;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (!isRecord(message)) return;
+    if (message.type === 'result' && typeof message.id === 'number') {
+      const call = pending.get(message.id);
+      if (!call) return;
+      pending.delete(message.id);
+      clearTimeout(call.timer);
+      call.resolve(isResult(message.result) ? message.result : failure('internal', 'The app host sent an answer Quotedesk could not read.', false));
+    } else if (message.type === 'event' && typeof message.name === 'string') {
+      for (const listener of [...(eventListeners.get(message.name) ?? [])]) {
+        try {
+          listener(message.payload);
+        } catch (error) {
+          console.error(`A listener for ${message.name} failed`, error);
+        }
+      }
+    }
+  }
+
+  function call(method: MethodName, input: unknown): Promise<Result<unknown>> {
+    return new Promise((resolve) => {
+      const send = () => {
+        const current = socket;
+        if (!current || current.readyState !== OPEN) {
+          resolve(DISCONNECTED());
+          return;
+        }
+        const id = nextId++;
+        const timer = setTimeout(() => {
+          pending.delete(id);
+          resolve(failure('timeout', `The app host did not answer ${method} in time.`, true));
+        }, callTimeout);
+        pending.set(id, { resolve, timer });
+        current.send(JSON.stringify({ type: 'call', id, method, input }));
+      };
+      if (state === 'connected') send();
+      else if (attemptInFlight) queued.push(send);
+      else resolve(DISCONNECTED());
+    });
+  }
+
+  function subscribe(name: EventName, listener: (payload: unknown) => void): () => void {
+    let listeners = eventListeners.get(name);
+    if (!listeners) eventListeners.set(name, (listeners = new Set()));
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }
+
+  connect();
+
+  return {
+    api: buildApi(call, subscribe),
+    connection: {
+      get state() {
+        return state;
+      },
+      subscribe(listener) {
+        stateListeners.add(listener);
+        return () => {
+          stateListeners.delete(listener);
+        };
+      },
+    },
+    close() {
+      setState('closed');
+      clearTimeout(reconnectTimer);
+      socket?.close(1000, 'Closed by the page');
+      socket = null;
+      attemptInFlight = false;
+      failAll();
+    },
+  };
+}
+
+function buildApi(
+  call: (method: MethodName, input: unknown) => Promise<Result<unknown>>,
+  subscribe: (name: EventName, listener: (payload: unknown) => void) => () => void,
+): BridgeApi {
+  const api: Record<string, Record<string, unknown>> = { events: {} };
+  for (const method of Object.keys(METHODS) as MethodName[]) {
+    const dot = method.indexOf('.');
+    const namespace = (api[method.slice(0, dot)] ??= {});
+    namespace[method.slice(dot + 1)] = (input?: unknown) => call(method, input);
+  }
+  const events = api.events as Record<string, unknown>;
+  for (const name of Object.keys(EVENTS) as EventName[]) events[name] = (listener: (payload: unknown) => void) => subscribe(name, listener);
+  // The loops above produce exactly BridgeApi's shape from the type-checked name lists.
+  return api as unknown as BridgeApi;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isResult(value: unknown): value is Result<unknown> {
+  if (!isRecord(value)) return false;
+  if (value.ok === true) return 'value' in value;
+  return value.ok === false && isRecord(value.error) && typeof value.error.code === 'string' && typeof value.error.message === 'string';
+}
+
+// Browser globals, reached through one typed view so this file also compiles (and is
+// unit-tested) under the Node test config, which has no DOM types.
+interface BrowserGlobals {
+  quotedesk?: BridgeApi;
+  location: { protocol: string; host: string; hash: string; pathname: string; search: string };
+  history: { replaceState(data: unknown, unused: string, url: string): void };
+  sessionStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+  WebSocket: new (url: string, protocols: string[]) => SocketLike;
+}
+const browser = globalThis as unknown as BrowserGlobals;
+
+function browserSocket(url: string, protocols: string[]): SocketLike {
+  return new browser.WebSocket(url, protocols);
+}
+
+const TOKEN_KEY = 'quotedesk.token';
+
+/**
+ * The launch token arrives in the URL fragment (which never reaches a server log). It is
+ * kept in sessionStorage so a reload still works, and removed from the visible URL.
+ */
+export function takeLaunchToken(): string | null {
+  const match = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(browser.location.hash);
+  if (match?.[1]) {
+    browser.sessionStorage.setItem(TOKEN_KEY, match[1]);
+    browser.history.replaceState(null, '', `${browser.location.pathname}${browser.location.search}`);
+    return match[1];
+  }
+  return browser.sessionStorage.getItem(TOKEN_KEY);
+}
+
+const ALWAYS_CONNECTED: ConnectionMonitor = { state: 'connected', subscribe: () => () => undefined };
+
+function createBridge(): { bridge: BridgeApi; connection: ConnectionMonitor } {
+  if (browser.quotedesk) return { bridge: browser.quotedesk, connection: ALWAYS_CONNECTED };
+  const scheme = browser.location.protocol === 'https:' ? 'wss' : 'ws';
+  const socketBridge = createSocketBridge({ url: `${scheme}://${browser.location.host}/bridge`, token: takeLaunchToken() ?? '' });
+  return { bridge: socketBridge.api, connection: socketBridge.connection };
+}
+
+const created = createBridge();
+export const bridge: BridgeApi = created.bridge;
+export const connection: ConnectionMonitor = created.connection;

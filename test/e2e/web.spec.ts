@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { startWebHostProcess } from './web-host-process';
+import type { WebHostProcess } from './web-host-process';
+
+let host: WebHostProcess;
+
+test.beforeAll(async () => {
+  host = await startWebHostProcess();
+});
+
+test.afterAll(async () => {
+  // SIGTERM must stop the host (and its demo service) cleanly.
+  expect(await host.stop()).toBe(0);
+});
+
+test('browser mode opens on the demo inbox with seeded quotes', async ({ page }, testInfo) => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+
+  await page.goto(host.url);
+
+  const quotes = page.getByRole('table', { name: 'Quotes' });
+  await expect(quotes).toBeVisible();
+  const numbered = quotes.getByRole('row').filter({ hasText: /Q-\d{4}-\d{4}/ });
+  await expect(numbered.first()).toBeVisible();
+  expect(await numbered.count()).toBeGreaterThan(0);
+
+  // A client key sees its own company only: every row names the selected demo account's company.
+  const selected = (await page.getByRole('navigation', { name: 'Accounts' }).locator('[aria-current="true"]').innerText()).trim();
+  const company = (await numbered.first().getByRole('cell').nth(2).innerText()).trim();
+  expect(company.length).toBeGreaterThan(0);
+  expect(selected).toContain(company);
+
+  // The token left the address bar (it is kept in sessionStorage for reloads).
+  expect(new URL(page.url()).hash).toBe('');
+  await expect(page.getByText(/Demo mode/).first()).toBeVisible();
+
+  await page.screenshot({ path: testInfo.outputPath('inbox.png'), fullPage: true });
+  await page.screenshot({ path: 'test-results/inbox.png', fullPage: true });
+  expect(problems).toEqual([]);
+});
+
+test('a reload keeps working without the token in the URL', async ({ page }) => {
+  await page.goto(host.url);
+  await expect(page.getByRole('table', { name: 'Quotes' }).getByRole('row').filter({ hasText: /Q-\d{4}-\d{4}/ }).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Quotes' }).getByRole('row').filter({ hasText: /Q-\d{4}-\d{4}/ }).first()).toBeVisible();
+});
+
+test('a page opened without the token cannot use the bridge', async ({ page }) => {
+  const withoutToken = host.url.replace(/#.*$/, '');
+  await page.goto(withoutToken);
+  await expect(page.getByRole('table', { name: 'Quotes' }).getByRole('row').filter({ hasText: /Q-\d{4}-\d{4}/ })).toHaveCount(0);
+  const refusal = await page.evaluate(async (origin) => {
+    const socket = new WebSocket(`${origin.replace('http', 'ws')}/bridge`, ['quotedesk.bridge.v1', 'token.guessed']);
+    return new Promise<string>((resolve) => {
+      socket.onopen = () => resolve('opened');
+      socket.onclose = () => resolve('refused');
+    });
+  }, new URL(host.url).origin);
+  expect(refusal).toBe('refused');
+});

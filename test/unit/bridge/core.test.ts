@@ -1,0 +1,153 @@
+// The composition root over the real accounts service and the real embedded Quoting Service.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCore } from '../../../main/core/core';
+import type { Core, StartDemo } from '../../../main/core/core';
+import type { BridgeEvent } from '../../../main/core/bridge/events';
+import { createMemorySecretStore } from '../../../main/core/node';
+import { systemClock } from '../../../main/core/ports';
+import type { SettingsStore } from '../../../main/core/ports';
+import { startDemo } from '../../../main/simulator/demo';
+import type { AccountView, QuotesPage } from '../../../preload/contract';
+import { createRecordingLogger } from './recording-logger';
+
+function memorySettings(): SettingsStore {
+  const values = new Map<string, unknown>();
+  return {
+    get: <T>(key: string) => values.get(key) as T | undefined,
+    set: (key, value) => void values.set(key, value),
+    delete: (key) => void values.delete(key),
+  };
+}
+
+let core: Core | undefined;
+afterEach(async () => {
+  await core?.close();
+  core = undefined;
+});
+
+/** The real demo, with a record of whether its service was closed. */
+function trackedDemo() {
+  const state = { started: 0, closed: 0 };
+  const start: StartDemo = async () => {
+    const demo = await startDemo({ quotes: 30 });
+    state.started += 1;
+    return {
+      drafts: demo.drafts,
+      simulator: {
+        close: async () => {
+          state.closed += 1;
+          await demo.simulator.close();
+        },
+      },
+    };
+  };
+  return { start, state };
+}
+
+function newCore() {
+  core = createCore({ settings: memorySettings(), secrets: createMemorySecretStore(), clock: systemClock, logger: createRecordingLogger(), host: 'web', version: '0.1.0' });
+  return core;
+}
+
+async function call<T>(target: Core, method: string, input?: unknown): Promise<T> {
+  const result = await target.dispatcher.dispatch(method, input);
+  if (!result.ok) throw new Error(`${method} failed: ${result.error.code} ${result.error.message}`);
+  return result.value as T;
+}
+
+describe('core composition and demo mode', () => {
+  it('with no accounts, starts the embedded service and serves its quotes through the bridge', async () => {
+    const target = newCore();
+    const events: BridgeEvent[] = [];
+    target.hub.subscribe((event) => events.push(event));
+    const demo = trackedDemo();
+
+    expect(await target.startDemoIfNoAccounts(demo.start)).toBe(true);
+
+    const accounts = await call<AccountView[]>(target, 'accounts.list');
+    expect(accounts.length).toBeGreaterThan(1);
+    expect(accounts.every((account) => account.demo)).toBe(true);
+    expect(new Set(accounts.map((account) => account.mechanism))).toEqual(new Set(['api-key', 'client-credentials']));
+    expect(await call(target, 'app.info')).toEqual({
+      version: '0.1.0',
+      host: 'web',
+      demo: true,
+      credentialStorage: { backend: 'memory', weak: false, message: expect.any(String) },
+    });
+    expect(events.some((event) => event.name === 'accounts.changed')).toBe(true);
+
+    for (const account of accounts.slice(0, 2)) {
+      const page = await call<QuotesPage>(target, 'quotes.list', { accountId: account.id, limit: 10 });
+      expect(page.access).toBe('client');
+      expect(page.items.length).toBeGreaterThan(0);
+      expect(page.items.every((quote) => quote.companyName === account.name)).toBe(true);
+    }
+  });
+
+  it('does not start demo mode when a real account exists, unless forced', async () => {
+    const target = newCore();
+    const { drafts, simulator } = await startDemo({ quotes: 20 });
+    try {
+      const first = drafts[0];
+      if (!first) throw new Error('the demo has no companies');
+      await call(target, 'accounts.add', { ...first, name: 'My real account' });
+      const demo = trackedDemo();
+      expect(await target.startDemoIfNoAccounts(demo.start)).toBe(false);
+      expect(demo.state.started).toBe(0);
+      expect((await call<{ demo: boolean }>(target, 'app.info')).demo).toBe(false);
+
+      expect(await target.startDemoIfNoAccounts(demo.start, { force: true })).toBe(true);
+      const accounts = await call<AccountView[]>(target, 'accounts.list');
+      expect(accounts.filter((account) => !account.demo).map((account) => account.name)).toEqual(['My real account']);
+      expect(accounts.some((account) => account.demo)).toBe(true);
+    } finally {
+      await simulator.close();
+    }
+  });
+
+  it('stops the embedded service once a real account replaces the demo ones, and on close', async () => {
+    const target = newCore();
+    const demo = trackedDemo();
+    await target.startDemoIfNoAccounts(demo.start);
+    const [demoAccount] = await call<AccountView[]>(target, 'accounts.list');
+    if (!demoAccount) throw new Error('no demo account');
+
+    await call(target, 'accounts.add', {
+      name: 'Production',
+      environment: 'production',
+      baseUrl: 'https://quotes.example.com',
+      access: 'internal',
+      credentials: { mechanism: 'api-key', apiKey: 'live_0123456789abcdef0123456789abcdef' },
+    });
+    await expect.poll(() => demo.state.closed).toBe(1);
+    expect((await call<AccountView[]>(target, 'accounts.list')).map((account) => account.demo)).toEqual([false]);
+    expect((await call<{ demo: boolean }>(target, 'app.info')).demo).toBe(false);
+
+    const second = trackedDemo();
+    await target.startDemoIfNoAccounts(second.start, { force: true });
+    await target.close();
+    core = undefined;
+    expect(second.state.closed).toBe(1);
+  });
+
+  it('forwards account status changes to the hub as accounts.statusChanged', async () => {
+    const target = newCore();
+    const events: BridgeEvent[] = [];
+    target.hub.subscribe((event) => events.push(event));
+    const { simulator } = await startDemo({ quotes: 20 });
+    try {
+      const added = await call<AccountView>(target, 'accounts.add', {
+        name: 'Revoked key',
+        environment: 'custom',
+        baseUrl: simulator.baseUrl,
+        access: 'client',
+        credentials: { mechanism: 'api-key', apiKey: 'live_0123456789abcdef0123456789abcdef' },
+      });
+      const result = await target.dispatcher.dispatch('quotes.list', { accountId: added.id });
+      expect(result.ok || result.error.code).toBe('needs-credentials');
+      expect(events).toContainEqual({ name: 'accounts.statusChanged', payload: { accountId: added.id, status: 'needs-credentials', message: expect.any(String) } });
+    } finally {
+      await simulator.close();
+    }
+  });
+});

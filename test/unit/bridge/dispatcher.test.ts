@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { createDispatcher } from '../../../main/core/bridge/dispatcher';
+import { AppError } from '../../../main/core/errors';
+import type { Handlers } from '../../../preload/contract';
+import { accountView, quoteItem, unusedHandlers } from './fixtures';
+import { createRecordingLogger } from './recording-logger';
+
+function setup(overrides: Partial<Handlers>) {
+  const logger = createRecordingLogger();
+  const dispatcher = createDispatcher({ handlers: { ...unusedHandlers(), ...overrides }, logger });
+  return { dispatcher, logger };
+}
+
+const validDraft = {
+  name: 'Acme',
+  environment: 'production',
+  baseUrl: 'https://quotes.example.com',
+  access: 'client',
+  credentials: { mechanism: 'api-key', apiKey: 'live_0123456789abcdef0123456789abcdef' },
+};
+
+describe('bridge dispatcher', () => {
+  it('returns the handler value for a valid call, with input defaults applied', async () => {
+    let received: unknown;
+    const { dispatcher } = setup({
+      'quotes.list': async (input) => {
+        received = input;
+        return { items: [quoteItem()], pagination: { page: 1, limit: 50, total: 1, totalPages: 1, hasNextPage: false, hasPrevPage: false }, access: 'client' };
+      },
+    });
+    const result = await dispatcher.dispatch('quotes.list', { accountId: 'acc-1' });
+    expect(received).toEqual({ accountId: 'acc-1', page: 1, limit: 50 });
+    expect(result.ok).toBe(true);
+    if (result.ok) expect((result.value as { items: unknown[] }).items).toHaveLength(1);
+  });
+
+  it('refuses an unknown method by name, with its own code', async () => {
+    const { dispatcher } = setup({});
+    const result = await dispatcher.dispatch('quotes.delete', {});
+    expect(result).toEqual({ ok: false, error: { code: 'unknown-method', message: 'Quotedesk has no method called "quotes.delete".', retryable: false } });
+  });
+
+  it('does not treat inherited object properties as methods', async () => {
+    const { dispatcher } = setup({});
+    const result = await dispatcher.dispatch('toString', undefined);
+    expect(result.ok || result.error.code).toBe('unknown-method');
+  });
+
+  it('rejects invalid input, listing each problem with its path in plain words, without calling the handler', async () => {
+    let called = false;
+    const { dispatcher } = setup({
+      'accounts.add': async () => {
+        called = true;
+        return accountView();
+      },
+    });
+    const result = await dispatcher.dispatch('accounts.add', {
+      ...validDraft,
+      name: '   ',
+      baseUrl: 'ftp://example.com',
+      credentials: { mechanism: 'api-key', apiKey: '' },
+    });
+    expect(called).toBe(false);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe('invalid-input');
+    expect(result.error.retryable).toBe(false);
+    expect(result.error.message).toContain('The input for accounts.add is not valid:');
+    expect(result.error.message).toContain('name: Give the account a name');
+    expect(result.error.message).toContain('baseUrl: Enter a full http(s) address');
+    expect(result.error.message).toContain('credentials.apiKey: The API key is empty');
+  });
+
+  it('names array positions and the whole input in its messages', async () => {
+    const { dispatcher } = setup({});
+    const missing = await dispatcher.dispatch('accounts.remove', undefined);
+    expect(missing.ok || missing.error.message).toMatch(/^The input for accounts\.remove is not valid: input: /);
+  });
+
+  it('maps an AppError to its code, message and retryable flag', async () => {
+    const { dispatcher, logger } = setup({
+      'accounts.test': async () => {
+        throw new AppError('needs-credentials', 'The credentials of Acme were refused. Enter new ones.', { retryable: false });
+      },
+      'accounts.list': async () => {
+        throw new AppError('server', 'The Quoting Service answered 503.', { retryable: true });
+      },
+    });
+    expect(await dispatcher.dispatch('accounts.test', { id: 'acc-1' })).toEqual({
+      ok: false,
+      error: { code: 'needs-credentials', message: 'The credentials of Acme were refused. Enter new ones.', retryable: false },
+    });
+    expect(await dispatcher.dispatch('accounts.list', undefined)).toEqual({
+      ok: false,
+      error: { code: 'server', message: 'The Quoting Service answered 503.', retryable: true },
+    });
+    expect(logger.lines.filter((line) => line.level === 'error')).toHaveLength(0);
+  });
+
+  it('maps any error carrying a known code and retryable flag, whatever its class', async () => {
+    const { dispatcher } = setup({
+      'accounts.list': async () => {
+        throw Object.assign(new Error('Timed out waiting for the service'), { code: 'timeout', retryable: true });
+      },
+    });
+    const result = await dispatcher.dispatch('accounts.list', undefined);
+    expect(result).toEqual({ ok: false, error: { code: 'timeout', message: 'Timed out waiting for the service', retryable: true } });
+  });
+
+  it('turns an unexpected throw into an internal error with a readable message, and logs it', async () => {
+    const { dispatcher, logger } = setup({
+      'accounts.list': async () => {
+        throw Object.assign(new TypeError('Cannot read properties of undefined'), { code: 'ERR_SOMETHING' });
+      },
+    });
+    const result = await dispatcher.dispatch('accounts.list', undefined);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe('internal');
+    expect(result.error.message).toMatch(/Something went wrong inside Quotedesk while running accounts\.list/);
+    expect(result.error.message).not.toContain('Cannot read properties');
+    const logged = logger.lines.find((line) => line.level === 'error');
+    expect(logged?.fields?.method).toBe('accounts.list');
+    expect(JSON.stringify(logged?.fields)).toContain('Cannot read properties of undefined');
+  });
+
+  it('refuses an output that breaks the contract, logging the problem but never the value', async () => {
+    const leaked = 'live_SHOULD_NEVER_BE_SEEN_0123456789abcd';
+    const { dispatcher, logger } = setup({
+      'accounts.list': async () => [{ ...accountView(), status: leaked }] as never,
+    });
+    const result = await dispatcher.dispatch('accounts.list', undefined);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe('invalid-output');
+    expect(JSON.stringify(result)).not.toContain(leaked);
+    expect(logger.text()).toContain('[0].status');
+    expect(logger.text()).not.toContain(leaked);
+  });
+
+  it('strips fields the contract does not declare from an output', async () => {
+    const { dispatcher } = setup({
+      'accounts.list': async () => [{ ...accountView(), apiKey: 'live_0123456789abcdef0123456789abcdef' }] as never,
+    });
+    const result = await dispatcher.dispatch('accounts.list', undefined);
+    expect(result.ok).toBe(true);
+    expect(JSON.stringify(result)).not.toContain('apiKey');
+  });
+});

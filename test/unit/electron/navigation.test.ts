@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { createShellOpener } from '../../../main/electron/opener';
+import { navigationDecision } from '../../../main/electron/navigation';
+
+describe('leaving the app page', () => {
+  it('opens https links externally and drops everything else', () => {
+    expect(navigationDecision('https://docs.example.com/quotes')).toBe('open-externally');
+    for (const url of ['http://example.com', 'file:///etc/passwd', 'javascript:alert(1)', 'quotedesk://quote/1', 'not a url', 'smb://host/share']) {
+      expect(navigationDecision(url)).toBe('deny');
+    }
+  });
+
+  it('the shell opener passes https links to the system browser and refuses others', async () => {
+    const opened: string[] = [];
+    const opener = createShellOpener({
+      openExternal: async (url: string) => {
+        opened.push(url);
+      },
+      openPath: async (path: string) => (path.endsWith('.pdf') ? '' : 'No application is registered for this file'),
+    });
+    await opener.openExternal('https://example.com/help');
+    await expect(opener.openExternal('file:///etc/passwd')).rejects.toMatchObject({ code: 'invalid-input' });
+    expect(opened).toEqual(['https://example.com/help']);
+    await expect(opener.openPath('/tmp/quote.pdf')).resolves.toBeUndefined();
+    await expect(opener.openPath('/tmp/quote.xyz')).rejects.toThrow('No application is registered for this file');
+  });
+});
