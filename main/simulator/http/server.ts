@@ -1,0 +1,100 @@
+// The request pipeline: operator paths go straight to their router; public paths pass
+// through fault injection, then the spec's routes. Nothing a client sends crashes it.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SimulatorContext } from '../context';
+import type { ActiveFault } from '../faults';
+import { violateSchema } from '../faults';
+import { parseJson, readBody } from './body';
+import type { Reply } from './reply';
+import { HttpError, errorReply, replyBytes, writeReply } from './reply';
+import type { Router } from './router';
+
+export const OPERATOR_PREFIX = '/__operator';
+
+export function requestHandler(ctx: SimulatorContext, publicRoutes: Router, operatorRoutes: Router) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    handle(ctx, publicRoutes, operatorRoutes, req, res).catch((error: unknown) => {
+      ctx.log(`simulator: request failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent && !res.destroyed) writeReply(res, errorReply(500, 'internal_error', 'The simulator failed to handle this request'));
+    });
+  };
+}
+
+async function handle(ctx: SimulatorContext, publicRoutes: Router, operatorRoutes: Router, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const method = req.method ?? 'GET';
+  const url = parseUrl(req.url);
+  if (!url) return writeReply(res, errorReply(400, 'invalid_url', 'The request target is not a valid path'));
+  if (url.pathname === OPERATOR_PREFIX || url.pathname.startsWith(`${OPERATOR_PREFIX}/`)) {
+    return writeReply(res, await route(operatorRoutes, req, method, url));
+  }
+  const { latencyMs, fault } = ctx.faults.decide(method, url.pathname);
+  if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+  if (fault && !applyBefore(fault, req, res)) return;
+  const reply = await route(publicRoutes, req, method, url);
+  if (fault) return applyAfter(fault, reply, req, res);
+  writeReply(res, reply);
+}
+
+async function route(router: Router, req: IncomingMessage, method: string, url: URL): Promise<Reply> {
+  try {
+    const raw = await readBody(req);
+    const { handler, params } = router.match(method, url.pathname);
+    const body = parseJson(raw);
+    return await handler({ req, url, params, body });
+  } catch (error) {
+    if (error instanceof HttpError) return errorReply(error.status, error.code, error.message, error.headers);
+    throw error;
+  }
+}
+
+/** Faults that strike before the request takes effect; false when nothing more is sent. */
+function applyBefore(fault: ActiveFault, req: IncomingMessage, res: ServerResponse): boolean {
+  switch (fault.kind) {
+    case 'reset-before':
+      req.socket.destroy();
+      return false;
+    case 'stall-headers':
+      // Never answered; the socket is destroyed when the simulator closes.
+      req.resume();
+      return false;
+    case 'error': {
+      req.resume();
+      const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) };
+      writeReply(res, errorReply(fault.status ?? 503, 'injected_fault', 'Service temporarily unavailable', headers));
+      return false;
+    }
+    default:
+      return true;
+  }
+}
+
+/** Faults that strike after the request took effect: the change stands, the answer is lost or broken. */
+function applyAfter(fault: ActiveFault, reply: Reply, req: IncomingMessage, res: ServerResponse): void {
+  switch (fault.kind) {
+    case 'reset-after':
+      req.socket.destroy();
+      return;
+    case 'malformed-json':
+      writeReply(res, reply, Buffer.from(replyBytes(reply).toString('utf8').slice(0, -1) + ',{'));
+      return;
+    case 'schema-violation':
+      writeReply(res, reply.body === undefined ? reply : { ...reply, body: violateSchema(reply.body) });
+      return;
+    case 'stall-body': {
+      const bytes = replyBytes(reply);
+      res.writeHead(reply.status, { 'content-type': reply.binary?.contentType ?? 'application/json; charset=utf-8', 'content-length': String(bytes.length + 1) });
+      res.write(bytes.subarray(0, Math.floor(bytes.length / 2)));
+      return;
+    }
+    default:
+      writeReply(res, reply);
+  }
+}
+
+function parseUrl(target: string | undefined): URL | null {
+  try {
+    return new URL(target ?? '/', 'http://simulator.invalid');
+  } catch {
+    return null;
+  }
+}

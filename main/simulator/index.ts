@@ -1,0 +1,131 @@
+// The embedded Quoting Service: a faithful local implementation of the spec, used as the
+// app's demo mode and as the test double of every other part.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { CredentialStore } from './auth/credentials';
+import { TokenService } from './auth/tokens';
+import type { SimulatorClock } from './clock';
+import { realClock } from './clock';
+import type { SimulatorContext } from './context';
+import { FaultInjector } from './faults';
+import { operatorRouter } from './http/operator-routes';
+import { publicRouter } from './http/public-routes';
+import { requestHandler } from './http/server';
+import type { Operator } from './operator';
+import { createOperator, credentialsSnapshot } from './operator';
+import { PdfLinks } from './pdf';
+import { Random } from './random';
+import { generateWorld } from './seed/generate';
+import type { SimulatorCredentials } from './types';
+import { WebhookDeliverer } from './webhooks/delivery';
+import { EventBus } from './webhooks/event-bus';
+import { WebhookRegistry } from './webhooks/registry';
+
+export type { SimulatorClock } from './clock';
+export { ManualClock, realClock } from './clock';
+export type { CompanyCredentials, SimulatorCredentials } from './types';
+export type { CredentialSelection, JobRef, JobSideEvent, Operator, ProjectRef, QuoteRef, RevisionRef } from './operator';
+export { OperatorError } from './operator';
+export type { ActiveFault, FaultKind, FaultSpec } from './faults';
+export type { DeliveryAttempt, DeliveryRecord } from './webhooks/delivery';
+export { DELIVERY_SCHEDULE_MS } from './webhooks/delivery';
+export type { EventEnvelope } from './webhooks/event-bus';
+
+export interface SimulatorOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  seed?: number;
+  /** From 20 to 10,000; default 60. */
+  quotes?: number;
+  clock?: SimulatorClock;
+  /** A CA to trust for webhook receivers (a self-signed loopback receiver's certificate). */
+  webhookCa?: string | Buffer;
+  /** Lifetime of bearer tokens; default 3600. */
+  tokenTtlSeconds?: number;
+  log?: (line: string) => void;
+}
+
+export interface Simulator {
+  baseUrl: string;
+  /** The current credentials: rotating them through the operator changes what this returns. */
+  credentials: SimulatorCredentials;
+  operator: Operator;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_SEED = 1;
+export const DEFAULT_QUOTES = 60;
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const clock = options.clock ?? realClock;
+  const seed = options.seed ?? DEFAULT_SEED;
+  const ttl = options.tokenTtlSeconds ?? 3600;
+  if (!Number.isInteger(ttl) || ttl < 1) throw new RangeError(`tokenTtlSeconds must be a positive integer, got ${ttl}`);
+  const port = options.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`port must be from 0 to 65535, got ${port}`);
+  const world = generateWorld(seed, options.quotes ?? DEFAULT_QUOTES, clock.now());
+  const now = () => clock.now();
+  const log = options.log ?? ((line: string) => console.error(line));
+  const credentials = new CredentialStore(world.companies.map((company) => company.id), now);
+  const registry = new WebhookRegistry(new Random(seed ^ 0x5eed));
+  const deliverer = new WebhookDeliverer(
+    clock,
+    (target) => registry.get(target.slotId)?.id === target.registrationId,
+    log,
+    options.webhookCa,
+  );
+  let baseUrl = '';
+  const ctx: SimulatorContext = {
+    world,
+    clock,
+    credentials,
+    tokens: new TokenService(credentials, now, ttl),
+    registry,
+    deliverer,
+    bus: new EventBus(credentials, registry, deliverer),
+    faults: new FaultInjector(new Random(seed ^ 0xfa17)),
+    pdfLinks: new PdfLinks(now),
+    baseUrl: () => baseUrl,
+    log,
+  };
+  const operator = createOperator(ctx);
+  const server = createServer(requestHandler(ctx, publicRouter(ctx), operatorRouter(ctx, operator)));
+  server.on('clientError', answerUnparsable);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let closing: Promise<void> | null = null;
+  return {
+    baseUrl,
+    get credentials() {
+      return credentialsSnapshot(ctx);
+    },
+    operator,
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        deliverer.close();
+        server.close(() => resolve());
+        // Stalled and kept-alive sockets would hold close() open forever.
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+/** What Node's HTTP parser refuses still gets the simulator's JSON error body. */
+function answerUnparsable(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify({ success: false, error: { code: 'bad_request', message: 'The request could not be parsed as HTTP' } });
+  socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+}

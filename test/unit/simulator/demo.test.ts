@@ -1,0 +1,32 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { AccountDraft, TokenResponse } from '../../../preload/contract';
+import { startDemo } from '../../../main/simulator/demo';
+import type { Simulator } from '../../../main/simulator';
+import { api } from './http';
+
+let simulator: Simulator | undefined;
+afterAll(() => simulator?.close());
+
+describe('startDemo', () => {
+  it('gives one working client account per company, alternating the credential mechanisms', async () => {
+    const demo = await startDemo({ quotes: 40 });
+    simulator = demo.simulator;
+    expect(demo.drafts.map((draft) => draft.name)).toEqual(demo.simulator.credentials.companies.map((company) => company.name));
+    for (const [index, draft] of demo.drafts.entries()) {
+      AccountDraft.parse(draft);
+      expect(draft).toMatchObject({ environment: 'custom', baseUrl: demo.simulator.baseUrl, access: 'client' });
+      expect(draft.credentials.mechanism).toBe(index % 2 === 0 ? 'api-key' : 'client-credentials');
+      let headers: Record<string, string>;
+      if (draft.credentials.mechanism === 'api-key') {
+        headers = { 'Api-key': draft.credentials.apiKey };
+      } else {
+        const token = await api(draft.baseUrl, '/api/credentials/token', { method: 'POST', body: { clientId: draft.credentials.clientId, clientSecret: draft.credentials.clientSecret } });
+        headers = { Authorisation: `Bearer ${TokenResponse.parse(token.json).accessToken}` };
+      }
+      const list = await api(draft.baseUrl, '/api/public/v1/quotes?page=1&limit=100', { headers });
+      expect(list.status).toBe(200);
+      const company = demo.simulator.credentials.companies[index]!;
+      for (const item of (list.json as { data: { companyId: string }[] }).data) expect(item.companyId).toBe(company.id);
+    }
+  });
+});
