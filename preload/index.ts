@@ -4,34 +4,19 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import type { IpcRendererEvent } from 'electron';
 import type { BridgeApi, EventName, MethodName } from './contract/bridge/contract';
+import { EVENT_FLAGS, METHOD_FLAGS } from './contract/bridge/names';
 
-// The contract's names as type-checked lists (a missing or extra name is a compile error).
-// Importing the contract's values would pull zod into the preload, which a sandboxed
-// preload cannot require.
-const METHODS: { [M in MethodName]: true } = {
-  'app.info': true,
-  'accounts.list': true,
-  'accounts.add': true,
-  'accounts.update': true,
-  'accounts.remove': true,
-  'accounts.test': true,
-  'accounts.testDraft': true,
-  'quotes.list': true,
-};
-const EVENTS: { [E in EventName]: true } = {
-  'accounts.changed': true,
-  'accounts.statusChanged': true,
-};
-
+// Names from the zod-free list: importing the contract's values would pull zod into the
+// preload, which a sandboxed preload cannot require.
 const api: Record<string, Record<string, unknown>> = { events: {} };
 
-for (const method of Object.keys(METHODS) as MethodName[]) {
+for (const method of Object.keys(METHOD_FLAGS) as MethodName[]) {
   const dot = method.indexOf('.');
   (api[method.slice(0, dot)] ??= {})[method.slice(dot + 1)] = (input?: unknown) => ipcRenderer.invoke(method, input);
 }
 
 const events = api.events as Record<string, unknown>;
-for (const name of Object.keys(EVENTS) as EventName[]) {
+for (const name of Object.keys(EVENT_FLAGS) as EventName[]) {
   events[name] = (listener: (payload: unknown) => void) => {
     // Only the payload reaches the page, never Electron's event object (it holds `sender`).
     const forward = (_event: IpcRendererEvent, payload: unknown) => listener(payload);

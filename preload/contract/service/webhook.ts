@@ -90,7 +90,11 @@ export const WEBHOOK_HEADERS = {
   signature: 'x-webhook-signature',
 } as const;
 
-/** The service's delivery rules (spec, "Retries"). */
+/**
+ * The service's delivery rules (spec, "Retries"), as written. "Up to 3 attempts" with three
+ * waits does not add up; the simulator's reading is `DELIVERY_SCHEDULE_MS` in
+ * main/simulator/webhooks/delivery.ts. A receiver must not depend on either reading.
+ */
 export const WEBHOOK_DELIVERY = {
   attemptTimeoutMs: 10_000,
   attempts: 3,
