@@ -12,6 +12,6 @@ export const TokenResponse = z.object({
   success: z.literal(true),
   message: z.string().optional(),
   accessToken: z.string().min(1),
-  expiresIn: z.union([z.number().positive(), z.string().regex(/^\d+$/).transform(Number)]),
+  expiresIn: z.union([z.number().positive(), z.string().regex(/^\d+$/).transform(Number).pipe(z.number().positive())]),
 });
 export type TokenResponse = z.infer<typeof TokenResponse>;
