@@ -5,56 +5,97 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const READY = /Quotedesk \(browser mode\) is running at (http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+)/;
+const START_TIMEOUT_MS = 30_000;
 
 export interface WebHostProcess {
   url: string;
+  dataDir: string;
   output(): string;
-  /** Sends SIGTERM and resolves with the exit code once the host has stopped. */
+  /** Sends SIGTERM and resolves with the exit code once the host has stopped. Safe to call twice. */
   stop(): Promise<number | null>;
 }
 
-/** Runs `tsx main/web/main.ts` as `npm run web` would (after the build), on a random port and a fresh data dir. */
-export async function startWebHostProcess(extraArgs: string[] = []): Promise<WebHostProcess> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'quotedesk-e2e-'));
-  // tsx's CLI directly (npx does not pass SIGTERM on), so stop() reaches the host.
-  const child = spawn(process.execPath, [join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'main/web/main.ts', '--port', '0', '--data-dir', dataDir, ...extraArgs], {
+export interface WebHostOptions {
+  /**
+   * Use this data dir (e.g. to restart on the same settings); the caller owns it and
+   * removes it. Without it the host gets a fresh temp dir that stop() removes.
+   */
+  dataDir?: string;
+}
+
+/** Runs `tsx main/web/main.ts` as `npm run web` would (after the build), on a random port. */
+export async function startWebHostProcess(extraArgs: string[] = [], options: WebHostOptions = {}): Promise<WebHostProcess> {
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'quotedesk-e2e-')));
+  const removeOwnDataDir = () => (ownsDataDir ? rm(dataDir, { recursive: true, force: true }) : Promise.resolve());
+
+  let started: TsxProcess;
+  try {
+    started = await startTsxProcess('the web host', ['main/web/main.ts', '--port', '0', '--data-dir', dataDir, ...extraArgs], READY);
+  } catch (error) {
+    await removeOwnDataDir();
+    throw error;
+  }
+  const url = started.match[1] ?? '';
+  return {
+    url,
+    dataDir,
+    output: started.output,
+    stop: async () => {
+      const code = await started.stop();
+      await removeOwnDataDir();
+      return code;
+    },
+  };
+}
+
+export interface TsxProcess {
+  /** The match of the ready pattern in the process's stdout. */
+  match: RegExpExecArray;
+  output(): string;
+  /** SIGTERM (SIGKILL after 10 s); resolves with the exit code. Safe to call twice. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Spawns `tsx <args>` and resolves once stdout matches `ready`. A process that exits
+ * first, or does not get ready in time, rejects with its output and is not left running.
+ */
+export function startTsxProcess(label: string, args: string[], ready: RegExp): Promise<TsxProcess> {
+  // tsx's CLI directly (npx does not pass SIGTERM on), so stop() reaches the process.
+  const child = spawn(process.execPath, [join('node_modules', 'tsx', 'dist', 'cli.mjs'), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, QUOTEDESK_WEB_PORT: '' },
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let stopping: Promise<number | null> | null = null;
+  const stop = () => (stopping ??= stopChild(child));
 
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The web host did not start within 30 s:\n${output}`)), 30_000);
-    const check = () => {
-      const match = READY.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        child.stdout?.off('data', check);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', check);
-    child.once('exit', (code) => {
+  return new Promise<TsxProcess>((resolve, reject) => {
+    const fail = (message: string) => {
       clearTimeout(timer);
-      reject(new Error(`The web host exited (${code}) before it was ready:\n${output}`));
-    });
+      child.stdout?.off('data', check);
+      void stop().then(() => reject(new Error(`${message}:\n${output}`)));
+    };
+    const timer = setTimeout(() => fail(`${label} did not start within ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);
+    const onEarlyExit = (code: number | null) => fail(`${label} exited (${code}) before it was ready`);
+    function check() {
+      const match = ready.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', check);
+      child.off('exit', onEarlyExit);
+      resolve({ match, output: () => output, stop });
+    }
+    child.stdout?.on('data', check);
+    child.once('exit', onEarlyExit);
   });
-
-  return {
-    url,
-    output: () => output,
-    stop: async () => {
-      const code = await stopChild(child);
-      await rm(dataDir, { recursive: true, force: true });
-      return code;
-    },
-  };
 }
 
 function stopChild(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => {
     const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
     child.once('exit', (code) => {

@@ -277,7 +277,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function isResult(value: unknown): value is Result<unknown> {
   if (!isRecord(value)) return false;
-  if (value.ok === true) return 'value' in value;
+  // JSON has no undefined: a void method's `{ ok: true, value: undefined }` arrives as `{ ok: true }`.
+  if (value.ok === true) return true;
   return value.ok === false && isRecord(value.error) && typeof value.error.code === 'string' && typeof value.error.message === 'string';
 }
 
