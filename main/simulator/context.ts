@@ -3,6 +3,7 @@ import type { CredentialStore } from './auth/credentials';
 import type { TokenService } from './auth/tokens';
 import type { SimulatorClock } from './clock';
 import type { FaultInjector } from './faults';
+import type { RequestLog } from './http/request-log';
 import type { PdfLinks } from './pdf';
 import type { WebhookDeliverer } from './webhooks/delivery';
 import type { EventBus } from './webhooks/event-bus';
@@ -18,6 +19,7 @@ export interface SimulatorContext {
   deliverer: WebhookDeliverer;
   bus: EventBus;
   faults: FaultInjector;
+  requests: RequestLog;
   pdfLinks: PdfLinks;
   /** Known once the server listens. */
   baseUrl(): string;

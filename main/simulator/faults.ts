@@ -1,4 +1,4 @@
-// Fault injection for the public paths: latency, 5xx, resets, broken bodies, stalls.
+// Fault injection for the public paths: latency, 4xx/5xx (e.g. 429), resets, broken bodies, stalls.
 import { z } from 'zod';
 import type { Random } from './random';
 
@@ -22,8 +22,8 @@ export const FaultSpec = z.strictObject({
   /** The share of matching requests it applies to; all when omitted. */
   rate: z.number().min(0).max(1).optional(),
   latencyMs: z.number().int().min(0).max(120_000).optional(),
-  /** For `error`: the status to answer (default 503). */
-  status: z.number().int().min(500).max(599).optional(),
+  /** For `error`: the status to answer, any 4xx or 5xx such as 429 or 503 (default 503). */
+  status: z.number().int().min(400).max(599).optional(),
   /** For `error`: a Retry-After header, in seconds. */
   retryAfter: z.number().int().min(0).optional(),
 });

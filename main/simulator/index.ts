@@ -11,6 +11,7 @@ import type { SimulatorContext } from './context';
 import { FaultInjector } from './faults';
 import { operatorRouter } from './http/operator-routes';
 import { publicRouter } from './http/public-routes';
+import { RequestLog } from './http/request-log';
 import { requestHandler } from './http/server';
 import type { Operator } from './operator';
 import { createOperator, credentialsSnapshot } from './operator';
@@ -25,7 +26,19 @@ import { WebhookRegistry } from './webhooks/registry';
 export type { SimulatorClock } from './clock';
 export { ManualClock, realClock } from './clock';
 export type { CompanyCredentials, SimulatorCredentials } from './types';
-export type { CredentialSelection, JobRef, JobSideEvent, Operator, ProjectRef, QuoteRef, RevisionRef } from './operator';
+export type {
+  CredentialSelection,
+  JobRef,
+  JobSideEvent,
+  Operator,
+  ProjectRef,
+  QuoteRef,
+  RequestCredential,
+  RequestLogEntry,
+  RevisionRef,
+  RfqRef,
+  RfqStatus,
+} from './operator';
 export { OperatorError } from './operator';
 export type { ActiveFault, FaultKind, FaultSpec } from './faults';
 export type { DeliveryAttempt, DeliveryRecord } from './webhooks/delivery';
@@ -85,6 +98,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     deliverer,
     bus: new EventBus(credentials, registry, deliverer),
     faults: new FaultInjector(new Random(seed ^ 0xfa17)),
+    requests: new RequestLog(credentials, now),
     pdfLinks: new PdfLinks(now),
     baseUrl: () => baseUrl,
     log,

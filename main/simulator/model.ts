@@ -79,6 +79,24 @@ export interface QuoteRecord {
   projectId: string | null;
 }
 
+/** RFQ statuses are the simulator's own: the spec names RFQ events but not their statuses. */
+export type RfqStatus = 'draft' | 'submitted' | 'quoted' | 'cancelled';
+
+/** A client's request for quotation; the quote that answers it carries its id and number. */
+export interface RfqRecord {
+  id: string;
+  number: string;
+  companyId: string;
+  projectName: string;
+  status: RfqStatus;
+  /** How many source files were uploaded. */
+  assets: number;
+  quoteId: string | null;
+  copiedFrom: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
 export const PROJECT_FLOW = ['not_started', 'in_progress', 'delivered', 'sent_for_billing', 'completed'] as const;
 export type ProjectStatus = (typeof PROJECT_FLOW)[number] | 'cancelled';
 
@@ -89,6 +107,8 @@ export interface ProjectRecord {
   companyId: string;
   quoteId: string;
   status: ProjectStatus;
+  /** The project this one was duplicated from. */
+  copiedFrom: string | null;
   createdAt: number;
   updatedAt: number;
   jobIds: string[];
@@ -117,8 +137,17 @@ export interface JobRecord {
 
 export const DAY_MS = 86_400_000;
 
+// Seeding formats tens of thousands of dates over a few hundred distinct days.
+const isoDateByDay = new Map<number, string>();
+
 export function isoDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  const day = Math.floor(ms / DAY_MS);
+  let text = isoDateByDay.get(day);
+  if (text === undefined) {
+    text = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    isoDateByDay.set(day, text);
+  }
+  return text;
 }
 
 export function isoDateTime(ms: number): string {

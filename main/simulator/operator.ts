@@ -1,63 +1,31 @@
-// The operator's side of the service, as a programmatic object: create and move quotes,
-// projects and jobs (raising their events), manage credentials, inject faults, and read
-// the event and delivery logs. /__operator/... exposes the same over HTTP.
+// The operator's side of the service, as a programmatic object: create and move RFQs,
+// quotes, projects and jobs (raising their events), manage credentials, inject faults, and
+// read the event, delivery and request logs. /__operator/... exposes the same over HTTP.
 import type { QuoteStatus } from '../../preload/contract';
 import type { CredentialKind } from './auth/credentials';
 import type { SimulatorContext } from './context';
 import type { ActiveFault, FaultSpec } from './faults';
+import type { RequestLogEntry } from './http/request-log';
 import { createQuote } from './lifecycle/create';
 import { TransitionError } from './lifecycle/event';
 import type { JobSideEvent } from './lifecycle/projects';
 import * as projects from './lifecycle/projects';
 import * as quotes from './lifecycle/quotes';
-import type { JobRecord, ProjectRecord, QuoteRecord } from './model';
+import * as rfqs from './lifecycle/rfqs';
+import type { JobRecord, ProjectRecord, QuoteRecord, RfqStatus } from './model';
 import { isoDateTime } from './model';
+import type { JobRef, ProjectRef, QuoteRef, RevisionRef, RfqRef } from './operator-refs';
+import { jobRef, projectRef, quoteRef, rfqRef } from './operator-refs';
 import { pricingTotal } from './seed/pricing';
 import type { CompanyCredentials, SimulatorCredentials } from './types';
 import type { DeliveryRecord } from './webhooks/delivery';
 import type { EventEnvelope } from './webhooks/event-bus';
 
 export type { JobSideEvent } from './lifecycle/projects';
+export type { JobRef, ProjectRef, QuoteRef, RevisionRef, RfqRef } from './operator-refs';
+export type { RequestCredential, RequestLogEntry } from './http/request-log';
+export type { RfqStatus } from './model';
 export type CredentialSelection = CredentialKind | 'all';
-
-export interface QuoteRef {
-  id: string;
-  companyId: string;
-  quoteNumber: string | null;
-  /** The stored status (the admin view). */
-  status: QuoteStatus;
-  projectName: string;
-  revision: number;
-  total: number | null;
-  currency: string | null;
-  projectId: string | null;
-}
-
-export interface RevisionRef {
-  revision: number;
-  at: string;
-  total: number | null;
-  currency: string | null;
-}
-
-export interface ProjectRef {
-  id: string;
-  number: string;
-  name: string;
-  companyId: string;
-  quoteId: string;
-  status: string;
-  jobIds: string[];
-}
-
-export interface JobRef {
-  id: string;
-  number: string;
-  name: string;
-  projectId: string;
-  companyId: string;
-  status: string;
-}
 
 export interface Operator {
   companies(): { id: string; name: string }[];
@@ -65,7 +33,15 @@ export interface Operator {
   findQuotes(filter?: { companyId?: string; status?: QuoteStatus }): QuoteRef[];
   quote(quoteId: string): QuoteRef;
   quoteRevisions(quoteId: string): RevisionRef[];
-  createQuote(input: { companyId: string; projectName?: string }): QuoteRef;
+  rfqs(filter?: { companyId?: string; status?: RfqStatus }): RfqRef[];
+  rfq(rfqId: string): RfqRef;
+  createRfq(input: { companyId: string; projectName?: string }): RfqRef;
+  uploadRfqAssets(rfqId: string): RfqRef;
+  submitRfq(rfqId: string): RfqRef;
+  copyRfq(rfqId: string): RfqRef;
+  cancelRfq(rfqId: string): RfqRef;
+  /** A PENDING quote answering the submitted RFQ `rfqId`, or, without one, a new RFQ and its quote at once. */
+  createQuote(input: { companyId: string; projectName?: string; rfqId?: string }): QuoteRef;
   issueQuote(quoteId: string, options?: { awaitingClient?: boolean }): QuoteRef;
   reviseQuote(quoteId: string): QuoteRef;
   reissueQuote(quoteId: string, options?: { awaitingClient?: boolean }): QuoteRef;
@@ -77,6 +53,7 @@ export interface Operator {
   advanceProject(projectId: string): ProjectRef;
   cancelProject(projectId: string): ProjectRef;
   updateProjectTeam(projectId: string): ProjectRef;
+  copyProject(projectId: string): ProjectRef;
   advanceJob(jobId: string): JobRef;
   recordJobEvent(jobId: string, kind: JobSideEvent): JobRef;
   cancelJob(jobId: string): JobRef;
@@ -88,6 +65,10 @@ export interface Operator {
   faults(): ActiveFault[];
   events(): EventEnvelope[];
   deliveries(): DeliveryRecord[];
+  /** The last 5,000 requests to the public interface (operator paths are not logged), oldest first. */
+  requests(): RequestLogEntry[];
+  /** POSTs to the token endpoint since start. */
+  tokenExchanges(): number;
 }
 
 /** An operator call the state does not allow: `status` is the HTTP status the operator routes answer. */
@@ -137,7 +118,22 @@ export function createOperator(ctx: SimulatorContext): Operator {
         total: revision.pricing ? pricingTotal(revision.pricing) : null,
         currency: revision.pricing?.currency ?? null,
       })),
-    createQuote: ({ companyId, projectName }) => quoteRef(createQuote(ctx.world, companyById(companyId), now(), emit, projectName)),
+    rfqs: (filter = {}) =>
+      [...ctx.world.rfqs.values()]
+        .filter((rfq) => (!filter.companyId || rfq.companyId === filter.companyId) && (!filter.status || rfq.status === filter.status))
+        .map(rfqRef),
+    rfq: (id) => rfqRef(guarded(() => rfqs.findRfq(ctx.world, id))),
+    createRfq: ({ companyId, projectName }) => rfqRef(rfqs.createRfq(ctx.world, companyById(companyId), now(), emit, projectName)),
+    uploadRfqAssets: (id) => rfqRef(guarded(() => rfqs.uploadRfqAssets(ctx.world, id, now(), emit))),
+    submitRfq: (id) => rfqRef(guarded(() => rfqs.submitRfq(ctx.world, id, now(), emit))),
+    copyRfq: (id) => rfqRef(guarded(() => rfqs.copyRfq(ctx.world, id, now(), emit))),
+    cancelRfq: (id) => rfqRef(guarded(() => rfqs.cancelRfq(ctx.world, id, now(), emit))),
+    createQuote: ({ companyId, projectName, rfqId }) => {
+      const company = companyById(companyId);
+      const rfq = rfqId === undefined ? undefined : guarded(() => rfqs.findRfq(ctx.world, rfqId));
+      if (rfq && rfq.companyId !== company.id) throw new OperatorError(400, 'rfq_company_mismatch', `RFQ ${rfq.number} belongs to another company`);
+      return quoteRef(guarded(() => createQuote(ctx.world, company, now(), emit, { ...(projectName ? { projectName } : {}), ...(rfq ? { rfq } : {}) })));
+    },
     issueQuote: (id, options = {}) => quoteAction(id, (quote) => quotes.issueQuote(ctx.world, quote, now(), emit, options.awaitingClient)),
     reviseQuote: (id) => quoteAction(id, (quote) => quotes.reviseQuote(ctx.world.random, quote, now(), emit)),
     reissueQuote: (id, options = {}) => quoteAction(id, (quote) => quotes.reissueQuote(quote, now(), emit, options.awaitingClient)),
@@ -160,6 +156,7 @@ export function createOperator(ctx: SimulatorContext): Operator {
     advanceProject: (id) => projectRef(guarded(() => projects.advanceProject(ctx.world, id, now(), emit))),
     cancelProject: (id) => projectRef(guarded(() => projects.cancelProject(ctx.world, id, now(), emit))),
     updateProjectTeam: (id) => projectRef(guarded(() => projects.updateProjectTeam(ctx.world, id, now(), emit))),
+    copyProject: (id) => projectRef(guarded(() => projects.copyProject(ctx.world, id, now(), emit))),
     advanceJob: (id) => jobRef(guarded(() => projects.advanceJob(ctx.world, id, now(), emit))),
     recordJobEvent: (id, kind) => {
       if (!Object.hasOwn(projects.JOB_SIDE_EVENTS, kind)) {
@@ -183,6 +180,8 @@ export function createOperator(ctx: SimulatorContext): Operator {
     faults: () => ctx.faults.list(),
     events: () => ctx.bus.events(),
     deliveries: () => ctx.deliverer.records(),
+    requests: () => ctx.requests.list(),
+    tokenExchanges: () => ctx.requests.tokenExchanges(),
   };
 }
 
@@ -206,27 +205,4 @@ function guarded<T>(action: () => T): T {
     if (error instanceof TransitionError) throw new OperatorError(error.code === 'not_found' ? 404 : 409, error.code, error.message);
     throw error;
   }
-}
-
-function quoteRef(quote: QuoteRecord): QuoteRef {
-  const revision = quote.revisions.at(-1);
-  return {
-    id: quote.id,
-    companyId: quote.companyId,
-    quoteNumber: quote.quoteNumber,
-    status: quote.status,
-    projectName: quote.projectName,
-    revision: revision?.revision ?? 1,
-    total: revision?.pricing ? pricingTotal(revision.pricing) : null,
-    currency: revision?.pricing?.currency ?? null,
-    projectId: quote.projectId,
-  };
-}
-
-function projectRef(project: ProjectRecord): ProjectRef {
-  return { id: project.id, number: project.number, name: project.name, companyId: project.companyId, quoteId: project.quoteId, status: project.status, jobIds: [...project.jobIds] };
-}
-
-function jobRef(job: JobRecord): JobRef {
-  return { id: job.id, number: job.number, name: job.name, projectId: job.projectId, companyId: job.companyId, status: job.status };
 }

@@ -42,7 +42,11 @@ export class PdfLinks {
   private prune(): void {
     // Expired links are kept for a day so they answer 410 rather than 404.
     const horizon = this.now() - 86_400_000;
-    for (const [token, link] of this.links) if (link.expiresAt < horizon) this.links.delete(token);
+    // Links are kept in creation order, so the expired ones are a prefix: stop at the first live one.
+    for (const [token, link] of this.links) {
+      if (link.expiresAt >= horizon) break;
+      this.links.delete(token);
+    }
   }
 }
 

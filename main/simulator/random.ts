@@ -44,16 +44,23 @@ export class Random {
 
   /** A UUID v4 built from the seeded stream. */
   uuid(): string {
-    const words = [this.word(), this.word(), this.word(), this.word()];
-    const hex = words.map((word) => word.toString(16).padStart(8, '0')).join('');
-    // Version 4 in the 13th digit, variant 10xx in the 17th.
-    const variant = ((parseInt(hex[16] as string, 16) & 0x3) | 0x8).toString(16);
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20)}`;
+    const a = hex8(this.word());
+    const b = hex8(this.word());
+    const c = this.word();
+    const d = hex8(this.word());
+    const cHex = hex8(c);
+    // Version 4 in the 13th digit, variant 10xx in the 17th (the top bits of the third word).
+    const variant = (((c >>> 28) & 0x3) | 0x8).toString(16);
+    return `${a}-${b.slice(0, 4)}-4${b.slice(5, 8)}-${variant}${cHex.slice(1, 4)}-${cHex.slice(4)}${d}`;
   }
 
   private word(): number {
     return Math.floor(this.next() * 4294967296) >>> 0;
   }
+}
+
+function hex8(word: number): string {
+  return word.toString(16).padStart(8, '0');
 }
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

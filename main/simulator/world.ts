@@ -1,10 +1,11 @@
 // All state of one simulator instance. Mutated only through lifecycle/ and auth/.
-import type { CompanyRecord, JobRecord, Person, ProjectRecord, QuoteRecord, TargetMarket } from './model';
+import type { CompanyRecord, JobRecord, Person, ProjectRecord, QuoteRecord, RfqRecord, TargetMarket } from './model';
 import type { Random } from './random';
 
 export class World {
   readonly quotes: QuoteRecord[] = [];
   readonly quotesById = new Map<string, QuoteRecord>();
+  readonly rfqs = new Map<string, RfqRecord>();
   readonly projects = new Map<string, ProjectRecord>();
   readonly jobs = new Map<string, JobRecord>();
   private counters = { quote: 0, project: 0, job: 0, rfq: 0 };

@@ -5,6 +5,9 @@ import type { CredentialStore, Principal } from './credentials';
 import { principalOf } from './credentials';
 import type { TokenService } from './tokens';
 
+/** The kind of credential a request presents, valid or not (for the request log). */
+export type PresentedCredential = 'api-key' | 'bearer' | 'admin' | 'none';
+
 export async function authenticate(headers: IncomingHttpHeaders, store: CredentialStore, tokens: TokenService): Promise<Principal | null> {
   const apiKey = single(headers['api-key']);
   if (apiKey !== undefined) {
@@ -18,6 +21,14 @@ export async function authenticate(headers: IncomingHttpHeaders, store: Credenti
     if (principal) return principal;
   }
   return null;
+}
+
+/** Which kind of credential the headers carry, by the same precedence as authenticate(). */
+export function presentedCredential(headers: IncomingHttpHeaders, store: CredentialStore): PresentedCredential {
+  const apiKey = single(headers['api-key']);
+  if (apiKey !== undefined) return store.byApiKey(apiKey.trim())?.kind === 'admin' ? 'admin' : 'api-key';
+  const bearerPresent = [headers['authorisation'], headers['authorization']].some((header) => bearer(single(header)) !== null);
+  return bearerPresent ? 'bearer' : 'none';
 }
 
 function single(value: string | string[] | undefined): string | undefined {

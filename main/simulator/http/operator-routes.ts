@@ -14,7 +14,10 @@ import { Router } from './router';
 const ID = '([^/]+)';
 const path = (pattern: string) => new RegExp(`^/__operator${pattern}$`);
 const AwaitingClient = z.strictObject({ awaitingClient: z.boolean().optional() }).optional();
-const NewQuote = z.strictObject({ companyId: z.string().min(1), projectName: z.string().min(1).max(200).optional() });
+const ProjectName = z.string().min(1).max(200).optional();
+const NewQuote = z.strictObject({ companyId: z.string().min(1), projectName: ProjectName, rfqId: z.string().min(1).optional() });
+const NewRfq = z.strictObject({ companyId: z.string().min(1), projectName: ProjectName });
+const RfqStatus = z.enum(['draft', 'submitted', 'quoted', 'cancelled']);
 const Which = z.strictObject({ which: z.enum(['api-key', 'client-credentials', 'all']).optional() }).optional();
 const JobEvent = z.strictObject({ kind: z.enum(['request_rejected', 'reassigned', 'delivery_updated', 'delivery_rejected', 'feedback_submitted']) });
 
@@ -42,6 +45,16 @@ export function operatorRouter(ctx: SimulatorContext, operator: Operator): Route
       const status = query(request, 'status');
       return operator.findQuotes({ companyId: query(request, 'companyId'), ...(status ? { status: QuoteStatus.parse(status) } : {}) });
     }))
+    .on('GET', path('/rfqs'), admin((request) => {
+      const status = query(request, 'status');
+      return operator.rfqs({ companyId: query(request, 'companyId'), ...(status ? { status: RfqStatus.parse(status) } : {}) });
+    }))
+    .on('POST', path('/rfqs'), admin(({ body }) => operator.createRfq(NewRfq.parse(body)), 201))
+    .on('GET', path(`/rfqs/${ID}`), admin((request) => operator.rfq(id(request))))
+    .on('POST', path(`/rfqs/${ID}/assets`), admin((request) => operator.uploadRfqAssets(id(request))))
+    .on('POST', path(`/rfqs/${ID}/submit`), admin((request) => operator.submitRfq(id(request))))
+    .on('POST', path(`/rfqs/${ID}/copy`), admin((request) => operator.copyRfq(id(request)), 201))
+    .on('POST', path(`/rfqs/${ID}/cancel`), admin((request) => operator.cancelRfq(id(request))))
     .on('POST', path('/quotes'), admin(({ body }) => operator.createQuote(NewQuote.parse(body)), 201))
     .on('GET', path(`/quotes/${ID}`), admin((request) => operator.quote(id(request))))
     .on('GET', path(`/quotes/${ID}/revisions`), admin((request) => operator.quoteRevisions(id(request))))
@@ -56,6 +69,7 @@ export function operatorRouter(ctx: SimulatorContext, operator: Operator): Route
     .on('POST', path(`/projects/${ID}/advance`), admin((request) => operator.advanceProject(id(request))))
     .on('POST', path(`/projects/${ID}/cancel`), admin((request) => operator.cancelProject(id(request))))
     .on('POST', path(`/projects/${ID}/team`), admin((request) => operator.updateProjectTeam(id(request))))
+    .on('POST', path(`/projects/${ID}/copy`), admin((request) => operator.copyProject(id(request)), 201))
     .on('POST', path(`/jobs/${ID}/advance`), admin((request) => operator.advanceJob(id(request))))
     .on('POST', path(`/jobs/${ID}/cancel`), admin((request) => operator.cancelJob(id(request))))
     .on('POST', path(`/jobs/${ID}/events`), admin((request) => operator.recordJobEvent(id(request), JobEvent.parse(request.body).kind)))
@@ -68,5 +82,6 @@ export function operatorRouter(ctx: SimulatorContext, operator: Operator): Route
       if (!operator.removeFault(id(request))) throw new OperatorError(404, 'fault_not_found', `No fault ${id(request)}`);
     }))
     .on('GET', path('/events'), admin(() => operator.events()))
-    .on('GET', path('/deliveries'), admin(() => operator.deliveries()));
+    .on('GET', path('/deliveries'), admin(() => operator.deliveries()))
+    .on('GET', path('/requests'), admin(() => ({ tokenExchanges: operator.tokenExchanges(), requests: operator.requests() })));
 }

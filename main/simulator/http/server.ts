@@ -27,6 +27,7 @@ async function handle(ctx: SimulatorContext, publicRoutes: Router, operatorRoute
   if (url.pathname === OPERATOR_PREFIX || url.pathname.startsWith(`${OPERATOR_PREFIX}/`)) {
     return writeReply(res, await route(operatorRoutes, req, method, url));
   }
+  ctx.requests.record(req, res, method, url.pathname);
   const { latencyMs, fault } = ctx.faults.decide(method, url.pathname);
   if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
   if (fault && !applyBefore(fault, req, res)) return;
@@ -60,7 +61,8 @@ function applyBefore(fault: ActiveFault, req: IncomingMessage, res: ServerRespon
     case 'error': {
       req.resume();
       const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) };
-      writeReply(res, errorReply(fault.status ?? 503, 'injected_fault', 'Service temporarily unavailable', headers));
+      const status = fault.status ?? 503;
+      writeReply(res, errorReply(status, status === 429 ? 'rate_limited' : 'injected_fault', faultMessage(status), headers));
       return false;
     }
     default:
@@ -89,6 +91,11 @@ function applyAfter(fault: ActiveFault, reply: Reply, req: IncomingMessage, res:
     default:
       writeReply(res, reply);
   }
+}
+
+function faultMessage(status: number): string {
+  if (status === 429) return 'Too many requests; retry later';
+  return status >= 500 ? 'Service temporarily unavailable' : 'The request was refused';
 }
 
 function parseUrl(target: string | undefined): URL | null {

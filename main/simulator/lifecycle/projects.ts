@@ -6,38 +6,61 @@ import type { Emit } from './event';
 import { TransitionError } from './event';
 
 export function createProject(world: World, quote: QuoteRecord, at: number, emit: Emit): ProjectRecord {
+  const project = addProject(world, { name: quote.projectName, companyId: quote.companyId, quoteId: quote.id, copiedFrom: null }, at, emit);
+  quote.projectId = project.id;
+  const pricing = quote.revisions.at(-1)?.pricing;
+  for (const service of pricing?.services ?? []) {
+    for (const { market } of service.markets) addJob(world, project, `${service.serviceName} ${market.code}`, at, emit);
+  }
+  return project;
+}
+
+/** A duplicate of a project in any status: same quote and jobs, starting afresh. */
+export function copyProject(world: World, projectId: string, at: number, emit: Emit): ProjectRecord {
+  const original = findProject(world, projectId);
+  const fields = { name: `${original.name} (copy)`, companyId: original.companyId, quoteId: original.quoteId, copiedFrom: original.id };
+  const copy = addProject(world, fields, at, emit);
+  for (const jobId of original.jobIds) {
+    const job = world.jobs.get(jobId);
+    if (job) addJob(world, copy, job.name, at, emit);
+  }
+  return copy;
+}
+
+type ProjectFields = Pick<ProjectRecord, 'name' | 'companyId' | 'quoteId' | 'copiedFrom'>;
+
+/** Registers a project and raises project.created, preceded by project.copied for a duplicate. */
+function addProject(world: World, fields: ProjectFields, at: number, emit: Emit): ProjectRecord {
   const project: ProjectRecord = {
     id: world.random.uuid(),
     number: world.nextProjectNumber(at),
-    name: quote.projectName,
-    companyId: quote.companyId,
-    quoteId: quote.id,
+    ...fields,
     status: 'not_started',
     createdAt: at,
     updatedAt: at,
     jobIds: [],
   };
   world.projects.set(project.id, project);
-  quote.projectId = project.id;
-  emit({ event: 'project.created', entityId: project.id, companyId: project.companyId, at, entityNumber: project.number, entityName: project.name, newStatus: project.status });
-  const pricing = quote.revisions.at(-1)?.pricing;
-  for (const service of pricing?.services ?? []) {
-    for (const { market } of service.markets) {
-      const job: JobRecord = {
-        id: world.random.uuid(),
-        number: world.nextJobNumber(),
-        name: `${service.serviceName} ${market.code}`,
-        projectId: project.id,
-        companyId: project.companyId,
-        status: 'created',
-        updatedAt: at,
-      };
-      world.jobs.set(job.id, job);
-      project.jobIds.push(job.id);
-      emit({ event: 'job.created', entityId: job.id, companyId: job.companyId, at, entityNumber: job.number, entityName: job.name, newStatus: job.status });
-    }
-  }
+  const base = { entityId: project.id, companyId: project.companyId, at, entityNumber: project.number, entityName: project.name };
+  if (project.copiedFrom !== null) emit({ ...base, event: 'project.copied' });
+  emit({ ...base, event: 'project.created', newStatus: project.status });
   return project;
+}
+
+function addJob(world: World, project: ProjectRecord, name: string, at: number, emit: Emit): JobRecord {
+  const job: JobRecord = {
+    id: world.random.uuid(),
+    number: world.nextJobNumber(),
+    name,
+    projectId: project.id,
+    companyId: project.companyId,
+    status: 'created',
+    updatedAt: at,
+  };
+  world.jobs.set(job.id, job);
+  project.jobIds.push(job.id);
+  emit({ event: 'job.created', entityId: job.id, companyId: job.companyId, at, entityNumber: job.number, entityName: job.name, newStatus: job.status });
+  return job;
 }
 
 const PROJECT_STEP_EVENTS: Partial<Record<ProjectStatus, string>> = {

@@ -7,6 +7,7 @@ import { Random } from '../random';
 import { discardEvents } from '../lifecycle/event';
 import { addRevision, QUOTE_VALIDITY_MS } from '../lifecycle/quotes';
 import { createProject } from '../lifecycle/projects';
+import { recordQuotedRfq } from '../lifecycle/rfqs';
 import { World } from '../world';
 import { CLIENT_ROLES, COMPANY_POOL, FIRST_NAMES, LAST_NAMES, STAFF_ROLES, TARGET_MARKETS } from './catalog';
 import { buildPendingQuote } from './quote-factory';
@@ -56,6 +57,7 @@ export function generateWorld(seed: number, quoteCount: number, nowMs: number): 
     const status = statuses[index] as QuoteStatus;
     const quote = buildPendingQuote(world, random, { company: random.pick(companies), createdAt, priced: status !== 'PENDING' || random.chance(0.6) });
     world.addQuote(quote);
+    recordQuotedRfq(world, quote);
     settle(world, random, quote, status, anchor);
   }
   return world;

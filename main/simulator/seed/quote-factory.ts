@@ -12,6 +12,8 @@ export interface NewQuoteInput {
   projectName?: string;
   /** False leaves the quote unpriced (totalPrice null), as a quote still being prepared may be. */
   priced?: boolean;
+  /** The RFQ the quote answers; a new RFQ id and number are drawn without one. */
+  rfq?: { id: string; number: string };
 }
 
 export function buildPendingQuote(world: World, random: Random, input: NewQuoteInput): QuoteRecord {
@@ -34,8 +36,8 @@ export function buildPendingQuote(world: World, random: Random, input: NewQuoteI
     referenceNumber: random.chance(0.7) ? `${company.name.slice(0, 3).toUpperCase()}-${random.int(1000, 9999)}` : null,
     poNumber: random.chance(0.4) ? `PO-${random.int(100000, 999999)}` : null,
     poRequired: random.chance(0.5),
-    rfqId: random.uuid(),
-    rfqNumber: world.nextRfqNumber(createdAt),
+    rfqId: input.rfq ? input.rfq.id : random.uuid(),
+    rfqNumber: input.rfq ? input.rfq.number : world.nextRfqNumber(createdAt),
     deadlineForQuote: isoDate(createdAt + random.int(2, 7) * DAY_MS),
     projectDueDate: isoDate(dueMs),
     createdAt,

@@ -6,6 +6,7 @@ import { rootCertificates } from 'node:tls';
 import { WEBHOOK_DELIVERY } from '../../../preload/contract';
 import type { SimulatorClock } from '../clock';
 import { isoDateTime } from '../model';
+import { RingBuffer } from '../ring-buffer';
 
 /**
  * Wait before each attempt. The spec says "up to 3 attempts, with waits of 1, 5 and 25
@@ -47,7 +48,7 @@ export function signBody(secret: string, body: Buffer): string {
 }
 
 export class WebhookDeliverer {
-  private readonly log: DeliveryRecord[] = [];
+  private readonly log = new RingBuffer<DeliveryRecord>(LOG_LIMIT);
   private readonly timers = new Set<unknown>();
   private readonly inFlight = new Set<ClientRequest>();
   private readonly agent: Agent;
@@ -64,7 +65,7 @@ export class WebhookDeliverer {
   }
 
   records(): DeliveryRecord[] {
-    return this.log.map((record) => ({ ...record, attempts: record.attempts.map((attempt) => ({ ...attempt })) }));
+    return this.log.toArray().map((record) => ({ ...record, attempts: record.attempts.map((attempt) => ({ ...attempt })) }));
   }
 
   /** Queues a delivery; the first attempt starts after the caller's request has finished. */
@@ -73,7 +74,6 @@ export class WebhookDeliverer {
     const body = Buffer.from(JSON.stringify(payload));
     const record: DeliveryRecord = { id: this.nextId++, event, slotId: target.slotId, registrationId: target.registrationId, url: target.url, state: 'pending', attempts: [] };
     this.log.push(record);
-    if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
     const headers = {
       'content-type': 'application/json',
       'content-length': String(body.length),

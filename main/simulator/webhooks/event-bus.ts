@@ -4,6 +4,7 @@ import { clientFacingStatus, QuoteStatus } from '../../../preload/contract';
 import type { CredentialSlot, CredentialStore } from '../auth/credentials';
 import type { RaisedEvent } from '../lifecycle/event';
 import { isoDateTime } from '../model';
+import { RingBuffer } from '../ring-buffer';
 import type { WebhookDeliverer } from './delivery';
 import type { WebhookRegistry } from './registry';
 
@@ -15,7 +16,7 @@ export interface EventEnvelope {
 }
 
 export class EventBus {
-  private readonly log: EventEnvelope[] = [];
+  private readonly log = new RingBuffer<EventEnvelope>(EVENT_LOG_LIMIT);
 
   constructor(
     private readonly credentials: CredentialStore,
@@ -25,12 +26,11 @@ export class EventBus {
 
   /** Every event raised so far, as the admin view (stored statuses) would receive it. */
   events(): EventEnvelope[] {
-    return this.log.map((entry) => ({ event: entry.event, data: { ...entry.data } }));
+    return this.log.toArray().map((entry) => ({ event: entry.event, data: { ...entry.data } }));
   }
 
   publish = (raised: RaisedEvent): void => {
     this.log.push({ event: raised.event, data: eventData(raised, 'admin') });
-    if (this.log.length > EVENT_LOG_LIMIT) this.log.splice(0, this.log.length - EVENT_LOG_LIMIT);
     for (const [slotId, registration] of this.registry.entries()) {
       const slot = this.credentials.get(slotId);
       if (!slot || !receives(slot, raised.companyId) || !registration.isActive) continue;

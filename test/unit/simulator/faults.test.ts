@@ -52,6 +52,23 @@ describe('fault injection', () => {
     expect(sim.operator.faults()).toHaveLength(0);
   });
 
+  it('answers 429 with Retry-After and a rate-limit error body, then lets the request through', async () => {
+    sim.operator.addFault({ kind: 'error', status: 429, retryAfter: 3, times: 1 });
+    const limited = await api(sim.baseUrl, LIST, { headers: admin });
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBe('3');
+    expect(limited.json).toMatchObject({ success: false, error: { code: 'rate_limited' } });
+    expect((await api(sim.baseUrl, LIST, { headers: admin })).status).toBe(200);
+  });
+
+  it('accepts any 4xx for the error fault, over the operator interface too', async () => {
+    const added = await api(sim.baseUrl, '/__operator/faults', { method: 'POST', headers: admin, body: { kind: 'error', status: 409, times: 1 } });
+    expect(added.status).toBe(201);
+    expect((await api(sim.baseUrl, LIST, { headers: admin })).status).toBe(409);
+    const refused = await api(sim.baseUrl, '/__operator/faults', { method: 'POST', headers: admin, body: { kind: 'error', status: 399 } });
+    expect(refused.status).toBe(400);
+  });
+
   it('applies a rate: 0 never, 1 always', async () => {
     sim.operator.addFault({ kind: 'error', rate: 0 });
     expect((await api(sim.baseUrl, LIST, { headers: admin })).status).toBe(200);
@@ -129,7 +146,8 @@ describe('fault injection', () => {
 
   it('refuses invalid fault specs', () => {
     expect(() => sim.operator.addFault({ kind: 'error', rate: 2 })).toThrow();
-    expect(() => sim.operator.addFault({ kind: 'error', status: 404 })).toThrow();
+    expect(() => sim.operator.addFault({ kind: 'error', status: 302 })).toThrow();
+    expect(() => sim.operator.addFault({ kind: 'error', status: 600 })).toThrow();
     expect(() => sim.operator.addFault({ kind: 'nope' } as never)).toThrow();
   });
 });
