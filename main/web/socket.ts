@@ -33,6 +33,9 @@ export function attachBridgeSocket(options: BridgeSocketOptions): { close(): voi
   });
 
   options.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node leaves upgrade sockets without an error listener: a peer that resets the
+    // connection while we answer would otherwise crash the whole host.
+    socket.on('error', () => socket.destroy());
     const refusal = refusalFor(request, options);
     if (refusal) {
       logger.warn('bridge connection refused', { reason: refusal.reason, origin: request.headers.origin ?? null });

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountView } from '../bridge/fixtures';
 import { nextMessage, openSocket, outcome, rawGet, SECRET_OUTSIDE, startTestHost } from './web-host-fixture';
@@ -73,6 +74,28 @@ describe('web host: bridge socket', () => {
     expect(await outcome(openSocket(fixture.host, { token: 'nope' }))).toEqual({ opened: false, status: 401 });
     const sameLength = fixture.host.token.replace(/^./, (first) => (first === 'A' ? 'B' : 'A'));
     expect(await outcome(openSocket(fixture.host, { token: sameLength }))).toEqual({ opened: false, status: 401 });
+  });
+
+  it('survives a peer that resets the connection while being refused', async () => {
+    const port = fixture.host.port;
+    for (let round = 0; round < 5; round++) {
+      await new Promise<void>((resolve) => {
+        const peer = connect(port, '127.0.0.1', () => {
+          peer.write(
+            `GET /bridge HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+              'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: quotedesk.bridge.v1, token.wrong\r\n\r\n',
+            () => {
+              peer.resetAndDestroy();
+              resolve();
+            },
+          );
+        });
+        peer.on('error', () => resolve());
+      });
+    }
+    // Still serving: the refused, reset sockets did not take the host down.
+    const page = await rawGet(fixture.host, '/');
+    expect(page.status).toBe(200);
   });
 
   it('refuses another origin even with the right token', async () => {
