@@ -154,11 +154,13 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
       retry: deps.clientOptions?.retry,
       refreshMarginMs: deps.clientOptions?.refreshMarginMs,
       observer: {
+        // Once the credentials were refused, only new credentials (or a passing test) clear
+        // that: a late answer to a call made before the refusal must not.
         onSuccess: () => {
-          if (current()) setStatus(entry, 'ok', null);
+          if (current() && entry.status !== 'needs-credentials') setStatus(entry, 'ok', null);
         },
         onFailure: (error) => {
-          if (current() && (error instanceof NetworkError || error instanceof TimeoutError)) {
+          if (current() && entry.status !== 'needs-credentials' && (error instanceof NetworkError || error instanceof TimeoutError)) {
             setStatus(entry, 'unreachable', error.message);
           }
         },
@@ -194,7 +196,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
     if (closed) throw new AppError('internal', 'The accounts service has been closed.');
   }
 
-  return {
+  const service: AccountsService = {
     async list() {
       await ready;
       return views();
@@ -316,7 +318,13 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
         throw new AppError('needs-credentials', entry.statusMessage ?? "This account's credentials were refused. Enter new credentials to continue.");
       }
       if (entry.client) return entry.client;
+      const generation = entry.generation;
       const credentials = await credentialsOf(entry);
+      // Concurrent callers all waited on the secret store: the first to come back builds the
+      // client and the rest share it, so they also share one token exchange. If the account
+      // changed meanwhile, start over with what it is now.
+      if (entries.get(id) !== entry || entry.generation !== generation) return service.client(id);
+      if (entry.client) return entry.client;
       if (!credentials) {
         entry.credentialsSet = false;
         setStatus(entry, 'needs-credentials', 'No credentials are stored for this account.');
@@ -342,6 +350,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
       if (ownsDispatcher) await dispatcher.close();
     },
   };
+  return service;
 }
 
 function parseInput<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown): T {

@@ -123,6 +123,37 @@ describe('accounts through conf and the file secret store', () => {
   });
 });
 
+describe('one client per account', () => {
+  it('gives concurrent first callers one shared client, so a token is exchanged once', async () => {
+    const { id } = await accounts.add(draft({ credentials: { mechanism: 'client-credentials', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET } }));
+    const clients = await Promise.all(Array.from({ length: 20 }, () => accounts.client(id)));
+    expect(new Set(clients).size).toBe(1);
+    await Promise.all(clients.map((client) => client.quotes.list({ page: 1, limit: 5 })));
+    expect(service.tokenExchanges()).toBe(1);
+  });
+
+  it('keeps needs-credentials when a call made before the refusal answers late', async () => {
+    const { id } = await accounts.add(draft());
+    const client = await accounts.client(id);
+    let releaseSlowCall!: () => void;
+    const slowCallHeld = new Promise<void>((resolve) => {
+      service.route('GET', '/api/public/v1/quotes/filters', (_req, res) => {
+        releaseSlowCall = () => {
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, data: {} }));
+        };
+        resolve();
+      });
+    });
+    const slowCall = client.quotes.filters();
+    await slowCallHeld;
+    service.revoke(CLIENT_KEY);
+    await expect(client.quotes.list({ page: 1, limit: 5 })).rejects.toMatchObject({ code: 'needs-credentials' });
+    releaseSlowCall();
+    await slowCall;
+    expect((await accounts.list())[0]).toMatchObject({ status: 'needs-credentials' });
+  });
+});
+
 describe('damaged settings', () => {
   it('keeps the readable accounts, logs the damage and backs up the raw value before any write', async () => {
     await accounts.close();
