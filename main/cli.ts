@@ -4,7 +4,7 @@ import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createQuotingClient, downloadPdf } from './core/api';
-import type { ClosableQuotingClient, QuotePage } from './core/api';
+import type { ClosableQuotingClient, QuotePage, Timeouts } from './core/api';
 import { AppError } from './core/errors';
 import { globalRedactor } from './core/log';
 import type { Clock } from './core/ports';
@@ -20,6 +20,8 @@ export interface CliIo {
   cwd: string;
   /** Fake time for tests; the system clock otherwise. */
   clock?: Clock;
+  /** Shorter time limits for tests; the client's defaults otherwise. */
+  timeouts?: Partial<Timeouts>;
 }
 
 export const EXIT_CODES = {
@@ -35,6 +37,7 @@ export const EXIT_CODES = {
   server: 9,
   network: 10,
   schema: 11,
+  timeout: 12,
 } as const;
 
 const CODE_FOR_ERROR: Record<string, number> = {
@@ -48,7 +51,7 @@ const CODE_FOR_ERROR: Record<string, number> = {
   'rate-limited': EXIT_CODES.rateLimited,
   server: EXIT_CODES.server,
   network: EXIT_CODES.network,
-  timeout: EXIT_CODES.network,
+  timeout: EXIT_CODES.timeout,
   schema: EXIT_CODES.schema,
 };
 
@@ -80,9 +83,9 @@ Exit codes:
   1 other error        7 validation (the request was refused as invalid)
   2 usage              8 rate limited
   3 authentication     9 server error
-    or needs new      10 network error or timeout
+    or needs new      10 network error
     credentials       11 unexpected response from the service
-  4 forbidden
+  4 forbidden         12 timeout (the service did not answer in time)
   5 not found
 `;
 
@@ -135,6 +138,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       baseUrl: requireBaseUrl(values, io.env),
       credentials: credentialsFrom(values, io.env),
       clock: io.clock ?? systemClock,
+      timeouts: io.timeouts,
       userAgent: 'quotedesk-cli',
     });
     const out = (value: unknown, human: () => string) => io.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : human());
@@ -175,7 +179,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         const [id] = expectArgs(command, rest, 1);
         const link = await client.quotes.pdf(id!);
         const destination = resolve(io.cwd, values.out ?? safeFileName(link.fileName, id!));
-        const saved = await downloadPdf(link, destination, {});
+        const saved = await downloadPdf(link, destination, { timeouts: io.timeouts });
         out({ path: saved.path, bytes: saved.bytes, fileName: link.fileName }, () => `Saved ${saved.path} (${saved.bytes} bytes)\n`);
         return EXIT_CODES.ok;
       }

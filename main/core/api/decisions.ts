@@ -1,5 +1,5 @@
 import type { QuoteDecisionResult, QuoteDetails, QuoteStatus } from '../../../preload/contract';
-import type { Logger } from '../ports';
+import type { Clock, Logger } from '../ports';
 import { certainlyNotSent, NetworkError, OutcomeUnknownError, TimeoutError } from './errors';
 import type { DecisionOutcome } from './types';
 
@@ -12,36 +12,54 @@ const EFFECT: Record<Decision, readonly QuoteStatus[]> = {
 };
 const PAST: Record<Decision, string> = { accept: 'accepted', decline: 'declined' };
 
+/**
+ * The waits before each re-read after a lost answer. The service may still be working on
+ * the request when the answer is lost, so one immediate read proves nothing; a few reads
+ * spread over about seven seconds give a request in flight time to land.
+ */
+export const REREAD_DELAYS_MS: readonly number[] = [1_000, 2_000, 4_000];
+
 export interface DecisionSteps {
   /** The POST, sent exactly once. */
   send: () => Promise<QuoteDecisionResult>;
   /** A fresh read of the quote (retried as reads are). */
   reread: () => Promise<QuoteDetails>;
+  clock: Clock;
   logger: Logger;
 }
 
 /**
  * Accept or decline without blind retries. When the answer is lost after the request may
- * have reached the service, the quote is re-read: if it shows the decision, that is the
- * outcome; if it does not, the decision was not applied; if it cannot be read, the outcome
- * is unknown and the error says so.
+ * have reached the service, the quote is re-read a few times: if it shows the decision,
+ * that is the outcome; if it still does not, or cannot be read, the outcome is unknown and
+ * the error says so. This holds for timeouts and for broken connections alike: a proxy
+ * that drops the connection does not stop the service behind it from applying the
+ * request, so an unchanged quote is never taken as proof that the decision was not made.
+ * Only a request that certainly never left is reported as not applied.
  */
 export async function decide(decision: Decision, quoteId: string, steps: DecisionSteps): Promise<DecisionOutcome> {
   try {
     return { result: await steps.send(), via: 'response' };
   } catch (error) {
     if (!(error instanceof NetworkError || error instanceof TimeoutError)) throw error;
-    const details = { endpoint: error.endpoint, cause: error };
     if (certainlyNotSent(error)) {
       throw rebuild(error, `Could not reach the service, so the quote was not ${PAST[decision]}`);
     }
     steps.logger.warn('decision answer lost; re-reading the quote', { decision, quoteId, code: error.code });
+    return confirmByRereading(decision, error, steps);
+  }
+}
+
+async function confirmByRereading(decision: Decision, lost: NetworkError | TimeoutError, steps: DecisionSteps): Promise<DecisionOutcome> {
+  let status: QuoteStatus | null = null;
+  for (const delay of REREAD_DELAYS_MS) {
+    await steps.clock.sleep(delay);
     let quote: QuoteDetails;
     try {
       quote = await steps.reread();
     } catch (rereadError) {
       throw new OutcomeUnknownError(
-        { ...details, cause: rereadError },
+        { endpoint: lost.endpoint, cause: rereadError },
         `The ${decision} request was interrupted and the quote could not be re-read: whether it was ${PAST[decision]} is unknown. Check the quote before trying again`,
       );
     }
@@ -51,8 +69,12 @@ export async function decide(decision: Decision, quoteId: string, steps: Decisio
         via: 'confirmed-after-uncertainty',
       };
     }
-    throw rebuild(error, `The ${decision} request was interrupted and the quote is still ${quote.status}: it was not ${PAST[decision]}`);
+    status = quote.status;
   }
+  throw new OutcomeUnknownError(
+    { endpoint: lost.endpoint, cause: lost },
+    `The ${decision} request ${lost instanceof TimeoutError ? 'timed out' : 'was interrupted'} and the quote still shows ${status}, but the service may still be working on it: whether it will be ${PAST[decision]} is not known yet. Check the quote before trying again`,
+  );
 }
 
 function rebuild(original: NetworkError | TimeoutError, summary: string): NetworkError | TimeoutError {

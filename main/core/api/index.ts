@@ -68,7 +68,7 @@ export function createQuotingClient(options: QuotingClientOptions): ClosableQuot
 
   return {
     baseUrl,
-    quotes: createQuotesResource(call, logger),
+    quotes: createQuotesResource(call, clock, logger),
     webhooks: createWebhooksResource(call, logger),
     close: async () => {
       if (ownsDispatcher) await dispatcher.close();

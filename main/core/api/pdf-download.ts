@@ -5,15 +5,18 @@ import { request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { QuotePdfLink } from '../../../preload/contract';
 import { errorForStatus, SchemaError } from './errors';
-import { DEFAULT_TIMEOUTS, translateFailure } from './transport';
+import { createBodyDeadline } from './body-deadline';
+import { bodyDeadlinePassed, DEFAULT_TIMEOUTS, ERROR_BODY_MAX_BYTES, readBounded, translateFailure } from './transport';
 import type { Timeouts } from './transport';
 
 const PDF_MAGIC = Buffer.from('%PDF-');
 const PDF_MAX_BYTES = 200 * 1024 * 1024;
+// A PDF can be far larger than an API answer: allow minutes, not the API's one.
+const PDF_TIMEOUTS: Timeouts = { ...DEFAULT_TIMEOUTS, bodyTotalMs: 10 * 60_000 };
 
 export interface PdfDownloadOptions {
   dispatcher?: Dispatcher;
-  timeouts?: Timeouts;
+  timeouts?: Partial<Timeouts>;
   signal?: AbortSignal;
 }
 
@@ -29,24 +32,27 @@ export interface DownloadedPdf {
  * The link is signed, so no credentials are sent, and it is never put in an error message.
  */
 export async function downloadPdf(link: QuotePdfLink, destination: string, options: PdfDownloadOptions = {}): Promise<DownloadedPdf> {
-  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
+  const timeouts: Timeouts = { ...PDF_TIMEOUTS, ...options.timeouts };
   const url = new URL(link.downloadUrl);
-  const endpoint = `GET ${url.origin}${url.pathname}`;
+  // Signed-URL services carry the download token in the path, so the path is never shown.
+  const endpoint = `GET ${url.origin}/<pdf download link>`;
   const temp = join(dirname(destination), `.${basename(destination)}.${randomBytes(6).toString('hex')}.part`);
   const file = await open(temp, 'wx', 0o600);
   let bytes = 0;
   let kept = false;
+  const deadline = createBodyDeadline(timeouts.bodyTotalMs, options.signal);
   try {
     const response = await request(url, {
       method: 'GET',
       dispatcher: options.dispatcher,
       headersTimeout: timeouts.headersMs,
       bodyTimeout: timeouts.bodyMs,
-      signal: options.signal,
+      signal: deadline.signal,
     });
+    deadline.start();
     if (response.statusCode < 200 || response.statusCode >= 300) {
-      const text = await response.body.text().catch(() => '');
-      throw errorForStatus(response.statusCode, 'read', { endpoint, bodyText: text.slice(0, 2000) });
+      const text = await readBounded(response.body, ERROR_BODY_MAX_BYTES, endpoint, true).catch(() => '');
+      throw errorForStatus(response.statusCode, 'read', { endpoint, bodyText: text });
     }
     let head = Buffer.alloc(0);
     for await (const chunk of response.body as AsyncIterable<Buffer>) {
@@ -71,8 +77,9 @@ export async function downloadPdf(link: QuotePdfLink, destination: string, optio
     kept = true;
     return { path: destination, bytes };
   } catch (error) {
-    throw translateFailure(error, endpoint, options.signal);
+    throw deadline.expired() ? bodyDeadlinePassed(endpoint, error) : translateFailure(error, endpoint, options.signal);
   } finally {
+    deadline.clear();
     if (!kept) {
       await file.close().catch(() => undefined);
       await rm(temp, { force: true });

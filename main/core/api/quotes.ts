@@ -12,13 +12,13 @@ import {
   QuoteSummaryResponse,
 } from '../../../preload/contract';
 import { AppError } from '../errors';
-import type { Logger } from '../ports';
+import type { Clock, Logger } from '../ports';
 import type { Caller } from './caller';
 import { decide } from './decisions';
 import type { ListQuotesParams, QuotesResource } from './types';
 import { parseBody } from './validate';
 
-export function createQuotesResource(call: Caller, logger: Logger): QuotesResource {
+export function createQuotesResource(call: Caller, clock: Clock, logger: Logger): QuotesResource {
   const read = { retry: true };
   const write = { retry: false };
 
@@ -39,6 +39,7 @@ export function createQuotesResource(call: Caller, logger: Logger): QuotesResour
     async accept(id) {
       const path = PATHS.accept(requireId(id));
       return decide('accept', id, {
+        clock,
         logger,
         send: async () => parseBody(await call({ method: 'POST', path, kind: 'decision' }, write), QuoteDecisionResponse).data,
         reread: () => get(id),
@@ -54,6 +55,7 @@ export function createQuotesResource(call: Caller, logger: Logger): QuotesResour
       // The body may be omitted when there is no reason.
       const json = trimmed ? { reason: trimmed } : undefined;
       return decide('decline', id, {
+        clock,
         logger,
         send: async () => parseBody(await call({ method: 'POST', path, kind: 'decision', json }, write), QuoteDecisionResponse).data,
         reread: () => get(id),

@@ -1,6 +1,7 @@
 import { request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../ports';
+import { createBodyDeadline } from './body-deadline';
 import { ApiError, errorForStatus, NetworkError, TimeoutError } from './errors';
 import type { CallKind } from './errors';
 import { parseRetryAfter } from './retry';
@@ -12,8 +13,10 @@ export interface Timeouts {
   headersMs: number;
   /** Longest silence while the body streams in. */
   bodyMs: number;
+  /** Longest the whole body may take once the headers are in, however steadily it trickles. */
+  bodyTotalMs: number;
 }
-export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 15_000, bodyMs: 30_000 };
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 15_000, bodyMs: 30_000, bodyTotalMs: 60_000 };
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -40,7 +43,7 @@ export type Transport = (req: HttpRequest) => Promise<HttpResponse>;
 // Success bodies are quote lists and details: a few hundred KB at most. Anything far beyond
 // is not the service we expect. Error bodies are only kept for their first words.
 const SUCCESS_BODY_MAX_BYTES = 16 * 1024 * 1024;
-const ERROR_BODY_MAX_BYTES = 16 * 1024;
+export const ERROR_BODY_MAX_BYTES = 16 * 1024;
 
 export interface TransportOptions {
   baseUrl: string;
@@ -69,6 +72,7 @@ export function createTransport(options: TransportOptions): Transport {
       body = JSON.stringify(req.json);
       headers['content-type'] = 'application/json';
     }
+    const deadline = createBodyDeadline(options.timeouts.bodyTotalMs, req.signal);
     try {
       const response = await request(url, {
         method: req.method,
@@ -77,8 +81,9 @@ export function createTransport(options: TransportOptions): Transport {
         dispatcher: options.dispatcher,
         headersTimeout: options.timeouts.headersMs,
         bodyTimeout: options.timeouts.bodyMs,
-        signal: req.signal,
+        signal: deadline.signal,
       });
+      deadline.start();
       const ok = response.statusCode >= 200 && response.statusCode < 300;
       // An oversized success body is an error; an oversized error body is just cut short.
       const text = ok
@@ -93,12 +98,19 @@ export function createTransport(options: TransportOptions): Transport {
       }
       return { status: response.statusCode, headers: response.headers, text, endpoint };
     } catch (error) {
-      throw translateFailure(error, endpoint, req.signal);
+      throw deadline.expired() ? bodyDeadlinePassed(endpoint, error) : translateFailure(error, endpoint, req.signal);
+    } finally {
+      deadline.clear();
     }
   };
 }
 
-async function readBounded(body: AsyncIterable<Buffer> & { destroy(): unknown }, maxBytes: number, endpoint: string, truncate: boolean): Promise<string> {
+export function bodyDeadlinePassed(endpoint: string, cause: unknown): TimeoutError {
+  return new TimeoutError({ endpoint, cause }, 'The service took too long to send its answer', 'body');
+}
+
+/** Reads at most `maxBytes`: beyond that, a truncated body is cut short and any other is an error. */
+export async function readBounded(body: AsyncIterable<Buffer> & { destroy(): unknown }, maxBytes: number, endpoint: string, truncate: boolean): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -121,6 +133,8 @@ async function readBounded(body: AsyncIterable<Buffer> & { destroy(): unknown },
 type NetworkReason = NetworkError['reason'];
 const TLS_CODE = /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_OSSL)/;
 const SOCKET_CODE = /^(UND_ERR|ECONN|EHOST|ENET|EADDR|EPROTO)/;
+// undici's HTTPParserError has code HPE_* or none at all, so it is known by name.
+const PROTOCOL_ERROR_NAME = 'HTTPParserError';
 
 /** Turns undici/socket failures into NetworkError or TimeoutError; typed errors pass through. */
 export function translateFailure(error: unknown, endpoint: string, signal?: AbortSignal): unknown {
@@ -128,6 +142,11 @@ export function translateFailure(error: unknown, endpoint: string, signal?: Abor
   // The caller cancelled: that is not the service's failure, so the caller's reason goes back.
   if (signal?.aborted) return signal.reason;
   const code = typeof error === 'object' && error !== null ? errorCode(error) : undefined;
+  // A garbled answer (bad framing, a body shorter or longer than announced) came from the
+  // service, so it is a network failure: reads retry it, and a decision re-reads the quote.
+  if (isProtocolError(error) || code?.startsWith('HPE_') || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
+    return new NetworkError({ endpoint, cause: error }, 'The service sent an answer that is not valid HTTP', 'other');
+  }
   switch (code) {
     case 'UND_ERR_CONNECT_TIMEOUT':
       return new TimeoutError({ endpoint, cause: error }, 'Could not connect to the service in time', 'connect');
@@ -153,6 +172,11 @@ export function translateFailure(error: unknown, endpoint: string, signal?: Abor
       // Not a transport failure (a local file error, a bug): let it surface as it is.
       return error;
   }
+}
+
+function isProtocolError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.name === PROTOCOL_ERROR_NAME || (error.cause instanceof Error && error.cause.name === PROTOCOL_ERROR_NAME);
 }
 
 function errorCode(error: object): string | undefined {

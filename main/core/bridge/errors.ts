@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { BRIDGE_ERROR_CODES } from '../../../preload/contract';
 import type { BridgeError, BridgeErrorCode } from '../../../preload/contract';
+import { globalRedactor } from '../log/redact';
 
 const KNOWN_CODES: ReadonlySet<string> = new Set(BRIDGE_ERROR_CODES);
 
@@ -21,8 +22,12 @@ export function isCodedError(error: unknown): error is CodedError {
   return typeof code === 'string' && KNOWN_CODES.has(code) && typeof message === 'string' && typeof retryable === 'boolean';
 }
 
+/**
+ * The only way an error leaves for the renderer. Its message passes the process-wide
+ * redactor whatever raised it: an error class that forgot to redact cannot leak a secret.
+ */
 export function bridgeError(code: BridgeErrorCode, message: string, retryable = false): BridgeError {
-  return { code, message, retryable };
+  return { code, message: globalRedactor.string(message), retryable };
 }
 
 /** Zod issues in plain words: `name: Give the account a name; credentials.apiKey: The API key is empty`. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../main/core/bridge/dispatcher';
 import { AppError } from '../../../main/core/errors';
+import { globalRedactor, REDACTED } from '../../../main/core/log';
 import type { Handlers } from '../../../preload/contract';
 import { accountView, quoteItem, unusedHandlers } from './fixtures';
 import { createRecordingLogger } from './recording-logger';
@@ -105,6 +106,28 @@ describe('bridge dispatcher', () => {
     });
     const result = await dispatcher.dispatch('accounts.list', undefined);
     expect(result).toEqual({ ok: false, error: { code: 'timeout', message: 'Timed out waiting for the service', retryable: true } });
+  });
+
+  it('masks a registered secret inside a coded error message before it crosses the bridge', async () => {
+    const secret = 'csec_bridge_leak_check_5f1e0a9b7c';
+    globalRedactor.add(secret);
+    try {
+      const { dispatcher } = setup({
+        'accounts.test': async () => {
+          throw new AppError('authentication', `The service refused the client secret ${secret}.`);
+        },
+        'accounts.list': async () => {
+          throw Object.assign(new Error(`Timed out sending ${secret}`), { code: 'timeout', retryable: true });
+        },
+      });
+      const app = await dispatcher.dispatch('accounts.test', { id: 'acc-1' });
+      expect(app).toEqual({ ok: false, error: { code: 'authentication', message: `The service refused the client secret ${REDACTED}.`, retryable: false } });
+      const shaped = await dispatcher.dispatch('accounts.list', undefined);
+      expect(JSON.stringify(shaped)).not.toContain(secret);
+      expect(shaped).toMatchObject({ ok: false, error: { code: 'timeout', retryable: true } });
+    } finally {
+      globalRedactor.remove(secret);
+    }
   });
 
   it('turns an unexpected throw into an internal error with a readable message, and logs it', async () => {

@@ -7,6 +7,7 @@ import { createFakeClock } from '../core/helpers/fake-clock';
 import { startFakeService } from '../core/helpers/fake-service';
 import type { FakeService } from '../core/helpers/fake-service';
 import { CLIENT_ID, CLIENT_KEY, CLIENT_SECRET, fakeQuote, INTERNAL_KEY, STANDARD_PRINCIPALS, standardQuotes } from '../core/helpers/fixtures';
+import { malformed, trickle } from '../core/api/slow-responses';
 
 let service: FakeService;
 let dir: string;
@@ -29,6 +30,7 @@ async function run(argv: string[], env: Record<string, string> = {}) {
     env: { QUOTEDESK_BASE_URL: service.baseUrl, QUOTEDESK_API_KEY: CLIENT_KEY, ...env },
     cwd: dir,
     clock: createFakeClock(),
+    timeouts: { bodyTotalMs: 300 },
   });
   return { code, stdout, stderr };
 }
@@ -40,7 +42,8 @@ describe('quotedesk CLI', () => {
     const { code, stdout } = await run(['--help']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/Exit codes:/);
-    expect(stdout).toMatch(/10 network error or timeout/);
+    expect(stdout).toMatch(/10 network error\n/);
+    expect(stdout).toMatch(/12 timeout/);
   });
 
   it('lists quotes as a table and as JSON', async () => {
@@ -104,6 +107,18 @@ describe('quotedesk CLI', () => {
     const gone = await startFakeService();
     await gone.close();
     expect((await run(['list'], { QUOTEDESK_BASE_URL: gone.baseUrl })).code).toBe(EXIT_CODES.network);
+  });
+
+  it('exits 12 when the service does not answer in time, and 10 when its answer is not valid HTTP', async () => {
+    expect(EXIT_CODES.timeout).toBe(12);
+    service.route('GET', '/api/public/v1/quotes', (_req, res) => trickle(res, { head: ' ', filler: ' ', everyMs: 50, times: 40, tail: '{}' }));
+    const slow = await run(['list', '--json']);
+    expect(slow.code).toBe(EXIT_CODES.timeout);
+    expect(JSON.parse(slow.stderr)).toMatchObject({ error: { code: 'timeout', retryable: true } });
+    service.route('GET', '/api/public/v1/quotes', (_req, res) => malformed(res));
+    const garbled = await run(['list', '--json']);
+    expect(garbled.code).toBe(EXIT_CODES.network);
+    expect(JSON.parse(garbled.stderr)).toMatchObject({ error: { code: 'network', retryable: true } });
   });
 
   it('reports usage errors with exit code 2 and errors as JSON with --json', async () => {

@@ -1,21 +1,31 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createQuotingClient } from '../../../../main/core/api';
 import type { ClosableQuotingClient } from '../../../../main/core/api';
-import { NetworkError, OutcomeUnknownError } from '../../../../main/core/api/errors';
+import { OutcomeUnknownError } from '../../../../main/core/api/errors';
 import { createFakeClock } from '../helpers/fake-clock';
+import type { FakeClock } from '../helpers/fake-clock';
 import { startFakeService } from '../helpers/fake-service';
 import type { FakeService } from '../helpers/fake-service';
-import { fakeQuote, INTERNAL_KEY, STANDARD_PRINCIPALS } from '../helpers/fixtures';
+import { detailsOf, fakeQuote, INTERNAL_KEY, STANDARD_PRINCIPALS } from '../helpers/fixtures';
 import type { FakeQuote } from '../helpers/fixtures';
+import { malformed } from './slow-responses';
 
 let service: FakeService;
 let client: ClosableQuotingClient;
+let clock: FakeClock;
 let quote: FakeQuote;
 
 beforeEach(async () => {
   quote = fakeQuote({ status: 'SENT' });
   service = await startFakeService({ quotes: [quote], ...STANDARD_PRINCIPALS });
-  client = createQuotingClient({ baseUrl: service.baseUrl, credentials: { mechanism: 'api-key', apiKey: INTERNAL_KEY }, clock: createFakeClock(), retry: { random: () => 0 } });
+  clock = createFakeClock();
+  client = createQuotingClient({
+    baseUrl: service.baseUrl,
+    credentials: { mechanism: 'api-key', apiKey: INTERNAL_KEY },
+    clock,
+    timeouts: { headersMs: 100 },
+    retry: { random: () => 0 },
+  });
 });
 afterEach(async () => {
   await client.close();
@@ -23,6 +33,8 @@ afterEach(async () => {
 });
 
 const posts = () => service.requests.filter((request) => request.method === 'POST');
+const quotePath = () => `/api/public/v1/quotes/${quote.id}`;
+const rereads = () => service.requests.filter((request) => request.method === 'GET' && request.path === quotePath());
 
 describe('accept and decline when the answer is lost', () => {
   it('confirms an accept that took effect before the connection broke, by re-reading the quote', async () => {
@@ -40,14 +52,53 @@ describe('accept and decline when the answer is lost', () => {
     expect(outcome).toMatchObject({ via: 'confirmed-after-uncertainty', result: { status: 'REJECTED' } });
   });
 
-  it('says plainly that the accept was not applied when the quote is unchanged', async () => {
+  it('does not claim a broken connection left the quote unaccepted: the service may still apply it', async () => {
     service.addFault({ method: 'POST', pathPrefix: '/api/public/v1/quotes', action: { type: 'reset' } });
     const error = await client.quotes.accept(quote.id).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(NetworkError);
-    expect((error as Error).message).toContain('the quote is still SENT: it was not accepted');
-    expect((error as NetworkError).retryable).toBe(true);
+    expect(error).toBeInstanceOf(OutcomeUnknownError);
+    expect(error).toMatchObject({ code: 'network', retryable: false });
+    expect((error as Error).message).toMatch(/still shows SENT.*whether it will be accepted is not known yet\. Check the quote before trying again/);
+    expect((error as Error).message).not.toMatch(/it was not accepted/);
     expect(posts()).toHaveLength(1);
-    expect(service.quotes.get(quote.id)?.status).toBe('SENT');
+    expect(rereads()).toHaveLength(3);
+  });
+
+  it('keeps re-reading after a timeout, and confirms an accept the service applied late', async () => {
+    service.addFault({ method: 'POST', pathPrefix: '/api/public/v1/quotes', action: { type: 'hang' } });
+    // The service is still processing the POST when the client gives up; it lands before the second re-read.
+    let reads = 0;
+    service.route('GET', quotePath(), (_req, res) => {
+      reads += 1;
+      const stored = service.quotes.get(quote.id)!;
+      if (reads === 2) stored.status = 'CHANGED_TO_PROJECT';
+      res.end(JSON.stringify({ success: true, data: detailsOf(stored) }));
+    });
+    const outcome = await client.quotes.accept(quote.id);
+    expect(outcome).toMatchObject({ via: 'confirmed-after-uncertainty', result: { status: 'CHANGED_TO_PROJECT' } });
+    expect(posts()).toHaveLength(1);
+    expect(clock.sleeps).toEqual([1_000, 2_000]);
+  });
+
+  it('reports an outcome not known yet when a timed-out decline still shows no effect after the re-reads', async () => {
+    service.addFault({ method: 'POST', pathPrefix: '/api/public/v1/quotes', action: { type: 'hang' } });
+    const error = await client.quotes.decline(quote.id, 'Too late').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(OutcomeUnknownError);
+    expect(error).toMatchObject({ code: 'network', retryable: false });
+    expect((error as Error).message).toMatch(/The decline request timed out and the quote still shows SENT/);
+    expect((error as Error).message).toContain('whether it will be declined is not known yet. Check the quote before trying again');
+    expect(posts()).toHaveLength(1);
+    expect(rereads()).toHaveLength(3);
+    expect(clock.sleeps).toEqual([1_000, 2_000, 4_000]);
+  });
+
+  it('re-reads after an answer that is not valid HTTP, since the decision may have been applied', async () => {
+    service.route('POST', `${quotePath()}/accept`, (_req, res) => {
+      service.quotes.get(quote.id)!.status = 'CHANGED_TO_PROJECT';
+      malformed(res);
+    });
+    const outcome = await client.quotes.accept(quote.id);
+    expect(outcome).toMatchObject({ via: 'confirmed-after-uncertainty', result: { status: 'CHANGED_TO_PROJECT' } });
+    expect(posts()).toHaveLength(1);
   });
 
   it('reports an unknown outcome when the quote cannot be re-read either', async () => {

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createQuotingClient } from '../../../../main/core/api';
 import type { ClosableQuotingClient } from '../../../../main/core/api';
-import { SchemaError, TimeoutError } from '../../../../main/core/api/errors';
+import { NetworkError, SchemaError, TimeoutError } from '../../../../main/core/api/errors';
 import { createFakeClock } from '../helpers/fake-clock';
 import { startFakeService } from '../helpers/fake-service';
 import type { FakeService } from '../helpers/fake-service';
 import { CLIENT_KEY, listItemOf, fakeQuote, STANDARD_PRINCIPALS, standardQuotes } from '../helpers/fixtures';
+import { malformed, trickle } from './slow-responses';
 
 const LIST = '/api/public/v1/quotes';
 let service: FakeService;
@@ -17,7 +18,7 @@ beforeEach(async () => {
     baseUrl: service.baseUrl,
     credentials: { mechanism: 'api-key', apiKey: CLIENT_KEY },
     clock: createFakeClock(),
-    timeouts: { connectMs: 500, headersMs: 150, bodyMs: 150 },
+    timeouts: { connectMs: 500, headersMs: 150, bodyMs: 150, bodyTotalMs: 400 },
     retry: { maxAttempts: 2, random: () => 0 },
   });
 });
@@ -43,6 +44,51 @@ describe('answers that never come', () => {
       res.write('{"success":true,"data":[');
     });
     await expect(client.quotes.list({ page: 1, limit: 10 })).rejects.toMatchObject({ code: 'timeout', phase: 'body' });
+  });
+
+  it('ends a body that trickles in just fast enough to dodge the silence limit', async () => {
+    // Whitespace is valid JSON padding: without a total limit this answer would succeed, late.
+    service.route('GET', LIST, (_req, res) =>
+      trickle(res, { head: ' ', filler: ' ', everyMs: 50, times: 40, tail: JSON.stringify({ success: true, data: [], pagination }) }),
+    );
+    const error = await client.quotes.list({ page: 1, limit: 10 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ code: 'timeout', phase: 'body', retryable: true });
+  });
+
+  it('gives the caller its own reason when it cancels a trickling body', async () => {
+    const controller = new AbortController();
+    const reason = new Error('closed by the person');
+    service.route('GET', LIST, (_req, res) => {
+      trickle(res, { head: ' ', filler: ' ', everyMs: 50, times: 40, tail: '{}' });
+      controller.abort(reason);
+    });
+    await expect(client.quotes.list({ page: 1, limit: 10 }, controller.signal)).rejects.toBe(reason);
+  });
+});
+
+describe('answers that are not valid HTTP', () => {
+  it('makes a garbled answer a network error, retried as reads are', async () => {
+    let answered = 0;
+    service.route('GET', LIST, (_req, res) => {
+      answered += 1;
+      malformed(res);
+    });
+    const error = await client.quotes.list({ page: 1, limit: 10 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ code: 'network', retryable: true });
+    expect((error as Error).message).toContain(`GET ${LIST}`);
+    expect(answered).toBe(2);
+  });
+
+  it('recovers when the garbled answer is followed by a good one', async () => {
+    let answered = 0;
+    service.route('GET', LIST, (_req, res) => {
+      answered += 1;
+      if (answered === 1) return malformed(res, 'NOT HTTP AT ALL\r\n\r\n');
+      res.end(JSON.stringify({ success: true, data: [], pagination }));
+    });
+    await expect(client.quotes.list({ page: 1, limit: 10 })).resolves.toMatchObject({ data: [] });
   });
 });
 
