@@ -1,5 +1,6 @@
-// Demo mode: the simulator on a random loopback port and one account draft per seeded
-// company, alternating the two credential mechanisms so demo mode exercises both.
+// Demo mode: the simulator on a random loopback port, one client account draft per seeded
+// company (alternating the two credential mechanisms so demo mode exercises both), and one
+// internal account over the admin key, which sees every company's stored statuses.
 import type { AccountDraft } from '../../preload/contract';
 import type { Simulator } from './index';
 import { startSimulator } from './index';
@@ -19,5 +20,12 @@ export async function startDemo(options: { seed?: number; quotes?: number } = {}
         ? { mechanism: 'api-key', apiKey: company.apiKey }
         : { mechanism: 'client-credentials', clientId: company.clientId, clientSecret: company.clientSecret },
   }));
+  drafts.push({
+    name: 'All companies (internal key)',
+    environment: 'custom',
+    baseUrl: simulator.baseUrl,
+    access: 'internal',
+    credentials: { mechanism: 'api-key', apiKey: simulator.credentials.adminApiKey },
+  });
   return { simulator, drafts };
 }

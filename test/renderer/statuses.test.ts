@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIONABLE_STATUSES as CONTRACT_ACTIONABLE, QUOTE_STATUSES, clientFacingStatus } from '../../preload/contract';
-import { ACTIONABLE_STATUSES, STATUSES_BY_ACCESS, STATUS_LABELS, isActionable } from '../../renderer/src/lib/statuses';
+import { ACTIONABLE_STATUSES, STATUSES_BY_ACCESS, STATUS_LABELS, isActionable, statusLabel } from '../../renderer/src/lib/statuses';
 
 describe('status tables', () => {
   it('keeps the renderer copy of ACTIONABLE_STATUSES identical to the contract', () => {
@@ -21,9 +21,17 @@ describe('status tables', () => {
   });
 
   it('marks action needed per key kind', () => {
-    expect(isActionable('PENDING', 'client')).toBe(true);
-    expect(isActionable('PENDING', 'internal')).toBe(false);
-    expect(isActionable('SENT_REVISED', 'internal')).toBe(true);
-    expect(isActionable('ACCEPTED', 'client')).toBe(false);
+    expect(isActionable({ status: 'PENDING', quoteNumber: 'Q-1' }, 'client')).toBe(true);
+    expect(isActionable({ status: 'PENDING', quoteNumber: 'Q-1' }, 'internal')).toBe(false);
+    expect(isActionable({ status: 'SENT_REVISED', quoteNumber: 'Q-1' }, 'internal')).toBe(true);
+    expect(isActionable({ status: 'ACCEPTED', quoteNumber: 'Q-1' }, 'client')).toBe(false);
+  });
+
+  it('reads an unnumbered PENDING quote as in preparation, with nothing to decide yet', () => {
+    expect(isActionable({ status: 'PENDING', quoteNumber: null }, 'client')).toBe(false);
+    expect(statusLabel({ status: 'PENDING', quoteNumber: null }, 'client')).toBe('In preparation');
+    expect(statusLabel({ status: 'PENDING', quoteNumber: 'Q-2026-0001' }, 'client')).toBe('Pending');
+    expect(statusLabel({ status: 'PENDING', quoteNumber: 'Q-2026-0001' }, 'internal')).toBe('In preparation');
+    expect(statusLabel({ status: 'REVISED', quoteNumber: 'Q-2026-0001' }, 'client')).toBe('Revised');
   });
 });

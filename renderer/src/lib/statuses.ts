@@ -55,8 +55,28 @@ export const STATUS_TONES: Record<QuoteStatus, StatusTone> = {
   CHANGED_TO_PROJECT: 'success',
 };
 
-export function isActionable(status: QuoteStatus, access: KeyAccess): boolean {
-  return (ACTIONABLE_STATUSES[access] as readonly QuoteStatus[]).includes(status);
+/** The fields of a quote that decide how its status reads. */
+export interface StatusSubject {
+  status: QuoteStatus;
+  quoteNumber: string | null;
+}
+
+/**
+ * A client key sees both "being prepared" and "sent to you" as PENDING. The spec gives
+ * pending quotes no number until they are issued, so a PENDING quote without a number is
+ * still in preparation: nothing to decide yet.
+ */
+function inPreparation(quote: StatusSubject, access: KeyAccess): boolean {
+  return quote.status === 'PENDING' && (access === 'internal' || quote.quoteNumber === null);
+}
+
+export function isActionable(quote: StatusSubject, access: KeyAccess): boolean {
+  if (inPreparation(quote, access)) return false;
+  return (ACTIONABLE_STATUSES[access] as readonly QuoteStatus[]).includes(quote.status);
+}
+
+export function statusLabel(quote: StatusSubject, access: KeyAccess): string {
+  return inPreparation(quote, access) ? 'In preparation' : STATUS_LABELS[quote.status];
 }
 
 export function statusesFor(access: KeyAccess): readonly QuoteStatus[] {

@@ -11,8 +11,10 @@ describe('startDemo', () => {
   it('gives one working client account per company, alternating the credential mechanisms', async () => {
     const demo = await startDemo({ quotes: 40 });
     simulator = demo.simulator;
-    expect(demo.drafts.map((draft) => draft.name)).toEqual(demo.simulator.credentials.companies.map((company) => company.name));
-    for (const [index, draft] of demo.drafts.entries()) {
+    const companies = demo.simulator.credentials.companies;
+    const clientDrafts = demo.drafts.slice(0, companies.length);
+    expect(clientDrafts.map((draft) => draft.name)).toEqual(companies.map((company) => company.name));
+    for (const [index, draft] of clientDrafts.entries()) {
       AccountDraft.parse(draft);
       expect(draft).toMatchObject({ environment: 'custom', baseUrl: demo.simulator.baseUrl, access: 'client' });
       expect(draft.credentials.mechanism).toBe(index % 2 === 0 ? 'api-key' : 'client-credentials');
@@ -28,5 +30,20 @@ describe('startDemo', () => {
       const company = demo.simulator.credentials.companies[index]!;
       for (const item of (list.json as { data: { companyId: string }[] }).data) expect(item.companyId).toBe(company.id);
     }
+  });
+
+  it('adds one internal account that sees every company and the stored statuses', async () => {
+    const demo = await startDemo({ quotes: 60 });
+    await simulator?.close();
+    simulator = demo.simulator;
+    const internal = demo.drafts.at(-1)!;
+    expect(demo.drafts).toHaveLength(demo.simulator.credentials.companies.length + 1);
+    expect(internal).toMatchObject({ access: 'internal', credentials: { mechanism: 'api-key' } });
+    const list = await api(internal.baseUrl, '/api/public/v1/quotes?page=1&limit=60', {
+      headers: { 'Api-key': internal.credentials.mechanism === 'api-key' ? internal.credentials.apiKey : '' },
+    });
+    const items = (list.json as { data: { companyId: string; status: string }[] }).data;
+    expect(new Set(items.map((item) => item.companyId)).size).toBe(demo.simulator.credentials.companies.length);
+    expect(items.some((item) => ['SENT', 'SENT_PENDING', 'SENT_REVISED'].includes(item.status))).toBe(true);
   });
 });
