@@ -1,7 +1,7 @@
 // The operator's read-only views of the simulator's records (copies: changing them
 // changes nothing).
 import type { QuoteStatus } from '../../preload/contract';
-import type { JobRecord, ProjectRecord, QuoteRecord, RfqRecord, RfqStatus } from './model';
+import type { JobRecord, ProjectRecord, QuoteRecord, RfqRecord } from './model';
 import { pricingTotal } from './seed/pricing';
 
 export interface QuoteRef {
@@ -25,16 +25,8 @@ export interface RevisionRef {
   currency: string | null;
 }
 
-export interface RfqRef {
-  id: string;
-  number: string;
-  companyId: string;
-  projectName: string;
-  status: RfqStatus;
-  assets: number;
-  quoteId: string | null;
-  copiedFrom: string | null;
-}
+/** An RFQ as the operator sees it: the record without its bookkeeping timestamps. */
+export type RfqRef = Omit<RfqRecord, 'createdAt' | 'updatedAt'>;
 
 export interface ProjectRef {
   id: string;
