@@ -2,13 +2,14 @@
 // app's demo mode and as the test double of every other part.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
 import { CredentialStore } from './auth/credentials';
 import { TokenService } from './auth/tokens';
 import type { SimulatorClock } from './clock';
 import { realClock } from './clock';
 import type { SimulatorContext } from './context';
 import { FaultInjector } from './faults';
+import type { ServerTimeouts } from './http/connections';
+import { answerClientErrors, serverOptions } from './http/connections';
 import { operatorRouter } from './http/operator-routes';
 import { publicRouter } from './http/public-routes';
 import { RequestLog } from './http/request-log';
@@ -44,6 +45,8 @@ export type { ActiveFault, FaultKind, FaultSpec } from './faults';
 export type { DeliveryAttempt, DeliveryRecord } from './webhooks/delivery';
 export { DELIVERY_SCHEDULE_MS } from './webhooks/delivery';
 export type { EventEnvelope } from './webhooks/event-bus';
+export type { ServerTimeouts } from './http/connections';
+export { DEFAULT_TIMEOUTS } from './http/connections';
 
 export interface SimulatorOptions {
   /** 0 (the default) picks a free port. */
@@ -56,6 +59,8 @@ export interface SimulatorOptions {
   webhookCa?: string | Buffer;
   /** Lifetime of bearer tokens; default 3600. */
   tokenTtlSeconds?: number;
+  /** Socket limits; the defaults suit the app, tests shorten them. */
+  timeouts?: ServerTimeouts;
   log?: (line: string) => void;
 }
 
@@ -77,6 +82,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   if (!Number.isInteger(ttl) || ttl < 1) throw new RangeError(`tokenTtlSeconds must be a positive integer, got ${ttl}`);
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`port must be from 0 to 65535, got ${port}`);
+  const httpOptions = serverOptions(options.timeouts);
   const world = generateWorld(seed, options.quotes ?? DEFAULT_QUOTES, clock.now());
   const now = () => clock.now();
   const log = options.log ?? ((line: string) => console.error(line));
@@ -104,8 +110,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     log,
   };
   const operator = createOperator(ctx);
-  const server = createServer(requestHandler(ctx, publicRouter(ctx), operatorRouter(ctx, operator)));
-  server.on('clientError', answerUnparsable);
+  const server = createServer(httpOptions, requestHandler(ctx, publicRouter(ctx), operatorRouter(ctx, operator)));
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
@@ -131,15 +137,4 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return closing;
     },
   };
-}
-
-/** What Node's HTTP parser refuses still gets the simulator's JSON error body. */
-function answerUnparsable(error: Error & { code?: string }, socket: Duplex): void {
-  if (!socket.writable || error.code === 'ECONNRESET') {
-    socket.destroy();
-    return;
-  }
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const body = JSON.stringify({ success: false, error: { code: 'bad_request', message: 'The request could not be parsed as HTTP' } });
-  socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
 }

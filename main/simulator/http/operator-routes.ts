@@ -27,7 +27,7 @@ export function operatorRouter(ctx: SimulatorContext, operator: Operator): Route
     if (!principal) throw new HttpError(401, 'unauthorized', 'The operator side needs the admin key in Api-key');
     if (principal.kind !== 'admin') throw new HttpError(403, 'forbidden', 'The operator side needs the admin key');
     try {
-      const result = handler(request);
+      const result: unknown = await handler(request);
       return result === undefined ? { status: 204 } : ok(result, status);
     } catch (error) {
       if (error instanceof OperatorError) throw new HttpError(error.status, error.code, error.message);
@@ -49,18 +49,18 @@ export function operatorRouter(ctx: SimulatorContext, operator: Operator): Route
       const status = query(request, 'status');
       return operator.rfqs({ companyId: query(request, 'companyId'), ...(status ? { status: RfqStatus.parse(status) } : {}) });
     }))
-    .on('POST', path('/rfqs'), admin(({ body }) => operator.createRfq(NewRfq.parse(body)), 201))
+    .on('POST', path('/rfqs'), admin(async ({ json }) => operator.createRfq(NewRfq.parse(await json())), 201))
     .on('GET', path(`/rfqs/${ID}`), admin((request) => operator.rfq(id(request))))
     .on('POST', path(`/rfqs/${ID}/assets`), admin((request) => operator.uploadRfqAssets(id(request))))
     .on('POST', path(`/rfqs/${ID}/submit`), admin((request) => operator.submitRfq(id(request))))
     .on('POST', path(`/rfqs/${ID}/copy`), admin((request) => operator.copyRfq(id(request)), 201))
     .on('POST', path(`/rfqs/${ID}/cancel`), admin((request) => operator.cancelRfq(id(request))))
-    .on('POST', path('/quotes'), admin(({ body }) => operator.createQuote(NewQuote.parse(body)), 201))
+    .on('POST', path('/quotes'), admin(async ({ json }) => operator.createQuote(NewQuote.parse(await json())), 201))
     .on('GET', path(`/quotes/${ID}`), admin((request) => operator.quote(id(request))))
     .on('GET', path(`/quotes/${ID}/revisions`), admin((request) => operator.quoteRevisions(id(request))))
-    .on('POST', path(`/quotes/${ID}/issue`), admin((request) => operator.issueQuote(id(request), AwaitingClient.parse(request.body))))
+    .on('POST', path(`/quotes/${ID}/issue`), admin(async (request) => operator.issueQuote(id(request), AwaitingClient.parse(await request.json()))))
     .on('POST', path(`/quotes/${ID}/revise`), admin((request) => operator.reviseQuote(id(request))))
-    .on('POST', path(`/quotes/${ID}/reissue`), admin((request) => operator.reissueQuote(id(request), AwaitingClient.parse(request.body))))
+    .on('POST', path(`/quotes/${ID}/reissue`), admin(async (request) => operator.reissueQuote(id(request), AwaitingClient.parse(await request.json()))))
     .on('POST', path(`/quotes/${ID}/cancel`), admin((request) => operator.cancelQuote(id(request))))
     .on('POST', path(`/quotes/${ID}/expire`), admin((request) => operator.expireQuote(id(request))))
     .on('POST', path(`/quotes/${ID}/convert`), admin((request) => operator.convertAcceptedQuote(id(request))))
@@ -72,11 +72,11 @@ export function operatorRouter(ctx: SimulatorContext, operator: Operator): Route
     .on('POST', path(`/projects/${ID}/copy`), admin((request) => operator.copyProject(id(request)), 201))
     .on('POST', path(`/jobs/${ID}/advance`), admin((request) => operator.advanceJob(id(request))))
     .on('POST', path(`/jobs/${ID}/cancel`), admin((request) => operator.cancelJob(id(request))))
-    .on('POST', path(`/jobs/${ID}/events`), admin((request) => operator.recordJobEvent(id(request), JobEvent.parse(request.body).kind)))
-    .on('POST', path(`/companies/${ID}/revoke`), admin((request) => operator.revokeCredentials(id(request), Which.parse(request.body)?.which)))
-    .on('POST', path(`/companies/${ID}/rotate`), admin((request) => operator.rotateCredentials(id(request), Which.parse(request.body)?.which)))
+    .on('POST', path(`/jobs/${ID}/events`), admin(async (request) => operator.recordJobEvent(id(request), JobEvent.parse(await request.json()).kind)))
+    .on('POST', path(`/companies/${ID}/revoke`), admin(async (request) => operator.revokeCredentials(id(request), Which.parse(await request.json())?.which)))
+    .on('POST', path(`/companies/${ID}/rotate`), admin(async (request) => operator.rotateCredentials(id(request), Which.parse(await request.json())?.which)))
     .on('GET', path('/faults'), admin(() => operator.faults()))
-    .on('POST', path('/faults'), admin(({ body }) => ({ id: operator.addFault(FaultSpec.parse(body)) }), 201))
+    .on('POST', path('/faults'), admin(async ({ json }) => ({ id: operator.addFault(FaultSpec.parse(await json())) }), 201))
     .on('DELETE', path('/faults'), admin(() => operator.clearFaults()))
     .on('DELETE', path(`/faults/${ID}`), admin((request) => {
       if (!operator.removeFault(id(request))) throw new OperatorError(404, 'fault_not_found', `No fault ${id(request)}`);

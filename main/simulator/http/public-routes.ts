@@ -38,13 +38,14 @@ export function publicRouter(ctx: SimulatorContext): Router {
     .on('GET', QUOTES, authed((principal, { url }) => listQuotes(ctx, principal, url)))
     .on('GET', /^\/api\/public\/v1\/quotes\/filters$/, authed((principal) => ok(quoteFilters(ctx.world, principal))))
     .on('GET', quotePath(''), withQuote((principal, quote, company) => ok(toDetails(principal, quote, company))))
-    .on('POST', quotePath('/accept'), withQuote((_principal, quote) => decide(ctx, quote, 'accept', null)))
-    .on('POST', quotePath('/decline'), withQuote((_principal, quote, _company, { body }) => decide(ctx, quote, 'decline', declineReason(body))))
+    // Accept takes no body: whatever comes with it is ignored.
+    .on('POST', quotePath('/accept'), withQuote((principal, quote) => decide(ctx, principal, quote, 'accept', null)))
+    .on('POST', quotePath('/decline'), withQuote(async (principal, quote, _company, { json }) => decide(ctx, principal, quote, 'decline', declineReason(await json()))))
     .on('GET', quotePath('/pdf'), withQuote((_principal, quote) => pdfLink(ctx, quote)))
     .on('GET', quotePath('/project-team-users'), withQuote((_principal, quote) => ok(projectTeamUsers(quote))))
     .on('GET', quotePath('/summary'), withQuote((principal, quote) => ok(quoteSummary(principal, quote))))
-    .on('POST', /^\/api\/credentials\/token$/, ({ body }) => issueToken(ctx, body))
-    .on('POST', /^\/api\/public\/v1\/webhooks$/, authed((principal, { body }) => registerWebhook(ctx, principal, body)))
+    .on('POST', /^\/api\/credentials\/token$/, async ({ json }) => issueToken(ctx, await json()))
+    .on('POST', /^\/api\/public\/v1\/webhooks$/, authed(async (principal, { json }) => registerWebhook(ctx, principal, await json())))
     .on('GET', /^\/api\/public\/v1\/webhooks$/, authed((principal) => getWebhook(ctx, principal)))
     .on('DELETE', /^\/api\/public\/v1\/webhooks$/, authed((principal) => {
       ctx.registry.remove(principal.slotId);
@@ -81,9 +82,15 @@ function listQuotes(ctx: SimulatorContext, principal: Principal, url: URL): Repl
   };
 }
 
+/**
+ * A digit string of any length, leading zeros allowed. Numbers beyond the safe integers
+ * are read as MAX_SAFE_INTEGER: a page that far is past the end, a limit that large is
+ * over 100, and the echoed page stays an integer the contract accepts.
+ */
 function digits(value: string | null, name: string): number {
-  if (value === null || !/^\d{1,9}$/.test(value)) throw new HttpError(400, 'invalid_query', `${name} is required and must be a string of digits`);
-  return Number(value);
+  if (value === null || !/^\d+$/.test(value)) throw new HttpError(400, 'invalid_query', `${name} is required and must be a string of digits`);
+  // Number() reads leading zeros as the number they pad.
+  return Math.min(Number(value), Number.MAX_SAFE_INTEGER);
 }
 
 /** A malformed id names no quote: 404, the same as an unknown one. */
@@ -110,13 +117,15 @@ function declineReason(body: unknown): string | null {
   return reason;
 }
 
-function decide(ctx: SimulatorContext, quote: QuoteRecord, action: 'accept' | 'decline', reason: string | null): Reply {
+function decide(ctx: SimulatorContext, principal: Principal, quote: QuoteRecord, action: 'accept' | 'decline', reason: string | null): Reply {
   try {
     if (action === 'accept') acceptQuote(ctx.world, quote, ctx.clock.now(), ctx.bus.publish);
     else declineQuote(quote, reason, ctx.clock.now(), ctx.bus.publish);
   } catch (error) {
-    if (error instanceof TransitionError) throw new HttpError(400, 'invalid_status', error.message);
-    throw error;
+    if (!(error instanceof TransitionError)) throw error;
+    // The lifecycle names the stored status; a client key must only ever see the client-facing one.
+    const seen = visibleStatus(principal, quote.status);
+    throw new HttpError(400, 'invalid_status', `Quote ${quote.quoteNumber ?? quote.id} is ${seen} and cannot be ${action === 'accept' ? 'accepted' : 'declined'}`);
   }
   const message = action === 'accept' ? 'Quote accepted and converted to a project' : 'Quote declined';
   return ok({ id: quote.id, status: quote.status, message });

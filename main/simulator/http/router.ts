@@ -8,7 +8,8 @@ export interface RouteRequest {
   req: IncomingMessage;
   url: URL;
   params: string[];
-  body: unknown;
+  /** The body parsed as JSON (undefined when empty); read only by endpoints that take one, after their checks. */
+  json: () => Promise<unknown>;
 }
 
 export type RouteHandler = (request: RouteRequest) => Promise<Reply> | Reply;

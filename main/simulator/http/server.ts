@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimulatorContext } from '../context';
 import type { ActiveFault } from '../faults';
 import { violateSchema } from '../faults';
-import { parseJson, readBody } from './body';
+import { ClientGone, lazyJsonBody } from './body';
 import type { Reply } from './reply';
 import { HttpError, errorReply, replyBytes, writeReply } from './reply';
 import type { Router } from './router';
@@ -14,6 +14,7 @@ export const OPERATOR_PREFIX = '/__operator';
 export function requestHandler(ctx: SimulatorContext, publicRoutes: Router, operatorRoutes: Router) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     handle(ctx, publicRoutes, operatorRoutes, req, res).catch((error: unknown) => {
+      if (error instanceof ClientGone) return;
       ctx.log(`simulator: request failed: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent && !res.destroyed) writeReply(res, errorReply(500, 'internal_error', 'The simulator failed to handle this request'));
     });
@@ -25,7 +26,7 @@ async function handle(ctx: SimulatorContext, publicRoutes: Router, operatorRoute
   const url = parseUrl(req.url);
   if (!url) return writeReply(res, errorReply(400, 'invalid_url', 'The request target is not a valid path'));
   if (url.pathname === OPERATOR_PREFIX || url.pathname.startsWith(`${OPERATOR_PREFIX}/`)) {
-    return writeReply(res, await route(operatorRoutes, req, method, url));
+    return send(req, res, await route(operatorRoutes, req, method, url));
   }
   ctx.requests.record(req, res, method, url.pathname);
   const { latencyMs, fault } = ctx.faults.decide(method, url.pathname);
@@ -33,15 +34,14 @@ async function handle(ctx: SimulatorContext, publicRoutes: Router, operatorRoute
   if (fault && !applyBefore(fault, req, res)) return;
   const reply = await route(publicRoutes, req, method, url);
   if (fault) return applyAfter(fault, reply, req, res);
-  writeReply(res, reply);
+  send(req, res, reply);
 }
 
+/** Each endpoint checks credentials and ids before it reads a body, and only if it takes one. */
 async function route(router: Router, req: IncomingMessage, method: string, url: URL): Promise<Reply> {
   try {
-    const raw = await readBody(req);
     const { handler, params } = router.match(method, url.pathname);
-    const body = parseJson(raw);
-    return await handler({ req, url, params, body });
+    return await handler({ req, url, params, json: lazyJsonBody(req) });
   } catch (error) {
     if (error instanceof HttpError) return errorReply(error.status, error.code, error.message, error.headers);
     throw error;
@@ -89,8 +89,16 @@ function applyAfter(fault: ActiveFault, reply: Reply, req: IncomingMessage, res:
       return;
     }
     default:
-      writeReply(res, reply);
+      send(req, res, reply);
   }
+}
+
+/** A 413 closes the socket once sent, so the rest of the oversized body is never read. */
+function send(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
+  // A request timeout may already have answered 408 and closed the socket.
+  if (res.destroyed || !req.socket.writable) return;
+  if (reply.status === 413) res.once('finish', () => req.socket.destroy());
+  writeReply(res, reply);
 }
 
 function faultMessage(status: number): string {

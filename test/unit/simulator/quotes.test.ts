@@ -120,6 +120,27 @@ describe('list', () => {
     expect(errorCode(response)).toBe('invalid_query');
   });
 
+  it('reads page and limit with leading zeros as the numbers they spell', async () => {
+    const padded = await list(admin, 'page=0000000002&limit=0000000040');
+    expect(padded.pagination).toMatchObject({ page: 2, limit: 40, total: 150 });
+    expect(padded.data.map((item) => item.id)).toEqual((await list(admin, 'page=2&limit=40')).data.map((item) => item.id));
+  });
+
+  it('treats a huge page number as past the end, not as an error', async () => {
+    for (const page of ['123456789012', '9'.repeat(40)]) {
+      const beyond = await list(admin, `page=${page}&limit=10`);
+      expect(beyond.data).toHaveLength(0);
+      expect(beyond.pagination).toMatchObject({ total: 150, totalPages: 15, hasNextPage: false, hasPrevPage: true });
+      expect(beyond.pagination.page).toBeGreaterThan(15);
+    }
+  });
+
+  it.each(['0000', '00101', '99999999999999999999'])('still answers 400 for limit=%s', async (limit) => {
+    const response = await api(sim.baseUrl, `/api/public/v1/quotes?page=1&limit=${limit}`, { headers: admin });
+    expect(response.status).toBe(400);
+    expect(errorCode(response)).toBe('invalid_query');
+  });
+
   it('accepts limit 100 exactly', async () => {
     expect((await list(admin, 'page=1&limit=100')).data).toHaveLength(100);
   });

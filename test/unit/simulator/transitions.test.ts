@@ -70,12 +70,27 @@ describe('accept', () => {
       expect(sim.operator.quote(quote.id).status).toBe(status);
     },
   );
+
+  it.each([
+    ['SENT_PENDING', 'PENDING'],
+    ['SENT_REVISED', 'REVISED'],
+  ] as const)('names a stored %s quote by its client-facing status %s in the 400 a client key gets', async (stored, seen) => {
+    const quote = sim.operator.findQuotes({ status: stored })[0]!;
+    for (const action of ['accept', 'decline']) {
+      const client = await api(sim.baseUrl, `/api/public/v1/quotes/${quote.id}/${action}`, { method: 'POST', headers: clientHeaders(quote.companyId) });
+      expect(client.status).toBe(400);
+      expect(client.text).not.toContain(stored);
+      expect(client.text).toContain(`is ${seen} and cannot be`);
+      const internal = await api(sim.baseUrl, `/api/public/v1/quotes/${quote.id}/${action}`, { method: 'POST', headers: admin });
+      expect(internal.text).toContain(`is ${stored} and cannot be`);
+    }
+  });
 });
 
 describe('decline', () => {
-  it('accepts an omitted body, an empty object and a reason up to 1000 characters', async () => {
-    const [a, b, c] = sim.operator.findQuotes({ status: 'SENT' });
-    for (const [quote, body] of [[a, undefined], [b, {}], [c, { reason: 'r'.repeat(1000) }]] as const) {
+  it('accepts an omitted body, an empty object and a reason up to 1000 characters (UTF-16 code units)', async () => {
+    const [a, b, c, d] = sim.operator.findQuotes({ status: 'SENT' });
+    for (const [quote, body] of [[a, undefined], [b, {}], [c, { reason: 'r'.repeat(1000) }], [d, { reason: '😀'.repeat(500) }]] as const) {
       const events = await eventsDuringAsync(async () => {
         const response = await api(sim.baseUrl, `/api/public/v1/quotes/${quote!.id}/decline`, { method: 'POST', headers: clientHeaders(quote!.companyId), body });
         expect(response.status).toBe(200);
@@ -89,6 +104,8 @@ describe('decline', () => {
 
   it.each([
     ['a reason over 1000 characters', { reason: 'r'.repeat(1001) }],
+    // The limit counts UTF-16 code units, as the contract's zod .max does: 501 code points, 1001 units.
+    ['a reason over 1000 UTF-16 code units', { reason: '😀'.repeat(500) + 'r' }],
     ['a numeric reason', { reason: 42 }],
     ['an array body', ['no']],
     ['a string body', 'just text'],
