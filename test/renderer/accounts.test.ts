@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { AccountDraft, AccountUpdate } from '../../preload/contract';
+import { AccountsState } from '../../renderer/src/lib/state/accounts.svelte';
 import { FakeBridge } from './fake-bridge';
 import { makeAccount, sampleQuotes } from './fixtures';
 import { renderApp } from './render-app';
@@ -170,5 +171,134 @@ describe('existing accounts', () => {
     fake.report = { ok: false, diagnosis: 'bad-credentials', message: 'The API key was refused.', detectedAccess: null, latencyMs: 30 };
     await openMenuAction('Acme Localisation', 'Test connection');
     await waitFor(() => expect(toasts.textContent).toContain('Acme Localisation: The API key was refused.'));
+    // Errors interrupt and stay until dismissed.
+    const error = within(toasts).getByRole('alert');
+    expect(error.textContent).toContain('The API key was refused.');
+    await fireEvent.click(within(error).getByRole('button', { name: 'Dismiss' }));
+    expect(within(toasts).queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('account dialog while busy', () => {
+  it('drops a connection test answer once the input it tested changed', async () => {
+    const fake = setup({
+      report: { ok: false, diagnosis: 'bad-credentials', message: 'The API key was refused.', detectedAccess: null, latencyMs: 30 },
+    });
+    const dialog = await openAddDialog();
+    await fillValidDraft(dialog);
+    const release = fake.holdNext('accounts.testDraft');
+    const test = within(dialog).getByRole('button', { name: 'Test connection' });
+    await fireEvent.click(test);
+    expect(test.getAttribute('aria-disabled')).toBe('true');
+    expect(test.textContent).toContain('Testing…');
+    await type(field(dialog, 'API key'), 'live_the_right_key');
+    expect(test.textContent).toContain('Test connection');
+    release();
+    await waitFor(() => expect(fake.callsOf('accounts.testDraft')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(dialog.textContent).not.toContain('The API key was refused.');
+  });
+
+  it('clears the test result when the environment changes', async () => {
+    const fake = setup();
+    const dialog = await openAddDialog();
+    await fillValidDraft(dialog);
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }));
+    expect(await within(dialog).findByText(/Connected\./)).toBeTruthy();
+    await fireEvent.click(within(dialog).getByRole('radio', { name: 'Staging' }));
+    expect(within(dialog).queryByText(/Connected\./)).toBeNull();
+    expect(fake.callsOf('accounts.testDraft')).toHaveLength(1);
+  });
+
+  it('cannot be closed while saving, and keeps what was typed when the save fails', async () => {
+    const fake = setup();
+    const dialog = await openAddDialog();
+    await fillValidDraft(dialog);
+    fake.failNext('accounts.add', { code: 'internal', message: 'The settings file could not be written.' });
+    const release = fake.holdNext('accounts.add');
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    save.focus();
+    await fireEvent.click(save);
+    expect(save.textContent).toContain('Saving…');
+    expect(document.activeElement).toBe(save);
+    await fireEvent.keyDown(save, { key: 'Escape' });
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('dialog', { name: 'Add account' })).toBe(dialog);
+    expect(within(dialog).getByRole('button', { name: 'Cancel' }).getAttribute('aria-disabled')).toBe('true');
+    release();
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('The settings file could not be written.');
+    expect(field(dialog, 'Name').value).toBe('Fabrikam');
+    await fireEvent.keyDown(document.body, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows refusals of fields that have no place of their own as a general error', async () => {
+    const fake = setup();
+    fake.failNext('accounts.add', {
+      code: 'invalid-input',
+      message: 'Invalid input:\nenvironment: Choose production, staging or custom',
+      retryable: false,
+    });
+    const dialog = await openAddDialog();
+    await fillValidDraft(dialog);
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Environment: Choose production, staging or custom');
+  });
+});
+
+describe('base URL suggestions', () => {
+  const staging = makeAccount({ id: 'stg', name: 'Acme staging', environment: 'staging', baseUrl: 'https://staging.acme.test' });
+  const demo = makeAccount({ id: 'demo', name: 'Demo', environment: 'staging', baseUrl: 'http://127.0.0.1:4010', demo: true });
+
+  it("fills in the address another account of the chosen environment uses, until the user types one", async () => {
+    setup({ accounts: [acme, staging, demo] });
+    const dialog = await openAddDialog();
+    const baseUrl = field(dialog, 'Base URL');
+    expect(baseUrl.value).toBe('https://quotes.acme.test');
+    expect(dialog.textContent).toContain('Used by Acme Localisation');
+    await fireEvent.click(within(dialog).getByRole('radio', { name: 'Staging' }));
+    expect(baseUrl.value).toBe('https://staging.acme.test');
+    expect(dialog.textContent).toContain('Used by Acme staging');
+    await fireEvent.click(within(dialog).getByRole('radio', { name: 'Custom' }));
+    expect(baseUrl.value).toBe('');
+    expect(dialog.textContent).not.toContain('Used by');
+    await type(baseUrl, 'https://mine.example.com');
+    await fireEvent.click(within(dialog).getByRole('radio', { name: 'Production' }));
+    expect(baseUrl.value).toBe('https://mine.example.com');
+  });
+});
+
+describe('testing a saved account', () => {
+  it('shows that the test runs and does not start it twice', async () => {
+    const fake = setup();
+    const release = fake.holdNext('accounts.test');
+    await openMenuAction('Acme Localisation', 'Test connection');
+    const nav = screen.getByRole('navigation', { name: 'Accounts' });
+    expect(within(nav).getByText('Testing…')).toBeTruthy();
+    await openMenuAction('Acme Localisation', 'Testing connection…');
+    expect(fake.callsOf('accounts.test')).toHaveLength(1);
+    release();
+    const toasts = screen.getByRole('region', { name: 'Notifications' });
+    await waitFor(() => expect(toasts.textContent).toContain('Connection OK'));
+    expect(within(nav).queryByText('Testing…')).toBeNull();
+  });
+});
+
+describe('account list freshness', () => {
+  it('never lets a list answer read before a push overwrite the pushed accounts', async () => {
+    const fake = new FakeBridge({ accounts: [acme] });
+    const state = new AccountsState(fake.api, { read: () => null, write: () => undefined });
+    const stop = state.listen();
+    const release = fake.holdNext('accounts.list');
+    const loading = state.load();
+    const fabrikam = makeAccount({ id: 'fab', name: 'Fabrikam' });
+    fake.emit('accounts.changed', { accounts: [acme, fabrikam] });
+    release();
+    await loading;
+    expect(state.accounts.map((account) => account.name)).toEqual(['Acme Localisation', 'Fabrikam']);
+    expect(state.loading).toBe(false);
+    stop();
   });
 });

@@ -143,6 +143,29 @@ describe('keyboard shortcuts', () => {
   });
 });
 
+describe('keyboard shortcuts stay out of the way', () => {
+  it('leaves arrows to the page outside the table, and ignores shortcuts while a menu is open', async () => {
+    renderApp(twoAccounts());
+    const rows = await settledRows();
+    const arrowOnBody = await fireEvent.keyDown(document.body, { key: 'ArrowDown' });
+    expect(arrowOnBody).toBe(true);
+    expect(document.activeElement).toBe(document.body);
+
+    await fireEvent.keyDown(document.body, { key: 'j' });
+    await waitFor(() => expect(document.activeElement).toBe(rows[0]));
+    await fireEvent.keyDown(rows[0]!, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement).toBe(rows[1]));
+
+    await fireEvent.click(screen.getByRole('button', { name: 'Actions for Acme Localisation' }));
+    const menu = await screen.findByRole('menu');
+    await fireEvent.keyDown(document.body, { key: 'j' });
+    await fireEvent.keyDown(document.body, { key: '?' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(rows[2]!.classList.contains('active')).toBe(false);
+    expect(menu.isConnected).toBe(true);
+  });
+});
+
 describe('connection to the app host', () => {
   it('shows that it is reconnecting and loads again once the host is back', async () => {
     type Listener = (state: ConnectionState) => void;

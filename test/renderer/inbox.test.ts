@@ -43,10 +43,10 @@ describe('inbox', () => {
     renderApp(fake);
     const [first, second] = await quoteRows();
     const cells = within(first!).getAllByRole('cell').map((cell) => cell.textContent?.replace(/\s+/g, ' ').trim());
+    // A client key sees one company: it is named once in the header, not in every row.
     expect(cells).toEqual([
       'Website relaunch Marketing site, 42 pages',
       'Q-2025-0042',
-      'Northwind Traders',
       'Pending Action needed',
       '€12,500.00',
       'Mar 5, 2025',
@@ -54,6 +54,8 @@ describe('inbox', () => {
       'Apr 1, 2025',
       'Apr 5, 2025',
     ]);
+    expect(screen.queryByRole('columnheader', { name: 'Company' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).parentElement!.textContent).toContain('Company: Northwind Traders');
     expect(second!.textContent).toContain('Not yet numbered');
     expect(second!.textContent).toContain('Not priced yet');
     expect(second!.textContent).toContain('Declined');
@@ -72,9 +74,17 @@ describe('inbox', () => {
     expect(await quoteRows()).toHaveLength(25);
   });
 
+  it('shows the company of each quote to internal keys', async () => {
+    renderApp(fakeWith([makeQuote({ companyName: 'Contoso Pharma' })], 'internal'));
+    const [row] = await quoteRows();
+    expect(screen.getByRole('columnheader', { name: 'Company' })).toBeTruthy();
+    expect(within(row!).getAllByRole('cell')[2]!.textContent).toBe('Contoso Pharma');
+  });
+
   it('says when there are no quotes yet', async () => {
     renderApp(fakeWith([]));
-    expect(await screen.findByText('No quotes yet')).toBeTruthy();
+    // Announced: with no quotes there is no pagination summary to read out.
+    expect((await screen.findByRole('status')).textContent).toContain('No quotes yet');
     expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
   });
 
@@ -100,12 +110,28 @@ describe('inbox', () => {
     expect(document.activeElement).toBe(within(dialog).getByLabelText('API key', { selector: 'input[type="password"]' }));
   });
 
+  it('leaves the credentials fix to the notice when one is shown', async () => {
+    const fake = new FakeBridge({
+      accounts: [makeAccount({ status: 'needs-credentials', statusMessage: 'The API key was refused (401).' })],
+      quotes: { 'acc-1': sampleQuotes(3) },
+    });
+    fake.failNext('quotes.list', { code: 'authentication', message: 'The API key was refused (401).', retryable: false });
+    renderApp(fake);
+    const inboxError = (await screen.findByText("Couldn't load quotes")).closest('[role="alert"]') as HTMLElement;
+    expect(inboxError.textContent).toContain('once the credentials are updated');
+    expect(screen.getAllByRole('button', { name: 'Update credentials' })).toHaveLength(1);
+    expect(screen.getAllByText(/The API key was refused \(401\)\./)).toHaveLength(1);
+  });
+
   it('pages through the quotes and changes the page size', async () => {
     const fake = fakeWith(sampleQuotes(132));
     renderApp(fake);
     await quoteRows();
     expect(screen.getByText('Page 1 of 6 · 132 quotes')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    const previous = screen.getByRole('button', { name: 'Previous' });
+    expect(previous.getAttribute('aria-disabled')).toBe('true');
+    await fireEvent.click(previous);
+    expect(fake.callsOf('quotes.list')).toHaveLength(1);
     await fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(screen.getByText('Page 2 of 6 · 132 quotes')).toBeTruthy());
     expect(lastListInput(fake)).toEqual({ accountId: 'acc-1', page: 2, limit: 25 });
@@ -113,6 +139,38 @@ describe('inbox', () => {
     await waitFor(() => expect(screen.getByText('Page 1 of 2 · 132 quotes')).toBeTruthy());
     expect(lastListInput(fake)).toEqual({ accountId: 'acc-1', page: 1, limit: 100 });
     expect(await quoteRows()).toHaveLength(100);
+  });
+
+  it('keeps focus on the pager while a page loads, and moves it to Previous on the last page', async () => {
+    const fake = fakeWith(sampleQuotes(40));
+    renderApp(fake);
+    await quoteRows();
+    const next = screen.getByRole('button', { name: 'Next' });
+    next.focus();
+    const release = fake.holdNext('quotes.list');
+    await fireEvent.click(next);
+    await waitFor(() => expect(next.getAttribute('aria-disabled')).toBe('true'));
+    expect(document.activeElement).toBe(next);
+    await fireEvent.click(next);
+    release();
+    await waitFor(() => expect(screen.getByText('Page 2 of 2 · 40 quotes')).toBeTruthy());
+    expect(fake.callsOf('quotes.list')).toHaveLength(2);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Previous' })));
+  });
+
+  it('goes to the last page that exists when the quotes shrank under the page on screen', async () => {
+    const fake = fakeWith(sampleQuotes(60));
+    renderApp(fake);
+    await quoteRows();
+    await fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByText('Page 2 of 3 · 60 quotes')).toBeTruthy());
+    await fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByText('Page 3 of 3 · 60 quotes')).toBeTruthy());
+    fake.quotes['acc-1'] = sampleQuotes(30);
+    await fireEvent.keyDown(document.body, { key: 'r' });
+    await waitFor(() => expect(screen.getByText('Page 2 of 2 · 30 quotes')).toBeTruthy());
+    expect(await quoteRows()).toHaveLength(5);
+    expect(screen.queryByText('No quotes yet')).toBeNull();
   });
 
   it('searches once typing pauses, and Escape clears the search', async () => {

@@ -188,3 +188,61 @@ function knownFieldIn(line: string): { field: AccountField; message: string } | 
   }
   return null;
 }
+
+const FIELD_LABELS: Record<AccountField, string> = {
+  name: 'Name',
+  environment: 'Environment',
+  baseUrl: 'Base URL',
+  access: 'Key kind',
+  mechanism: 'Credentials',
+  apiKey: 'API key',
+  clientId: 'Client ID',
+  clientSecret: 'Client secret',
+};
+
+/** The fields the dialog shows an inline error under, for the chosen credential mechanism. */
+export function fieldsWithErrorSlot(mechanism: Mechanism): AccountField[] {
+  return mechanism === 'api-key' ? ['name', 'baseUrl', 'apiKey'] : ['name', 'baseUrl', 'clientId', 'clientSecret'];
+}
+
+/**
+ * Splits a refused save into what shows under its field and what must show as a general
+ * error (e.g. an environment or mechanism the service refused): nothing it said is hidden.
+ */
+export function placeFieldErrors(
+  errors: FieldErrors,
+  mechanism: Mechanism,
+): { inline: FieldErrors; general: string[] } {
+  const slots = fieldsWithErrorSlot(mechanism);
+  const inline: FieldErrors = {};
+  const general: string[] = [];
+  for (const [field, message] of Object.entries(errors) as [AccountField, string | undefined][]) {
+    if (message === undefined) continue;
+    if (slots.includes(field)) inline[field] = message;
+    else general.push(`${FIELD_LABELS[field]}: ${message}`);
+  }
+  return { inline, general };
+}
+
+export interface BaseUrlSuggestion {
+  baseUrl: string;
+  accountName: string;
+}
+
+/**
+ * The service's production and staging addresses are not published, so the best guess for
+ * an environment is the address an existing account of it uses: the selected account when
+ * it is one, else the most recently added. Demo accounts point at the built-in simulator.
+ */
+export function suggestBaseUrl(
+  environment: Environment,
+  accounts: readonly AccountView[],
+  options: { selectedId?: string | null; excludeId?: string | null } = {},
+): BaseUrlSuggestion | null {
+  if (environment === 'custom') return null;
+  const candidates = accounts.filter(
+    (account) => !account.demo && account.environment === environment && account.id !== options.excludeId,
+  );
+  const chosen = candidates.find((account) => account.id === options.selectedId) ?? candidates.at(-1);
+  return chosen ? { baseUrl: chosen.baseUrl, accountName: chosen.name } : null;
+}

@@ -25,7 +25,7 @@ const port = typeof address === 'object' && address ? address.port : 0;
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
 const shots = (process.argv[2] ?? 'inbox,error,credentials,settings,add,loading').split(',');
 for (const scheme of ['light', 'dark'] as const) {
-  const page = await browser.newPage({ viewport: { width: 1360, height: 820 }, colorScheme: scheme });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
   page.on('pageerror', (error) => console.error('page error:', error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') console.error('console:', message.text());

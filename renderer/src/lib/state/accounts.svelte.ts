@@ -16,9 +16,17 @@ export class AccountsState {
   loading = $state(true);
   loadError = $state<BridgeError | null>(null);
   selected = $derived(this.accounts.find((account) => account.id === this.selectedId) ?? null);
+  /** Ids of the saved accounts whose connection test is running. */
+  testingIds = $state<string[]>([]);
 
   readonly #api: BridgeApi;
   readonly #storage: SelectionStorage;
+  /**
+   * Bumped by every load and every change that arrives by other means (pushes, own edits):
+   * a list() answer carrying an older number was read before that change and is dropped.
+   */
+  #version = 0;
+  #latestLoad = 0;
 
   constructor(api: BridgeApi, storage: SelectionStorage) {
     this.#api = api;
@@ -26,9 +34,12 @@ export class AccountsState {
   }
 
   async load(): Promise<void> {
+    const version = ++this.#version;
+    this.#latestLoad = version;
     this.loading = true;
     const result = await this.#api.accounts.list();
-    this.loading = false;
+    if (version === this.#latestLoad) this.loading = false;
+    if (version !== this.#version) return;
     if (!result.ok) {
       this.loadError = result.error;
       return;
@@ -39,8 +50,15 @@ export class AccountsState {
 
   /** Subscribes to main's account events; returns the unsubscribe function. */
   listen(): () => void {
-    const offChanged = this.#api.events['accounts.changed'](({ accounts }) => this.#replace(accounts));
+    const offChanged = this.#api.events['accounts.changed'](({ accounts }) => {
+      this.#version++;
+      // A push is the whole list: whatever failed to load before is now known.
+      this.loadError = null;
+      this.loading = false;
+      this.#replace(accounts);
+    });
     const offStatus = this.#api.events['accounts.statusChanged'](({ accountId, status, message }) => {
+      this.#version++;
       this.accounts = this.accounts.map((account) =>
         account.id === accountId ? { ...account, status, statusMessage: message } : account,
       );
@@ -74,12 +92,26 @@ export class AccountsState {
 
   async remove(id: string): Promise<Result<void>> {
     const result = await this.#api.accounts.remove({ id });
-    if (result.ok) this.#replace(this.accounts.filter((account) => account.id !== id));
+    if (result.ok) {
+      this.#version++;
+      this.#replace(this.accounts.filter((account) => account.id !== id));
+    }
     return result;
   }
 
-  test(id: string): Promise<Result<ConnectionReport>> {
-    return this.#api.accounts.test({ id });
+  isTesting(id: string): boolean {
+    return this.testingIds.includes(id);
+  }
+
+  /** Tests a saved account; the account shows as testing until the answer arrives. */
+  async test(id: string): Promise<Result<ConnectionReport>> {
+    this.testingIds = [...this.testingIds, id];
+    try {
+      return await this.#api.accounts.test({ id });
+    } finally {
+      const index = this.testingIds.indexOf(id);
+      if (index >= 0) this.testingIds = this.testingIds.toSpliced(index, 1);
+    }
   }
 
   testDraft(draft: AccountDraft): Promise<Result<ConnectionReport>> {
@@ -87,6 +119,7 @@ export class AccountsState {
   }
 
   #upsert(view: AccountView): void {
+    this.#version++;
     const exists = this.accounts.some((account) => account.id === view.id);
     this.#replace(
       exists ? this.accounts.map((account) => (account.id === view.id ? view : account)) : [...this.accounts, view],

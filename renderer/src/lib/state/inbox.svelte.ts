@@ -79,6 +79,12 @@ export class InboxState {
     if (this.search !== '') input.search = this.search;
     const result = await this.#api.quotes.list(input);
     if (sequence !== this.#sequence) return;
+    if (result.ok && this.#pastTheEnd(result.value)) {
+      // The list shrank under the page on screen (e.g. quotes became projects): show the
+      // last page that exists rather than an empty one. The page only goes down, so this ends.
+      this.page = result.value.pagination.totalPages;
+      return this.load();
+    }
     this.loading = false;
     if (result.ok) {
       this.result = result.value;
@@ -154,6 +160,11 @@ export class InboxState {
     this.#cancelSearchTimer();
     // Answers still on their way belong to no one now.
     this.#sequence++;
+  }
+
+  #pastTheEnd(page: QuotesPage): boolean {
+    const { totalPages } = page.pagination;
+    return page.items.length === 0 && totalPages > 0 && this.page > totalPages;
   }
 
   #commitSearch(): void {

@@ -6,20 +6,34 @@ export interface Toast {
   message: string;
 }
 
-const LIFETIME_MS: Record<ToastKind, number> = { success: 4000, info: 5000, error: 8000 };
+/** How long a toast stays; errors stay until dismissed, so none goes unread. */
+const LIFETIME_MS: Record<ToastKind, number | null> = { success: 4000, info: 5000, error: null };
 const MAX_VISIBLE = 4;
 
-/** Short-lived messages about results, read out by the toaster's live region. */
+interface Countdown {
+  remainingMs: number;
+  startedAt: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+/** Messages about results; the toaster reads them out and pauses them while the user is on them. */
 export class ToastsState {
   items = $state<Toast[]>([]);
   #nextId = 1;
+  #paused = false;
   /** Not reactive on purpose: only `items` drives the screen. */
-  #timers: Record<number, ReturnType<typeof setTimeout>> = {};
+  #countdowns: Record<number, Countdown> = {};
 
   show(kind: ToastKind, message: string): number {
     const id = this.#nextId++;
-    this.items = [...this.items, { id, kind, message }].slice(-MAX_VISIBLE);
-    this.#timers[id] = setTimeout(() => this.dismiss(id), LIFETIME_MS[kind]);
+    const kept = [...this.items, { id, kind, message }];
+    for (const dropped of kept.slice(0, -MAX_VISIBLE)) this.#stop(dropped.id);
+    this.items = kept.slice(-MAX_VISIBLE);
+    const lifetime = LIFETIME_MS[kind];
+    if (lifetime !== null) {
+      this.#countdowns[id] = { remainingMs: lifetime, startedAt: Date.now(), timer: undefined };
+      if (!this.#paused) this.#run(id);
+    }
     return id;
   }
 
@@ -32,13 +46,41 @@ export class ToastsState {
   }
 
   dismiss(id: number): void {
-    clearTimeout(this.#timers[id]);
-    delete this.#timers[id];
+    this.#stop(id);
     this.items = this.items.filter((toast) => toast.id !== id);
   }
 
+  /** While the pointer or focus is on the toasts, none of them goes away. */
+  pause(): void {
+    if (this.#paused) return;
+    this.#paused = true;
+    for (const countdown of Object.values(this.#countdowns)) {
+      if (countdown.timer === undefined) continue;
+      clearTimeout(countdown.timer);
+      countdown.timer = undefined;
+      countdown.remainingMs -= Date.now() - countdown.startedAt;
+    }
+  }
+
+  resume(): void {
+    if (!this.#paused) return;
+    this.#paused = false;
+    for (const id of Object.keys(this.#countdowns)) this.#run(Number(id));
+  }
+
   dispose(): void {
-    for (const timer of Object.values(this.#timers)) clearTimeout(timer);
-    this.#timers = {};
+    for (const id of Object.keys(this.#countdowns)) this.#stop(Number(id));
+  }
+
+  #run(id: number): void {
+    const countdown = this.#countdowns[id];
+    if (!countdown) return;
+    countdown.startedAt = Date.now();
+    countdown.timer = setTimeout(() => this.dismiss(id), Math.max(0, countdown.remainingMs));
+  }
+
+  #stop(id: number): void {
+    clearTimeout(this.#countdowns[id]?.timer);
+    delete this.#countdowns[id];
   }
 }
