@@ -1,10 +1,12 @@
 // quotedesk: a headless command line over the same core as the app, for scripting and
 // support. No Electron, no simulator: it talks to whatever service --base-url names.
+import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createQuotingClient, downloadPdf } from './core/api';
+import { createAgent, createQuotingClient, downloadPdf } from './core/api';
 import type { ClosableQuotingClient, QuotePage, Timeouts } from './core/api';
+import { NeedsCredentialsError } from './core/auth';
 import { AppError } from './core/errors';
 import { globalRedactor } from './core/log';
 import type { Clock } from './core/ports';
@@ -62,7 +64,7 @@ Usage:
   quotedesk show ID
   quotedesk accept ID
   quotedesk decline ID [--reason R]
-  quotedesk pdf ID [--out FILE]
+  quotedesk pdf ID [--out FILE] [--force]
 
 Connection (options, or environment variables; prefer the variables for secrets):
   --base-url URL          QUOTEDESK_BASE_URL       e.g. https://quotes.example.com
@@ -70,6 +72,17 @@ Connection (options, or environment variables; prefer the variables for secrets)
   --client-id ID          QUOTEDESK_CLIENT_ID      client credentials, exchanged for a token
   --client-secret SECRET  QUOTEDESK_CLIENT_SECRET
   --access client|internal                         the key's kind (default client)
+  --timeout SECONDS       how long to wait for each request to connect, to start
+                          answering, and between parts of the answer (default 10, 15
+                          and 30 seconds). Reads (list, show, the PDF's link) are
+                          tried up to 4 times, so a silent service fails after
+                          about 4 x SECONDS plus a few seconds between tries.
+
+PDF:
+  --out FILE              where to save it (default: the quote's file name, e.g.
+                          Q-2024-0001.pdf, in the current folder)
+  --force                 overwrite FILE if it already exists (without it, an existing
+                          file is left alone and the command exits with 2)
 
 Output:
   --json                  machine-readable JSON on stdout (errors as JSON on stderr)
@@ -104,6 +117,8 @@ const OPTIONS = {
   all: { type: 'boolean' },
   reason: { type: 'string' },
   out: { type: 'string' },
+  force: { type: 'boolean' },
+  timeout: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -119,6 +134,7 @@ const MAX_PAGES = 1000;
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let json = argv.includes('--json');
   let client: ClosableQuotingClient | null = null;
+  let mechanism: Credentials['mechanism'] | null = null;
   try {
     let parsed;
     try {
@@ -134,11 +150,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return command === undefined && !values.help ? EXIT_CODES.usage : EXIT_CODES.ok;
     }
     const access = parseAccess(values.access);
+    const timeouts = { ...io.timeouts, ...parseTimeout(values.timeout) };
+    if (values.force && command !== 'pdf') throw new UsageError('--force applies to pdf only');
+    const baseUrl = requireBaseUrl(values, io.env);
+    const credentials = credentialsFrom(values, io.env);
+    mechanism = credentials.mechanism;
     client = createQuotingClient({
-      baseUrl: requireBaseUrl(values, io.env),
-      credentials: credentialsFrom(values, io.env),
+      baseUrl,
+      credentials,
       clock: io.clock ?? systemClock,
-      timeouts: io.timeouts,
+      timeouts,
       userAgent: 'quotedesk-cli',
     });
     const out = (value: unknown, human: () => string) => io.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : human());
@@ -177,9 +198,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       }
       case 'pdf': {
         const [id] = expectArgs(command, rest, 1);
+        if (values.out !== undefined) refuseToOverwrite(resolve(io.cwd, values.out), values.force);
         const link = await client.quotes.pdf(id!);
         const destination = resolve(io.cwd, values.out ?? safeFileName(link.fileName, id!));
-        const saved = await downloadPdf(link, destination, { timeouts: io.timeouts });
+        refuseToOverwrite(destination, values.force);
+        // Its own pool, so --timeout also bounds connecting to the download host.
+        const agent = createAgent(timeouts);
+        const saved = await downloadPdf(link, destination, { timeouts, dispatcher: agent }).finally(() => agent.close());
         out({ path: saved.path, bytes: saved.bytes, fileName: link.fileName }, () => `Saved ${saved.path} (${saved.bytes} bytes)\n`);
         return EXIT_CODES.ok;
       }
@@ -187,23 +212,47 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         throw new UsageError(`unknown command "${command}"`);
     }
   } catch (error) {
-    return report(error, io, json);
+    return report(error, io, json, mechanism);
   } finally {
     await client?.close();
   }
 }
 
-function report(error: unknown, io: CliIo, json: boolean): number {
+function report(error: unknown, io: CliIo, json: boolean, mechanism: Credentials['mechanism'] | null): number {
   if (error instanceof UsageError) {
     io.stderr.write(json ? `${JSON.stringify({ error: { code: 'usage', message: error.message, retryable: false } })}\n` : `quotedesk: ${error.message}\nRun "quotedesk --help" for usage.\n`);
     return EXIT_CODES.usage;
   }
   const code = error instanceof AppError ? error.code : 'internal';
   // Messages of our own errors are already redacted; anything else goes through the net too.
-  const message = globalRedactor.string(error instanceof Error ? error.message : String(error));
+  // A refusal gets the CLI's own words: the app's "enter the new key" has no place to enter it here.
+  const message = error instanceof NeedsCredentialsError && mechanism ? REFUSED_CREDENTIALS[mechanism] : globalRedactor.string(error instanceof Error ? error.message : String(error));
   const retryable = error instanceof AppError ? error.retryable : false;
   io.stderr.write(json ? `${JSON.stringify({ error: { code, message, retryable } })}\n` : `quotedesk: ${message}\n`);
   return CODE_FOR_ERROR[code] ?? EXIT_CODES.other;
+}
+
+const REFUSED_CREDENTIALS: Record<Credentials['mechanism'], string> = {
+  'api-key': 'the service refused the API key (it may have been revoked or rotated). Check the key given by --api-key or QUOTEDESK_API_KEY, or replace it with a current one.',
+  'client-credentials':
+    'the service refused the client ID and secret (they may have been revoked or rotated). Check the ones given by --client-id/--client-secret or QUOTEDESK_CLIENT_ID/QUOTEDESK_CLIENT_SECRET, or replace them with current ones.',
+};
+
+function refuseToOverwrite(path: string, force: boolean | undefined): void {
+  if (!force && existsSync(path)) throw new UsageError(`${path} already exists; pass --force to overwrite it, or choose another file with --out`);
+}
+
+// Generous bounds: under a tenth of a second nothing answers, and over an hour is a hang.
+const TIMEOUT_SECONDS = { min: 0.1, max: 3600 };
+
+function parseTimeout(value: string | undefined): Partial<Timeouts> {
+  if (value === undefined) return {};
+  const seconds = /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+  if (!(seconds >= TIMEOUT_SECONDS.min && seconds <= TIMEOUT_SECONDS.max)) {
+    throw new UsageError(`--timeout must be a number of seconds from ${TIMEOUT_SECONDS.min} to ${TIMEOUT_SECONDS.max}, not "${value}"`);
+  }
+  const ms = Math.round(seconds * 1000);
+  return { connectMs: ms, headersMs: ms, bodyMs: ms };
 }
 
 function requireBaseUrl(values: Values, env: CliIo['env']): string {
@@ -276,9 +325,13 @@ function formatList(items: QuoteListItem[], pagination: QuotePage['pagination'] 
   const rows = items.map((quote) => [quote.id, quote.quoteNumber ?? '-', quote.status, quote.projectName ?? '-', quote.companyName ?? '-', money(quote.totalPrice), quote.validUntil?.slice(0, 10) ?? '-']);
   const table = formatTable(['ID', 'NUMBER', 'STATUS', 'PROJECT', 'COMPANY', 'TOTAL', 'VALID UNTIL'], rows);
   const footer = pagination
-    ? `Page ${pagination.page} of ${Math.max(pagination.totalPages, 1)} (${pagination.total} quotes)`
-    : `${items.length} quotes`;
+    ? `Page ${pagination.page} of ${Math.max(pagination.totalPages, 1)} (${countOf(pagination.total, 'quote')})`
+    : countOf(items.length, 'quote');
   return `${items.length === 0 ? 'No quotes.\n' : table}${footer}\n`;
+}
+
+function countOf(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function formatTable(header: string[], rows: string[][]): string {

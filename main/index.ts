@@ -18,6 +18,10 @@ const rendererPath = fileURLToPath(new URL('../renderer/index.html', import.meta
 const rendererUrl = pathToFileURL(rendererPath).href;
 
 app.enableSandbox();
+// userData is <appData>/<app name>, and the name would otherwise come from package.json
+// ("quotedesk", no productName) unpackaged but may differ once packaged: one fixed name
+// gives one folder in every run. Must come before anything reads userData.
+app.setName('Quotedesk');
 // A separate profile for tests and side-by-side runs; must be set before anything reads userData.
 if (process.env.QUOTEDESK_USER_DATA) app.setPath('userData', resolve(process.env.QUOTEDESK_USER_DATA));
 

@@ -28,7 +28,8 @@ export interface Core {
   /**
    * Demo mode: with no real account configured (or when forced), starts the embedded
    * service and adds its demo accounts. Returns whether demo mode started. The service
-   * is closed once a real account replaces the demo ones, and by close().
+   * is closed once a real account replaces the demo ones, and by close(). Once called,
+   * removing the last account starts demo mode again with the same startDemo.
    */
   startDemoIfNoAccounts(startDemo: StartDemo, options?: { force?: boolean }): Promise<boolean>;
   close(): Promise<void>;
@@ -40,11 +41,16 @@ export function createCore(options: CoreOptions): Core {
   const accounts = createAccountsService({ settings, secrets, clock, logger });
   const hub = createEventHub({ logger });
   let demo: { close(): Promise<void> } | null = null;
+  // Kept from startDemoIfNoAccounts so that removing the last account brings demo mode back.
+  let demoStarter: StartDemo | null = null;
+  let demoReturning: Promise<void> | null = null;
 
   const stopForwarding = accounts.onEvent((event) => {
     if (event.type === 'changed') {
       hub.emit('accounts.changed', { accounts: event.accounts });
-      if (demo && !event.accounts.some((account) => account.demo)) void closeDemo();
+      // Only a removal empties the list: an add or an update always leaves an account.
+      if (event.accounts.length === 0) returnToDemo();
+      else if (demo && !event.accounts.some((account) => account.demo)) void closeDemo();
     } else {
       hub.emit('accounts.statusChanged', { accountId: event.accountId, status: event.status, message: event.message });
     }
@@ -73,7 +79,22 @@ export function createCore(options: CoreOptions): Core {
     }
   }
 
+  function returnToDemo(): void {
+    const startDemo = demoStarter;
+    if (!startDemo || demoReturning) return;
+    demoReturning = (async () => {
+      // The last demo account may be the one removed: its service goes before a fresh one starts.
+      await closeDemo();
+      await startDemoIfNoAccounts(startDemo);
+    })()
+      .catch((error: unknown) => logger.warn('demo mode could not start again', { error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => {
+        demoReturning = null;
+      });
+  }
+
   async function startDemoIfNoAccounts(startDemo: StartDemo, startOptions: { force?: boolean } = {}): Promise<boolean> {
+    demoStarter = startDemo;
     if (demo) return true;
     const configured = (await accounts.list()).filter((account) => !account.demo);
     if (configured.length > 0 && !startOptions.force) return false;
@@ -92,6 +113,8 @@ export function createCore(options: CoreOptions): Core {
 
   async function close(): Promise<void> {
     stopForwarding();
+    demoStarter = null;
+    await demoReturning;
     await accounts.close();
     await closeDemo();
   }

@@ -19,6 +19,8 @@ export interface WebAppOptions {
 export interface WebApp {
   url: string;
   demo: boolean;
+  /** Accounts the user configured (demo ones not counted). */
+  realAccounts: number;
   close(): Promise<void>;
 }
 
@@ -38,9 +40,11 @@ export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
     const demo = await core.startDemoIfNoAccounts(() => startDemo(), { force: options.forceDemo });
     const host = await startWebHost({ staticDir: options.staticDir, port: options.port, dispatcher: core.dispatcher, hub: core.hub, logger });
     registerSecret(logger, host.token);
+    const realAccounts = (await core.accounts.list()).filter((account) => !account.demo).length;
     return {
       url: host.url,
       demo,
+      realAccounts,
       close: async () => {
         await host.close();
         await core.close();

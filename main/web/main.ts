@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchWebApp } from './app';
 import { parseWebFlags, usage } from './flags';
+import { demoNotice } from './startup-notice';
 import type { WebFlags } from './flags';
 
 const context = { env: process.env, platform: process.platform, home: homedir() };
@@ -30,7 +31,8 @@ async function main(): Promise<void> {
 
   const app = await launchWebApp({ dataDir: flags.dataDir, staticDir, port: flags.port, forceDemo: flags.demo });
   process.stdout.write(`Quotedesk (browser mode) is running at ${app.url}\n`);
-  if (app.demo) process.stdout.write('Demo mode: the built-in Quoting Service with sample data. Add an account to connect to the real service.\n');
+  const notice = demoNotice(app);
+  if (notice) process.stdout.write(`${notice}\n`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -30,6 +30,9 @@ export interface DiagnoseDeps {
   timeouts?: Partial<Timeouts>;
 }
 
+// The account form's names for the two kinds of key, so a diagnosis points at what the user sees.
+const KEY_KIND_LABELS: Record<KeyAccess, string> = { client: 'Client key', internal: 'Internal (admin) key' };
+
 // Statuses only internal keys see: client keys get them as PENDING or REVISED.
 const STORED_ONLY: readonly QuoteStatus[] = ['SENT', 'SENT_PENDING', 'SENT_REVISED'];
 
@@ -68,10 +71,10 @@ function judgeAccess(configured: KeyAccess, quotes: QuoteListItem[], latencyMs: 
   const detected: KeyAccess | null = looksInternal ? 'internal' : quotes.length > 0 ? 'client' : null;
   if (configured === 'client' && looksInternal) {
     const evidence = seesStoredOnly ? 'internal statuses such as SENT' : `quotes of ${companies.size} companies`;
-    return report('wrong-key-kind', `Connected, but this key sees ${evidence}: it looks like an internal key, not a client key. Set the key access to "internal".`, 'internal', latencyMs);
+    return report('wrong-key-kind', `Connected, but this key sees ${evidence}. This looks like an internal (admin) key, but the account is set up with Key kind "${KEY_KIND_LABELS.client}".`, 'internal', latencyMs);
   }
   if (configured === 'internal' && detected === 'client') {
-    return report('wrong-key-kind', 'Connected, but this key sees only client-facing statuses of a single company: it looks like a client key, not an internal one. Set the key access to "client".', 'client', latencyMs);
+    return report('wrong-key-kind', `Connected, but this key sees only client-facing statuses of a single company. This looks like a client key, but the account is set up with Key kind "${KEY_KIND_LABELS.internal}".`, 'client', latencyMs);
   }
   const count = quotes.length === 0 ? 'no quotes yet' : `${quotes.length}${quotes.length === LIST_LIMIT_MAX ? '+' : ''} quotes`;
   return report('ok', `Connected: the service answered with ${count}.`, detected, latencyMs);
@@ -79,8 +82,11 @@ function judgeAccess(configured: KeyAccess, quotes: QuoteListItem[], latencyMs: 
 
 function explainFailure(error: unknown, target: ConnectionTarget, latencyMs: number): ConnectionReport {
   if (error instanceof NeedsCredentialsError || error instanceof AuthenticationError) {
-    const what = target.credentials.mechanism === 'api-key' ? 'API key' : 'client ID and secret';
-    return report('bad-credentials', `The service refused the ${what}. Check them, or issue new ones in the portal.`, null, latencyMs);
+    const message =
+      target.credentials.mechanism === 'api-key'
+        ? 'The service refused the API key. Check it, or issue a new one in the portal.'
+        : 'The service refused the client ID and secret. Check them, or issue new ones in the portal.';
+    return report('bad-credentials', message, null, latencyMs);
   }
   if (error instanceof ForbiddenError) {
     return report('forbidden', 'The credentials were accepted but are not allowed to list quotes. Ask an administrator for access.', null, latencyMs);
@@ -112,7 +118,16 @@ function explainFailure(error: unknown, target: ConnectionTarget, latencyMs: num
   return report('unexpected-response', `The connection test failed unexpectedly: ${message}`, null, latencyMs);
 }
 
-function checkUrl(baseUrl: string): string | null {
+/**
+ * Why a typed base URL cannot be used, in words for the account form; null when it can.
+ * Checked before anything else so an address without a scheme (127.0.0.1:40407) gets a
+ * hint, not a parser's complaint.
+ */
+export function checkUrl(baseUrl: string): string | null {
+  const typed = baseUrl.trim();
+  if (typed !== '' && !/^([a-z][a-z0-9+.-]*:\/\/|https?:)/i.test(typed)) {
+    return `"${typed}" has no http:// or https:// in front. Add it, for example https://${typed} (or http://${typed} for a service on this computer).`;
+  }
   let url: URL;
   try {
     url = new URL(baseUrl);

@@ -4,14 +4,14 @@ import type { AccountDraft, AccountStatus, AccountUpdate, AccountView, Credentia
 import { AccountDraft as AccountDraftSchema, AccountUpdate as AccountUpdateSchema } from '../../../preload/contract';
 import { createAgent, createQuotingClient } from '../api/index';
 import type { ClosableQuotingClient } from '../api/index';
-import { NetworkError, TimeoutError } from '../api/errors';
+import { ApiError, NetworkError, TimeoutError } from '../api/errors';
 import type { RetryPolicy } from '../api/retry';
 import type { Timeouts } from '../api/transport';
 import { AppError } from '../errors';
 import { createSilentLogger, registerSecret } from '../log/logger';
 import type { Clock, Logger, SecretStore, SettingsStore } from '../ports';
 import { systemClock } from '../ports';
-import { diagnose } from './diagnose';
+import { checkUrl, diagnose } from './diagnose';
 import { loadAccounts, parseStoredCredentials, saveAccounts, secretName } from './records';
 import type { StoredAccount } from './records';
 import type { AccountsEvent, AccountsService } from './types';
@@ -166,7 +166,10 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
         },
       },
       onCredentialsRefused: (error) => {
-        if (current()) setStatus(entry, 'needs-credentials', error.message);
+        if (!current()) return;
+        const request = error.cause instanceof ApiError ? { endpoint: error.cause.endpoint, status: error.cause.status } : {};
+        logger.warn('credentials refused; calls stop until new ones are entered', { accountId: entry.record.id, baseUrl: entry.record.baseUrl, ...request });
+        setStatus(entry, 'needs-credentials', error.message);
       },
     });
   }
@@ -305,6 +308,10 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
 
     async testDraft(input) {
       assertOpen();
+      // A report, not an invalid-input error: the form shows it where the test result goes.
+      const typedUrl: unknown = (input as { baseUrl?: unknown } | null)?.baseUrl;
+      const urlProblem = typeof typedUrl === 'string' ? checkUrl(typedUrl) : null;
+      if (urlProblem) return { ok: false, diagnosis: 'bad-url', message: urlProblem, detectedAccess: null, latencyMs: null };
       const draft = parseInput(AccountDraftSchema, input);
       registerSecret(logger, draft.credentials.mechanism === 'api-key' ? draft.credentials.apiKey : draft.credentials.clientSecret);
       return diagnose(draft, { clock, logger, dispatcher, timeouts: deps.clientOptions?.timeouts });

@@ -59,10 +59,8 @@ export function createQuotingClient(options: QuotingClientOptions): ClosableQuot
     refreshMarginMs: options.refreshMarginMs,
     exchange: (clientId, clientSecret) => requestToken(transport, clientId, clientSecret),
     onToken: (token) => registerSecret(logger, token),
-    onRefused: (error) => {
-      logger.warn('credentials refused; calls stop until new ones are entered', { baseUrl });
-      options.onCredentialsRefused?.(error);
-    },
+    // Not logged here: a connection test of a draft refuses credentials of no account.
+    onRefused: (error) => options.onCredentialsRefused?.(error),
   });
   const call = createCaller({ transport, auth, clock, logger, retryPolicy, observer: options.observer });
 

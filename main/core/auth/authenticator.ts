@@ -41,6 +41,11 @@ export interface AuthenticatorOptions {
 // is a passing failure that must not lock the account.
 const REFUSING_STATUSES = new Set([400, 401, 403]);
 
+const REFUSAL_MESSAGES: Record<Credentials['mechanism'], string> = {
+  'api-key': "The service refused this account's API key (it may have been revoked or rotated). Enter the new key to continue.",
+  'client-credentials': "The service refused this account's client ID and secret (they may have been revoked or rotated). Enter the new ones to continue.",
+};
+
 export function createAuthenticator(options: AuthenticatorOptions): Authenticator {
   const { credentials } = options;
   let refusal: NeedsCredentialsError | null = null;
@@ -66,11 +71,9 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
 
   function refuse(cause: unknown): NeedsCredentialsError {
     if (!refusal) {
-      const where = cause instanceof ApiError ? ` (${cause.endpoint} answered HTTP ${cause.status ?? '?'})` : '';
-      refusal = new NeedsCredentialsError(
-        `The service refused this account's credentials${where}. Enter new credentials to continue.`,
-        cause,
-      );
+      // Shown to the user as the account's status: plain words. The request that was refused
+      // stays on the cause (an ApiError) for the log.
+      refusal = new NeedsCredentialsError(REFUSAL_MESSAGES[credentials.mechanism], cause);
       options.onRefused?.(refusal);
     }
     return refusal;

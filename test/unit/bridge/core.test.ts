@@ -130,6 +130,50 @@ describe('core composition and demo mode', () => {
     expect(second.state.closed).toBe(1);
   });
 
+  it('returns to demo mode when the last account is removed', async () => {
+    const target = newCore();
+    const demo = trackedDemo();
+    await target.startDemoIfNoAccounts(demo.start);
+    const real = await call<AccountView>(target, 'accounts.add', {
+      name: 'Production',
+      environment: 'production',
+      baseUrl: 'https://quotes.example.com',
+      access: 'internal',
+      credentials: { mechanism: 'api-key', apiKey: 'live_0123456789abcdef0123456789abcdef' },
+    });
+    await expect.poll(() => demo.state.closed).toBe(1);
+    const events: BridgeEvent[] = [];
+    target.hub.subscribe((event) => events.push(event));
+
+    await call(target, 'accounts.remove', { id: real.id });
+
+    await expect.poll(() => demo.state.started).toBe(2);
+    await expect.poll(async () => (await call<{ demo: boolean }>(target, 'app.info')).demo).toBe(true);
+    const accounts = await call<AccountView[]>(target, 'accounts.list');
+    expect(accounts.length).toBeGreaterThan(1);
+    expect(accounts.every((account) => account.demo)).toBe(true);
+    const changes = events.flatMap((event) => (event.name === 'accounts.changed' ? [event.payload.accounts] : []));
+    expect(changes[0]).toEqual([]);
+    expect(changes.at(-1)?.map((account) => account.id).sort()).toEqual(accounts.map((account) => account.id).sort());
+    const [again] = accounts;
+    const page = await call<QuotesPage>(target, 'quotes.list', { accountId: again!.id, limit: 5 });
+    expect(page.items.length).toBeGreaterThan(0);
+  });
+
+  it('starts a fresh demo service when the last demo account is removed, and closes the old one', async () => {
+    const target = newCore();
+    const demo = trackedDemo();
+    await target.startDemoIfNoAccounts(demo.start);
+    for (const account of await call<AccountView[]>(target, 'accounts.list')) await call(target, 'accounts.remove', { id: account.id });
+
+    await expect.poll(() => demo.state.started).toBe(2);
+    await expect.poll(async () => (await call<AccountView[]>(target, 'accounts.list')).length).toBeGreaterThan(0);
+    expect(demo.state.closed).toBe(1);
+    await target.close();
+    core = undefined;
+    expect(demo.state.closed).toBe(2);
+  });
+
   it('forwards account status changes to the hub as accounts.statusChanged', async () => {
     const target = newCore();
     const events: BridgeEvent[] = [];

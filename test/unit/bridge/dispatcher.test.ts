@@ -68,7 +68,7 @@ describe('bridge dispatcher', () => {
     expect(result.error.retryable).toBe(false);
     expect(result.error.message).toContain('The input for accounts.add is not valid:');
     expect(result.error.message).toContain('name: Give the account a name');
-    expect(result.error.message).toContain('baseUrl: Enter a full http(s) address');
+    expect(result.error.message).toContain('baseUrl: Enter the full address, starting with http:// or https://');
     expect(result.error.message).toContain('credentials.apiKey: The API key is empty');
   });
 

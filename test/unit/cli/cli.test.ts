@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -89,6 +89,59 @@ describe('quotedesk CLI', () => {
     expect(bad.code).toBe(EXIT_CODES.schema);
     expect(bad.stderr).toMatch(/not a PDF/);
     expect((await readdir(dir)).sort()).toEqual(['q.pdf']);
+  });
+
+  it('saves the PDF under the quote number by default and never overwrites a file without --force', async () => {
+    const quote = quoteWith('ACCEPTED');
+    const saved = join(dir, `${quote.quoteNumber}.pdf`);
+    expect(await run(['pdf', quote.id])).toMatchObject({ code: 0, stdout: expect.stringContaining(saved) });
+    await writeFile(saved, 'my own notes');
+    const refused = await run(['pdf', quote.id]);
+    expect(refused.code).toBe(EXIT_CODES.usage);
+    expect(refused.stderr).toContain(`${saved} already exists; pass --force to overwrite it`);
+    expect(await readFile(saved, 'utf8')).toBe('my own notes');
+    await writeFile(join(dir, 'mine.pdf'), 'keep me');
+    expect((await run(['pdf', quote.id, '--out', 'mine.pdf'])).code).toBe(EXIT_CODES.usage);
+    expect(await readFile(join(dir, 'mine.pdf'), 'utf8')).toBe('keep me');
+
+    expect((await run(['pdf', quote.id, '--force'])).code).toBe(0);
+    expect((await readFile(saved)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await run(['list', '--force'])).code).toBe(EXIT_CODES.usage);
+    const help = (await run(['--help'])).stdout;
+    expect(help).toMatch(/--force\s+overwrite FILE if it already exists/);
+  });
+
+  it('counts one quote in the singular', async () => {
+    const one = [...service.quotes.values()].find((quote) => quote.companyId === STANDARD_PRINCIPALS.apiKeys[CLIENT_KEY]!.companyId && quote.projectName)!;
+    const { stdout } = await run(['list', '--search', one.projectName!]);
+    expect(stdout).toMatch(/\(1 quote\)\n$/);
+    expect((await run(['list', '--all', '--search', one.projectName!])).stdout).toMatch(/\n1 quote\n$/);
+    expect((await run(['list', '--limit', '2'])).stdout).toMatch(/\(\d+ quotes\)\n$/);
+  });
+
+  it('--timeout bounds each request, so a silent service ends in exit 12; bad values are usage errors', async () => {
+    service.addFault({ pathPrefix: '/api/public/v1/quotes', times: 4, action: { type: 'hang' } });
+    const silent = await run(['list', '--timeout', '0.2', '--json']);
+    expect(silent.code).toBe(EXIT_CODES.timeout);
+    expect(service.requests.filter((request) => request.path.startsWith('/api/public/v1/quotes'))).toHaveLength(4);
+    for (const bad of ['0', 'soon', '1e3', '99999']) {
+      const result = await run(['list', '--timeout', bad]);
+      expect(result.code).toBe(EXIT_CODES.usage);
+      expect(result.stderr).toMatch(/--timeout must be a number of seconds/);
+    }
+    const help = (await run(['--help'])).stdout;
+    expect(help).toContain('--timeout SECONDS');
+    expect(help).toMatch(/tried up to\s+4 times/);
+  });
+
+  it('says which key to check when the service refuses it, not to "enter" one', async () => {
+    const key = await run(['list'], { QUOTEDESK_API_KEY: 'live_wrongwrongwrongwrongwrongwrong00' });
+    expect(key.code).toBe(EXIT_CODES.authentication);
+    expect(key.stderr).toContain('Check the key given by --api-key or QUOTEDESK_API_KEY');
+    expect(key.stderr).not.toMatch(/enter/i);
+    const pair = await run(['list', '--json'], { QUOTEDESK_API_KEY: '', QUOTEDESK_CLIENT_ID: CLIENT_ID, QUOTEDESK_CLIENT_SECRET: 'wrong' });
+    expect(pair.code).toBe(EXIT_CODES.authentication);
+    expect(JSON.parse(pair.stderr)).toMatchObject({ error: { code: 'needs-credentials', message: expect.stringContaining('QUOTEDESK_CLIENT_ID/QUOTEDESK_CLIENT_SECRET') } });
   });
 
   it('uses a distinct exit code per error kind', async () => {

@@ -5,7 +5,7 @@ const context = { env: {}, platform: 'linux' as const, home: '/home/ana' };
 
 describe('npm run web flags', () => {
   it('defaults to a random port, the platform data folder and no forced demo', () => {
-    expect(parseWebFlags([], context)).toEqual({ port: 0, dataDir: '/home/ana/.local/share/Quotedesk', demo: false });
+    expect(parseWebFlags([], context)).toEqual({ port: 0, dataDir: '/home/ana/.local/share/Quotedesk-browser', demo: false });
   });
 
   it('reads --port, --data-dir and --demo, and the port from QUOTEDESK_WEB_PORT', () => {

@@ -1,5 +1,5 @@
 // The renderer's browser-mode transport (renderer/src/lib/bridge.ts) against a real web host.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { ConnectionState, SocketLike } from '../../../renderer/src/lib/bridge';
 import type * as BridgeExports from '../../../renderer/src/lib/bridge';
@@ -107,6 +107,8 @@ describe('renderer bridge in browser mode', () => {
     expect(await api.app.info()).toEqual({ ok: true, value: info });
     expect(states[0]).toBe('connected');
     expect(states).toContain('reconnecting');
+    // It had been connected: a host that went away is never mistaken for one it never reached.
+    expect(states).not.toContain('unreachable');
     expect(states.at(-1)).toBe('connected');
 
     close();
@@ -146,5 +148,42 @@ describe('renderer bridge in browser mode', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'network' } });
     expect(connection.state).toBe('reconnecting');
     close();
+  });
+
+  it('reports the host unreachable once several attempts in a row failed without ever connecting', async () => {
+    const { api, connection, close } = bridgeModule.createSocketBridge({
+      url: `ws://127.0.0.1:${fixture.host.port}/bridge`,
+      token: 'token-of-an-earlier-launch',
+      createSocket: pageSocket(() => fixture.host.origin),
+      initialBackoffMs: 5,
+      maxBackoffMs: 10,
+      unreachableAfter: 3,
+    });
+    const states: ConnectionState[] = [];
+    connection.subscribe((state) => states.push(state));
+    await until(() => connection.state === 'unreachable');
+    expect(states).toEqual(['reconnecting', 'unreachable']);
+    expect(await api.app.info()).toMatchObject({ ok: false, error: { code: 'network' } });
+    close();
+  });
+
+  it('does not connect at all when the page has no launch token, and says so', async () => {
+    storage.clear();
+    Object.assign((globalThis as unknown as { location: { hash: string } }).location, { hash: '' });
+    let sockets = 0;
+    const PageWebSocket = (globalThis as unknown as { WebSocket: new (url: string, protocols: string[]) => WebSocket }).WebSocket;
+    Object.assign(globalThis, {
+      WebSocket: class CountingWebSocket extends PageWebSocket {
+        constructor(url: string, protocols: string[]) {
+          super(url, protocols);
+          sockets += 1;
+        }
+      },
+    });
+    vi.resetModules();
+    const fresh: BridgeModule = await import('../../../renderer/src/lib/bridge');
+    expect(fresh.connection.state).toBe('no-access');
+    expect(await fresh.bridge.accounts.list()).toMatchObject({ ok: false, error: { code: 'forbidden', retryable: false } });
+    expect(sockets).toBe(0);
   });
 });

@@ -45,18 +45,22 @@ describe('connection test diagnoses', () => {
   });
 
   it('wrong key kind: an internal key configured as client, and a client key configured as internal', async () => {
-    expect(await accounts.testDraft(draft({ credentials: { mechanism: 'api-key', apiKey: INTERNAL_KEY } }))).toMatchObject({ ok: false, diagnosis: 'wrong-key-kind', detectedAccess: 'internal' });
+    const internal = await accounts.testDraft(draft({ credentials: { mechanism: 'api-key', apiKey: INTERNAL_KEY } }));
+    expect(internal).toMatchObject({ ok: false, diagnosis: 'wrong-key-kind', detectedAccess: 'internal' });
+    // In the form's own words: its field is "Key kind", its choices "Client key" and "Internal (admin) key".
+    expect(internal.message).toContain('This looks like an internal (admin) key, but the account is set up with Key kind "Client key".');
     const report = await accounts.testDraft(draft({ access: 'internal' }));
     expect(report).toMatchObject({ ok: false, diagnosis: 'wrong-key-kind', detectedAccess: 'client' });
-    expect(report.message).toMatch(/client key/);
+    expect(report.message).toContain('This looks like a client key, but the account is set up with Key kind "Internal (admin) key".');
+    expect(`${internal.message} ${report.message}`).not.toMatch(/key access/i);
   });
 
   it('bad credentials: a refused key, and a refused client secret', async () => {
     const key = await accounts.testDraft(draft({ credentials: { mechanism: 'api-key', apiKey: 'live_00000000000000000000000000000000' } }));
     expect(key).toMatchObject({ ok: false, diagnosis: 'bad-credentials' });
-    expect(key.message).toMatch(/API key/);
+    expect(key.message).toBe('The service refused the API key. Check it, or issue a new one in the portal.');
     const pair = await accounts.testDraft(draft({ credentials: { mechanism: 'client-credentials', clientId: CLIENT_ID, clientSecret: 'wrong' } }));
-    expect(pair).toMatchObject({ diagnosis: 'bad-credentials', message: expect.stringMatching(/client ID and secret/) });
+    expect(pair).toMatchObject({ diagnosis: 'bad-credentials', message: 'The service refused the client ID and secret. Check them, or issue new ones in the portal.' });
   });
 
   it('forbidden, server error and an unexpected (non-JSON) answer', async () => {
@@ -70,6 +74,19 @@ describe('connection test diagnoses', () => {
 
   it('bad URL: an address where something answers but the service is not', async () => {
     expect(await accounts.testDraft(draft({ baseUrl: `${service.baseUrl}/api` }))).toMatchObject({ diagnosis: 'bad-url', ok: false });
+  });
+
+  it('bad URL: an address typed without http:// or https:// says to add one, before any request', async () => {
+    const host = new URL(service.baseUrl).host;
+    const seen = service.requests.length;
+    for (const typed of [host, `localhost:${new URL(service.baseUrl).port}`]) {
+      const report = await accounts.testDraft(draft({ baseUrl: typed }));
+      expect(report).toMatchObject({ ok: false, diagnosis: 'bad-url', latencyMs: null });
+      expect(report.message).toContain('has no http:// or https:// in front');
+      expect(report.message).toContain(`http://${typed}`);
+    }
+    expect(service.requests.length).toBe(seen);
+    expect(await accounts.testDraft(draft({ baseUrl: 'ftp://files.example.com' }))).toMatchObject({ diagnosis: 'bad-url', message: expect.stringMatching(/must start with https:\/\//) });
   });
 
   it('unreachable: a refused connection and a silent service', async () => {

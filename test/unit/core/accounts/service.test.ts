@@ -123,6 +123,32 @@ describe('accounts through conf and the file secret store', () => {
   });
 });
 
+describe('refused credentials in words for the user, detail for the log', () => {
+  it('gives a refused API key a plain status message and logs the refused request', async () => {
+    const { id } = await accounts.add(draft());
+    const client = await accounts.client(id);
+    service.revoke(CLIENT_KEY);
+    await expect(client.quotes.list({ page: 1, limit: 5 })).rejects.toMatchObject({ code: 'needs-credentials' });
+    const status = (await accounts.list())[0]!.statusMessage;
+    expect(status).toBe("The service refused this account's API key (it may have been revoked or rotated). Enter the new key to continue.");
+    const refusals = logger.lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.message === 'credentials refused; calls stop until new ones are entered');
+    expect(refusals).toEqual([expect.objectContaining({ accountId: id, endpoint: expect.stringContaining('/api/public/v1/quotes'), status: 401 })]);
+  });
+
+  it('names the client ID and secret when a client is refused', async () => {
+    const { id } = await accounts.add(draft({ credentials: { mechanism: 'client-credentials', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET } }));
+    service.revoke(CLIENT_ID);
+    await expect((await accounts.client(id)).quotes.list({ page: 1, limit: 5 })).rejects.toMatchObject({ code: 'needs-credentials' });
+    expect((await accounts.list())[0]!.statusMessage).toMatch(/^The service refused this account's client ID and secret \(they may have been revoked or rotated\)\. Enter the new ones/);
+  });
+
+  it('does not log a refusal for a draft under test: it is no account', async () => {
+    const report = await accounts.testDraft(draft({ credentials: { mechanism: 'api-key', apiKey: 'live_00000000000000000000000000000000' } }));
+    expect(report.diagnosis).toBe('bad-credentials');
+    expect(logger.text()).not.toContain('credentials refused');
+  });
+});
+
 describe('one client per account', () => {
   it('gives concurrent first callers one shared client, so a token is exchanged once', async () => {
     const { id } = await accounts.add(draft({ credentials: { mechanism: 'client-credentials', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET } }));

@@ -97,7 +97,7 @@ describe('client credentials', () => {
 
   it('wrong client secret: the exchange is refused once and nothing is retried', async () => {
     const client = tokenClient('csec_wrong-secret-value');
-    await expect(client.quotes.list({ page: 1, limit: 5 })).rejects.toThrow(/refused this account's credentials/);
+    await expect(client.quotes.list({ page: 1, limit: 5 })).rejects.toThrow(/refused this account's client ID and secret/);
     await expect(client.quotes.list({ page: 1, limit: 5 })).rejects.toBeInstanceOf(NeedsCredentialsError);
     expect(service.tokenExchanges()).toBe(1);
     expect(callsTo('/api/public/v1/quotes')).toBe(0);
