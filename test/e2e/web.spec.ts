@@ -47,10 +47,15 @@ test('a reload keeps working without the token in the URL', async ({ page }) => 
   await expect(page.getByRole('table', { name: 'Quotes' }).getByRole('row').filter({ hasText: /Q-\d{4}-\d{4}/ }).first()).toBeVisible();
 });
 
-test('a page opened without the token cannot use the bridge', async ({ page }) => {
+test('a page opened without the token says how to get in and cannot use the bridge', async ({ page }) => {
   const withoutToken = host.url.replace(/#.*$/, '');
   await page.goto(withoutToken);
-  await expect(page.getByRole('table', { name: 'Quotes' }).getByRole('row').filter({ hasText: /Q-\d{4}-\d{4}/ })).toHaveCount(0);
+  // One clear message instead of an app that looks usable but never connects.
+  const message = page.getByRole('alert');
+  await expect(message).toContainText('This page has no access to Quotedesk.');
+  await expect(message).toContainText('Open the link that npm run web printed in your terminal (it ends with #token=…).');
+  await expect(page.getByRole('navigation', { name: 'Accounts' })).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Quotes' })).toHaveCount(0);
   const refusal = await page.evaluate(async (origin) => {
     const socket = new WebSocket(`${origin.replace('http', 'ws')}/bridge`, ['quotedesk.bridge.v1', 'token.guessed']);
     return new Promise<string>((resolve) => {

@@ -15,7 +15,8 @@ describe('account form', () => {
     expect(validateBaseUrl('https://quotes.example.com')).toBeNull();
     expect(validateBaseUrl('http://127.0.0.1:4010')).toBeNull();
     expect(validateBaseUrl('')).toMatch(/Enter the address/);
-    expect(validateBaseUrl('quotes.example.com')).toMatch(/full http\(s\) address/);
+    expect(validateBaseUrl('quotes.example.com')).toMatch(/starting with http:\/\/ or https:\/\//);
+    expect(validateBaseUrl('127.0.0.1:40407')).toMatch(/starting with http:\/\/ or https:\/\//);
     expect(validateBaseUrl('ftp://quotes.example.com')).toMatch(/https:\/\/ or http:\/\//);
   });
 

@@ -48,7 +48,7 @@ describe('add account', () => {
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(field(dialog, 'Name').getAttribute('aria-invalid')).toBe('true');
     expect(dialog.textContent).toContain('Give the account a name');
-    expect(dialog.textContent).toContain('Enter a full http(s) address');
+    expect(dialog.textContent).toContain('Enter the full address, starting with http:// or https://');
     expect(dialog.textContent).toContain('Enter the API key');
     expect(document.activeElement).toBe(field(dialog, 'Name'));
     expect(fake.callsOf('accounts.add')).toHaveLength(0);
@@ -159,6 +159,23 @@ describe('existing accounts', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(fake.callsOf('accounts.remove')).toEqual([{ id: 'acme' }]);
     expect(await screen.findByText('Welcome to Quotedesk')).toBeTruthy();
+  });
+
+  it('moves focus to the next account after a removal, and to Add account when none is left', async () => {
+    const north = makeAccount({ id: 'north', name: 'Northwind' });
+    const fake = setup({ accounts: [acme, north], quotes: { acme: sampleQuotes(3), north: sampleQuotes(3) } });
+    const nav = await screen.findByRole('navigation', { name: 'Accounts' });
+
+    await openMenuAction('Acme Localisation', 'Remove account');
+    let confirm = await screen.findByRole('alertdialog', { name: 'Remove Acme Localisation?' });
+    await fireEvent.click(within(confirm).getByRole('button', { name: 'Remove account' }));
+    await waitFor(() => expect(document.activeElement).toBe(within(nav).getByRole('button', { name: /^Connected Northwind$/ })));
+
+    await openMenuAction('Northwind', 'Remove account');
+    confirm = await screen.findByRole('alertdialog', { name: 'Remove Northwind?' });
+    await fireEvent.click(within(confirm).getByRole('button', { name: 'Remove account' }));
+    await waitFor(() => expect(document.activeElement).toBe(within(nav).getByText('Add account', { selector: 'button' })));
+    expect(fake.callsOf('accounts.remove')).toEqual([{ id: 'acme' }, { id: 'north' }]);
   });
 
   it('tests an account from its menu and reports the result', async () => {

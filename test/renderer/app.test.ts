@@ -64,6 +64,17 @@ describe('app shell', () => {
     expect(await screen.findByRole('dialog', { name: 'Add account' })).toBeTruthy();
   });
 
+  it('says the sample accounts sit beside the user\'s own when demo mode is forced on', async () => {
+    const fake = new FakeBridge({
+      accounts: [makeAccount({ id: 'demo', name: 'Demo', demo: true }), acme],
+      quotes: { demo: sampleQuotes(3), acme: sampleQuotes(3) },
+      info: { demo: true },
+    });
+    renderApp(fake);
+    const banner = await screen.findByRole('region', { name: 'Demo mode' });
+    expect(banner.textContent?.replace(/\s+/g, ' ').trim()).toBe('Demo mode is on: the sample accounts are listed beside yours.');
+  });
+
   it('shows no demo banner for real accounts', async () => {
     renderApp(twoAccounts());
     await settledRows();
@@ -140,6 +151,56 @@ describe('keyboard shortcuts', () => {
     expect(help.textContent).toContain('Next page');
     await fireEvent.keyDown(help, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('keyboard shortcuts around the filters', () => {
+  it('clears an active search with Escape from the table', async () => {
+    const fake = twoAccounts();
+    renderApp(fake);
+    await settledRows();
+    const search = screen.getByRole('searchbox', { name: 'Search quotes' }) as HTMLInputElement;
+    await fireEvent.input(search, { target: { value: 'Annual' } });
+    await waitFor(() => expect((fake.callsOf('quotes.list').at(-1) as QuotesListInput).search).toBe('Annual'));
+    search.blur();
+    const rows = await settledRows();
+    rows[0]!.focus();
+
+    await fireEvent.keyDown(rows[0]!, { key: 'Escape' });
+    await waitFor(() => expect((fake.callsOf('quotes.list').at(-1) as QuotesListInput).search).toBeUndefined());
+    expect(search.value).toBe('');
+
+    // With no search left, Escape asks for nothing more.
+    const calls = fake.callsOf('quotes.list').length;
+    await fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(fake.callsOf('quotes.list')).toHaveLength(calls);
+  });
+
+  it('lets shortcuts through after a status was chosen, while arrows stay with the select', async () => {
+    const fake = twoAccounts();
+    renderApp(fake);
+    await settledRows();
+    const select = screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement;
+    select.focus();
+    await fireEvent.change(select, { target: { value: 'ACCEPTED' } });
+    await waitFor(() => expect((fake.callsOf('quotes.list').at(-1) as QuotesListInput).status).toBe('ACCEPTED'));
+    const rows = await settledRows();
+
+    await fireEvent.keyDown(select, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(select);
+    expect(rows[0]!.classList.contains('active')).toBe(false);
+
+    await fireEvent.keyDown(select, { key: 'j' });
+    await waitFor(() => expect(document.activeElement).toBe(rows[0]));
+
+    select.focus();
+    const calls = fake.callsOf('quotes.list').length;
+    await fireEvent.keyDown(select, { key: 'r' });
+    await waitFor(() => expect(fake.callsOf('quotes.list')).toHaveLength(calls + 1));
+
+    select.focus();
+    await fireEvent.keyDown(select, { key: '/' });
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search quotes' }));
   });
 });
 

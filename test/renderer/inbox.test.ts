@@ -121,6 +121,29 @@ describe('inbox', () => {
     expect(inboxError.textContent).toContain('once the credentials are updated');
     expect(screen.getAllByRole('button', { name: 'Update credentials' })).toHaveLength(1);
     expect(screen.getAllByText(/The API key was refused \(401\)\./)).toHaveLength(1);
+    // Retrying with the refused credentials would fail the same way.
+    expect(within(inboxError).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('disables search, filter and refresh while the account needs new credentials', async () => {
+    const fake = new FakeBridge({
+      accounts: [makeAccount({ status: 'needs-credentials', statusMessage: 'The API key was refused (401).' })],
+      quotes: { 'acc-1': sampleQuotes(3) },
+    });
+    fake.failNext('quotes.list', { code: 'needs-credentials', message: 'Enter new credentials.', retryable: false });
+    renderApp(fake);
+    await screen.findByText("Couldn't load quotes");
+    expect((screen.getByRole('searchbox', { name: 'Search quotes' }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Refresh' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shortens long company names and keeps the whole name in the cell title', async () => {
+    const name = 'Globex International Language Services Holding GmbH & Co. KG';
+    renderApp(fakeWith([makeQuote({ companyName: name })], 'internal'));
+    const [row] = await quoteRows();
+    const cell = within(row!).getByText(name);
+    expect(cell.getAttribute('title')).toBe(name);
   });
 
   it('pages through the quotes and changes the page size', async () => {

@@ -13,7 +13,7 @@ export type AccountStatus = z.infer<typeof AccountStatus>;
 const BaseUrl = z
   .string()
   .trim()
-  .pipe(z.url({ protocol: /^https?$/, error: 'Enter a full http(s) address, for example https://quotes.example.com' }));
+  .pipe(z.url({ protocol: /^https?$/, error: 'Enter the full address, starting with http:// or https:// (for example https://quotes.example.com)' }));
 
 /**
  * Credentials travel renderer -> main only (inputs). No output schema carries them: the

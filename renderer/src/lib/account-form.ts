@@ -75,7 +75,7 @@ export function validateBaseUrl(value: string): string | null {
   try {
     url = new URL(trimmed);
   } catch {
-    return 'Enter a full http(s) address, for example https://quotes.example.com';
+    return 'Enter the full address, starting with http:// or https:// (for example https://quotes.example.com)';
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return 'The address must start with https:// or http://';

@@ -3,12 +3,13 @@
 //
 //   import { bridge, connection } from './lib/bridge';
 //   const result = await bridge.quotes.list({ accountId });   // Result: { ok, value } | { ok: false, error }
-//   const stop = connection.subscribe((state) => ...);         // 'connecting' | 'connected' | 'reconnecting' | 'closed'
+//   const stop = connection.subscribe((state) => ...);         // see ConnectionState
 //
 // In Electron, `bridge` is the preload's window.quotedesk and `connection` stays 'connected'.
 // In browser mode it is a WebSocket client: calls made while the socket is down resolve at
 // once to `{ ok: false, error: { code: 'network', retryable: true } }` (never hang), and the
 // client reconnects with backoff; show "Reconnecting…" while connection.state is 'reconnecting'.
+// A page opened without the launch token never connects: its state is 'no-access'.
 import type { BridgeApi, BridgeError, EventName, MethodName, Result } from '../../../preload/contract';
 
 declare global {
@@ -34,7 +35,12 @@ const EVENTS: { [E in EventName]: true } = {
   'accounts.statusChanged': true,
 };
 
-export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'closed';
+/**
+ * 'unreachable': still retrying, but every attempt since the page opened has failed (the host
+ * is gone or was restarted with a new token). 'no-access': the page has no launch token and
+ * never tries to connect.
+ */
+export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'unreachable' | 'closed' | 'no-access';
 
 /** The transport's health, for a "Reconnecting…" indicator. */
 export interface ConnectionMonitor {
@@ -65,6 +71,8 @@ export interface SocketBridgeOptions {
   connectTimeoutMs?: number;
   /** An answer that has not come by then resolves to a 'timeout' error. */
   callTimeoutMs?: number;
+  /** Failed attempts in a row, with no connection ever made, after which the state is 'unreachable'. */
+  unreachableAfter?: number;
 }
 
 export interface SocketBridge {
@@ -94,11 +102,13 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
   const maxBackoff = options.maxBackoffMs ?? 5_000;
   const connectTimeout = options.connectTimeoutMs ?? 10_000;
   const callTimeout = options.callTimeoutMs ?? 120_000;
+  const unreachableAfter = options.unreachableAfter ?? 3;
 
   let state: ConnectionState = 'connecting';
   let socket: SocketLike | null = null;
   let attemptInFlight = false;
   let failedAttempts = 0;
+  let everConnected = false;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   let nextId = 1;
   const pending = new Map<number, Pending>();
@@ -120,8 +130,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
     } catch (error) {
       // A socket that cannot even be created (a malformed address) is retried like a refused one.
       console.error('The app bridge could not open its connection', error);
-      setState('reconnecting');
-      scheduleReconnect();
+      retryLater();
       return;
     }
     attemptInFlight = true;
@@ -131,6 +140,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
       clearTimeout(giveUp);
       attemptInFlight = false;
       failedAttempts = 0;
+      everConnected = true;
       setState('connected');
       const waiting = queued;
       queued = [];
@@ -145,9 +155,14 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
       attemptInFlight = false;
       failAll();
       if (state === 'closed') return;
-      setState('reconnecting');
-      scheduleReconnect();
+      retryLater();
     };
+  }
+
+  function retryLater(): void {
+    // failedAttempts counts this failure once scheduleReconnect has run.
+    scheduleReconnect();
+    setState(!everConnected && failedAttempts >= unreachableAfter ? 'unreachable' : 'reconnecting');
   }
 
   function scheduleReconnect(): void {
@@ -314,11 +329,24 @@ export function takeLaunchToken(): string | null {
 }
 
 const ALWAYS_CONNECTED: ConnectionMonitor = { state: 'connected', subscribe: () => () => undefined };
+const NO_ACCESS: ConnectionMonitor = { state: 'no-access', subscribe: () => () => undefined };
+
+/** The bridge of a page without the launch token: it never connects, and every call says why. */
+export function createNoAccessBridge(): { api: BridgeApi; connection: ConnectionMonitor } {
+  const refused = (): Promise<Result<never>> =>
+    Promise.resolve(failure('forbidden', 'This page has no access to Quotedesk: open the link that `npm run web` printed.', false));
+  return { api: buildApi(refused, () => () => undefined), connection: NO_ACCESS };
+}
 
 function createBridge(): { bridge: BridgeApi; connection: ConnectionMonitor } {
   if (browser.quotedesk) return { bridge: browser.quotedesk, connection: ALWAYS_CONNECTED };
+  const token = takeLaunchToken();
+  if (!token) {
+    const blocked = createNoAccessBridge();
+    return { bridge: blocked.api, connection: blocked.connection };
+  }
   const scheme = browser.location.protocol === 'https:' ? 'wss' : 'ws';
-  const socketBridge = createSocketBridge({ url: `${scheme}://${browser.location.host}/bridge`, token: takeLaunchToken() ?? '' });
+  const socketBridge = createSocketBridge({ url: `${scheme}://${browser.location.host}/bridge`, token });
   return { bridge: socketBridge.api, connection: socketBridge.connection };
 }
 

@@ -1,9 +1,19 @@
-/** True when a key press belongs to what the user is typing, not to a shortcut. */
+/** True when the element takes text, so every printable key belongs to it. */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   const tag = target.tagName;
-  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
+  return tag === 'INPUT' || tag === 'TEXTAREA';
+}
+
+// A select keeps its arrows, Home/End, Space and Enter; these shortcuts would only jump
+// through its options by first letter, so after choosing with the keyboard they still work.
+const SHORTCUTS_OVER_SELECT = new Set(['/', '?', 'r', '[', ']', 'j', 'k']);
+
+/** True when a key press belongs to the focused control (typing, choosing), not to a shortcut. */
+export function isControlKey(target: EventTarget | null, key: string): boolean {
+  if (isTypingTarget(target)) return true;
+  return target instanceof HTMLSelectElement && !SHORTCUTS_OVER_SELECT.has(key);
 }
 
 export function hasModifier(event: KeyboardEvent): boolean {

@@ -1,1 +1,1 @@
-export { default as Sidebar } from './sidebar.svelte';
+export { default as Sidebar, focusSidebarAccount } from './sidebar.svelte';

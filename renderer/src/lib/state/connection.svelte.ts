@@ -3,7 +3,11 @@ import type { ConnectionMonitor, ConnectionState } from '../bridge';
 /** The transport's health as reactive state, for the "Reconnecting…" indicator. */
 export class ConnectionStatus {
   state = $state<ConnectionState>('connected');
-  reconnecting = $derived(this.state === 'reconnecting' || this.state === 'closed');
+  reconnecting = $derived(this.state === 'reconnecting' || this.state === 'unreachable' || this.state === 'closed');
+  /** Every attempt so far failed: most likely a tab left over from an earlier launch. */
+  unreachable = $derived(this.state === 'unreachable');
+  /** The page was opened without its launch token and will never connect. */
+  noAccess = $derived(this.state === 'no-access');
 
   readonly #monitor: ConnectionMonitor | undefined;
 
