@@ -44,6 +44,7 @@ export function createCore(options: CoreOptions): Core {
   // Kept from startDemoIfNoAccounts so that removing the last account brings demo mode back.
   let demoStarter: StartDemo | null = null;
   let demoReturning: Promise<void> | null = null;
+  let closing = false;
 
   const stopForwarding = accounts.onEvent((event) => {
     if (event.type === 'changed') {
@@ -94,13 +95,20 @@ export function createCore(options: CoreOptions): Core {
   }
 
   async function startDemoIfNoAccounts(startDemo: StartDemo, startOptions: { force?: boolean } = {}): Promise<boolean> {
+    if (closing) return false;
     demoStarter = startDemo;
     if (demo) return true;
-    const configured = (await accounts.list()).filter((account) => !account.demo);
-    if (configured.length > 0 && !startOptions.force) return false;
+    // Starting the service takes a moment, during which the user may add an account: ask
+    // again before every step, and back out cleanly (unless demo mode was asked for).
+    const unwanted = async () => closing || (!startOptions.force && (await accounts.list()).some((account) => !account.demo));
+    if (await unwanted()) return false;
     const started = await startDemo();
     try {
-      for (const draft of started.drafts) await accounts.addDemo(draft);
+      for (const draft of started.drafts) {
+        if (await unwanted()) return await backOut(started.simulator);
+        await accounts.addDemo(draft);
+      }
+      if (await unwanted()) return await backOut(started.simulator);
     } catch (error) {
       await started.simulator.close();
       throw error;
@@ -111,7 +119,18 @@ export function createCore(options: CoreOptions): Core {
     return true;
   }
 
+  /** Undoes a demo start overtaken by a real account or by close(). */
+  async function backOut(simulator: { close(): Promise<void> }): Promise<false> {
+    if (!closing) {
+      for (const account of await accounts.list()) if (account.demo) await accounts.remove(account.id);
+    }
+    await simulator.close();
+    logger.info('demo mode not started: a real account was added, or Quotedesk is closing');
+    return false;
+  }
+
   async function close(): Promise<void> {
+    closing = true;
     stopForwarding();
     demoStarter = null;
     await demoReturning;

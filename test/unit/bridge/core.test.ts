@@ -160,6 +160,48 @@ describe('core composition and demo mode', () => {
     expect(page.items.length).toBeGreaterThan(0);
   });
 
+  it('backs out of a demo start when a real account is added while the service starts', async () => {
+    const target = newCore();
+    const demo = trackedDemo();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slowStart: StartDemo = async () => {
+      await gate;
+      return demo.start();
+    };
+    const starting = target.startDemoIfNoAccounts(slowStart);
+    const real = await call<AccountView>(target, 'accounts.add', {
+      name: 'Production',
+      environment: 'production',
+      baseUrl: 'https://quotes.example.com',
+      access: 'client',
+      credentials: { mechanism: 'api-key', apiKey: 'live_0123456789abcdef0123456789abcdef' },
+    });
+    release();
+
+    expect(await starting).toBe(false);
+    expect((await call<AccountView[]>(target, 'accounts.list')).map((account) => account.id)).toEqual([real.id]);
+    expect((await call<{ demo: boolean }>(target, 'app.info')).demo).toBe(false);
+    expect(demo.state).toEqual({ started: 1, closed: 1 });
+  });
+
+  it('does not start the embedded service once closing has begun', async () => {
+    const target = newCore();
+    const demo = trackedDemo();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const starting = target.startDemoIfNoAccounts(async () => {
+      await gate;
+      return demo.start();
+    });
+    const closing = target.close();
+    core = undefined;
+    release();
+    expect(await starting).toBe(false);
+    await closing;
+    expect(demo.state.started).toBe(demo.state.closed);
+  });
+
   it('starts a fresh demo service when the last demo account is removed, and closes the old one', async () => {
     const target = newCore();
     const demo = trackedDemo();
