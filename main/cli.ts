@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createAgent, createQuotingClient, downloadPdf } from './core/api';
+import { createAgent, createQuotingClient, DEFAULT_TIMEOUTS, downloadPdf } from './core/api';
 import type { ClosableQuotingClient, QuotePage, Timeouts } from './core/api';
 import { NeedsCredentialsError } from './core/auth';
 import { AppError } from './core/errors';
@@ -245,14 +245,16 @@ function refuseToOverwrite(path: string, force: boolean | undefined): void {
 // Generous bounds: under a tenth of a second nothing answers, and over an hour is a hang.
 const TIMEOUT_SECONDS = { min: 0.1, max: 3600 };
 
-function parseTimeout(value: string | undefined): Partial<Timeouts> {
+export function parseTimeout(value: string | undefined): Partial<Timeouts> {
   if (value === undefined) return {};
   const seconds = /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
   if (!(seconds >= TIMEOUT_SECONDS.min && seconds <= TIMEOUT_SECONDS.max)) {
     throw new UsageError(`--timeout must be a number of seconds from ${TIMEOUT_SECONDS.min} to ${TIMEOUT_SECONDS.max}, not "${value}"`);
   }
   const ms = Math.round(seconds * 1000);
-  return { connectMs: ms, headersMs: ms, bodyMs: ms };
+  // A longer wait than the default overall deadline for reading an answer extends it too,
+  // so --timeout 120 really lets a slow answer take two minutes.
+  return { connectMs: ms, headersMs: ms, bodyMs: ms, ...(ms > DEFAULT_TIMEOUTS.bodyTotalMs ? { bodyTotalMs: ms } : {}) };
 }
 
 function requireBaseUrl(values: Values, env: CliIo['env']): string {

@@ -81,6 +81,31 @@ describe('app shell', () => {
     expect(screen.queryByRole('region', { name: 'Demo mode' })).toBeNull();
   });
 
+  it('shows the demo banner when demo mode comes back after the last account is removed', async () => {
+    const fake = twoAccounts();
+    renderApp(fake);
+    await settledRows();
+    expect(screen.queryByRole('region', { name: 'Demo mode' })).toBeNull();
+    const sample = makeAccount({ id: 'demo', name: 'Sample Co', demo: true });
+    fake.accounts = [sample];
+    fake.emit('accounts.changed', { accounts: [sample] });
+    const banner = await screen.findByRole('region', { name: 'Demo mode' });
+    expect(banner.textContent).toContain('built-in Quoting Service with sample data');
+  });
+
+  it('ignores the toolbar shortcuts while the credentials are refused', async () => {
+    const fake = twoAccounts();
+    renderApp(fake);
+    await settledRows();
+    fake.setStatus(acme.id, 'needs-credentials', 'The service refused this account\'s API key.');
+    await waitFor(() => expect(screen.getAllByText(/needs new credentials/i).length).toBeGreaterThan(0));
+    const listsBefore = fake.callsOf('quotes.list').length;
+    await fireEvent.keyDown(document.body, { key: 'r' });
+    await fireEvent.keyDown(document.body, { key: '/' });
+    expect(fake.callsOf('quotes.list').length).toBe(listsBefore);
+    expect(document.activeElement).not.toBe(screen.getByRole('searchbox', { name: 'Search quotes' }));
+  });
+
   it('refreshes the sidebar when accounts change in main', async () => {
     const fake = twoAccounts();
     renderApp(fake);

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXIT_CODES, runCli } from '../../../main/cli';
+import { EXIT_CODES, runCli, parseTimeout } from '../../../main/cli';
 import { createFakeClock } from '../core/helpers/fake-clock';
 import { startFakeService } from '../core/helpers/fake-service';
 import type { FakeService } from '../core/helpers/fake-service';
@@ -117,6 +117,12 @@ describe('quotedesk CLI', () => {
     expect(stdout).toMatch(/\(1 quote\)\n$/);
     expect((await run(['list', '--all', '--search', one.projectName!])).stdout).toMatch(/\n1 quote\n$/);
     expect((await run(['list', '--limit', '2'])).stdout).toMatch(/\(\d+ quotes\)\n$/);
+  });
+
+  it('--timeout longer than the default reading deadline extends that deadline too', () => {
+    expect(parseTimeout('120')).toEqual({ connectMs: 120_000, headersMs: 120_000, bodyMs: 120_000, bodyTotalMs: 120_000 });
+    expect(parseTimeout('5')).toEqual({ connectMs: 5_000, headersMs: 5_000, bodyMs: 5_000 });
+    expect(parseTimeout(undefined)).toEqual({});
   });
 
   it('--timeout bounds each request, so a silent service ends in exit 12; bad values are usage errors', async () => {
