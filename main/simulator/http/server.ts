@@ -93,11 +93,27 @@ function applyAfter(fault: ActiveFault, reply: Reply, req: IncomingMessage, res:
   }
 }
 
-/** A 413 closes the socket once sent, so the rest of the oversized body is never read. */
+/** How long a socket answered 413 may keep sending before it is cut. */
+const LINGER_AFTER_413_MS = 1000;
+
+/**
+ * A 413 ends the connection once sent. Closing a socket whose peer is still sending makes
+ * the kernel answer with a reset, which can destroy the 413 before the client reads it
+ * (Node 24 closes fast enough for that to happen on loopback). So, like a web server's
+ * lingering close: send FIN, discard what still arrives without parsing it, and destroy
+ * the socket after a short bounded time.
+ */
 function send(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
   // A request timeout may already have answered 408 and closed the socket.
   if (res.destroyed || !req.socket.writable) return;
-  if (reply.status === 413) res.once('finish', () => req.socket.destroy());
+  if (reply.status === 413) {
+    res.once('finish', () => {
+      const socket = req.socket;
+      socket.end();
+      req.resume();
+      setTimeout(() => socket.destroy(), LINGER_AFTER_413_MS).unref();
+    });
+  }
   writeReply(res, reply);
 }
 
