@@ -1,20 +1,45 @@
 // The seams between the pure-Node core and the runtime that hosts it. Each host
 // (main/electron, main/web, the CLI, tests) supplies its own adapters.
 
+/**
+ * A data file that could not be read as it was (corrupt, truncated, empty, unreadable). The
+ * store set it aside instead of overwriting it; the app tells the person what happened,
+ * where the copy is and what to do.
+ */
+export interface DataFileProblem {
+  /** Which file: 'settings' or 'secrets'. */
+  file: 'settings' | 'secrets';
+  /** The file's path. */
+  path: string;
+  /** Where the unreadable copy was kept, or null when it could not even be moved. */
+  keptAt: string | null;
+  /** What was wrong, in plain words. */
+  reason: string;
+}
+
 /** Where secrets live: encrypted by the OS in Electron, an owner-only file elsewhere. */
 export interface SecretStore {
   get(name: string): Promise<string | null>;
+  /** Rejects with a clear error when the value could not be stored durably; the old value stays. */
   set(name: string, value: string): Promise<void>;
+  /** Rejects when the removal could not be made durable: a failed removal never looks successful. */
   delete(name: string): Promise<void>;
+  /** Every stored name, so a start-up sweep can remove secrets no account owns any more. */
+  names(): Promise<string[]>;
+  /** Files set aside since start because they could not be read. */
+  problems(): DataFileProblem[];
   /** How well the secrets are protected, for the settings screen. */
   describe(): { backend: string; weak: boolean; message: string | null };
 }
 
-/** Plain (non-secret) settings: electron-store in Electron, conf elsewhere. */
+/** Plain (non-secret) settings. */
 export interface SettingsStore {
   get<T>(key: string): T | undefined;
+  /** Throws a clear error when the change could not be written durably; the old file stays. */
   set(key: string, value: unknown): void;
   delete(key: string): void;
+  /** Files set aside since start because they could not be read. */
+  problems(): DataFileProblem[];
 }
 
 export interface Notification {

@@ -30,6 +30,8 @@ export function createSafeStorageSecretStore(options: { safeStorage: SafeStorage
       await file.set(name, safeStorage.encryptString(value).toString('base64'));
     },
     delete: (name) => file.delete(name),
+    names: () => file.names(),
+    problems: () => file.problems(),
     describe: () => describeSafeStorage(safeStorage, options.platform),
   };
 }

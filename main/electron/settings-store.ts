@@ -25,5 +25,6 @@ export function createElectronSettingsStore(options: { userData: string; logger:
     get: <T>(key: string) => store.get(key) as T | undefined,
     set: (key, value) => store.set(key, value),
     delete: (key) => store.delete(key),
+    problems: () => [],
   };
 }

@@ -71,5 +71,6 @@ export function createConfSettingsStore(options: ConfSettingsOptions): SettingsS
     delete(key) {
       conf.delete(key);
     },
+    problems: () => [],
   };
 }

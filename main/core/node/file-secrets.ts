@@ -88,6 +88,8 @@ export function createFileSecretStore(options: FileSecretStoreOptions): SecretSt
         delete values[name];
         await save(values);
       }),
+    names: () => serialised(async () => Object.keys(await load())),
+    problems: () => [],
     describe: () => ({
       backend: 'file',
       weak: true,

@@ -3,3 +3,4 @@ export type { ConfSettingsOptions } from './conf-settings';
 export { createFileSecretStore, SecretFileError } from './file-secrets';
 export type { FileSecretStoreOptions } from './file-secrets';
 export { createMemorySecretStore } from './memory-secrets';
+export { createMemorySettingsStore } from './memory-settings';

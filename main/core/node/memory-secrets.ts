@@ -11,6 +11,8 @@ export function createMemorySecretStore(initial: Record<string, string> = {}): S
     delete: async (name) => {
       values.delete(name);
     },
+    names: async () => [...values.keys()],
+    problems: () => [],
     describe: () => ({ backend: 'memory', weak: false, message: 'Credentials are kept in memory only and forgotten on exit.' }),
   };
 }

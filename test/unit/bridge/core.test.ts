@@ -8,16 +8,10 @@ import { systemClock } from '../../../main/core/ports';
 import type { SettingsStore } from '../../../main/core/ports';
 import { startDemo } from '../../../main/simulator/demo';
 import type { AccountView, QuotesPage } from '../../../preload/contract';
+import { createMemorySettingsStore } from '../../../main/core/node';
 import { createRecordingLogger } from './recording-logger';
 
-function memorySettings(): SettingsStore {
-  const values = new Map<string, unknown>();
-  return {
-    get: <T>(key: string) => values.get(key) as T | undefined,
-    set: (key, value) => void values.set(key, value),
-    delete: (key) => void values.delete(key),
-  };
-}
+const memorySettings = (): SettingsStore => createMemorySettingsStore();
 
 let core: Core | undefined;
 afterEach(async () => {

@@ -6,7 +6,7 @@ import { createAccountsService } from '../../../../main/core/accounts';
 import { createQuotingClient, downloadPdf, SchemaError, TimeoutError } from '../../../../main/core/api';
 import type { ClosableQuotingClient } from '../../../../main/core/api';
 import { NeedsCredentialsError } from '../../../../main/core/auth';
-import { createMemorySecretStore } from '../../../../main/core/node';
+import { createMemorySecretStore, createMemorySettingsStore } from '../../../../main/core/node';
 import { ManualClock, startSimulator } from '../../../../main/simulator';
 import type { Simulator } from '../../../../main/simulator';
 import type { SettingsStore } from '../../../../main/core/ports';
@@ -111,8 +111,7 @@ describe('against the embedded service', () => {
   });
 
   it('the accounts service diagnoses an admin key configured as a client key', async () => {
-    const values = new Map<string, unknown>();
-    const settings: SettingsStore = { get: <T>(key: string) => values.get(key) as T | undefined, set: (key: string, value: unknown) => void values.set(key, value), delete: (key: string) => void values.delete(key) };
+    const settings: SettingsStore = createMemorySettingsStore();
     const accounts = createAccountsService({ settings, secrets: createMemorySecretStore(), clock });
     const draft = { name: 'Sim', environment: 'custom' as const, baseUrl: sim.baseUrl, access: 'client' as const, credentials: { mechanism: 'api-key' as const, apiKey: sim.credentials.adminApiKey } };
     expect(await accounts.testDraft(draft)).toMatchObject({ diagnosis: 'wrong-key-kind', detectedAccess: 'internal' });
