@@ -27,11 +27,3 @@ export function splitMethodName(method: MethodName): [Namespace, string] {
   const dot = method.indexOf('.');
   return [method.slice(0, dot) as Namespace, method.slice(dot + 1)];
 }
-
-export function isMethodName(name: string): name is MethodName {
-  return (METHOD_NAMES as readonly string[]).includes(name);
-}
-
-export function isEventName(name: string): name is EventName {
-  return (EVENT_NAMES as readonly string[]).includes(name);
-}
