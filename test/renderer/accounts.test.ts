@@ -77,6 +77,20 @@ describe('add account', () => {
     await waitFor(() => expect(internal.checked).toBe(true));
   });
 
+  it('explains a key of the other kind once, in plain grammar', async () => {
+    const message =
+      'Connected, but this key sees internal statuses such as SENT. This looks like an internal (admin) key, but the account is set up with Key kind "Client key".';
+    setup({ report: { ok: false, diagnosis: 'wrong-key-kind', message, detectedAccess: 'internal', latencyMs: 42 } });
+    const dialog = await openAddDialog();
+    await fillValidDraft(dialog);
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }));
+    const status = await within(dialog).findByRole('status');
+    await waitFor(() => expect(status.textContent).toContain(message));
+    expect(status.textContent?.match(/looks like|answered like/g)).toEqual(['looks like']);
+    expect(status.textContent).not.toMatch(/\ban client\b|\ba internal\b/);
+    expect(within(status).getByRole('button', { name: 'Switch to Internal (admin) key' })).toBeTruthy();
+  });
+
   it('saves, announces it, closes and selects the new account', async () => {
     const fake = setup();
     const dialog = await openAddDialog();

@@ -20,6 +20,18 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 export const KEY_ACCESSES = ['client', 'internal'] as const;
 export type KeyAccess = (typeof KEY_ACCESSES)[number];
 
+/** The key kinds' names, as the account form and the connection test's explanations say them. */
+export const KEY_ACCESS_LABELS: Readonly<Record<KeyAccess, string>> = {
+  client: 'Client key',
+  internal: 'Internal (admin) key',
+};
+
+/** The same inside a sentence, with its article: "this looks like an internal (admin) key". */
+export const KEY_ACCESS_IN_SENTENCE: Readonly<Record<KeyAccess, string>> = {
+  client: 'a client key',
+  internal: 'an internal (admin) key',
+};
+
 /** The spec's visibility rule: client keys see client-facing statuses. */
 export function clientFacingStatus(stored: QuoteStatus): QuoteStatus {
   if (stored === 'SENT' || stored === 'SENT_PENDING') return 'PENDING';

@@ -10,6 +10,7 @@ import type {
   Mechanism,
 } from '../../../preload/contract';
 import { baseUrlProblem, credentialOrigin } from '../../../preload/contract/plain/base-url';
+import { KEY_ACCESS_LABELS } from '../../../preload/contract/plain/statuses';
 
 export interface AccountFormValues {
   name: string;
@@ -31,10 +32,7 @@ export const ENVIRONMENT_LABELS: Record<Environment, string> = {
   custom: 'Custom',
 };
 
-export const ACCESS_LABELS: Record<KeyAccess, string> = {
-  client: 'Client key',
-  internal: 'Internal (admin) key',
-};
+export const ACCESS_LABELS = KEY_ACCESS_LABELS;
 
 export const ACCESS_EXPLANATIONS: Record<KeyAccess, string> = {
   client: "Sees the client-facing statuses of one company's quotes, as a client would.",
