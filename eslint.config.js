@@ -42,6 +42,16 @@ export default tseslint.config(
     },
   },
   {
+    // The zod-free part: the renderer and the sandboxed preload load it by value, so it must
+    // stay free of every import but its own siblings (not zod, not the rest of the contract).
+    files: ['preload/contract/plain/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^(?!\\./[\\w.-]+$).*', message: 'preload/contract/plain may import only other files in plain/.' }],
+      }],
+    },
+  },
+  {
     files: ['main/core/**'],
     rules: {
       'no-restricted-imports': ['error', {
@@ -87,13 +97,13 @@ export default tseslint.config(
     },
   },
   {
-    // The renderer may take only types from the contract: a value import would bundle
-    // zod schemas and blur which side validates.
+    // The renderer may take only types from the contract (a value import would bundle zod
+    // schemas and blur which side validates), except from its zod-free part, plain/.
     files: ['renderer/**'],
     rules: {
       'no-restricted-syntax': ['error', {
-        selector: "ImportDeclaration[importKind!='type'][source.value=/preload\\/contract/]",
-        message: 'The renderer may only `import type` from preload/contract.',
+        selector: "ImportDeclaration[importKind!='type'][source.value=/preload\\/contract(?!\\/plain(\\/|$))/]",
+        message: 'The renderer may only `import type` from preload/contract, apart from preload/contract/plain.',
       }],
     },
   },

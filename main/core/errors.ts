@@ -1,4 +1,4 @@
-import type { BridgeErrorCode } from '../../preload/contract';
+import type { BridgeErrorCode, FieldIssue } from '../../preload/contract';
 
 /**
  * A failure the app knows how to explain. The bridge dispatcher maps any AppError onto the
@@ -8,12 +8,19 @@ import type { BridgeErrorCode } from '../../preload/contract';
 export class AppError extends Error {
   readonly code: BridgeErrorCode;
   readonly retryable: boolean;
+  /** For 'invalid-input': which fields were refused and why, passed to the renderer as they are. */
+  readonly issues?: readonly FieldIssue[];
 
-  constructor(code: BridgeErrorCode, message: string, options?: { retryable?: boolean; cause?: unknown }) {
+  constructor(
+    code: BridgeErrorCode,
+    message: string,
+    options?: { retryable?: boolean; cause?: unknown; issues?: readonly FieldIssue[] },
+  ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.retryable = options?.retryable ?? false;
+    if (options?.issues !== undefined) this.issues = options.issues;
   }
 }
 

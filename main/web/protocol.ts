@@ -1,20 +1,16 @@
 import { z } from 'zod';
+import { MAX_METHOD_NAME_LENGTH } from '../../preload/contract/plain/socket-framing';
+import type { CallMessage as CallFrame } from '../../preload/contract/plain/socket-framing';
 
-/**
- * Messages over the browser-mode socket. The page sends calls; the host answers each
- * with the dispatcher's Result under the same id, and pushes events as they happen.
- * (renderer/src/lib/bridge.ts mirrors these shapes as types.)
- */
+// The framing is shared with the page (preload/contract/plain/socket-framing.ts); the host
+// validates what arrives with zod, because a frame from the page is untrusted input.
+export { MAX_MESSAGE_BYTES } from '../../preload/contract/plain/socket-framing';
+export type { EventMessage, ResultMessage } from '../../preload/contract/plain/socket-framing';
+
 export const CallMessage = z.object({
   type: z.literal('call'),
   id: z.number().int().nonnegative(),
-  method: z.string().max(200),
+  method: z.string().max(MAX_METHOD_NAME_LENGTH),
   input: z.unknown().optional(),
-});
+}) satisfies z.ZodType<CallFrame>;
 export type CallMessage = z.infer<typeof CallMessage>;
-
-export type ResultMessage = { type: 'result'; id: number; result: unknown };
-export type EventMessage = { type: 'event'; name: string; payload: unknown };
-
-/** Larger than any legitimate call (an account draft is a few hundred bytes). */
-export const MAX_MESSAGE_BYTES = 256 * 1024;

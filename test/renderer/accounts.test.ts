@@ -48,7 +48,7 @@ describe('add account', () => {
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(field(dialog, 'Name').getAttribute('aria-invalid')).toBe('true');
     expect(dialog.textContent).toContain('Give the account a name');
-    expect(dialog.textContent).toContain('Enter the full address, starting with http:// or https://');
+    expect(dialog.textContent).toContain('"quotes.example.com" has no https:// in front: add https:// in front, for example https://quotes.example.com.');
     expect(dialog.textContent).toContain('Enter the API key');
     expect(document.activeElement).toBe(field(dialog, 'Name'));
     expect(fake.callsOf('accounts.add')).toHaveLength(0);
@@ -77,6 +77,20 @@ describe('add account', () => {
     await waitFor(() => expect(internal.checked).toBe(true));
   });
 
+  it('explains a key of the other kind once, in plain grammar', async () => {
+    const message =
+      'Connected, but this key sees internal statuses such as SENT. This looks like an internal (admin) key, but the account is set up with Key kind "Client key".';
+    setup({ report: { ok: false, diagnosis: 'wrong-key-kind', message, detectedAccess: 'internal', latencyMs: 42 } });
+    const dialog = await openAddDialog();
+    await fillValidDraft(dialog);
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }));
+    const status = await within(dialog).findByRole('status');
+    await waitFor(() => expect(status.textContent).toContain(message));
+    expect(status.textContent?.match(/looks like|answered like/g)).toEqual(['looks like']);
+    expect(status.textContent).not.toMatch(/\ban client\b|\ba internal\b/);
+    expect(within(status).getByRole('button', { name: 'Switch to Internal (admin) key' })).toBeTruthy();
+  });
+
   it('saves, announces it, closes and selects the new account', async () => {
     const fake = setup();
     const dialog = await openAddDialog();
@@ -95,8 +109,9 @@ describe('add account', () => {
     const fake = setup();
     fake.failNext('accounts.add', {
       code: 'invalid-input',
-      message: 'Invalid input:\nbaseUrl: The service refused this address',
+      message: 'The input for accounts.add is not valid: baseUrl: The service refused this address.',
       retryable: false,
+      issues: [{ path: ['baseUrl'], message: 'The service refused this address' }],
     });
     const dialog = await openAddDialog();
     await fillValidDraft(dialog);
@@ -110,6 +125,46 @@ describe('add account', () => {
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain('The settings file could not be written.');
     expect(field(dialog, 'Name').value).toBe('Fabrikam');
+  });
+
+  it('places each structured issue under its field, whatever the message says', async () => {
+    const fake = setup();
+    const hint = '"quotes.fabrikam.test" has no https:// in front: add https:// in front, for example https://quotes.fabrikam.test.';
+    fake.failNext('accounts.add', {
+      code: 'invalid-input',
+      message: 'The input for accounts.add is not valid.',
+      retryable: false,
+      issues: [
+        { path: ['baseUrl'], message: hint },
+        { path: ['credentials', 'apiKey'], message: 'This key: was refused; try another' },
+      ],
+    });
+    const dialog = await openAddDialog();
+    await fillValidDraft(dialog);
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const baseUrl = field(dialog, 'Base URL');
+    await waitFor(() => expect(baseUrl.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(baseUrl.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe(hint);
+    const apiKey = field(dialog, 'API key');
+    expect(document.getElementById(apiKey.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe('This key: was refused; try another');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it('says so when the account saved after a failed connection test has refused credentials', async () => {
+    const fake = setup({
+      report: { ok: false, diagnosis: 'bad-credentials', message: 'The API key was refused.', detectedAccess: null, latencyMs: 30 },
+    });
+    const dialog = await openAddDialog();
+    await fillValidDraft(dialog);
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }));
+    expect(await within(dialog).findByText(/The API key was refused\./)).toBeTruthy();
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.callsOf('accounts.add')).toHaveLength(1);
+    const toasts = screen.getByRole('region', { name: 'Notifications' });
+    const toast = within(toasts).getByRole('alert');
+    expect(toast.textContent).toContain('Account added, but its credentials were refused: The API key was refused.');
+    expect(within(toasts).queryByText('Account added')).toBeNull();
   });
 
   it('closes on Escape without saving', async () => {
@@ -143,6 +198,48 @@ describe('existing accounts', () => {
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(fake.callsOf('accounts.update')).toHaveLength(1));
     expect(fake.callsOf('accounts.update')[0]).toEqual({ id: 'acme', credentials: { mechanism: 'api-key', apiKey: 'live_new' } });
+  });
+
+  it('keeps stored client credentials when both are left empty, and never says "Enter the client ID" under "leave empty to keep"', async () => {
+    const fake = setup({ accounts: [makeAccount({ id: 'acme', name: 'Acme Localisation', mechanism: 'client-credentials' })] });
+    await openMenuAction('Acme Localisation', 'Edit account');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Acme Localisation' });
+    expect(dialog.textContent).toContain('Credentials are set — leave empty to keep them');
+    await type(field(dialog, 'Client secret'), 'a-new-secret');
+    await fireEvent.blur(field(dialog, 'Client ID'));
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(dialog.textContent).not.toContain('Enter the client ID');
+    const clientId = field(dialog, 'Client ID');
+    expect(clientId.getAttribute('aria-invalid')).toBe('true');
+    expect(dialog.textContent).toContain('Add the client ID that goes with this secret, or clear the secret to keep the stored credentials');
+    expect(fake.callsOf('accounts.update')).toHaveLength(0);
+
+    await type(field(dialog, 'Client secret'), '');
+    await type(field(dialog, 'Name'), 'Acme EU');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.callsOf('accounts.update')).toEqual([{ id: 'acme', name: 'Acme EU' }]);
+  });
+
+  it('asks for the credentials again, and says why, when the address moves to another host', async () => {
+    const fake = setup();
+    await openMenuAction('Acme Localisation', 'Edit account');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Acme Localisation' });
+    const why = 'Credentials are tied to the address: enter them again for the new address.';
+    expect(dialog.textContent).not.toContain(why);
+    await type(field(dialog, 'Base URL'), 'https://quotes.elsewhere.test');
+    expect(dialog.textContent).toContain(why);
+    expect(dialog.textContent).not.toContain('leave empty to keep');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(dialog.textContent).toContain('Enter the API key');
+    expect(fake.callsOf('accounts.update')).toHaveLength(0);
+
+    await type(field(dialog, 'API key'), 'live_for_the_new_host');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.callsOf('accounts.update')).toEqual([
+      { id: 'acme', baseUrl: 'https://quotes.elsewhere.test', credentials: { mechanism: 'api-key', apiKey: 'live_for_the_new_host' } },
+    ]);
   });
 
   it('asks for confirmation, naming the account, before removing it', async () => {
@@ -254,8 +351,9 @@ describe('account dialog while busy', () => {
     const fake = setup();
     fake.failNext('accounts.add', {
       code: 'invalid-input',
-      message: 'Invalid input:\nenvironment: Choose production, staging or custom',
+      message: 'The input for accounts.add is not valid: environment: Choose production, staging or custom.',
       retryable: false,
+      issues: [{ path: ['environment'], message: 'Choose production, staging or custom' }],
     });
     const dialog = await openAddDialog();
     await fillValidDraft(dialog);

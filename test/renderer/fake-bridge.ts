@@ -7,23 +7,20 @@ import type {
   BridgeApi,
   BridgeError,
   ConnectionReport,
-  EventName,
   EventPayload,
   QuoteListItem,
   QuotesListInput,
   QuotesPage,
+  MethodInput,
+  MethodName as Method,
+  MethodOutput,
   Result,
 } from '../../preload/contract';
+import { buildApi } from '../../preload/contract/plain';
+import type { EventName } from '../../preload/contract/plain';
 
-type Method =
-  | 'app.info'
-  | 'accounts.list'
-  | 'accounts.add'
-  | 'accounts.update'
-  | 'accounts.remove'
-  | 'accounts.test'
-  | 'accounts.testDraft'
-  | 'quotes.list';
+/** What the fake does for each method: a method the contract gains is a compile error here. */
+type Answers = { [M in Method]: (input: MethodInput<M>) => MethodOutput<M> };
 
 export interface RecordedCall {
   method: Method;
@@ -176,27 +173,28 @@ export class FakeBridge {
     return view;
   }
 
-  #buildApi(): BridgeApi {
+  #answers(): Answers {
     return {
-      app: { info: () => this.#run('app.info', undefined, () => this.info) },
-      accounts: {
-        list: () => this.#run('accounts.list', undefined, () => this.accounts),
-        add: (draft) => this.#run('accounts.add', draft, () => this.#add(draft as AccountDraft)),
-        update: (update) => this.#run('accounts.update', update, () => this.#update(update)),
-        remove: (input) =>
-          this.#run('accounts.remove', input, () => {
-            this.#find(input.id);
-            this.accounts = this.accounts.filter((account) => account.id !== input.id);
-          }),
-        test: (input) => this.#run('accounts.test', input, () => (this.#find(input.id), this.report)),
-        testDraft: (draft) => this.#run('accounts.testDraft', draft, () => this.report),
+      'app.info': () => this.info,
+      'accounts.list': () => this.accounts,
+      'accounts.add': (draft) => this.#add(draft as AccountDraft),
+      'accounts.update': (update) => this.#update(update),
+      'accounts.remove': (input) => {
+        this.#find(input.id);
+        this.accounts = this.accounts.filter((account) => account.id !== input.id);
       },
-      quotes: { list: (input) => this.#run('quotes.list', input, () => this.#list(input)) },
-      events: {
-        'accounts.changed': (listener) => this.#subscribe('accounts.changed', listener),
-        'accounts.statusChanged': (listener) => this.#subscribe('accounts.statusChanged', listener),
-      },
+      'accounts.test': (input) => (this.#find(input.id), this.report),
+      'accounts.testDraft': () => this.report,
+      'quotes.list': (input) => this.#list(input as QuotesListInput),
     };
+  }
+
+  #buildApi(): BridgeApi {
+    const answers = this.#answers();
+    return buildApi<BridgeApi>(
+      (method, input) => this.#run(method, input, () => (answers[method] as (input: unknown) => unknown)(input)),
+      (event, listener) => this.#subscribe(event, listener),
+    );
   }
 
   #subscribe(event: EventName, listener: (payload: never) => void): () => void {

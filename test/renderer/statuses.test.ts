@@ -1,23 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONABLE_STATUSES as CONTRACT_ACTIONABLE, QUOTE_STATUSES, clientFacingStatus } from '../../preload/contract';
-import { ACTIONABLE_STATUSES, STATUSES_BY_ACCESS, STATUS_LABELS, isActionable, statusLabel } from '../../renderer/src/lib/statuses';
+import { QUOTE_STATUSES } from '../../preload/contract/plain/statuses';
+import { STATUSES_BY_ACCESS, STATUS_LABELS, STATUS_TONES, isActionable, statusLabel } from '../../renderer/src/lib/statuses';
 
 describe('status tables', () => {
-  it('keeps the renderer copy of ACTIONABLE_STATUSES identical to the contract', () => {
-    expect(ACTIONABLE_STATUSES).toEqual(CONTRACT_ACTIONABLE);
-  });
-
-  it('offers client keys exactly the statuses the visibility rule lets them see', () => {
-    const visible = new Set(QUOTE_STATUSES.map(clientFacingStatus));
-    expect(new Set(STATUSES_BY_ACCESS.client)).toEqual(visible);
-    expect([...STATUSES_BY_ACCESS.internal].sort()).toEqual([...QUOTE_STATUSES].sort());
+  it('offers client keys only the statuses the visibility rule lets them see, internal keys all ten', () => {
+    expect(STATUSES_BY_ACCESS.client).toEqual(['PENDING', 'REVISED', 'ACCEPTED', 'REJECTED', 'EXPIRED', 'CANCELLED', 'CHANGED_TO_PROJECT']);
+    expect(STATUSES_BY_ACCESS.internal).toEqual(QUOTE_STATUSES);
   });
 
   it('labels every status in plain words', () => {
     expect(STATUS_LABELS.SENT_PENDING).toBe('Awaiting client');
     expect(STATUS_LABELS.REJECTED).toBe('Declined');
     expect(STATUS_LABELS.CHANGED_TO_PROJECT).toBe('Project started');
-    for (const status of QUOTE_STATUSES) expect(STATUS_LABELS[status]).toMatch(/^[A-Z][a-z]/);
+    for (const status of QUOTE_STATUSES) {
+      expect(STATUS_LABELS[status]).toMatch(/^[A-Z][a-z]/);
+      expect(STATUS_TONES[status]).toBeTruthy();
+    }
   });
 
   it('marks action needed per key kind', () => {

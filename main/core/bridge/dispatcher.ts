@@ -1,7 +1,7 @@
 import { methods } from '../../../preload/contract';
 import type { Handlers, MethodName, Result } from '../../../preload/contract';
 import type { Logger } from '../ports';
-import { bridgeError, describeIssues, isCodedError } from './errors';
+import { bridgeError, bridgeErrorOf, describeIssues, fieldIssues, isCodedError } from './errors';
 
 /** What both transports call: one method name and its raw input in, one Result out. */
 export interface Dispatcher {
@@ -29,7 +29,12 @@ export function createDispatcher(deps: { handlers: Handlers; logger: Logger }): 
     if (!parsedInput.success) {
       return {
         ok: false,
-        error: bridgeError('invalid-input', `The input for ${method} is not valid: ${describeIssues(parsedInput.error.issues)}.`),
+        error: bridgeError(
+          'invalid-input',
+          `The input for ${method} is not valid: ${describeIssues(parsedInput.error.issues)}.`,
+          false,
+          fieldIssues(parsedInput.error.issues),
+        ),
       };
     }
 
@@ -40,7 +45,7 @@ export function createDispatcher(deps: { handlers: Handlers; logger: Logger }): 
       const handler = handlers[method] as (value: unknown) => Promise<unknown>;
       output = await handler(parsedInput.data);
     } catch (error) {
-      if (isCodedError(error)) return { ok: false, error: bridgeError(error.code, error.message, error.retryable) };
+      if (isCodedError(error)) return { ok: false, error: bridgeErrorOf(error) };
       logger.error('bridge handler failed', { method, error: describeThrown(error) });
       return {
         ok: false,

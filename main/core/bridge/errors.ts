@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { BRIDGE_ERROR_CODES } from '../../../preload/contract';
-import type { BridgeError, BridgeErrorCode } from '../../../preload/contract';
+import type { BridgeError, BridgeErrorCode, FieldIssue } from '../../../preload/contract';
 import { globalRedactor } from '../log/redact';
 
 const KNOWN_CODES: ReadonlySet<string> = new Set(BRIDGE_ERROR_CODES);
@@ -14,6 +14,8 @@ export interface CodedError {
   code: BridgeErrorCode;
   message: string;
   retryable: boolean;
+  /** Which input fields were refused (the core's AppError('invalid-input', ..., { issues })). */
+  issues?: readonly FieldIssue[];
 }
 
 export function isCodedError(error: unknown): error is CodedError {
@@ -26,8 +28,36 @@ export function isCodedError(error: unknown): error is CodedError {
  * The only way an error leaves for the renderer. Its message passes the process-wide
  * redactor whatever raised it: an error class that forgot to redact cannot leak a secret.
  */
-export function bridgeError(code: BridgeErrorCode, message: string, retryable = false): BridgeError {
-  return { code, message: globalRedactor.string(message), retryable };
+export function bridgeError(code: BridgeErrorCode, message: string, retryable = false, issues?: readonly FieldIssue[]): BridgeError {
+  const error: BridgeError = { code, message: globalRedactor.string(message), retryable };
+  if (issues !== undefined) {
+    error.issues = issues.map((issue) => ({ path: [...issue.path], message: globalRedactor.string(issue.message) }));
+  }
+  return error;
+}
+
+/** The bridge error of an error the app raised on purpose, its field issues included when well-formed. */
+export function bridgeErrorOf(error: CodedError): BridgeError {
+  return bridgeError(error.code, error.message, error.retryable, wellFormedIssues(error.issues));
+}
+
+/** Zod issues as the contract's field issues: paths as strings, so `['items', '0', 'name']`. */
+export function fieldIssues(issues: readonly z.core.$ZodIssue[]): FieldIssue[] {
+  return issues.map((issue) => ({ path: issue.path.map((segment) => String(segment)), message: issue.message }));
+}
+
+/** Issues are matched by shape like the error itself: a malformed list is left out, not passed on. */
+function wellFormedIssues(issues: unknown): FieldIssue[] | undefined {
+  if (!Array.isArray(issues)) return undefined;
+  const valid = issues.every(
+    (issue: unknown) =>
+      typeof issue === 'object' &&
+      issue !== null &&
+      typeof (issue as FieldIssue).message === 'string' &&
+      Array.isArray((issue as FieldIssue).path) &&
+      (issue as FieldIssue).path.every((segment: unknown) => typeof segment === 'string'),
+  );
+  return valid ? (issues as FieldIssue[]) : undefined;
 }
 
 /** Zod issues in plain words: `name: Give the account a name; credentials.apiKey: The API key is empty`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baseUrlProblem } from '../plain/base-url';
 import { KeyAccess } from '../service/quote';
 
 export const Environment = z.enum(['production', 'staging', 'custom']);
@@ -10,10 +11,14 @@ export type Mechanism = z.infer<typeof Mechanism>;
 export const AccountStatus = z.enum(['unknown', 'ok', 'needs-credentials', 'unreachable']);
 export type AccountStatus = z.infer<typeof AccountStatus>;
 
-const BaseUrl = z
+/** THE base-URL rule (plain/base-url.ts): https except on loopback, no user info; its words are the message. */
+export const BaseUrl = z
   .string()
   .trim()
-  .pipe(z.url({ protocol: /^https?$/, error: 'Enter the full address, starting with http:// or https:// (for example https://quotes.example.com)' }));
+  .superRefine((value, context) => {
+    const problem = baseUrlProblem(value);
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+  });
 
 /**
  * Credentials travel renderer -> main only (inputs). No output schema carries them: the

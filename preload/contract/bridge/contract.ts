@@ -3,6 +3,10 @@ import { AccountDraft, AccountId, AccountStatus, AccountUpdate, AccountView, Con
 import { AppInfo } from './app';
 import { QuotesListInput, QuotesPage } from './quotes';
 import type { Result } from './errors';
+import type { EventName as PlainEventName, MethodName as PlainMethodName, Namespace } from '../plain/names';
+
+export { EVENT_NAMES, METHOD_NAMES, splitMethodName } from '../plain/names';
+export type { Namespace } from '../plain/names';
 
 const none = z.void();
 
@@ -22,7 +26,7 @@ export const methods = {
   'accounts.testDraft': { input: AccountDraft, output: ConnectionReport },
 
   'quotes.list': { input: QuotesListInput, output: QuotesPage },
-} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
+} as const satisfies { [M in PlainMethodName]: { input: z.ZodType; output: z.ZodType } };
 
 /** Events main pushes to the renderer. */
 export const events = {
@@ -34,7 +38,7 @@ export const events = {
     status: AccountStatus,
     message: z.string().nullable(),
   }),
-} as const satisfies Record<string, z.ZodType>;
+} as const satisfies { [E in PlainEventName]: z.ZodType };
 
 export type Methods = typeof methods;
 export type MethodName = keyof Methods;
@@ -53,8 +57,6 @@ export type Handlers = {
   [M in MethodName]: (input: ParsedInput<M>) => Promise<MethodOutput<M>>;
 };
 
-export type Namespace = MethodName extends `${infer NS}.${string}` ? NS : never;
-
 type MethodCall<M extends MethodName> = (
   ...args: MethodInput<M> extends void ? [] : [input: MethodInput<M>]
 ) => Promise<Result<MethodOutput<M>>>;
@@ -72,12 +74,3 @@ export type BridgeApi = {
 } & {
   events: { [E in EventName]: (listener: (payload: EventPayload<E>) => void) => () => void };
 };
-
-/** Splits 'quotes.list' into ['quotes', 'list']. */
-export function splitMethodName(method: MethodName): [Namespace, string] {
-  const dot = method.indexOf('.');
-  return [method.slice(0, dot) as Namespace, method.slice(dot + 1)];
-}
-
-export const METHOD_NAMES = Object.keys(methods) as MethodName[];
-export const EVENT_NAMES = Object.keys(events) as EventName[];

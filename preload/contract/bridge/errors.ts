@@ -28,10 +28,23 @@ export const BRIDGE_ERROR_CODES = [
 export const BridgeErrorCode = z.enum(BRIDGE_ERROR_CODES);
 export type BridgeErrorCode = z.infer<typeof BridgeErrorCode>;
 
+/**
+ * One refused field of an input: `path` names it the way the input nests it (e.g.
+ * `['credentials', 'apiKey']`), `message` says in plain words what to change. A form maps
+ * each to its field by path, never by reading the prose of `message`.
+ */
+export const FieldIssue = z.object({
+  path: z.array(z.string()),
+  message: z.string(),
+});
+export type FieldIssue = z.infer<typeof FieldIssue>;
+
 export const BridgeError = z.object({
   code: BridgeErrorCode,
   message: z.string(),
   retryable: z.boolean(),
+  /** Present on 'invalid-input': every refused field, so a form can show each under its field. */
+  issues: z.array(FieldIssue).optional(),
 });
 export type BridgeError = z.infer<typeof BridgeError>;
 

@@ -1,6 +1,19 @@
 // THE rule for a Quoting Service base URL, in one place: the contract's schemas, the account
 // form, the CLI and the core all ask this function. Zod-free, so the renderer may import it.
 
+// The WHATWG URL parser, present in Node and in every browser; declared here because the
+// contract compiles with neither Node's nor the DOM's types.
+interface ParsedUrl {
+  protocol: string;
+  username: string;
+  password: string;
+  host: string;
+  hostname: string;
+  pathname: string;
+  origin: string;
+}
+declare const URL: new (input: string) => ParsedUrl;
+
 /** Hosts for which plain http is allowed: the embedded service and tunnels on this computer. */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
@@ -23,7 +36,7 @@ export function baseUrlProblem(typed: string): string | null {
     }
     return `"${text}" has no https:// in front: add https:// in front, for example https://${text}.`;
   }
-  let url: URL;
+  let url: ParsedUrl;
   try {
     url = new URL(text);
   } catch {

@@ -1,41 +1,15 @@
 import { z } from 'zod';
+import { KEY_ACCESSES, QUOTE_STATUSES } from '../plain/statuses';
 import { DateOnly, DateTime, Money, UrlRef, Uuid, envelope } from './primitives';
 
-export const QUOTE_STATUSES = [
-  'PENDING',
-  'SENT',
-  'SENT_PENDING',
-  'REVISED',
-  'SENT_REVISED',
-  'ACCEPTED',
-  'REJECTED',
-  'EXPIRED',
-  'CANCELLED',
-  'CHANGED_TO_PROJECT',
-] as const;
+// The lists and rules live in the zod-free part of the contract; these enums are built from them.
+export { ACTIONABLE_STATUSES, QUOTE_STATUSES, clientFacingStatus } from '../plain/statuses';
 export const QuoteStatus = z.enum(QUOTE_STATUSES);
 export type QuoteStatus = z.infer<typeof QuoteStatus>;
 
 /** Which kind of key the account holds: it decides which statuses exist. */
-export const KeyAccess = z.enum(['client', 'internal']);
+export const KeyAccess = z.enum(KEY_ACCESSES);
 export type KeyAccess = z.infer<typeof KeyAccess>;
-
-/** The spec's visibility rule: client keys see client-facing statuses. */
-export function clientFacingStatus(stored: QuoteStatus): QuoteStatus {
-  if (stored === 'SENT' || stored === 'SENT_PENDING') return 'PENDING';
-  if (stored === 'SENT_REVISED') return 'REVISED';
-  return stored;
-}
-
-/**
- * Statuses on which accept/decline are offered. The service requires stored SENT or
- * REVISED, but a client key sees SENT as PENDING, so for client keys both PENDING and
- * REVISED are offered and a 400 is handled as "not actionable after all".
- */
-export const ACTIONABLE_STATUSES: Record<KeyAccess, readonly QuoteStatus[]> = {
-  client: ['PENDING', 'REVISED'],
-  internal: ['SENT', 'SENT_PENDING', 'REVISED', 'SENT_REVISED'],
-};
 
 export const QuoteListItem = z.object({
   id: Uuid,

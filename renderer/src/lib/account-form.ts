@@ -2,11 +2,15 @@ import type {
   AccountDraft,
   AccountUpdate,
   AccountView,
+  ConnectionReport,
   Credentials,
   Environment,
+  FieldIssue,
   KeyAccess,
   Mechanism,
 } from '../../../preload/contract';
+import { baseUrlProblem, credentialOrigin } from '../../../preload/contract/plain/base-url';
+import { KEY_ACCESS_LABELS } from '../../../preload/contract/plain/statuses';
 
 export interface AccountFormValues {
   name: string;
@@ -28,10 +32,7 @@ export const ENVIRONMENT_LABELS: Record<Environment, string> = {
   custom: 'Custom',
 };
 
-export const ACCESS_LABELS: Record<KeyAccess, string> = {
-  client: 'Client key',
-  internal: 'Internal (admin) key',
-};
+export const ACCESS_LABELS = KEY_ACCESS_LABELS;
 
 export const ACCESS_EXPLANATIONS: Record<KeyAccess, string> = {
   client: "Sees the client-facing statuses of one company's quotes, as a client would.",
@@ -68,19 +69,30 @@ export function formFromAccount(account: AccountView): AccountFormValues {
   };
 }
 
-export function validateBaseUrl(value: string): string | null {
-  const trimmed = value.trim();
-  if (trimmed === '') return 'Enter the address of the Quoting Service';
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    return 'Enter the full address, starting with http:// or https:// (for example https://quotes.example.com)';
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return 'The address must start with https:// or http://';
-  }
-  return null;
+/** Said under the Base URL field when an edit moves the account to another address. */
+export const CREDENTIALS_TIED_TO_ADDRESS = 'Credentials are tied to the address: enter them again for the new address.';
+
+/**
+ * Whether an edit moves the account to another scheme, host or port. The stored credentials
+ * belong to the old address and are never sent to a new one, so new ones must be entered.
+ */
+export function addressChanged(values: AccountFormValues, original: AccountView | null): boolean {
+  if (original === null) return false;
+  const next = credentialOrigin(values.baseUrl);
+  return next !== null && next !== credentialOrigin(original.baseUrl);
+}
+
+/**
+ * Whether an edit may leave the credential fields empty and keep the stored credentials:
+ * they exist, are of the chosen kind, and the account stays at the same address.
+ */
+export function canKeepCredentials(values: AccountFormValues, original: AccountView | null): boolean {
+  return (
+    original !== null &&
+    original.credentialsSet &&
+    values.mechanism === original.mechanism &&
+    !addressChanged(values, original)
+  );
 }
 
 function credentialsTyped(values: AccountFormValues): boolean {
@@ -89,31 +101,39 @@ function credentialsTyped(values: AccountFormValues): boolean {
     : values.clientId.trim() !== '' || values.clientSecret !== '';
 }
 
-/**
- * Whether the form carries new credentials. When editing, empty fields keep the stored
- * ones, unless the mechanism changed: the stored credentials are of the other kind.
- */
+/** Whether the form carries new credentials: always for a new account; on edit, unless the stored ones are kept. */
 export function mustSendCredentials(values: AccountFormValues, original: AccountView | null): boolean {
-  if (original === null) return true;
-  if (values.mechanism !== original.mechanism || !original.credentialsSet) return true;
-  return credentialsTyped(values);
+  return !canKeepCredentials(values, original) || credentialsTyped(values);
+}
+
+function credentialErrors(values: AccountFormValues, original: AccountView | null): FieldErrors {
+  const clientId = values.clientId.trim();
+  if (!canKeepCredentials(values, original)) {
+    if (values.mechanism === 'api-key') return values.apiKey.trim() === '' ? { apiKey: 'Enter the API key' } : {};
+    const errors: FieldErrors = {};
+    if (clientId === '') errors.clientId = 'Enter the client ID';
+    if (values.clientSecret === '') errors.clientSecret = 'Enter the client secret';
+    return errors;
+  }
+  // Kept unless typed: an API key alone is complete, a client ID and secret only as a pair.
+  // The words say both ways out, since the field above says "leave empty to keep".
+  if (values.mechanism === 'api-key') return {};
+  if (clientId === '' && values.clientSecret !== '') {
+    return { clientId: 'Add the client ID that goes with this secret, or clear the secret to keep the stored credentials' };
+  }
+  if (clientId !== '' && values.clientSecret === '') {
+    return { clientSecret: 'Add the secret that goes with this client ID, or clear the client ID to keep the stored credentials' };
+  }
+  return {};
 }
 
 export function validateAccountForm(values: AccountFormValues, original: AccountView | null): FieldErrors {
   const errors: FieldErrors = {};
   if (values.name.trim() === '') errors.name = 'Give the account a name';
   else if (values.name.trim().length > 120) errors.name = 'Keep the name under 120 characters';
-  const urlError = validateBaseUrl(values.baseUrl);
+  const urlError = baseUrlProblem(values.baseUrl);
   if (urlError) errors.baseUrl = urlError;
-  if (mustSendCredentials(values, original)) {
-    if (values.mechanism === 'api-key') {
-      if (values.apiKey.trim() === '') errors.apiKey = 'Enter the API key';
-    } else {
-      if (values.clientId.trim() === '') errors.clientId = 'Enter the client ID';
-      if (values.clientSecret === '') errors.clientSecret = 'Enter the client secret';
-    }
-  }
-  return errors;
+  return { ...errors, ...credentialErrors(values, original) };
 }
 
 function credentialsOf(values: AccountFormValues): Credentials {
@@ -132,7 +152,7 @@ export function toDraft(values: AccountFormValues): AccountDraft {
   };
 }
 
-/** Only what changed is sent, and credentials only when the user typed new ones. */
+/** Only what changed is sent, and credentials when typed or when the stored ones cannot be kept. */
 export function toUpdate(values: AccountFormValues, original: AccountView): AccountUpdate {
   const update: AccountUpdate = { id: original.id };
   if (values.name.trim() !== original.name) update.name = values.name.trim();
@@ -159,34 +179,18 @@ const FIELD_BY_PATH: Record<string, AccountField> = {
 };
 
 /**
- * Reads field errors out of an 'invalid-input' message, which lists the issues with their
- * paths, one per line or separated by semicolons ("baseUrl: Enter a full ..."). Lines that
- * name no known field are returned as general errors so nothing the service said is lost.
+ * Places the issues of an 'invalid-input' refusal by their paths. Issues that name no form
+ * field are returned as general errors, so nothing the app said is lost.
  */
-export function parseFieldErrors(message: string): { fields: FieldErrors; general: string[] } {
+export function fieldErrorsFromIssues(issues: readonly FieldIssue[]): { fields: FieldErrors; general: string[] } {
   const fields: FieldErrors = {};
   const general: string[] = [];
-  const parts = message
-    .split(/\n|;\s+/)
-    .map((part) => part.replace(/^\s*[-•*]\s*/, '').trim())
-    // A header such as "Invalid input:" says nothing the fields do not.
-    .filter((part) => part !== '' && !part.endsWith(':'));
-  for (const part of parts) {
-    const found = knownFieldIn(part);
-    if (found && fields[found.field] === undefined) fields[found.field] = found.message;
-    else general.push(part);
+  for (const issue of issues) {
+    const field = FIELD_BY_PATH[issue.path.join('.')];
+    if (field && fields[field] === undefined) fields[field] = issue.message;
+    else general.push(issue.message);
   }
   return { fields, general };
-}
-
-/** The first "path: message" in a line whose path names a form field, if any. */
-function knownFieldIn(line: string): { field: AccountField; message: string } | null {
-  for (const match of line.matchAll(/([A-Za-z][\w.[\]]*)\s*:\s+/g)) {
-    const field = FIELD_BY_PATH[match[1]!.replace(/\[(\d+)\]/g, '.$1')];
-    const message = line.slice(match.index + match[0].length).trim();
-    if (field && message !== '') return { field, message };
-  }
-  return null;
 }
 
 const FIELD_LABELS: Record<AccountField, string> = {
@@ -245,4 +249,25 @@ export function suggestBaseUrl(
   );
   const chosen = candidates.find((account) => account.id === options.selectedId) ?? candidates.at(-1);
   return chosen ? { baseUrl: chosen.baseUrl, accountName: chosen.name } : null;
+}
+
+/**
+ * The toast after a save: the truth about the account, not only that it was saved. A
+ * connection test of this very input that failed, or a status the app reports back, says
+ * the account cannot be used yet.
+ */
+export function savedMessage(
+  saved: AccountView,
+  options: { added: boolean; report: ConnectionReport | null },
+): { kind: 'success' | 'error'; message: string } {
+  const done = options.added ? 'Account added' : `Saved ${saved.name}`;
+  const refused = saved.status === 'needs-credentials' || (options.report !== null && options.report.diagnosis === 'bad-credentials');
+  if (refused) {
+    const why = options.report?.diagnosis === 'bad-credentials' ? options.report.message : saved.statusMessage;
+    return { kind: 'error', message: `${done}, but its credentials were refused${why ? `: ${why}` : '.'}` };
+  }
+  if (options.report !== null && !options.report.ok) {
+    return { kind: 'error', message: `${done}, but the connection test failed: ${options.report.message}` };
+  }
+  return { kind: 'success', message: done };
 }

@@ -10,30 +10,15 @@
 // once to `{ ok: false, error: { code: 'network', retryable: true } }` (never hang), and the
 // client reconnects with backoff; show "Reconnecting…" while connection.state is 'reconnecting'.
 // A page opened without the launch token never connects: its state is 'no-access'.
-import type { BridgeApi, BridgeError, EventName, MethodName, Result } from '../../../preload/contract';
+import type { BridgeApi, BridgeError, Result } from '../../../preload/contract';
+import { BRIDGE_PATH, BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX, buildApi, parseHostMessage } from '../../../preload/contract/plain';
+import type { CallMessage, EventName, MethodName } from '../../../preload/contract/plain';
 
 declare global {
   interface Window {
     quotedesk?: BridgeApi;
   }
 }
-
-// Type-checked mirrors of the contract's names (the renderer may import only types from
-// it): a method or event missing here, or one the contract lacks, is a compile error.
-const METHODS: { [M in MethodName]: true } = {
-  'app.info': true,
-  'accounts.list': true,
-  'accounts.add': true,
-  'accounts.update': true,
-  'accounts.remove': true,
-  'accounts.test': true,
-  'accounts.testDraft': true,
-  'quotes.list': true,
-};
-const EVENTS: { [E in EventName]: true } = {
-  'accounts.changed': true,
-  'accounts.statusChanged': true,
-};
 
 /**
  * 'unreachable': still retrying, but every attempt since the page opened has failed (the host
@@ -82,9 +67,6 @@ export interface SocketBridge {
   close(): void;
 }
 
-// Must match main/web/security.ts.
-const BRIDGE_PROTOCOL = 'quotedesk.bridge.v1';
-const TOKEN_PROTOCOL_PREFIX = 'token.';
 const OPEN = 1;
 
 type Pending = { resolve: (result: Result<unknown>) => void; timer: ReturnType<typeof setTimeout> };
@@ -188,21 +170,14 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
   }
 
   function receive(data: unknown): void {
-    if (typeof data !== 'string') return;
-    let message: unknown;
-    try {
-      message = JSON.parse(data);
-    } catch {
-      return;
-    }
-    if (!isRecord(message)) return;
-    if (message.type === 'result' && typeof message.id === 'number') {
+    const message = parseHostMessage(data);
+    if (message?.type === 'result') {
       const call = pending.get(message.id);
       if (!call) return;
       pending.delete(message.id);
       clearTimeout(call.timer);
       call.resolve(isResult(message.result) ? message.result : failure('internal', 'The app host sent an answer Quotedesk could not read.', false));
-    } else if (message.type === 'event' && typeof message.name === 'string') {
+    } else if (message?.type === 'event') {
       for (const listener of [...(eventListeners.get(message.name) ?? [])]) {
         try {
           listener(message.payload);
@@ -227,7 +202,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
           resolve(failure('timeout', `The app host did not answer ${method} in time.`, true));
         }, callTimeout);
         pending.set(id, { resolve, timer });
-        current.send(JSON.stringify({ type: 'call', id, method, input }));
+        current.send(JSON.stringify({ type: 'call', id, method, input } satisfies CallMessage));
       };
       if (state === 'connected') send();
       else if (attemptInFlight) queued.push(send);
@@ -247,7 +222,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
   connect();
 
   return {
-    api: buildApi(call, subscribe),
+    api: buildApi<BridgeApi>(call, subscribe),
     connection: {
       get state() {
         return state;
@@ -268,22 +243,6 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
       failAll();
     },
   };
-}
-
-function buildApi(
-  call: (method: MethodName, input: unknown) => Promise<Result<unknown>>,
-  subscribe: (name: EventName, listener: (payload: unknown) => void) => () => void,
-): BridgeApi {
-  const api: Record<string, Record<string, unknown>> = { events: {} };
-  for (const method of Object.keys(METHODS) as MethodName[]) {
-    const dot = method.indexOf('.');
-    const namespace = (api[method.slice(0, dot)] ??= {});
-    namespace[method.slice(dot + 1)] = (input?: unknown) => call(method, input);
-  }
-  const events = api.events as Record<string, unknown>;
-  for (const name of Object.keys(EVENTS) as EventName[]) events[name] = (listener: (payload: unknown) => void) => subscribe(name, listener);
-  // The loops above produce exactly BridgeApi's shape from the type-checked name lists.
-  return api as unknown as BridgeApi;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -335,7 +294,7 @@ const NO_ACCESS: ConnectionMonitor = { state: 'no-access', subscribe: () => () =
 export function createNoAccessBridge(): { api: BridgeApi; connection: ConnectionMonitor } {
   const refused = (): Promise<Result<never>> =>
     Promise.resolve(failure('forbidden', 'This page has no access to Quotedesk: open the link that `npm run web` printed.', false));
-  return { api: buildApi(refused, () => () => undefined), connection: NO_ACCESS };
+  return { api: buildApi<BridgeApi>(refused, () => () => undefined), connection: NO_ACCESS };
 }
 
 function createBridge(): { bridge: BridgeApi; connection: ConnectionMonitor } {
@@ -346,7 +305,7 @@ function createBridge(): { bridge: BridgeApi; connection: ConnectionMonitor } {
     return { bridge: blocked.api, connection: blocked.connection };
   }
   const scheme = browser.location.protocol === 'https:' ? 'wss' : 'ws';
-  const socketBridge = createSocketBridge({ url: `${scheme}://${browser.location.host}/bridge`, token });
+  const socketBridge = createSocketBridge({ url: `${scheme}://${browser.location.host}${BRIDGE_PATH}`, token });
   return { bridge: socketBridge.api, connection: socketBridge.connection };
 }
 

@@ -3,6 +3,7 @@ import { createDispatcher } from '../../../main/core/bridge/dispatcher';
 import { AppError } from '../../../main/core/errors';
 import { globalRedactor, REDACTED } from '../../../main/core/log';
 import type { Handlers } from '../../../preload/contract';
+import { baseUrlProblem } from '../../../preload/contract/plain/base-url';
 import { accountView, quoteItem, unusedHandlers } from './fixtures';
 import { createRecordingLogger } from './recording-logger';
 
@@ -68,8 +69,33 @@ describe('bridge dispatcher', () => {
     expect(result.error.retryable).toBe(false);
     expect(result.error.message).toContain('The input for accounts.add is not valid:');
     expect(result.error.message).toContain('name: Give the account a name');
-    expect(result.error.message).toContain('baseUrl: Enter the full address, starting with http:// or https://');
+    expect(result.error.message).toContain(`baseUrl: ${baseUrlProblem('ftp://example.com')}`);
     expect(result.error.message).toContain('credentials.apiKey: The API key is empty');
+  });
+
+  it('lists each refused field as a structured issue, so a form needs no prose to place it', async () => {
+    const { dispatcher } = setup({});
+    const result = await dispatcher.dispatch('accounts.add', {
+      ...validDraft,
+      name: '   ',
+      baseUrl: 'quotes.example.com',
+      credentials: { mechanism: 'api-key', apiKey: '' },
+    });
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid-input',
+        message: expect.stringContaining('The input for accounts.add is not valid:'),
+        retryable: false,
+        issues: [
+          { path: ['name'], message: 'Give the account a name' },
+          { path: ['baseUrl'], message: '"quotes.example.com" has no https:// in front: add https:// in front, for example https://quotes.example.com.' },
+          { path: ['credentials', 'apiKey'], message: 'The API key is empty' },
+        ],
+      },
+    });
+    const list = await dispatcher.dispatch('quotes.list', { accountId: 'a', limit: 500 });
+    expect(list.ok || list.error.issues?.map((issue) => issue.path)).toEqual([['limit']]);
   });
 
   it('names array positions and the whole input in its messages', async () => {
@@ -96,6 +122,26 @@ describe('bridge dispatcher', () => {
       error: { code: 'server', message: 'The Quoting Service answered 503.', retryable: true },
     });
     expect(logger.lines.filter((line) => line.level === 'error')).toHaveLength(0);
+  });
+
+  it("passes the field issues of the core's own invalid-input errors through, and drops a malformed list", async () => {
+    const issues = [{ path: ['baseUrl'], message: 'Enter the credentials again for the new address.' }];
+    const { dispatcher } = setup({
+      'accounts.update': async () => {
+        throw new AppError('invalid-input', 'baseUrl: Enter the credentials again for the new address.', { issues });
+      },
+      'accounts.add': async () => {
+        throw Object.assign(new Error('Refused'), { code: 'invalid-input', retryable: false, issues: [{ path: 'name', message: 3 }] });
+      },
+    });
+    expect(await dispatcher.dispatch('accounts.update', { id: 'acc-1', baseUrl: 'https://other.example.com' })).toEqual({
+      ok: false,
+      error: { code: 'invalid-input', message: 'baseUrl: Enter the credentials again for the new address.', retryable: false, issues },
+    });
+    expect(await dispatcher.dispatch('accounts.add', validDraft)).toEqual({
+      ok: false,
+      error: { code: 'invalid-input', message: 'Refused', retryable: false },
+    });
   });
 
   it('maps any error carrying a known code and retryable flag, whatever its class', async () => {

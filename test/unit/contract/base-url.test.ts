@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AccountDraft, AccountUpdate } from '../../../preload/contract';
 import { baseUrlProblem, credentialOrigin, isLoopbackHost } from '../../../preload/contract/plain/base-url';
 
 describe('the base URL rule', () => {
@@ -43,5 +44,16 @@ describe('the base URL rule', () => {
     expect(credentialOrigin('https://a.example.com/x')).toBe('https://a.example.com');
     expect(credentialOrigin('https://a.example.com:8443')).not.toBe(credentialOrigin('https://a.example.com'));
     expect(credentialOrigin('not a url')).toBeNull();
+  });
+
+  it('is the rule of the contract schema, with its words as the message', () => {
+    const draft = { name: 'Acme', environment: 'production', access: 'client', credentials: { mechanism: 'api-key', apiKey: 'k' } };
+    for (const baseUrl of ['quotes.example.com', 'http://quotes.example.com', 'https://user:pw@quotes.example.com']) {
+      const parsed = AccountDraft.safeParse({ ...draft, baseUrl });
+      expect(parsed.success, baseUrl).toBe(false);
+      expect(parsed.error?.issues).toEqual([expect.objectContaining({ path: ['baseUrl'], message: baseUrlProblem(baseUrl) })]);
+    }
+    expect(AccountUpdate.safeParse({ id: 'a', baseUrl: 'http://quotes.example.com' }).success).toBe(false);
+    expect(AccountDraft.parse({ ...draft, baseUrl: ' http://127.0.0.1:4010 ' }).baseUrl).toBe('http://127.0.0.1:4010');
   });
 });

@@ -13,6 +13,13 @@ async function restrictedMessages(filePath: string, code: string): Promise<strin
 }
 
 describe('import layering', () => {
+  it('keeps every real file of preload/contract/plain free of imports from outside it', async () => {
+    const results = await eslint.lintFiles(['preload/contract/plain/**/*.ts']);
+    expect(results.length).toBeGreaterThan(3);
+    const broken = results.flatMap((result) => result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => `${result.filePath}: ${m.message}`));
+    expect(broken).toEqual([]);
+  });
+
   const refused: [string, string, RegExp][] = [
     ['main/core/example.ts', "import { app } from 'electron';\nexport const x = app;", /electron/],
     ['main/core/example.ts', "import Store from 'electron-store';\nexport const x = Store;", /electron-store/],
@@ -26,6 +33,14 @@ describe('import layering', () => {
     ['renderer/src/example.ts', "import { methods } from '../../preload/contract';\nexport const x = methods;", /import type/],
     ['renderer/src/example.ts', "import { c } from '../../main/core/app';\nexport const x = c;", /main-process/],
     ['preload/index.ts', "import { c } from '../main/core/app';\nexport const x = c;", /main-process/],
+    // plain/ is loaded by value where zod cannot go: it may import only its siblings.
+    ['preload/contract/plain/example.ts', "import { z } from 'zod';\nexport const x = z;", /only other files in plain/],
+    ['preload/contract/plain/example.ts', "import { methods } from '../bridge/contract';\nexport const x = methods;", /only other files in plain/],
+    ['preload/contract/plain/example.ts', "import type { AppInfo } from '../bridge/app';\nexport type T = AppInfo;", /only other files in plain/],
+    ['preload/contract/plain/example.ts', "import { readFile } from 'node:fs';\nexport const x = readFile;", /only other files in plain/],
+    ['renderer/src/example.ts', "import { QuoteStatus } from '../../preload/contract/service/quote';\nexport const x = QuoteStatus;", /import type/],
+    ['renderer/src/example.ts', "import { methods } from '../../preload/contract/bridge/contract';\nexport const x = methods;", /import type/],
+    ['renderer/src/example.ts', "import { x as y } from '../../preload/contract/plainly';\nexport const x = y;", /import type/],
   ];
 
   it.each(refused)('refuses a forbidden import in %s', async (file, code, why) => {
@@ -40,6 +55,10 @@ describe('import layering', () => {
     ['main/electron/example.ts', "import { app } from 'electron';\nimport { c } from '../core/app';\nexport const x = [app, c];"],
     ['preload/contract/example.ts', "import { z } from 'zod';\nimport { Money } from './service/primitives';\nexport const x = [z, Money];"],
     ['renderer/src/example.ts', "import type { AppInfo } from '../../preload/contract';\nexport type T = AppInfo;"],
+    ['renderer/src/example.ts', "import { METHOD_NAMES } from '../../preload/contract/plain/names';\nexport const x = METHOD_NAMES;"],
+    ['renderer/src/example.ts', "import { STATUS_LABELS } from '../../preload/contract/plain';\nexport const x = STATUS_LABELS;"],
+    ['preload/contract/plain/example.ts', "import { METHOD_NAMES } from './names';\nimport type { QuoteStatus } from './statuses';\nexport const x = METHOD_NAMES;\nexport type T = QuoteStatus;"],
+    ['preload/index.ts', "import { buildApi } from './contract/plain/api-builder';\nexport const x = buildApi;"],
   ];
 
   it.each(allowed)('allows the permitted imports of %s', async (file, code) => {

@@ -1,0 +1,6 @@
+// The zod-free part of the contract: values both sides need, importable by the renderer.
+export * from './names';
+export * from './statuses';
+export * from './socket-framing';
+export * from './api-builder';
+export * from './base-url';

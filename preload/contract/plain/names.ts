@@ -1,0 +1,29 @@
+// THE list of bridge method and event names. The contract's zod schemas are keyed by these
+// (a name without schemas, or schemas without a name, is a compile error), and everything
+// that must not load zod (the sandboxed preload, the renderer, test fakes) reads them here.
+
+const METHODS = [
+  'app.info',
+  'accounts.list',
+  'accounts.add',
+  'accounts.update',
+  'accounts.remove',
+  'accounts.test',
+  'accounts.testDraft',
+  'quotes.list',
+] as const;
+export type MethodName = (typeof METHODS)[number];
+export const METHOD_NAMES: MethodName[] = [...METHODS];
+
+const EVENTS = ['accounts.changed', 'accounts.statusChanged'] as const;
+export type EventName = (typeof EVENTS)[number];
+export const EVENT_NAMES: EventName[] = [...EVENTS];
+
+/** The feature namespace of a method: `quotes` for `quotes.list`. */
+export type Namespace = MethodName extends `${infer NS}.${string}` ? NS : never;
+
+/** Splits 'quotes.list' into ['quotes', 'list']. */
+export function splitMethodName(method: MethodName): [Namespace, string] {
+  const dot = method.indexOf('.');
+  return [method.slice(0, dot) as Namespace, method.slice(dot + 1)];
+}

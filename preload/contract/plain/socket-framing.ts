@@ -1,0 +1,53 @@
+// The browser-mode socket's framing, shared by the page (renderer/src/lib/bridge.ts) and the
+// host (main/web, which validates incoming frames with zod built on these constants).
+
+/** The subprotocol the page and the host speak over the socket. */
+export const BRIDGE_PROTOCOL = 'quotedesk.bridge.v1';
+/** The page presents its token as a second subprotocol, `token.<token>`, so it never appears in a URL the server sees. */
+export const TOKEN_PROTOCOL_PREFIX = 'token.';
+export const BRIDGE_PATH = '/bridge';
+
+/** Larger than any legitimate call (an account draft is a few hundred bytes). */
+export const MAX_MESSAGE_BYTES = 256 * 1024;
+/** Longer than any method name; a longer one is refused before it is looked up. */
+export const MAX_METHOD_NAME_LENGTH = 200;
+
+/** Page -> host: run a method. `id` comes back on its answer. */
+export interface CallMessage {
+  type: 'call';
+  id: number;
+  method: string;
+  input?: unknown;
+}
+
+/** Host -> page: the dispatcher's Result for the call with the same id. */
+export interface ResultMessage {
+  type: 'result';
+  id: number;
+  result: unknown;
+}
+
+/** Host -> page: a pushed contract event. */
+export interface EventMessage {
+  type: 'event';
+  name: string;
+  payload: unknown;
+}
+
+export type HostMessage = ResultMessage | EventMessage;
+
+/** Reads a frame from the host; null for anything that is not one of its two messages. */
+export function parseHostMessage(data: unknown): HostMessage | null {
+  if (typeof data !== 'string') return null;
+  let message: unknown;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof message !== 'object' || message === null) return null;
+  const frame = message as Record<string, unknown>;
+  if (frame.type === 'result' && typeof frame.id === 'number') return { type: 'result', id: frame.id, result: frame.result };
+  if (frame.type === 'event' && typeof frame.name === 'string') return { type: 'event', name: frame.name, payload: frame.payload };
+  return null;
+}
