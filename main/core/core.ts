@@ -64,6 +64,7 @@ export function createCore(options: CoreOptions): Core {
       host: options.host,
       demo: (await accounts.list()).some((account) => account.demo),
       credentialStorage: secrets.describe(),
+      dataProblems: [...settings.problems(), ...secrets.problems()],
     }),
   });
   const dispatcher = createDispatcher({ handlers, logger });

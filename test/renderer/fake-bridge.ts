@@ -66,6 +66,7 @@ export class FakeBridge {
       host: 'web',
       demo: false,
       credentialStorage: { backend: 'memory', weak: false, message: null },
+      dataProblems: [],
       ...options.info,
     };
     this.report = options.report ?? { ok: true, diagnosis: 'ok', message: 'Connected.', detectedAccess: null, latencyMs: 42 };

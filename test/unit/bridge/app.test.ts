@@ -42,7 +42,7 @@ function setup(views: AccountView[]) {
   const listed: ListQuotesParams[] = [];
   const handlers = createAppHandlers({
     accounts: fakeAccounts(views, listed),
-    appInfo: async () => ({ version: '1.2.3', host: 'web', demo: false, credentialStorage: { backend: 'file', weak: true, message: 'File only.' } }),
+    appInfo: async () => ({ version: '1.2.3', host: 'web', demo: false, credentialStorage: { backend: 'file', weak: true, message: 'File only.' }, dataProblems: [] }),
   });
   return { dispatcher: createDispatcher({ handlers, logger: createRecordingLogger() }), listed };
 }
@@ -71,6 +71,6 @@ describe('app handlers', () => {
   it('app.info answers what the host reports', async () => {
     const { dispatcher } = setup([]);
     const result = await dispatcher.dispatch('app.info', undefined);
-    expect(result).toEqual({ ok: true, value: { version: '1.2.3', host: 'web', demo: false, credentialStorage: { backend: 'file', weak: true, message: 'File only.' } } });
+    expect(result).toEqual({ ok: true, value: { version: '1.2.3', host: 'web', demo: false, credentialStorage: { backend: 'file', weak: true, message: 'File only.' }, dataProblems: [] } });
   });
 });

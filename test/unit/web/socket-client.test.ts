@@ -9,7 +9,7 @@ import { startTestHost } from './web-host-fixture';
 // Imported only after the browser globals it reads at load are in place.
 type BridgeModule = typeof BridgeExports;
 
-const info = { version: '2.0.0', host: 'web' as const, demo: false, credentialStorage: { backend: 'file', weak: true, message: null } };
+const info = { version: '2.0.0', host: 'web' as const, demo: false, credentialStorage: { backend: 'file', weak: true, message: null }, dataProblems: [] };
 let fixture: Awaited<ReturnType<typeof startTestHost>>;
 let bridgeModule: BridgeModule;
 const replacedUrls: string[] = [];

@@ -7,7 +7,7 @@ let fixture: Awaited<ReturnType<typeof startTestHost>>;
 
 beforeEach(async () => {
   fixture = await startTestHost({
-    'app.info': async () => ({ version: '9.9.9', host: 'web', demo: true, credentialStorage: { backend: 'file', weak: true, message: null } }),
+    'app.info': async () => ({ version: '9.9.9', host: 'web', demo: true, credentialStorage: { backend: 'file', weak: true, message: null }, dataProblems: [] }),
   });
 });
 afterEach(async () => {

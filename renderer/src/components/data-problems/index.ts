@@ -1,0 +1,1 @@
+export { default as DataProblems } from './data-problems.svelte';

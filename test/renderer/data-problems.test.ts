@@ -1,0 +1,26 @@
+import { render, screen } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import { DataProblems } from '../../renderer/src/components/data-problems';
+
+describe('data problems notice', () => {
+  it('says which file could not be read, where the copy is kept and what to do', () => {
+    render(DataProblems, {
+      problems: [{ file: 'settings', path: '/data/settings.json', keptAt: '/data/settings.json.damaged-2026', reason: 'the file is truncated' }],
+    });
+    const alert = screen.getByRole('alert', { name: 'Data files that could not be read' });
+    expect(alert.textContent).toContain('Your settings file could not be read');
+    expect(alert.textContent).toContain('the file is truncated');
+    expect(alert.textContent).toContain('/data/settings.json.damaged-2026');
+    expect(alert.textContent).toMatch(/Add your accounts again/);
+  });
+
+  it('says the file was left in place when it could not be moved', () => {
+    render(DataProblems, { problems: [{ file: 'secrets', path: '/data/secrets.json', keptAt: null, reason: 'permission denied' }] });
+    expect(screen.getByRole('alert').textContent).toContain('left as it is at /data/secrets.json');
+  });
+
+  it('shows nothing when every file read well', () => {
+    render(DataProblems, { problems: [] });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
