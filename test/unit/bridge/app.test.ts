@@ -5,8 +5,8 @@ import { createAppHandlers } from '../../../main/core/app';
 import { createDispatcher } from '../../../main/core/bridge/dispatcher';
 import { AppError } from '../../../main/core/errors';
 import type { AccountView } from '../../../preload/contract';
-import { accountView, quoteItem } from './fixtures';
-import { createRecordingLogger } from './recording-logger';
+import { accountView, quoteItem } from '../../helpers/bridge-fixtures';
+import { createRecordingLogger } from '../../helpers/recording-logger';
 
 const pagination = { page: 2, limit: 25, total: 30, totalPages: 2, hasNextPage: false, hasPrevPage: true };
 

@@ -6,10 +6,10 @@ import { createAccountsService } from '../../../../main/core/accounts';
 import type { AccountsService } from '../../../../main/core/accounts';
 import { createConfSettingsStore, createFileSecretStore } from '../../../../main/core/node';
 import type { AccountDraft } from '../../../../preload/contract';
-import { createFakeClock } from '../helpers/fake-clock';
-import { startFakeService } from '../helpers/fake-service';
-import type { FakeService } from '../helpers/fake-service';
-import { CLIENT_ID, CLIENT_KEY, INTERNAL_KEY, STANDARD_PRINCIPALS, standardQuotes } from '../helpers/fixtures';
+import { createFakeClock } from '../../../helpers/fake-clock';
+import { startFakeService } from '../../../helpers/fake-service';
+import type { FakeService } from '../../../helpers/fake-service';
+import { CLIENT_ID, CLIENT_KEY, INTERNAL_KEY, STANDARD_PRINCIPALS, standardQuotes } from '../../../helpers/service-fixtures';
 
 let dir: string;
 let service: FakeService;

@@ -6,11 +6,11 @@ import { createAccountsService } from '../../../../main/core/accounts';
 import type { AccountsEvent, AccountsService } from '../../../../main/core/accounts';
 import { createConfSettingsStore, createFileSecretStore } from '../../../../main/core/node';
 import type { AccountDraft } from '../../../../preload/contract';
-import { createFakeClock } from '../helpers/fake-clock';
-import { startFakeService } from '../helpers/fake-service';
-import type { FakeService } from '../helpers/fake-service';
-import { CLIENT_ID, CLIENT_KEY, CLIENT_SECRET, STANDARD_PRINCIPALS, standardQuotes } from '../helpers/fixtures';
-import { createRecordingLogger } from '../helpers/recording-sink';
+import { createFakeClock } from '../../../helpers/fake-clock';
+import { startFakeService } from '../../../helpers/fake-service';
+import type { FakeService } from '../../../helpers/fake-service';
+import { CLIENT_ID, CLIENT_KEY, CLIENT_SECRET, STANDARD_PRINCIPALS, standardQuotes } from '../../../helpers/service-fixtures';
+import { createRecordingLogger } from '../../../helpers/json-recording-logger';
 
 let dir: string;
 let service: FakeService;
