@@ -178,6 +178,8 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
         ? `The service address changed to ${credentialOrigin(baseUrl) ?? baseUrl}, so the stored credentials were deleted: they are only ever sent to the address they were entered for. Enter the credentials for the new address.`
         : null;
       const connectionChanged = update.credentials !== undefined || baseUrl !== current.baseUrl;
+      // A change that brings no credentials cannot make an account without any usable.
+      const stillWithout = !update.credentials && !find(update.id).credentialsSet;
       const next = {
         ...current,
         name: update.name ?? current.name,
@@ -185,7 +187,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
         baseUrl,
         access: update.access ?? current.access,
         mechanism: update.credentials?.mechanism ?? current.mechanism,
-        needsCredentials: dropped ?? (connectionChanged ? null : current.needsCredentials),
+        needsCredentials: dropped ?? (stillWithout ? (current.needsCredentials ?? NO_CREDENTIALS) : connectionChanged ? null : current.needsCredentials),
       };
       // No client may outlive the old address or credentials, even if the change fails below.
       await pool.drop(update.id);
@@ -193,6 +195,8 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
       if (dropped) {
         logger.warn('base URL origin changed without credentials; stored credentials deleted', { accountId: update.id });
         setStatus(update.id, 'needs-credentials', dropped);
+      } else if (stillWithout) {
+        setStatus(update.id, 'needs-credentials', next.needsCredentials);
       } else if (connectionChanged) {
         // New credentials or a new address: whatever was known no longer holds, and calls flow again.
         setStatus(update.id, 'unknown', null);

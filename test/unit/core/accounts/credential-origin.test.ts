@@ -130,3 +130,14 @@ describe('an account whose address changes', () => {
     expect(other.requests).toEqual([]);
   });
 });
+
+describe('an account left without credentials', () => {
+  it('still needs them after a change that brings none (a new path on the new origin, a new name)', async () => {
+    const { id } = await accounts.add(draft());
+    await accounts.update({ id, baseUrl: 'https://other.example' });
+    for (const change of [{ baseUrl: 'https://other.example/quotes' }, { name: 'Renamed' }]) {
+      expect(await accounts.update({ id, ...change })).toMatchObject({ credentialsSet: false, status: 'needs-credentials', statusMessage: expect.stringMatching(/credentials were deleted/) });
+    }
+    await expect(accounts.client(id)).rejects.toMatchObject({ code: 'needs-credentials' });
+  });
+});
