@@ -29,7 +29,10 @@ export function createControlledSecretStore(initial: Record<string, string> = {}
   };
   return {
     ...inner,
-    get: async (name) => (failIfArmed('get'), inner.get(name)),
+    get: async (name) => {
+      failIfArmed('get');
+      return inner.get(name);
+    },
     set: async (name, value) => {
       failIfArmed('set');
       await inner.set(name, value);
@@ -40,7 +43,10 @@ export function createControlledSecretStore(initial: Record<string, string> = {}
       await inner.delete(name);
       delete copy[name];
     },
-    names: async () => (failIfArmed('names'), inner.names()),
+    names: async () => {
+      failIfArmed('names');
+      return inner.names();
+    },
     values: () => ({ ...copy }),
     failNext: (operation, error = new Error(`${operation} failed: no space left on device (ENOSPC)`), times = 1) => {
       failures.set(operation, { error, left: times });
