@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
-import type { AccountStatus, AccountView, ConnectionReport } from '../../../preload/contract';
+import type { AccountStatus, AccountView, ConnectionReport, Credentials } from '../../../preload/contract';
 import { baseUrlProblem, credentialOrigin } from '../../../preload/contract/plain/base-url';
 import { createAgent } from '../api/index';
 import { ApiError } from '../api/errors';
@@ -109,7 +109,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
     assertOpen();
   }
 
-  function createClient(entry: RegistryEntry, credentials: Parameters<typeof pool.create>[1]['credentials']) {
+  function createClient(entry: RegistryEntry, credentials: Credentials) {
     const id = entry.record.id;
     return pool.create(id, { baseUrl: entry.record.baseUrl, credentials }, {
       // Once the credentials were refused, only new credentials (or a passing test) clear
