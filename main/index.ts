@@ -32,7 +32,7 @@ if (!app.requestSingleInstanceLock()) {
   let window: BrowserWindow | null = null;
   const userData = app.getPath('userData');
   const logger = createFileLogger(join(userData, 'logs', 'quotedesk.log'));
-  const opener = createShellOpener(shell);
+  const opener = createShellOpener(shell, { accountBaseUrls: async () => (core ? (await core.accounts.list()).map((account) => account.baseUrl) : []) });
 
   app.on('web-contents-created', (_event, contents) => lockDownContents(contents, { opener, logger }));
   app.on('second-instance', () => {

@@ -1,6 +1,5 @@
 import type { AppInfo, Handlers } from '../../preload/contract';
 import type { AccountsService } from './accounts/types';
-import { AppError } from './errors';
 
 export interface AppHandlerDeps {
   accounts: AccountsService;
@@ -21,8 +20,7 @@ export function createAppHandlers(deps: AppHandlerDeps): Handlers {
     'accounts.testDraft': (draft) => accounts.testDraft(draft),
 
     'quotes.list': async ({ accountId, page, limit, status, search }) => {
-      const account = (await accounts.list()).find((view) => view.id === accountId);
-      if (!account) throw new AppError('account-not-found', 'This account no longer exists. It may have been removed in another window.');
+      const account = await accounts.get(accountId);
       const client = await accounts.client(accountId);
       const result = await client.quotes.list({ page, limit, ...(status ? { status } : {}), ...(search ? { search } : {}) });
       return { items: result.data, pagination: result.pagination, access: account.access };

@@ -1,13 +1,12 @@
+import { isHttpsLink } from '../core/links/external-links';
+
 /**
  * What to do when the page tries to leave itself (a link, window.open, a redirect): the
- * window never navigates; https links open in the system browser; anything else is dropped.
+ * window never navigates; https links go to the opener, which opens only the accounts'
+ * hosts and the allow-list (main/core/links); anything else is dropped.
  */
 export function navigationDecision(url: string): 'open-externally' | 'deny' {
-  try {
-    return new URL(url).protocol === 'https:' ? 'open-externally' : 'deny';
-  } catch {
-    return 'deny';
-  }
+  return isHttpsLink(url) ? 'open-externally' : 'deny';
 }
 
 /** The CSP set on every response the app's session receives (the page also carries it as a meta tag). */

@@ -1,10 +1,15 @@
 import type { Shell } from 'electron';
 import { AppError } from '../core/errors';
+import { externalLinkDecision } from '../core/links/external-links';
 import type { Opener } from '../core/ports';
-import { navigationDecision } from './navigation';
 
-/** Opens files and https links with the system's applications. */
-export function createShellOpener(shell: Pick<Shell, 'openPath' | 'openExternal'>): Opener {
+export interface ShellOpenerDeps {
+  /** The configured accounts' base URLs, read at each link: their hosts may be opened. */
+  accountBaseUrls: () => Promise<readonly string[]>;
+}
+
+/** Opens files, and https links to the accounts' hosts or the allow-list, with the system's applications. */
+export function createShellOpener(shell: Pick<Shell, 'openPath' | 'openExternal'>, deps: ShellOpenerDeps): Opener {
   return {
     async openPath(path) {
       // openPath reports failure as a non-empty message rather than by rejecting.
@@ -12,9 +17,8 @@ export function createShellOpener(shell: Pick<Shell, 'openPath' | 'openExternal'
       if (failure) throw new AppError('internal', `The file could not be opened: ${failure}`);
     },
     async openExternal(url) {
-      if (navigationDecision(url) !== 'open-externally') {
-        throw new AppError('invalid-input', 'Only https links can be opened in the browser.');
-      }
+      const decision = externalLinkDecision(url, { accountBaseUrls: await deps.accountBaseUrls() });
+      if (!decision.allowed) throw new AppError('invalid-input', decision.reason);
       await shell.openExternal(url);
     },
   };

@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { ConnectionReport, Credentials, KeyAccess, QuoteListItem, QuoteStatus } from '../../../preload/contract';
 import { LIST_LIMIT_MAX } from '../../../preload/contract';
+import { baseUrlProblem } from '../../../preload/contract/plain/base-url';
 import { createQuotingClient } from '../api/index';
 import {
   AuthenticationError,
@@ -41,7 +42,7 @@ const STORED_ONLY: readonly QuoteStatus[] = ['SENT', 'SENT_PENDING', 'SENT_REVIS
  * precisely what is wrong, if anything. One attempt, no retries: a test must answer quickly.
  */
 export async function diagnose(target: ConnectionTarget, deps: DiagnoseDeps): Promise<ConnectionReport> {
-  const urlProblem = checkUrl(target.baseUrl);
+  const urlProblem = baseUrlProblem(target.baseUrl);
   if (urlProblem) return report('bad-url', urlProblem, null, null);
 
   const client = createQuotingClient({
@@ -71,10 +72,10 @@ function judgeAccess(configured: KeyAccess, quotes: QuoteListItem[], latencyMs: 
   const detected: KeyAccess | null = looksInternal ? 'internal' : quotes.length > 0 ? 'client' : null;
   if (configured === 'client' && looksInternal) {
     const evidence = seesStoredOnly ? 'internal statuses such as SENT' : `quotes of ${companies.size} companies`;
-    return report('wrong-key-kind', `Connected, but this key sees ${evidence}. This looks like an internal (admin) key, but the account is set up with Key kind "${KEY_KIND_LABELS.client}".`, 'internal', latencyMs);
+    return report('wrong-key-kind', `Connected, but this key sees ${evidence}, so it is an internal (admin) key. Set Key kind to "${KEY_KIND_LABELS.internal}".`, 'internal', latencyMs);
   }
   if (configured === 'internal' && detected === 'client') {
-    return report('wrong-key-kind', `Connected, but this key sees only client-facing statuses of a single company. This looks like a client key, but the account is set up with Key kind "${KEY_KIND_LABELS.internal}".`, 'client', latencyMs);
+    return report('wrong-key-kind', `Connected, but this key sees only the client-facing statuses of one company, so it is a client key. Set Key kind to "${KEY_KIND_LABELS.client}".`, 'client', latencyMs);
   }
   const count = quotes.length === 0 ? 'no quotes yet' : `${quotes.length}${quotes.length === LIST_LIMIT_MAX ? '+' : ''} quotes`;
   return report('ok', `Connected: the service answered with ${count}.`, detected, latencyMs);
@@ -116,26 +117,6 @@ function explainFailure(error: unknown, target: ConnectionTarget, latencyMs: num
   }
   const message = globalRedactor.string(error instanceof Error ? error.message : String(error));
   return report('unexpected-response', `The connection test failed unexpectedly: ${message}`, null, latencyMs);
-}
-
-/**
- * Why a typed base URL cannot be used, in words for the account form; null when it can.
- * Checked before anything else so an address without a scheme (127.0.0.1:40407) gets a
- * hint, not a parser's complaint.
- */
-export function checkUrl(baseUrl: string): string | null {
-  const typed = baseUrl.trim();
-  if (typed !== '' && !/^([a-z][a-z0-9+.-]*:\/\/|https?:)/i.test(typed)) {
-    return `"${typed}" has no http:// or https:// in front. Add it, for example https://${typed} (or http://${typed} for a service on this computer).`;
-  }
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    return `"${baseUrl}" is not a web address. Enter a full address such as https://quotes.example.com.`;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `The address must start with https:// (got ${url.protocol}).`;
-  return null;
 }
 
 function safeHost(baseUrl: string): string {

@@ -1,6 +1,7 @@
 export { createAccountsService } from './service';
 export type { AccountsServiceDeps } from './service';
-export type { AccountsService, AccountsEvent } from './types';
+export type { AccountsService } from './types';
+export type { UnreadableAccounts } from './registry';
 export { diagnose } from './diagnose';
 export type { ConnectionTarget } from './diagnose';
 export { ACCOUNTS_KEY, ACCOUNTS_BACKUP_PREFIX, secretName } from './records';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Credentials, Environment, KeyAccess, Mechanism } from '../../../preload/contract';
+import type { AccountDraft } from '../../../preload/contract';
 import type { Logger, SettingsStore } from '../ports';
 
 /** The settings key holding the account list (everything but credentials). */
@@ -20,8 +21,15 @@ export const StoredAccount = z.object({
 export type StoredAccount = z.infer<typeof StoredAccount>;
 
 /** The name under which an account's credentials sit in the SecretStore. */
+const SECRET_PREFIX = 'account:';
+
 export function secretName(accountId: string): string {
-  return `account:${accountId}`;
+  return `${SECRET_PREFIX}${accountId}`;
+}
+
+/** The account id a secret belongs to, or null for a secret that is not an account's credentials. */
+export function accountIdOfSecret(name: string): string | null {
+  return name.startsWith(SECRET_PREFIX) && name.length > SECRET_PREFIX.length ? name.slice(SECRET_PREFIX.length) : null;
 }
 
 /** Parses stored credentials; null when absent or unreadable (the account then needs new ones). */
@@ -35,26 +43,32 @@ export function parseStoredCredentials(text: string | null): Credentials | null 
   }
 }
 
+export interface LoadedAccounts {
+  accounts: StoredAccount[];
+  /** Some or all of the list could not be read: accounts may be missing that the user has. */
+  damaged: boolean;
+}
+
 /**
  * Reads the account list. A damaged value never crashes the app and is never silently lost:
  * the raw value is copied to a backup key, the error is logged, and every entry that still
  * reads well is kept.
  */
-export function loadAccounts(settings: SettingsStore, logger: Logger, nowIso: string): StoredAccount[] {
+export function loadAccounts(settings: SettingsStore, logger: Logger, nowIso: string): LoadedAccounts {
   let raw: unknown;
   try {
     raw = settings.get<unknown>(ACCOUNTS_KEY);
   } catch (error) {
     logger.error('account settings could not be read', { error: error instanceof Error ? error.message : String(error) });
-    return [];
+    return { accounts: [], damaged: true };
   }
-  if (raw === undefined || raw === null) return [];
+  if (raw === undefined || raw === null) return { accounts: [], damaged: false };
   if (!Array.isArray(raw)) {
-    backup(settings, raw, nowIso);
+    backup(settings, raw, nowIso, logger);
     logger.error('account settings are damaged (not a list); kept a backup and started with no accounts', {
       backupKey: ACCOUNTS_BACKUP_PREFIX + nowIso,
     });
-    return [];
+    return { accounts: [], damaged: true };
   }
   const accounts: StoredAccount[] = [];
   const problems: string[] = [];
@@ -72,20 +86,38 @@ export function loadAccounts(settings: SettingsStore, logger: Logger, nowIso: st
     }
   });
   if (problems.length > 0) {
-    backup(settings, raw, nowIso);
+    backup(settings, raw, nowIso, logger);
     logger.error('some account settings are damaged; kept a backup and skipped them', {
       problems,
       kept: accounts.length,
       backupKey: ACCOUNTS_BACKUP_PREFIX + nowIso,
     });
   }
-  return accounts;
+  return { accounts, damaged: problems.length > 0 };
 }
 
 export function saveAccounts(settings: SettingsStore, accounts: StoredAccount[]): void {
   settings.set(ACCOUNTS_KEY, accounts);
 }
 
-function backup(settings: SettingsStore, raw: unknown, nowIso: string): void {
-  settings.set(ACCOUNTS_BACKUP_PREFIX + nowIso, raw);
+function backup(settings: SettingsStore, raw: unknown, nowIso: string, logger: Logger): void {
+  try {
+    settings.set(ACCOUNTS_BACKUP_PREFIX + nowIso, raw);
+  } catch (error) {
+    // The damaged list stays in the file until something is saved; starting matters more.
+    logger.error('the damaged account list could not be backed up', { error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** A new account's record: everything but the credentials. */
+export function recordFromDraft(id: string, draft: AccountDraft): StoredAccount {
+  return {
+    id,
+    name: draft.name,
+    environment: draft.environment,
+    baseUrl: draft.baseUrl,
+    mechanism: draft.credentials.mechanism,
+    access: draft.access,
+    needsCredentials: null,
+  };
 }

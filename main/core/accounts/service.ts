@@ -1,84 +1,78 @@
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
-import type { AccountDraft, AccountStatus, AccountUpdate, AccountView, Credentials } from '../../../preload/contract';
-import { AccountDraft as AccountDraftSchema, AccountUpdate as AccountUpdateSchema } from '../../../preload/contract';
-import { createAgent, createQuotingClient } from '../api/index';
-import type { ClosableQuotingClient } from '../api/index';
-import { ApiError, NetworkError, TimeoutError } from '../api/errors';
-import type { RetryPolicy } from '../api/retry';
-import type { Timeouts } from '../api/transport';
+import type { AccountStatus, AccountView, ConnectionReport, Credentials } from '../../../preload/contract';
+import { baseUrlProblem, credentialOrigin } from '../../../preload/contract/plain/base-url';
+import { createAgent } from '../api/index';
+import { ApiError } from '../api/errors';
 import { AppError } from '../errors';
+import { createEventBus } from '../events';
+import type { DomainBus } from '../events';
 import { createSilentLogger, registerSecret } from '../log/logger';
 import type { Clock, Logger, SecretStore, SettingsStore } from '../ports';
 import { systemClock } from '../ports';
-import { checkUrl, diagnose } from './diagnose';
-import { loadAccounts, parseStoredCredentials, saveAccounts, secretName } from './records';
-import type { StoredAccount } from './records';
-import type { AccountsEvent, AccountsService } from './types';
+import { createClientPool } from './client-pool';
+import type { ClientOptions } from './client-pool';
+import { diagnose } from './diagnose';
+import { parseDraft, parseUpdate, typedBaseUrlProblem } from './input';
+import { recordFromDraft } from './records';
+import { createAccountRegistry } from './registry';
+import type { RegistryEntry } from './registry';
+import { createStatusTracker, statusAfterFailure } from './status-tracker';
+import type { AccountsService } from './types';
 
 export interface AccountsServiceDeps {
   settings: SettingsStore;
   secrets: SecretStore;
+  /** Where 'accounts.changed', 'account.status' and 'account.removed' are published; a private bus otherwise. */
+  bus?: DomainBus;
   clock?: Clock;
   logger?: Logger;
-  clientOptions?: {
-    timeouts?: Partial<Timeouts>;
-    retry?: Partial<RetryPolicy>;
+  clientOptions?: ClientOptions & {
     /** Shared by every account's client; the service makes (and closes) its own otherwise. */
     dispatcher?: Dispatcher;
-    refreshMarginMs?: number;
   };
   /** Account ids; random UUIDs unless a test pins them. */
   newId?: () => string;
 }
 
-interface Entry {
-  record: StoredAccount;
-  demo: boolean;
-  /** Demo accounts live in memory only, credentials included. */
-  demoCredentials: Credentials | null;
-  credentialsSet: boolean;
-  status: AccountStatus;
-  statusMessage: string | null;
-  client: ClosableQuotingClient | null;
-  /** Bumped whenever the client is replaced, so a stale client's reports are ignored. */
-  generation: number;
-}
+const NO_CREDENTIALS = 'No credentials are stored for this account.';
+const UNREADABLE_CREDENTIALS = 'The saved credentials could not be read (the file holding them was set aside). Enter them again.';
 
+/**
+ * The accounts an account manager works with: the registry keeps records and credentials,
+ * the pool one client per account, the tracker each account's status; this composes them
+ * and announces every change on the domain bus.
+ */
 export function createAccountsService(deps: AccountsServiceDeps): AccountsService {
-  const { settings, secrets } = deps;
   const clock = deps.clock ?? systemClock;
   const logger = deps.logger ?? createSilentLogger();
+  const bus = deps.bus ?? createEventBus({ logger });
   const newId = deps.newId ?? randomUUID;
   const dispatcher = deps.clientOptions?.dispatcher ?? createAgent(deps.clientOptions?.timeouts);
   const ownsDispatcher = !deps.clientOptions?.dispatcher;
-  const entries = new Map<string, Entry>();
-  const listeners = new Set<(event: AccountsEvent) => void>();
+  const registry = createAccountRegistry({ settings: deps.settings, secrets: deps.secrets, logger, nowIso: () => new Date(clock.now()).toISOString() });
+  const pool = createClientPool({ clock, logger, dispatcher, options: deps.clientOptions });
+  const statuses = createStatusTracker({
+    onChange: (id, state) => {
+      // Only a refusal outlives a restart: it must not hammer the service with bad credentials.
+      registry.setNeedsCredentials(id, state.status === 'needs-credentials' ? state.message : null);
+      bus.publish('account.status', { accountId: id, status: state.status, message: state.message });
+    },
+  });
   let closed = false;
 
-  const ready = (async () => {
-    for (const record of loadAccounts(settings, logger, new Date(clock.now()).toISOString())) {
-      let credentialsSet = false;
-      try {
-        credentialsSet = (await secrets.get(secretName(record.id))) !== null;
-      } catch (error) {
-        logger.error('credentials could not be read', { accountId: record.id, error: errorText(error) });
-      }
-      entries.set(record.id, {
-        record,
-        demo: false,
-        demoCredentials: null,
-        credentialsSet,
-        status: record.needsCredentials !== null || !credentialsSet ? 'needs-credentials' : 'unknown',
-        statusMessage: record.needsCredentials ?? (credentialsSet ? null : 'No credentials are stored for this account.'),
-        client: null,
-        generation: 0,
-      });
+  const ready = registry.ready.then(() => {
+    const secretsUnreadable = deps.secrets.problems().length > 0;
+    for (const entry of registry.all()) {
+      const { record } = entry;
+      if (record.needsCredentials !== null) statuses.init(record.id, 'needs-credentials', record.needsCredentials);
+      else if (!entry.credentialsSet) statuses.init(record.id, 'needs-credentials', secretsUnreadable ? UNREADABLE_CREDENTIALS : NO_CREDENTIALS);
     }
-  })();
+  });
 
-  function view(entry: Entry): AccountView {
+  function view(entry: RegistryEntry): AccountView {
     const { record } = entry;
+    const state = statuses.get(record.id);
     return {
       id: record.id,
       name: record.name,
@@ -87,116 +81,52 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
       mechanism: record.mechanism,
       access: record.access,
       credentialsSet: entry.credentialsSet,
-      status: entry.status,
-      statusMessage: entry.statusMessage,
+      status: state.status,
+      statusMessage: state.message,
       demo: entry.demo,
     };
   }
 
-  const views = () => [...entries.values()].map(view);
+  const views = () => registry.all().map(view);
+  const announceList = () => bus.publish('accounts.changed', { accounts: views() });
 
-  function emit(event: AccountsEvent): void {
-    for (const listener of listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        logger.error('an accounts listener failed', { error: errorText(error) });
-      }
-    }
-  }
-  const emitChanged = () => emit({ type: 'changed', accounts: views() });
-
-  function persist(): void {
-    saveAccounts(settings, [...entries.values()].filter((entry) => !entry.demo).map((entry) => entry.record));
+  function setStatus(id: string, status: AccountStatus, message: string | null): void {
+    if (statuses.set(id, status, message)) announceList();
   }
 
-  function setStatus(entry: Entry, status: AccountStatus, message: string | null): void {
-    if (entry.status === status && entry.statusMessage === message) return;
-    entry.status = status;
-    entry.statusMessage = message;
-    const needsCredentials = status === 'needs-credentials' ? message : null;
-    if (!entry.demo && entry.record.needsCredentials !== needsCredentials) {
-      entry.record = { ...entry.record, needsCredentials };
-      persist();
-    }
-    emit({ type: 'status', accountId: entry.record.id, status, message });
-    emitChanged();
-  }
-
-  async function dropClient(entry: Entry): Promise<void> {
-    entry.generation += 1;
-    const client = entry.client;
-    entry.client = null;
-    await client?.close();
-  }
-
-  function find(id: string): Entry {
-    const entry = entries.get(id);
-    if (!entry) throw new AppError('account-not-found', 'This account does not exist (it may have been removed).');
+  function find(id: string): RegistryEntry {
+    const entry = registry.find(id);
+    if (!entry) throw new AppError('account-not-found', 'This account no longer exists. It may have been removed in another window.');
     return entry;
-  }
-
-  async function credentialsOf(entry: Entry): Promise<Credentials | null> {
-    if (entry.demo) return entry.demoCredentials;
-    return parseStoredCredentials(await secrets.get(secretName(entry.record.id)));
-  }
-
-  function buildClient(entry: Entry, credentials: Credentials): ClosableQuotingClient {
-    const generation = entry.generation;
-    const current = () => entries.get(entry.record.id) === entry && entry.generation === generation;
-    return createQuotingClient({
-      baseUrl: entry.record.baseUrl,
-      credentials,
-      clock,
-      logger,
-      dispatcher,
-      timeouts: deps.clientOptions?.timeouts,
-      retry: deps.clientOptions?.retry,
-      refreshMarginMs: deps.clientOptions?.refreshMarginMs,
-      observer: {
-        // Once the credentials were refused, only new credentials (or a passing test) clear
-        // that: a late answer to a call made before the refusal must not.
-        onSuccess: () => {
-          if (current() && entry.status !== 'needs-credentials') setStatus(entry, 'ok', null);
-        },
-        onFailure: (error) => {
-          if (current() && entry.status !== 'needs-credentials' && (error instanceof NetworkError || error instanceof TimeoutError)) {
-            setStatus(entry, 'unreachable', error.message);
-          }
-        },
-      },
-      onCredentialsRefused: (error) => {
-        if (!current()) return;
-        const request = error.cause instanceof ApiError ? { endpoint: error.cause.endpoint, status: error.cause.status } : {};
-        logger.warn('credentials refused; calls stop until new ones are entered', { accountId: entry.record.id, baseUrl: entry.record.baseUrl, ...request });
-        setStatus(entry, 'needs-credentials', error.message);
-      },
-    });
-  }
-
-  async function storeCredentials(id: string, credentials: Credentials): Promise<void> {
-    registerSecret(logger, credentials.mechanism === 'api-key' ? credentials.apiKey : credentials.clientSecret);
-    await secrets.set(secretName(id), JSON.stringify(credentials));
-  }
-
-  function recordFrom(id: string, draft: AccountDraft): StoredAccount {
-    return {
-      id,
-      name: draft.name,
-      environment: draft.environment,
-      baseUrl: draft.baseUrl,
-      mechanism: draft.credentials.mechanism,
-      access: draft.access,
-      needsCredentials: null,
-    };
-  }
-
-  function newEntry(record: StoredAccount, demoCredentials: Credentials | null): Entry {
-    return { record, demo: demoCredentials !== null, demoCredentials, credentialsSet: true, status: 'unknown', statusMessage: null, client: null, generation: 0 };
   }
 
   function assertOpen(): void {
     if (closed) throw new AppError('internal', 'The accounts service has been closed.');
+  }
+
+  async function opened(): Promise<void> {
+    await ready;
+    assertOpen();
+  }
+
+  function createClient(entry: RegistryEntry, credentials: Credentials) {
+    const id = entry.record.id;
+    return pool.create(id, { baseUrl: entry.record.baseUrl, credentials }, {
+      // Once the credentials were refused, only new credentials (or a passing test) clear
+      // that: a late answer to a call made before the refusal must not.
+      onSuccess: () => {
+        if (statuses.get(id).status !== 'needs-credentials') setStatus(id, 'ok', null);
+      },
+      onFailure: (error) => {
+        const next = statusAfterFailure(error, entry.record.baseUrl);
+        if (next && statuses.get(id).status !== 'needs-credentials') setStatus(id, next.status, next.message);
+      },
+      onCredentialsRefused: (error) => {
+        const request = error.cause instanceof ApiError ? { endpoint: error.cause.endpoint, status: error.cause.status } : {};
+        logger.warn('credentials refused; calls stop until new ones are entered', { accountId: id, baseUrl: entry.record.baseUrl, ...request });
+        setStatus(id, 'needs-credentials', error.message);
+      },
+    });
   }
 
   const service: AccountsService = {
@@ -205,169 +135,167 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
       return views();
     },
 
-    async add(input) {
+    async get(id) {
       await ready;
-      assertOpen();
-      const draft = parseInput(AccountDraftSchema, input);
-      const id = newId();
-      await storeCredentials(id, draft.credentials);
-      const entry = newEntry(recordFrom(id, draft), null);
+      return view(find(id));
+    },
+
+    async add(input) {
+      await opened();
+      const draft = parseDraft(input);
+      const record = recordFromDraft(newId(), draft);
+      await registry.add(record, draft.credentials);
       // A real account ends demo mode.
-      for (const demo of [...entries.values()].filter((candidate) => candidate.demo)) {
-        entries.delete(demo.record.id);
-        await dropClient(demo);
+      for (const demoId of registry.dropDemo()) {
+        await pool.drop(demoId);
+        statuses.forget(demoId);
+        bus.publish('account.removed', { accountId: demoId });
       }
-      entries.set(id, entry);
-      persist();
-      logger.info('account added', { accountId: id, environment: draft.environment, mechanism: entry.record.mechanism });
-      emitChanged();
-      return view(entry);
+      logger.info('account added', { accountId: record.id, environment: draft.environment, mechanism: record.mechanism });
+      announceList();
+      return view(find(record.id));
     },
 
     async addDemo(input) {
-      await ready;
-      assertOpen();
-      const draft = parseInput(AccountDraftSchema, input);
-      registerSecret(logger, draft.credentials.mechanism === 'api-key' ? draft.credentials.apiKey : draft.credentials.clientSecret);
-      const entry = newEntry(recordFrom(`demo-${newId()}`, draft), draft.credentials);
-      entries.set(entry.record.id, entry);
-      emitChanged();
-      return view(entry);
+      await opened();
+      const draft = parseDraft(input);
+      const record = recordFromDraft(`demo-${newId()}`, draft);
+      registry.addDemo(record, draft.credentials);
+      announceList();
+      return view(find(record.id));
     },
 
     async update(input) {
-      await ready;
-      assertOpen();
-      const update: AccountUpdate = parseInput(AccountUpdateSchema, input);
-      const entry = find(update.id);
-      const connectionChanged =
-        update.credentials !== undefined ||
-        (update.baseUrl !== undefined && update.baseUrl !== entry.record.baseUrl);
-      if (update.credentials) {
-        if (entry.demo) entry.demoCredentials = update.credentials;
-        else await storeCredentials(entry.record.id, update.credentials);
-        entry.credentialsSet = true;
-      }
-      entry.record = {
-        ...entry.record,
-        name: update.name ?? entry.record.name,
-        environment: update.environment ?? entry.record.environment,
-        baseUrl: update.baseUrl ?? entry.record.baseUrl,
-        access: update.access ?? entry.record.access,
-        mechanism: update.credentials?.mechanism ?? entry.record.mechanism,
+      await opened();
+      const update = parseUpdate(input);
+      const current = find(update.id).record;
+      const baseUrl = update.baseUrl ?? current.baseUrl;
+      // Credentials are bound to the origin they were entered for: a new scheme, host or port
+      // gets them only if they are entered again in the same change.
+      const originChanged = credentialOrigin(baseUrl) !== credentialOrigin(current.baseUrl);
+      const dropCredentials = originChanged && !update.credentials;
+      const dropped = dropCredentials
+        ? `The service address changed to ${credentialOrigin(baseUrl) ?? baseUrl}, so the stored credentials were deleted: they are only ever sent to the address they were entered for. Enter the credentials for the new address.`
+        : null;
+      const connectionChanged = update.credentials !== undefined || baseUrl !== current.baseUrl;
+      // A change that brings no credentials cannot make an account without any usable.
+      const stillWithout = !update.credentials && !find(update.id).credentialsSet;
+      const next = {
+        ...current,
+        name: update.name ?? current.name,
+        environment: update.environment ?? current.environment,
+        baseUrl,
+        access: update.access ?? current.access,
+        mechanism: update.credentials?.mechanism ?? current.mechanism,
+        needsCredentials: dropped ?? (stillWithout ? (current.needsCredentials ?? NO_CREDENTIALS) : connectionChanged ? null : current.needsCredentials),
       };
-      await dropClient(entry);
-      if (connectionChanged) {
+      // No client may outlive the old address or credentials, even if the change fails below.
+      await pool.drop(update.id);
+      await registry.update(next, { credentials: update.credentials, dropCredentials });
+      if (dropped) {
+        logger.warn('base URL origin changed without credentials; stored credentials deleted', { accountId: update.id });
+        setStatus(update.id, 'needs-credentials', dropped);
+      } else if (stillWithout) {
+        setStatus(update.id, 'needs-credentials', next.needsCredentials);
+      } else if (connectionChanged) {
         // New credentials or a new address: whatever was known no longer holds, and calls flow again.
-        entry.record = { ...entry.record, needsCredentials: null };
-        entry.status = 'unknown';
-        entry.statusMessage = null;
-        emit({ type: 'status', accountId: entry.record.id, status: 'unknown', message: null });
+        setStatus(update.id, 'unknown', null);
       }
-      if (!entry.demo) persist();
-      emitChanged();
-      return view(entry);
+      announceList();
+      return view(find(update.id));
     },
 
     async remove(id) {
-      await ready;
-      assertOpen();
-      const entry = find(id);
-      entries.delete(id);
-      await dropClient(entry);
-      if (!entry.demo) {
-        persist();
-        await secrets.delete(secretName(id));
-      }
+      await opened();
+      find(id);
+      // Throws, with the account still listed, when the removal cannot be made durable.
+      await registry.remove(id);
+      await pool.drop(id);
+      statuses.forget(id);
       logger.info('account removed', { accountId: id });
-      emitChanged();
+      bus.publish('account.removed', { accountId: id });
+      announceList();
     },
 
     async test(id) {
-      await ready;
-      assertOpen();
+      await opened();
       const entry = find(id);
-      const credentials = await credentialsOf(entry);
+      const credentials = await registry.credentials(id);
       if (!credentials) {
         return { ok: false, diagnosis: 'bad-credentials', message: 'No credentials are stored for this account. Enter them first.', detectedAccess: null, latencyMs: null };
       }
+      const generation = pool.generation(id);
       const result = await diagnose({ baseUrl: entry.record.baseUrl, access: entry.record.access, credentials }, { clock, logger, dispatcher, timeouts: deps.clientOptions?.timeouts });
-      if (entries.get(id) !== entry) return result;
-      if (result.diagnosis === 'bad-credentials') {
-        await dropClient(entry);
-        setStatus(entry, 'needs-credentials', result.message);
-      } else if (result.diagnosis === 'unreachable') {
-        setStatus(entry, 'unreachable', result.message);
-      } else if (result.diagnosis === 'ok' || result.diagnosis === 'wrong-key-kind') {
-        // The credentials work again (revoked ones may have been restored): let calls flow.
-        if (entry.status === 'needs-credentials') await dropClient(entry);
-        setStatus(entry, 'ok', null);
-      }
+      // The account changed (or went) while the test ran: the result is about what it was.
+      if (registry.find(id) === undefined || pool.generation(id) !== generation) return result;
+      await applyDiagnosis(id, result);
       return result;
     },
 
     async testDraft(input) {
       assertOpen();
       // A report, not an invalid-input error: the form shows it where the test result goes.
-      const typedUrl: unknown = (input as { baseUrl?: unknown } | null)?.baseUrl;
-      const urlProblem = typeof typedUrl === 'string' ? checkUrl(typedUrl) : null;
+      const urlProblem = typedBaseUrlProblem(input);
       if (urlProblem) return { ok: false, diagnosis: 'bad-url', message: urlProblem, detectedAccess: null, latencyMs: null };
-      const draft = parseInput(AccountDraftSchema, input);
+      const draft = parseDraft(input);
       registerSecret(logger, draft.credentials.mechanism === 'api-key' ? draft.credentials.apiKey : draft.credentials.clientSecret);
       return diagnose(draft, { clock, logger, dispatcher, timeouts: deps.clientOptions?.timeouts });
     },
 
     async client(id) {
-      await ready;
-      assertOpen();
+      await opened();
       const entry = find(id);
-      if (entry.status === 'needs-credentials') {
-        throw new AppError('needs-credentials', entry.statusMessage ?? "This account's credentials were refused. Enter new credentials to continue.");
+      const state = statuses.get(id);
+      if (state.status === 'needs-credentials') {
+        throw new AppError('needs-credentials', state.message ?? "This account's credentials were refused. Enter new credentials to continue.");
       }
-      if (entry.client) return entry.client;
-      const generation = entry.generation;
-      const credentials = await credentialsOf(entry);
+      const existing = pool.current(id);
+      if (existing) return existing;
+      const urlProblem = baseUrlProblem(entry.record.baseUrl);
+      if (urlProblem) throw new AppError('invalid-input', `This account's address cannot be used: ${urlProblem}`);
+      const generation = pool.generation(id);
+      const credentials = await registry.credentials(id);
       // Concurrent callers all waited on the secret store: the first to come back builds the
       // client and the rest share it, so they also share one token exchange. If the account
       // changed meanwhile, start over with what it is now.
-      if (entries.get(id) !== entry || entry.generation !== generation) return service.client(id);
-      if (entry.client) return entry.client;
+      if (registry.find(id)?.record !== entry.record || pool.generation(id) !== generation) return service.client(id);
+      const built = pool.current(id);
+      if (built) return built;
       if (!credentials) {
-        entry.credentialsSet = false;
-        setStatus(entry, 'needs-credentials', 'No credentials are stored for this account.');
+        setStatus(id, 'needs-credentials', NO_CREDENTIALS);
         throw new AppError('needs-credentials', 'No credentials are stored for this account. Enter them to continue.');
       }
-      entry.client = buildClient(entry, credentials);
-      return entry.client;
+      return createClient(entry, credentials);
     },
 
-    onEvent(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
+    unreadable: async () => {
+      await ready;
+      return registry.unreadable();
     },
 
     async close() {
       if (closed) return;
       closed = true;
       await ready.catch(() => undefined);
-      for (const entry of entries.values()) await dropClient(entry);
-      listeners.clear();
+      await pool.closeAll();
       if (ownsDispatcher) await dispatcher.close();
     },
   };
+
+  async function applyDiagnosis(id: string, result: ConnectionReport): Promise<void> {
+    if (result.diagnosis === 'bad-credentials') {
+      await pool.drop(id);
+      setStatus(id, 'needs-credentials', result.message);
+    } else if (result.diagnosis === 'unreachable') {
+      setStatus(id, 'unreachable', result.message);
+    } else if (result.diagnosis === 'server-error') {
+      setStatus(id, 'service-error', result.message);
+    } else if (result.diagnosis === 'ok' || result.diagnosis === 'wrong-key-kind') {
+      // The credentials work again (revoked ones may have been restored): let calls flow.
+      if (statuses.get(id).status === 'needs-credentials') await pool.drop(id);
+      setStatus(id, 'ok', null);
+    }
+  }
+
   return service;
-}
-
-function parseInput<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown): T {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
-  throw new AppError('invalid-input', `${where}${issue?.message ?? 'invalid account details'}`);
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,8 +1,12 @@
-import type { SecretStore } from '../ports';
+import type { DataFileProblem, SecretStore } from '../ports';
 
-/** Secrets held in memory only: for tests and the CLI's one-shot use. */
-export function createMemorySecretStore(initial: Record<string, string> = {}): SecretStore {
+/**
+ * Secrets held in memory only: for tests and the CLI's one-shot use. `problems` lets a test
+ * stand in for a file-backed store that had to set an unreadable file aside.
+ */
+export function createMemorySecretStore(initial: Record<string, string> = {}, options: { problems?: DataFileProblem[] } = {}): SecretStore {
   const values = new Map(Object.entries(initial));
+  const problems = [...(options.problems ?? [])];
   return {
     get: async (name) => values.get(name) ?? null,
     set: async (name, value) => {
@@ -12,7 +16,7 @@ export function createMemorySecretStore(initial: Record<string, string> = {}): S
       values.delete(name);
     },
     names: async () => [...values.keys()],
-    problems: () => [],
+    problems: () => [...problems],
     describe: () => ({ backend: 'memory', weak: false, message: 'Credentials are kept in memory only and forgotten on exit.' }),
   };
 }

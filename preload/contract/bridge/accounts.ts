@@ -8,7 +8,7 @@ export type Environment = z.infer<typeof Environment>;
 export const Mechanism = z.enum(['api-key', 'client-credentials']);
 export type Mechanism = z.infer<typeof Mechanism>;
 
-export const AccountStatus = z.enum(['unknown', 'ok', 'needs-credentials', 'unreachable']);
+export const AccountStatus = z.enum(['unknown', 'ok', 'needs-credentials', 'unreachable', 'service-error', 'rate-limited']);
 export type AccountStatus = z.infer<typeof AccountStatus>;
 
 /** THE base-URL rule (plain/base-url.ts): https except on loopback, no user info; its words are the message. */

@@ -5,8 +5,8 @@ import { createAppHandlers } from '../../../main/core/app';
 import { createDispatcher } from '../../../main/core/bridge/dispatcher';
 import { AppError } from '../../../main/core/errors';
 import type { AccountView } from '../../../preload/contract';
-import { accountView, quoteItem } from './fixtures';
-import { createRecordingLogger } from './recording-logger';
+import { accountView, quoteItem } from '../../helpers/bridge-fixtures';
+import { createRecordingLogger } from '../../helpers/recording-logger';
 
 const pagination = { page: 2, limit: 25, total: 30, totalPages: 2, hasNextPage: false, hasPrevPage: true };
 
@@ -23,6 +23,11 @@ function fakeAccounts(views: AccountView[], listed: ListQuotesParams[]): Account
   const notHere = () => Promise.reject(new Error('not used in this test'));
   return {
     list: async () => views,
+    get: async (id) => {
+      const found = views.find((view) => view.id === id);
+      if (!found) throw new AppError('account-not-found', 'No such account.');
+      return found;
+    },
     add: notHere,
     addDemo: notHere,
     update: notHere,
@@ -33,7 +38,7 @@ function fakeAccounts(views: AccountView[], listed: ListQuotesParams[]): Account
       if (!views.some((view) => view.id === id)) throw new AppError('account-not-found', 'No such account.');
       return client;
     },
-    onEvent: () => () => undefined,
+    unreadable: async () => ({ files: [], damagedList: false, keptCredentials: [] }),
     close: async () => undefined,
   };
 }

@@ -3,15 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../../../main/core/core';
 import type { Core, StartDemo } from '../../../main/core/core';
 import type { BridgeEvent } from '../../../main/core/bridge/events';
-import { createMemorySecretStore } from '../../../main/core/node';
 import { systemClock } from '../../../main/core/ports';
-import type { SettingsStore } from '../../../main/core/ports';
 import { startDemo } from '../../../main/simulator/demo';
 import type { AccountView, QuotesPage } from '../../../preload/contract';
-import { createMemorySettingsStore } from '../../../main/core/node';
-import { createRecordingLogger } from './recording-logger';
-
-const memorySettings = (): SettingsStore => createMemorySettingsStore();
+import { createMemorySecretStore, createMemorySettingsStore } from '../../helpers/stores';
+import { createRecordingLogger } from '../../helpers/recording-logger';
 
 let core: Core | undefined;
 afterEach(async () => {
@@ -39,7 +35,7 @@ function trackedDemo() {
 }
 
 function newCore() {
-  core = createCore({ settings: memorySettings(), secrets: createMemorySecretStore(), clock: systemClock, logger: createRecordingLogger(), host: 'web', version: '0.1.0' });
+  core = createCore({ settings: createMemorySettingsStore(), secrets: createMemorySecretStore(), clock: systemClock, logger: createRecordingLogger(), host: 'web', version: '0.1.0' });
   return core;
 }
 

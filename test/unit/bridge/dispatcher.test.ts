@@ -4,8 +4,8 @@ import { AppError } from '../../../main/core/errors';
 import { globalRedactor, REDACTED } from '../../../main/core/log';
 import type { Handlers } from '../../../preload/contract';
 import { baseUrlProblem } from '../../../preload/contract/plain/base-url';
-import { accountView, quoteItem, unusedHandlers } from './fixtures';
-import { createRecordingLogger } from './recording-logger';
+import { accountView, quoteItem, unusedHandlers } from '../../helpers/bridge-fixtures';
+import { createRecordingLogger } from '../../helpers/recording-logger';
 
 function setup(overrides: Partial<Handlers>) {
   const logger = createRecordingLogger();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createEventHub } from '../../../main/core/bridge/events';
 import type { BridgeEvent } from '../../../main/core/bridge/events';
-import { accountView } from './fixtures';
-import { createRecordingLogger } from './recording-logger';
+import { accountView } from '../../helpers/bridge-fixtures';
+import { createRecordingLogger } from '../../helpers/recording-logger';
 
 describe('bridge event hub', () => {
   it('delivers a valid event to every subscriber until it unsubscribes', () => {

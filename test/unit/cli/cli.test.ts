@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT_CODES, runCli, parseTimeout } from '../../../main/cli';
-import { createFakeClock } from '../core/helpers/fake-clock';
-import { startFakeService } from '../core/helpers/fake-service';
-import type { FakeService } from '../core/helpers/fake-service';
-import { CLIENT_ID, CLIENT_KEY, CLIENT_SECRET, fakeQuote, INTERNAL_KEY, STANDARD_PRINCIPALS, standardQuotes } from '../core/helpers/fixtures';
-import { malformed, trickle } from '../core/api/slow-responses';
+import { createFakeClock } from '../../helpers/fake-clock';
+import { startFakeService } from '../../helpers/fake-service';
+import type { FakeService } from '../../helpers/fake-service';
+import { CLIENT_ID, CLIENT_KEY, CLIENT_SECRET, fakeQuote, INTERNAL_KEY, STANDARD_PRINCIPALS, standardQuotes } from '../../helpers/service-fixtures';
+import { malformed, trickle } from '../../helpers/slow-responses';
 
 let service: FakeService;
 let dir: string;

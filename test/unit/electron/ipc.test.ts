@@ -4,8 +4,8 @@ import { createEventHub } from '../../../main/core/bridge/events';
 import { registerBridgeIpc } from '../../../main/electron/ipc';
 import type { FrameLike, TrustedRenderer } from '../../../main/electron/sender';
 import { METHOD_NAMES } from '../../../preload/contract';
-import { accountView, unusedHandlers } from '../bridge/fixtures';
-import { createRecordingLogger } from '../bridge/recording-logger';
+import { accountView, unusedHandlers } from '../../helpers/bridge-fixtures';
+import { createRecordingLogger } from '../../helpers/recording-logger';
 
 type Handler = (event: unknown, input: unknown) => Promise<unknown>;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { ConnectionState, SocketLike } from '../../../renderer/src/lib/bridge';
 import type * as BridgeExports from '../../../renderer/src/lib/bridge';
-import { accountView } from '../bridge/fixtures';
+import { accountView } from '../../helpers/bridge-fixtures';
 import { startTestHost } from './web-host-fixture';
 
 // Imported only after the browser globals it reads at load are in place.

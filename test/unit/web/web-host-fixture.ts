@@ -9,8 +9,8 @@ import { startWebHost } from '../../../main/web/server';
 import type { WebHost } from '../../../main/web/server';
 import { BRIDGE_PROTOCOL } from '../../../main/web/security';
 import type { Handlers } from '../../../preload/contract';
-import { unusedHandlers } from '../bridge/fixtures';
-import { createRecordingLogger } from '../bridge/recording-logger';
+import { unusedHandlers } from '../../helpers/bridge-fixtures';
+import { createRecordingLogger } from '../../helpers/recording-logger';
 
 export const SECRET_OUTSIDE = 'this file lives outside the served folder';
 

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountView } from '../bridge/fixtures';
+import { accountView } from '../../helpers/bridge-fixtures';
 import { nextMessage, openSocket, outcome, rawGet, SECRET_OUTSIDE, startTestHost } from './web-host-fixture';
 
 let fixture: Awaited<ReturnType<typeof startTestHost>>;

@@ -6,10 +6,10 @@ import { createAccountsService } from '../../../../main/core/accounts';
 import type { AccountsService } from '../../../../main/core/accounts';
 import { createConfSettingsStore, createFileSecretStore } from '../../../../main/core/node';
 import type { AccountDraft } from '../../../../preload/contract';
-import { createFakeClock } from '../helpers/fake-clock';
-import { startFakeService } from '../helpers/fake-service';
-import type { FakeService } from '../helpers/fake-service';
-import { CLIENT_ID, CLIENT_KEY, INTERNAL_KEY, STANDARD_PRINCIPALS, standardQuotes } from '../helpers/fixtures';
+import { createFakeClock } from '../../../helpers/fake-clock';
+import { startFakeService } from '../../../helpers/fake-service';
+import type { FakeService } from '../../../helpers/fake-service';
+import { CLIENT_ID, CLIENT_KEY, INTERNAL_KEY, STANDARD_PRINCIPALS, standardQuotes } from '../../../helpers/service-fixtures';
 
 let dir: string;
 let service: FakeService;
@@ -48,11 +48,16 @@ describe('connection test diagnoses', () => {
     const internal = await accounts.testDraft(draft({ credentials: { mechanism: 'api-key', apiKey: INTERNAL_KEY } }));
     expect(internal).toMatchObject({ ok: false, diagnosis: 'wrong-key-kind', detectedAccess: 'internal' });
     // In the form's own words: its field is "Key kind", its choices "Client key" and "Internal (admin) key".
-    expect(internal.message).toContain('This looks like an internal (admin) key, but the account is set up with Key kind "Client key".');
+    expect(internal.message).toBe('Connected, but this key sees internal statuses such as SENT, so it is an internal (admin) key. Set Key kind to "Internal (admin) key".');
     const report = await accounts.testDraft(draft({ access: 'internal' }));
     expect(report).toMatchObject({ ok: false, diagnosis: 'wrong-key-kind', detectedAccess: 'client' });
-    expect(report.message).toContain('This looks like a client key, but the account is set up with Key kind "Internal (admin) key".');
-    expect(`${internal.message} ${report.message}`).not.toMatch(/key access/i);
+    expect(report.message).toBe('Connected, but this key sees only the client-facing statuses of one company, so it is a client key. Set Key kind to "Client key".');
+    for (const message of [internal.message, report.message]) {
+      // The kind is said once, with the right article.
+      expect(message.match(/it is an? /g)).toHaveLength(1);
+      expect(message).not.toMatch(/\ban client\b|\ba internal\b|like a|not a /i);
+      expect(message).not.toMatch(/key access/i);
+    }
   });
 
   it('bad credentials: a refused key, and a refused client secret', async () => {
@@ -76,15 +81,17 @@ describe('connection test diagnoses', () => {
     expect(await accounts.testDraft(draft({ baseUrl: `${service.baseUrl}/api` }))).toMatchObject({ diagnosis: 'bad-url', ok: false });
   });
 
-  it('bad URL: an address typed without http:// or https:// says to add one, before any request', async () => {
+  it('bad URL: the one base URL rule, before any request (no scheme, plain http away from this computer, a user name in it)', async () => {
     const host = new URL(service.baseUrl).host;
     const seen = service.requests.length;
     for (const typed of [host, `localhost:${new URL(service.baseUrl).port}`]) {
       const report = await accounts.testDraft(draft({ baseUrl: typed }));
       expect(report).toMatchObject({ ok: false, diagnosis: 'bad-url', latencyMs: null });
-      expect(report.message).toContain('has no http:// or https:// in front');
-      expect(report.message).toContain(`http://${typed}`);
+      expect(report.message).toContain('add https:// in front');
+      expect(report.message).toContain(`https://${typed}`);
     }
+    expect(await accounts.testDraft(draft({ baseUrl: 'http://quotes.example.com' }))).toMatchObject({ diagnosis: 'bad-url', message: expect.stringMatching(/only for a service on this computer/) });
+    expect(await accounts.testDraft(draft({ baseUrl: `http://user:pw@${host}` }))).toMatchObject({ diagnosis: 'bad-url', message: expect.stringMatching(/user name or password/) });
     expect(service.requests.length).toBe(seen);
     expect(await accounts.testDraft(draft({ baseUrl: 'ftp://files.example.com' }))).toMatchObject({ diagnosis: 'bad-url', message: expect.stringMatching(/must start with https:\/\//) });
   });

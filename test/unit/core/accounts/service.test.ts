@@ -3,30 +3,34 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAccountsService } from '../../../../main/core/accounts';
-import type { AccountsEvent, AccountsService } from '../../../../main/core/accounts';
+import type { AccountsService } from '../../../../main/core/accounts';
+import { createEventBus } from '../../../../main/core/events';
+import type { AnyEvent, DomainEvents } from '../../../../main/core/events';
 import { createConfSettingsStore, createFileSecretStore } from '../../../../main/core/node';
 import type { AccountDraft } from '../../../../preload/contract';
-import { createFakeClock } from '../helpers/fake-clock';
-import { startFakeService } from '../helpers/fake-service';
-import type { FakeService } from '../helpers/fake-service';
-import { CLIENT_ID, CLIENT_KEY, CLIENT_SECRET, STANDARD_PRINCIPALS, standardQuotes } from '../helpers/fixtures';
-import { createRecordingLogger } from '../helpers/recording-sink';
+import { createFakeClock } from '../../../helpers/fake-clock';
+import { startFakeService } from '../../../helpers/fake-service';
+import type { FakeService } from '../../../helpers/fake-service';
+import { CLIENT_ID, CLIENT_KEY, CLIENT_SECRET, STANDARD_PRINCIPALS, standardQuotes } from '../../../helpers/service-fixtures';
+import { createRecordingLogger } from '../../../helpers/json-recording-logger';
 
 let dir: string;
 let service: FakeService;
 let accounts: AccountsService;
-let events: AccountsEvent[];
+let events: AnyEvent<DomainEvents>[];
 let logger: ReturnType<typeof createRecordingLogger>;
 
 function open(): AccountsService {
+  const bus = createEventBus<DomainEvents>({ logger });
+  bus.subscribeAll((event) => events.push(event));
   const opened = createAccountsService({
+    bus,
     settings: createConfSettingsStore({ cwd: dir }),
     secrets: createFileSecretStore({ path: join(dir, 'secrets.json') }),
     clock: createFakeClock(),
     logger,
     clientOptions: { retry: { maxAttempts: 1 } },
   });
-  opened.onEvent((event) => events.push(event));
   return opened;
 }
 
@@ -68,7 +72,7 @@ describe('accounts through conf and the file secret store', () => {
     expect(await accounts.list()).toEqual([]);
     expect(await readFile(join(dir, 'secrets.json'), 'utf8')).not.toContain(CLIENT_SECRET);
     await expect(accounts.client(added.id)).rejects.toMatchObject({ code: 'account-not-found' });
-    expect(events.filter((event) => event.type === 'changed').length).toBeGreaterThanOrEqual(3);
+    expect(events.filter((event) => event.type === 'accounts.changed').length).toBeGreaterThanOrEqual(3);
     expect(logger.text()).not.toContain(CLIENT_KEY);
     expect(logger.text()).not.toContain(CLIENT_SECRET);
   });
@@ -87,7 +91,7 @@ describe('accounts through conf and the file secret store', () => {
     await expect(readFile(join(dir, 'secrets.json'), 'utf8')).rejects.toThrow();
     await accounts.add(draft({ name: 'Real' }));
     expect((await accounts.list()).map((view) => view.name)).toEqual(['Real']);
-    expect(events.at(-1)).toMatchObject({ type: 'changed', accounts: [expect.objectContaining({ name: 'Real' })] });
+    expect(events.at(-1)).toMatchObject({ type: 'accounts.changed', payload: { accounts: [expect.objectContaining({ name: 'Real' })] } });
   });
 
   it('follows calls: ok after a success, unreachable on network errors', async () => {
@@ -98,7 +102,7 @@ describe('accounts through conf and the file secret store', () => {
     service.addFault({ pathPrefix: '/api/public/v1/quotes', action: { type: 'reset' } });
     await expect(client.quotes.list({ page: 1, limit: 5 })).rejects.toMatchObject({ code: 'network' });
     expect((await accounts.list())[0]).toMatchObject({ status: 'unreachable' });
-    expect(events).toContainEqual(expect.objectContaining({ type: 'status', accountId: id, status: 'unreachable' }));
+    expect(events).toContainEqual({ type: 'account.status', payload: expect.objectContaining({ accountId: id, status: 'unreachable' }) });
   });
 
   it('moves to needs-credentials on refusal, stops calls, survives a restart, and recovers on new credentials', async () => {
@@ -106,7 +110,7 @@ describe('accounts through conf and the file secret store', () => {
     const client = await accounts.client(id);
     service.revoke(CLIENT_KEY);
     await expect(client.quotes.list({ page: 1, limit: 5 })).rejects.toMatchObject({ code: 'needs-credentials' });
-    expect(events).toContainEqual({ type: 'status', accountId: id, status: 'needs-credentials', message: expect.stringContaining('refused') });
+    expect(events).toContainEqual({ type: 'account.status', payload: { accountId: id, status: 'needs-credentials', message: expect.stringContaining('refused') } });
     const seen = service.requests.length;
     await expect(accounts.client(id)).rejects.toMatchObject({ code: 'needs-credentials' });
     await expect(client.quotes.list({ page: 1, limit: 5 })).rejects.toMatchObject({ code: 'needs-credentials' });

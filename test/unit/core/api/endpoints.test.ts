@@ -3,10 +3,10 @@ import { createQuotingClient } from '../../../../main/core/api';
 import type { ClosableQuotingClient } from '../../../../main/core/api';
 import { ForbiddenError, InvalidStateError, NotFoundError } from '../../../../main/core/api/errors';
 import type { Credentials } from '../../../../preload/contract';
-import { createFakeClock } from '../helpers/fake-clock';
-import { startFakeService } from '../helpers/fake-service';
-import type { FakeService } from '../helpers/fake-service';
-import { CLIENT_ID, CLIENT_KEY, CLIENT_SECRET, COMPANY_B, INTERNAL_CLIENT_ID, INTERNAL_CLIENT_SECRET, INTERNAL_KEY, STANDARD_PRINCIPALS, standardQuotes } from '../helpers/fixtures';
+import { createFakeClock } from '../../../helpers/fake-clock';
+import { startFakeService } from '../../../helpers/fake-service';
+import type { FakeService } from '../../../helpers/fake-service';
+import { CLIENT_ID, CLIENT_KEY, CLIENT_SECRET, COMPANY_B, INTERNAL_CLIENT_ID, INTERNAL_CLIENT_SECRET, INTERNAL_KEY, STANDARD_PRINCIPALS, standardQuotes } from '../../../helpers/service-fixtures';
 
 const cases: { name: string; access: 'client' | 'internal'; credentials: Credentials }[] = [
   { name: 'client API key', access: 'client', credentials: { mechanism: 'api-key', apiKey: CLIENT_KEY } },

@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createQuotingClient } from '../../../../main/core/api';
 import type { ClosableQuotingClient } from '../../../../main/core/api';
 import { NetworkError, SchemaError, TimeoutError } from '../../../../main/core/api/errors';
-import { createFakeClock } from '../helpers/fake-clock';
-import { startFakeService } from '../helpers/fake-service';
-import type { FakeService } from '../helpers/fake-service';
-import { CLIENT_KEY, listItemOf, fakeQuote, STANDARD_PRINCIPALS, standardQuotes } from '../helpers/fixtures';
-import { malformed, trickle } from './slow-responses';
+import { createFakeClock } from '../../../helpers/fake-clock';
+import { startFakeService } from '../../../helpers/fake-service';
+import type { FakeService } from '../../../helpers/fake-service';
+import { CLIENT_KEY, listItemOf, fakeQuote, STANDARD_PRINCIPALS, standardQuotes } from '../../../helpers/service-fixtures';
+import { malformed, trickle } from '../../../helpers/slow-responses';
 
 const LIST = '/api/public/v1/quotes';
 let service: FakeService;

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { downloadPdf } from '../../../../main/core/api';
 import { ServerError, TimeoutError } from '../../../../main/core/api/errors';
-import { startFakeService } from '../helpers/fake-service';
-import type { FakeService } from '../helpers/fake-service';
-import { flood, trickle } from './slow-responses';
+import { startFakeService } from '../../../helpers/fake-service';
+import type { FakeService } from '../../../helpers/fake-service';
+import { flood, trickle } from '../../../helpers/slow-responses';
 
 // A signed-URL service: the download token is part of the path.
 const TOKEN = 'dl-7f3a9c2e51b84d06a1e2';

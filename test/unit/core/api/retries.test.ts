@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createQuotingClient } from '../../../../main/core/api';
 import type { ClosableQuotingClient } from '../../../../main/core/api';
 import { RateLimitedError, ServerError } from '../../../../main/core/api/errors';
-import { createFakeClock } from '../helpers/fake-clock';
-import type { FakeClock } from '../helpers/fake-clock';
-import { startFakeService } from '../helpers/fake-service';
-import type { FakeService } from '../helpers/fake-service';
-import { CLIENT_KEY, STANDARD_PRINCIPALS, standardQuotes } from '../helpers/fixtures';
+import { createFakeClock } from '../../../helpers/fake-clock';
+import type { FakeClock } from '../../../helpers/fake-clock';
+import { startFakeService } from '../../../helpers/fake-service';
+import type { FakeService } from '../../../helpers/fake-service';
+import { CLIENT_KEY, STANDARD_PRINCIPALS, standardQuotes } from '../../../helpers/service-fixtures';
 
 const LIST = '/api/public/v1/quotes';
 let service: FakeService;

@@ -5,8 +5,8 @@ import { NeedsCredentialsError } from '../../../../main/core/auth';
 import { ManualClock, startSimulator } from '../../../../main/simulator';
 import type { RequestLogEntry, Simulator } from '../../../../main/simulator';
 import type { Credentials } from '../../../../preload/contract';
-import { createFakeClock } from '../helpers/fake-clock';
-import type { FakeClock } from '../helpers/fake-clock';
+import { createFakeClock } from '../../../helpers/fake-clock';
+import type { FakeClock } from '../../../helpers/fake-clock';
 
 // The client's authentication and retry rules, counted from the service's side: the
 // simulator logs every request it receives, so "exactly one exchange" is what it saw.

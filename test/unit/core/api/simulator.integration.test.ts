@@ -11,8 +11,8 @@ import { ManualClock, startSimulator } from '../../../../main/simulator';
 import type { Simulator } from '../../../../main/simulator';
 import type { SettingsStore } from '../../../../main/core/ports';
 import type { Credentials } from '../../../../preload/contract';
-import { createFakeClock } from '../helpers/fake-clock';
-import type { FakeClock } from '../helpers/fake-clock';
+import { createFakeClock } from '../../../helpers/fake-clock';
+import type { FakeClock } from '../../../helpers/fake-clock';
 
 // The same client against the embedded service: what the fake service proves in detail
 // must hold against an independent implementation of the spec too.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEventBus } from '../../../../main/core/events';
-import { createRecordingLogger } from '../../bridge/recording-logger';
+import { createRecordingLogger } from '../../../helpers/recording-logger';
 
 type TestEvents = {
   a: { n: number };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createConfSettingsStore, createFileSecretStore, createMemorySecretStore, SecretFileError } from '../../../../main/core/node';
-import { createRecordingLogger } from '../helpers/recording-sink';
+import { createRecordingLogger } from '../../../helpers/json-recording-logger';
 
 let dir: string;
 beforeEach(async () => {

@@ -1,5 +1,5 @@
-import { createJsonLogger } from '../../../../main/core/log';
-import type { RedactingLogger } from '../../../../main/core/log';
+import { createJsonLogger } from '../../main/core/log';
+import type { RedactingLogger } from '../../main/core/log';
 
 /** A JSON-lines logger whose lines are kept for assertions. */
 export function createRecordingLogger(): RedactingLogger & { lines: string[]; text(): string } {

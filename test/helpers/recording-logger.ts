@@ -1,4 +1,4 @@
-import type { LogFields, Logger } from '../../../main/core/ports';
+import type { LogFields, Logger } from '../../main/core/ports';
 
 export interface LogLine {
   level: 'debug' | 'info' | 'warn' | 'error';

@@ -1,4 +1,4 @@
-import type { Clock } from '../../../../main/core/ports';
+import type { Clock } from '../../main/core/ports';
 
 /** A clock that only moves when told; every sleep is recorded and returns at once, advancing time. */
 export interface FakeClock extends Clock {

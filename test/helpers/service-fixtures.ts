@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { QuoteDetails, QuoteListItem, QuoteStatus } from '../../../../preload/contract';
+import type { QuoteDetails, QuoteListItem, QuoteStatus } from '../../preload/contract';
 
 export const COMPANY_A = '11111111-1111-4111-8111-111111111111';
 export const COMPANY_B = '22222222-2222-4222-8222-222222222222';

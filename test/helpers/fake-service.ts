@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { clientFacingStatus } from '../../../../preload/contract';
-import type { KeyAccess, QuoteStatus } from '../../../../preload/contract';
-import { detailsOf, listItemOf } from './fixtures';
-import type { FakeQuote } from './fixtures';
+import { clientFacingStatus } from '../../preload/contract';
+import type { KeyAccess, QuoteStatus } from '../../preload/contract';
+import { detailsOf, listItemOf } from './service-fixtures';
+import type { FakeQuote } from './service-fixtures';
 
 // A small, precisely controllable stand-in for the Quoting Service, written from the spec.
 // Tests use it where the embedded simulator would be too coarse (exact fault timing,

@@ -1,4 +1,4 @@
-import type { AccountView, Handlers, QuoteListItem } from '../../../preload/contract';
+import type { AccountView, Handlers, QuoteListItem } from '../../preload/contract';
 
 export function accountView(overrides: Partial<AccountView> = {}): AccountView {
   return {

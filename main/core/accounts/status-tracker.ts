@@ -1,0 +1,93 @@
+import type { AccountStatus } from '../../../preload/contract';
+import { NetworkError, RateLimitedError, SchemaError, ServerError, TimeoutError } from '../api/errors';
+
+export interface StatusState {
+  status: AccountStatus;
+  message: string | null;
+}
+
+/**
+ * Each account's status: what the service last answered to the app's calls, in plain words
+ * for the header and the sidebar. Only the service's own trouble moves it (it cannot be
+ * reached, it fails, it answers outside the interface, it limits requests); a refused
+ * item (404, 403 on one quote) says nothing about the account.
+ */
+export interface StatusTracker {
+  get(id: string): StatusState;
+  /** The status an account starts with, as loaded: nothing changed, so nobody is told. */
+  init(id: string, status: AccountStatus, message: string | null): void;
+  /** Returns whether anything changed, and tells `onChange` when it did. */
+  set(id: string, status: AccountStatus, message: string | null): boolean;
+  forget(id: string): void;
+}
+
+export function createStatusTracker(deps: { onChange: (id: string, state: StatusState) => void }): StatusTracker {
+  const states = new Map<string, StatusState>();
+  return {
+    get: (id) => states.get(id) ?? { status: 'unknown', message: null },
+    init: (id, status, message) => void states.set(id, { status, message }),
+    set(id, status, message) {
+      const current = states.get(id);
+      if (current && current.status === status && current.message === message) return false;
+      const next = { status, message };
+      states.set(id, next);
+      deps.onChange(id, next);
+      return true;
+    },
+    forget: (id) => void states.delete(id),
+  };
+}
+
+/** The status a failed call moves its account to, or null when the failure says nothing about the account. */
+export function statusAfterFailure(error: unknown, baseUrl: string): StatusState | null {
+  if (error instanceof TimeoutError) {
+    return { status: 'unreachable', message: `The service at ${hostOf(baseUrl)} did not answer in time. Check your network; Quotedesk tries again on the next refresh.` };
+  }
+  if (error instanceof NetworkError) {
+    const host = hostOf(baseUrl);
+    const why: Record<NetworkError['reason'], string> = {
+      dns: `The address ${host} could not be found. Check your network and the account's base URL.`,
+      refused: `${host} refused the connection: the service is not running there.`,
+      reset: `The connection to ${host} broke before the service answered.`,
+      tls: `A secure connection to ${host} could not be established (certificate or TLS problem).`,
+      other: `Could not reach ${host}. Check your network.`,
+    };
+    return { status: 'unreachable', message: why[error.reason] };
+  }
+  if (error instanceof RateLimitedError) {
+    const when = error.retryAfterMs !== null ? `in ${describeWait(error.retryAfterMs)}` : 'in a minute';
+    return { status: 'rate-limited', message: `The service is limiting requests from this account. Try again ${when}.` };
+  }
+  if (error instanceof ServerError) {
+    const wait = error.retryAfterMs !== null ? ` It asked to wait ${describeWait(error.retryAfterMs)}.` : ' Try again in a few minutes.';
+    return { status: 'service-error', message: `The service had a problem and could not answer (HTTP ${error.status ?? 'error'}).${wait}` };
+  }
+  if (error instanceof SchemaError) {
+    return {
+      status: 'service-error',
+      message: "The service answered, but not in the form the Quoting Service interface describes. Check the account's base URL; if it is right, the service may be changing: try again later.",
+    };
+  }
+  return null;
+}
+
+/** "45 seconds", "2 minutes", "1 hour": rounded up, so the person never tries too early. */
+export function describeWait(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return plural(seconds, 'second');
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return plural(minutes, 'minute');
+  return plural(Math.ceil(minutes / 60), 'hour');
+}
+
+function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}
