@@ -46,6 +46,13 @@ export function createJsonSettingsStore(options: JsonSettingsOptions): SettingsS
     entries = next;
   }
 
+  function remove(key: string): void {
+    if (!entries.has(key)) return;
+    const next = new Map(entries);
+    next.delete(key);
+    commit(next);
+  }
+
   return {
     path,
     get<T>(key: string): T | undefined {
@@ -54,18 +61,13 @@ export function createJsonSettingsStore(options: JsonSettingsOptions): SettingsS
       return value === undefined ? undefined : (structuredClone(value) as T);
     },
     set(key, value) {
-      if (value === undefined) return this.delete(key);
+      if (value === undefined) return remove(key);
       const next = new Map(entries);
       // Through JSON now, so what is kept in memory is exactly what the file will give back.
       next.set(key, JSON.parse(JSON.stringify(value)) as unknown);
       commit(next);
     },
-    delete(key) {
-      if (!entries.has(key)) return;
-      const next = new Map(entries);
-      next.delete(key);
-      commit(next);
-    },
+    delete: remove,
     problems: () => problems.map((problem) => ({ ...problem })),
   };
 }
