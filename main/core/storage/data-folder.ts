@@ -14,6 +14,22 @@ const MAX_DEPTH = 3;
 // left alone unless it is this old: no write of ours takes an hour.
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
+// Temporary files of earlier versions, which wrote settings through conf (its `atomically`
+// names them `settings.json.tmp-<16>`) and credentials as `.secrets.json.<12 hex>.tmp`. They
+// carry no pid, so only their age says the writer is gone.
+const LEGACY_LEFTOVERS = [/^(settings\.json)\.tmp-\d{10}[a-f0-9]{6}$/, /^\.(secrets\.json)\.[0-9a-f]{12}\.tmp$/];
+const LEGACY_ABANDONED_AFTER_MS = 10 * 60 * 1000;
+
+function describeLeftover(name: string): { target: string; pid: number | null } | null {
+  const ours = TEMPORARY_FILE_PATTERN.exec(name);
+  if (ours) return { target: ours[1]!, pid: Number(ours[2]) };
+  for (const pattern of LEGACY_LEFTOVERS) {
+    const legacy = pattern.exec(name);
+    if (legacy) return { target: legacy[1]!, pid: null };
+  }
+  return null;
+}
+
 export interface SweepOptions {
   /** Only the temporary files of this target name (e.g. 'settings.json'), in this folder only. */
   target?: string;
@@ -38,12 +54,15 @@ export function sweepTemporaryFiles(folder: string, options: SweepOptions = {}):
         continue;
       }
       if (!entry.isFile()) continue;
-      const match = TEMPORARY_FILE_PATTERN.exec(entry.name);
-      if (!match || (options.target !== undefined && match[1] !== options.target)) continue;
-      const pid = Number(match[2]);
-      // A live writer (this process included) may be mid-write; a pid reused by an unrelated
-      // process after a crash is caught by the age.
-      if (alive(pid) && !olderThan(path, ABANDONED_AFTER_MS, now())) continue;
+      const leftover = describeLeftover(entry.name);
+      if (!leftover || (options.target !== undefined && leftover.target !== options.target)) continue;
+      if (leftover.pid === null) {
+        if (!olderThan(path, LEGACY_ABANDONED_AFTER_MS, now())) continue;
+      } else if (alive(leftover.pid) && !olderThan(path, ABANDONED_AFTER_MS, now())) {
+        // A live writer (this process included) may be mid-write; a pid reused by an
+        // unrelated process after a crash is caught by the age.
+        continue;
+      }
       try {
         fs.unlinkSync(path);
         removed.push(path);

@@ -29,6 +29,18 @@ describe('start-up care of the data folder', () => {
     expect((await readdir(dir)).sort()).toEqual(['.settings.json.swp', 'cache', 'notes.tmp', 'settings.json']);
   });
 
+  it('removes what earlier versions (conf, the old secrets writer) left behind once it is old enough', async () => {
+    const conf = join(dir, 'settings.json.tmp-1732300000abcdef');
+    const secrets = join(dir, '.secrets.json.0123456789ab.tmp');
+    const recent = join(dir, 'settings.json.tmp-1732300001fedcba');
+    for (const path of [conf, secrets, recent]) await writeFile(path, '{');
+    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    await utimes(conf, anHourAgo, anHourAgo);
+    await utimes(secrets, anHourAgo, anHourAgo);
+    expect(sweepTemporaryFiles(dir).sort()).toEqual([secrets, conf].sort());
+    expect(await readdir(dir)).toEqual(['settings.json.tmp-1732300001fedcba']);
+  });
+
   it('leaves the fresh temporary file of a writer that is still running, but not an hour-old one', async () => {
     const fresh = join(dir, `.settings.json.${process.pid}-0123456789ab.tmp`);
     const stale = join(dir, `.secrets.json.${process.pid}-bbbbbbbbbbbb.tmp`);
