@@ -5,11 +5,12 @@ import { app, BrowserWindow, ipcMain, safeStorage, session, shell } from 'electr
 import { createCore } from './core/core';
 import type { Core } from './core/core';
 import { createFileLogger } from './core/log';
+import { createJsonSettingsStore } from './core/node';
 import { systemClock } from './core/ports';
+import { prepareDataFolder } from './core/storage';
 import { registerBridgeIpc } from './electron/ipc';
 import { createShellOpener } from './electron/opener';
 import { createSafeStorageSecretStore } from './electron/secret-store';
-import { createElectronSettingsStore } from './electron/settings-store';
 import { createMainWindow, hardenSession, lockDownContents } from './electron/window';
 import { startDemo } from './simulator/demo';
 
@@ -52,9 +53,10 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(async () => {
       hardenSession(session.defaultSession);
+      prepareDataFolder(userData, logger);
       core = createCore({
-        settings: createElectronSettingsStore({ userData, logger }),
-        secrets: createSafeStorageSecretStore({ safeStorage, path: join(userData, 'secrets.json'), platform: process.platform }),
+        settings: createJsonSettingsStore({ folder: userData, logger }),
+        secrets: createSafeStorageSecretStore({ safeStorage, path: join(userData, 'secrets.json'), platform: process.platform, logger }),
         clock: systemClock,
         logger,
         host: 'electron',

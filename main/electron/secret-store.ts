@@ -1,7 +1,7 @@
 import type { SafeStorage } from 'electron';
 import { AppError } from '../core/errors';
 import { createFileSecretStore } from '../core/node';
-import type { SecretStore } from '../core/ports';
+import type { Logger, SecretStore } from '../core/ports';
 
 export type SafeStorageLike = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString' | 'getSelectedStorageBackend'>;
 
@@ -9,9 +9,10 @@ export type SafeStorageLike = Pick<SafeStorage, 'isEncryptionAvailable' | 'encry
  * Secrets encrypted by the OS through Electron's safeStorage (Keychain, DPAPI, libsecret or
  * KWallet), kept as base64 blobs in an owner-only file that is replaced atomically.
  */
-export function createSafeStorageSecretStore(options: { safeStorage: SafeStorageLike; path: string; platform: NodeJS.Platform }): SecretStore {
+export function createSafeStorageSecretStore(options: { safeStorage: SafeStorageLike; path: string; platform: NodeJS.Platform; logger?: Logger }): SecretStore {
   const { safeStorage } = options;
-  const file = createFileSecretStore({ path: options.path });
+  // The same atomic, damage-tolerant file as browser mode, holding encrypted blobs.
+  const file = createFileSecretStore({ path: options.path, logger: options.logger });
 
   return {
     async get(name) {

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
 import { createCore } from '../core/core';
 import { createFileLogger, registerSecret } from '../core/log';
-import { createConfSettingsStore, createFileSecretStore } from '../core/node';
+import { createFileSecretStore, createJsonSettingsStore } from '../core/node';
 import { systemClock } from '../core/ports';
+import { prepareDataFolder } from '../core/storage';
 import { startDemo } from '../simulator/demo';
 import { startWebHost } from './server';
 
@@ -28,9 +29,10 @@ export interface WebApp {
 export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const logger = createFileLogger(join(options.dataDir, 'logs', 'quotedesk-web.log'));
+  prepareDataFolder(options.dataDir, logger);
   const core = createCore({
-    settings: createConfSettingsStore({ cwd: options.dataDir, logger }),
-    secrets: createFileSecretStore({ path: join(options.dataDir, 'secrets.json') }),
+    settings: createJsonSettingsStore({ folder: options.dataDir, logger }),
+    secrets: createFileSecretStore({ path: join(options.dataDir, 'secrets.json'), logger }),
     clock: systemClock,
     logger,
     host: 'web',

@@ -1,28 +1,38 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import type { SecretStore } from '../ports';
+import { basename, dirname } from 'node:path';
+import type { DataFileProblem, Logger, SecretStore } from '../ports';
+import { DataWriteError, loadJsonDataFile, makeOwnerOnly, sweepTemporaryFiles, writeFileAtomic } from '../storage';
+import type { AsyncFileSystem, DataFileIo } from '../storage';
 
 export interface FileSecretStoreOptions {
   path: string;
-}
-
-/** The store's file could not be read or parsed; the file is left untouched for recovery. */
-export class SecretFileError extends Error {
-  constructor(path: string, why: string) {
-    super(`The credentials file ${path} ${why}. It was left as it is; move it away to start afresh.`);
-    this.name = 'SecretFileError';
-  }
+  logger?: Logger;
+  now?: () => number;
+  /** For tests: the file calls of the writer and of the loader. */
+  writerFs?: AsyncFileSystem;
+  loaderIo?: DataFileIo;
 }
 
 /**
- * Secrets in a JSON file readable only by its owner (0600), for hosts without an OS
- * keychain (browser mode, the CLI). Every write goes to a temporary file that is synced and
- * then renamed over the old one, so a crash leaves either the old or the new file, never a
- * torn one. Writes are serialised so two changes cannot lose each other.
+ * Secrets in a JSON file readable only by its owner (0600), for hosts without an OS keychain
+ * (browser mode), and the file under the safeStorage store's encrypted blobs. The file is read
+ * once, at construction (a damaged one is set aside and reported by problems(), never
+ * thrown); every change goes through the atomic writer and is kept only once written, one at
+ * a time, so two changes cannot lose each other and a failed one never looks successful.
  */
 export function createFileSecretStore(options: FileSecretStoreOptions): SecretStore {
   const { path } = options;
+  sweepTemporaryFiles(dirname(path), { target: basename(path) });
+  makeOwnerOnly(dirname(path));
+  makeOwnerOnly(path);
+  const loaded = loadJsonDataFile(path, {
+    file: 'secrets',
+    check: (value) => (Object.values(value).every((entry) => typeof entry === 'string') ? null : 'does not hold credentials in the expected form'),
+    now: options.now,
+    logger: options.logger,
+    io: options.loaderIo,
+  });
+  let values = loaded.entries as Map<string, string>;
+  const problems: DataFileProblem[] = loaded.problem ? [loaded.problem] : [];
   let queue: Promise<unknown> = Promise.resolve();
 
   function serialised<T>(task: () => Promise<T>): Promise<T> {
@@ -31,83 +41,38 @@ export function createFileSecretStore(options: FileSecretStoreOptions): SecretSt
     return run;
   }
 
-  async function load(): Promise<Record<string, string>> {
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-      throw new SecretFileError(path, `could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  async function commit(next: Map<string, string>): Promise<void> {
+    if (!loaded.writable) {
+      throw new DataWriteError(path, 'the existing credentials file could not be read or moved aside, so it is left untouched; move it away and restart Quotedesk', {
+        step: 'refused',
+      });
     }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new SecretFileError(path, 'is damaged (not JSON)');
-    }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || Object.values(parsed).some((v) => typeof v !== 'string')) {
-      throw new SecretFileError(path, 'is damaged (not a map of names to values)');
-    }
-    return parsed as Record<string, string>;
-  }
-
-  async function save(values: Record<string, string>): Promise<void> {
-    const dir = dirname(path);
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-    const handle = await open(temp, 'wx', 0o600);
-    try {
-      await handle.writeFile(JSON.stringify(values), 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    try {
-      // The umask cannot widen 0600, but be explicit in case the file system ignores the mode.
-      await chmod(temp, 0o600);
-      await rename(temp, path);
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
-    }
-    await syncDirectory(dir);
+    await writeFileAtomic(path, JSON.stringify(Object.fromEntries(next)), { fs: options.writerFs });
+    values = next;
   }
 
   return {
-    get: (name) => serialised(async () => (await load())[name] ?? null),
+    // Reads wait for the changes asked before them: a get after set sees the new value.
+    get: (name) => serialised(async () => values.get(name) ?? null),
     set: (name, value) =>
       serialised(async () => {
-        const values = await load();
-        values[name] = value;
-        await save(values);
+        const next = new Map(values);
+        next.set(name, value);
+        await commit(next);
       }),
     delete: (name) =>
       serialised(async () => {
-        const values = await load();
-        if (!(name in values)) return;
-        delete values[name];
-        await save(values);
+        if (!values.has(name)) return;
+        const next = new Map(values);
+        next.delete(name);
+        await commit(next);
       }),
-    names: () => serialised(async () => Object.keys(await load())),
-    problems: () => [],
+    names: () => serialised(async () => [...values.keys()]),
+    problems: () => problems.map((problem) => ({ ...problem })),
     describe: () => ({
       backend: 'file',
       weak: true,
       message: `Credentials are stored in ${path}, protected only by file permissions (readable by your user account alone), not encrypted by the operating system.`,
     }),
   };
-}
-
-/** Makes the rename durable; some platforms (Windows) cannot open a directory, which is fine. */
-async function syncDirectory(dir: string): Promise<void> {
-  try {
-    const handle = await open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // Best effort: the rename itself is already atomic.
-  }
 }

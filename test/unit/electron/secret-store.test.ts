@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -41,7 +41,8 @@ describe('safeStorage secret store', () => {
     const again = createSafeStorageSecretStore({ safeStorage: fakeSafeStorage(), path, platform: 'linux' });
     expect(await again.get('account:1')).toContain('live_abcdefghijklmnopqrstuvwxyz012345');
     await again.delete('account:1');
-    expect(await store.get('account:1')).toBeNull();
+    // One store owns the file in a process; the launch after that sees the removal.
+    expect(await createSafeStorageSecretStore({ safeStorage: fakeSafeStorage(), path, platform: 'linux' }).get('account:1')).toBeNull();
   });
 
   it('asks for the credentials again when a blob can no longer be decrypted', async () => {
@@ -50,6 +51,19 @@ describe('safeStorage secret store', () => {
     const broken = { ...fakeSafeStorage(), decryptString: () => { throw new Error('keyring changed'); } };
     const store = createSafeStorageSecretStore({ safeStorage: broken, path, platform: 'linux' });
     await expect(store.get('account:1')).rejects.toMatchObject({ code: 'needs-credentials' });
+  });
+
+  it('sets a damaged file of encrypted blobs aside, reports it and starts empty', async () => {
+    const path = join(dir, 'secrets.json');
+    await writeFile(path, Buffer.alloc(64));
+    const store = createSafeStorageSecretStore({ safeStorage: fakeSafeStorage(), path, platform: 'linux' });
+    expect(store.problems()).toEqual([
+      { file: 'secrets', path, keptAt: expect.stringContaining(`${path}.damaged-`), reason: expect.stringMatching(/only zero bytes/) },
+    ]);
+    expect(await store.names()).toEqual([]);
+    await store.set('account:1', 'secret');
+    expect(await store.get('account:1')).toBe('secret');
+    expect(await readFile(store.problems()[0]!.keptAt!)).toEqual(Buffer.alloc(64));
   });
 
   it('refuses to save when the system offers no encryption', async () => {

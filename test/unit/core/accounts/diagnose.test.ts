@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountsService } from '../../../../main/core/accounts';
 import type { AccountsService } from '../../../../main/core/accounts';
-import { createConfSettingsStore, createFileSecretStore } from '../../../../main/core/node';
+import { createFileSecretStore, createJsonSettingsStore } from '../../../../main/core/node';
 import type { AccountDraft } from '../../../../preload/contract';
 import { createFakeClock } from '../../../helpers/fake-clock';
 import { startFakeService } from '../../../helpers/fake-service';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'qd-diagnose-'));
   service = await startFakeService({ quotes: standardQuotes(), ...STANDARD_PRINCIPALS });
   accounts = createAccountsService({
-    settings: createConfSettingsStore({ cwd: dir }),
+    settings: createJsonSettingsStore({ folder: dir }),
     secrets: createFileSecretStore({ path: join(dir, 'secrets.json') }),
     clock: createFakeClock(),
     clientOptions: { timeouts: { connectMs: 500, headersMs: 200, bodyMs: 200 } },

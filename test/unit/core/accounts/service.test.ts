@@ -6,7 +6,7 @@ import { createAccountsService } from '../../../../main/core/accounts';
 import type { AccountsService } from '../../../../main/core/accounts';
 import { createEventBus } from '../../../../main/core/events';
 import type { AnyEvent, DomainEvents } from '../../../../main/core/events';
-import { createConfSettingsStore, createFileSecretStore } from '../../../../main/core/node';
+import { createFileSecretStore, createJsonSettingsStore } from '../../../../main/core/node';
 import type { AccountDraft } from '../../../../preload/contract';
 import { createFakeClock } from '../../../helpers/fake-clock';
 import { startFakeService } from '../../../helpers/fake-service';
@@ -25,7 +25,7 @@ function open(): AccountsService {
   bus.subscribeAll((event) => events.push(event));
   const opened = createAccountsService({
     bus,
-    settings: createConfSettingsStore({ cwd: dir }),
+    settings: createJsonSettingsStore({ folder: dir }),
     secrets: createFileSecretStore({ path: join(dir, 'secrets.json') }),
     clock: createFakeClock(),
     logger,
@@ -51,7 +51,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('accounts through conf and the file secret store', () => {
+describe('accounts through the JSON settings store and the file secret store', () => {
   it('adds, lists, updates and removes; credentials never in a view or in the settings file', async () => {
     const added = await accounts.add(draft());
     expect(added).toMatchObject({ name: 'Acme', mechanism: 'api-key', credentialsSet: true, status: 'unknown', demo: false });
