@@ -63,6 +63,7 @@ describe('core composition and demo mode', () => {
       host: 'web',
       demo: true,
       credentialStorage: { backend: 'memory', weak: false, message: expect.any(String) },
+      dataProblems: [],
     });
     expect(events.some((event) => event.name === 'accounts.changed')).toBe(true);
 

@@ -116,7 +116,7 @@ describe('web host: bridge socket', () => {
     expect(await answer).toEqual({
       type: 'result',
       id: 7,
-      result: { ok: true, value: { version: '9.9.9', host: 'web', demo: true, credentialStorage: { backend: 'file', weak: true, message: null } } },
+      result: { ok: true, value: { version: '9.9.9', host: 'web', demo: true, credentialStorage: { backend: 'file', weak: true, message: null }, dataProblems: [] } },
     });
     const refused = nextMessage(socket);
     socket.send(JSON.stringify({ type: 'call', id: 8, method: 'quotes.explode', input: {} }));
