@@ -1,23 +1,25 @@
 // The Electron main process: adapters -> core -> transports -> windows.
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, BrowserWindow, ipcMain, safeStorage, session, shell } from 'electron';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, shell } from 'electron';
 import { createCore } from './core/core';
 import type { Core } from './core/core';
 import { createFileLogger } from './core/log';
 import { systemClock } from './core/ports';
+import { handleAppScheme, registerAppScheme } from './electron/app-protocol-handler';
 import { registerBridgeIpc } from './electron/ipc';
 import { createShellOpener } from './electron/opener';
 import { createSafeStorageSecretStore } from './electron/secret-store';
 import { createElectronSettingsStore } from './electron/settings-store';
-import { createMainWindow, hardenSession, lockDownContents } from './electron/window';
+import { createMainWindow, focusExistingWindow, hardenSession, lockDownContents } from './electron/window';
 import { startDemo } from './simulator/demo';
 
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
-const rendererPath = fileURLToPath(new URL('../renderer/index.html', import.meta.url));
-const rendererUrl = pathToFileURL(rendererPath).href;
+// The built renderer folder, served as app://quotedesk/ (never loaded over file://).
+const rendererDir = fileURLToPath(new URL('../renderer/', import.meta.url));
 
 app.enableSandbox();
+registerAppScheme(protocol);
 // userData is <appData>/<app name>, and the name would otherwise come from package.json
 // ("quotedesk", no productName) unpackaged but may differ once packaged: one fixed name
 // gives one folder in every run. Must come before anything reads userData.
@@ -35,14 +37,10 @@ if (!app.requestSingleInstanceLock()) {
   const opener = createShellOpener(shell);
 
   app.on('web-contents-created', (_event, contents) => lockDownContents(contents, { opener, logger }));
-  app.on('second-instance', () => {
-    if (!window) return;
-    if (window.isMinimized()) window.restore();
-    window.focus();
-  });
+  app.on('second-instance', () => focusExistingWindow(window));
 
   const openWindow = () => {
-    window = createMainWindow({ preloadPath, rendererPath });
+    window = createMainWindow({ preloadPath });
     window.on('closed', () => {
       window = null;
     });
@@ -52,6 +50,7 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(async () => {
       hardenSession(session.defaultSession);
+      handleAppScheme(session.defaultSession.protocol, { rendererDir, logger });
       core = createCore({
         settings: createElectronSettingsStore({ userData, logger }),
         secrets: createSafeStorageSecretStore({ safeStorage, path: join(userData, 'secrets.json'), platform: process.platform }),
@@ -68,7 +67,7 @@ if (!app.requestSingleInstanceLock()) {
         logger,
         trusted: () =>
           window && !window.isDestroyed()
-            ? { webContentsId: window.webContents.id, mainFrame: window.webContents.mainFrame, rendererUrl }
+            ? { webContentsId: window.webContents.id, mainFrame: window.webContents.mainFrame }
             : null,
         send: (channel, payload) => {
           if (window && !window.isDestroyed()) window.webContents.send(channel, payload);

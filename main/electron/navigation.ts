@@ -1,25 +1,15 @@
+import { isAppPage } from './app-protocol';
+
 /**
- * What to do when the page tries to leave itself (a link, window.open, a redirect): the
- * window never navigates; https links open in the system browser; anything else is dropped.
+ * What to do when a page tries to go somewhere (a link, window.open, a redirect): the window
+ * may only (re)load the app's own page on app://quotedesk/; https links open in the system
+ * browser; anything else (file:, http:, other schemes, other app:// paths) is dropped.
  */
-export function navigationDecision(url: string): 'open-externally' | 'deny' {
+export function navigationDecision(url: string): 'stay' | 'open-externally' | 'deny' {
+  if (isAppPage(url)) return 'stay';
   try {
     return new URL(url).protocol === 'https:' ? 'open-externally' : 'deny';
   } catch {
     return 'deny';
   }
 }
-
-/** The CSP set on every response the app's session receives (the page also carries it as a meta tag). */
-export const ELECTRON_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');

@@ -1,22 +1,60 @@
 import { BrowserWindow } from 'electron';
-import type { Session, WebContents } from 'electron';
+import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron';
 import type { Logger, Opener } from '../core/ports';
-import { ELECTRON_CSP, navigationDecision } from './navigation';
+import { APP_CSP, APP_ENTRY_URL } from './app-protocol';
+import { navigationDecision } from './navigation';
+
+/**
+ * Every setting of the app window in one place, so a unit test asserts each without Electron.
+ * The page gets no Node, runs sandboxed in its own JavaScript world, and sees only the
+ * preload's window.quotedesk.
+ */
+export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+  return {
+    width: 1280,
+    height: 820,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'Quotedesk',
+    webPreferences: {
+      preload: preloadPath,
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      spellcheck: true,
+    },
+  };
+}
 
 /**
  * The session's defaults: every permission (camera, notifications, geolocation…) refused
- * unless a later feature asks for one by name, and the CSP on every response.
+ * unless a later feature asks for one by name, and the CSP on every response, whatever
+ * served it (app:// sets it too; this also covers anything else the session loads).
  */
-export function hardenSession(session: Session): void {
+export function hardenSession(session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'webRequest'>): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
   session.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [ELECTRON_CSP] } });
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [APP_CSP] } });
   });
 }
 
-/** No web contents may navigate away, open windows or attach webviews; https links go to the system browser. */
-export function lockDownContents(contents: WebContents, deps: { opener: Opener; logger: Logger }): void {
+type LockableContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>;
+
+/**
+ * No web contents may leave the app's page, open windows or attach webviews; https links go
+ * to the system browser. Reloading the app's own page (app://quotedesk/index.html) is allowed.
+ */
+export function lockDownContents(contents: LockableContents, deps: { opener: Opener; logger: Logger }): void {
   const leave = (url: string) => {
     if (navigationDecision(url) === 'open-externally') {
       deps.opener.openExternal(url).catch((error: unknown) => {
@@ -27,6 +65,7 @@ export function lockDownContents(contents: WebContents, deps: { opener: Opener; 
     }
   };
   contents.on('will-navigate', (event, url) => {
+    if (navigationDecision(url) === 'stay') return;
     event.preventDefault();
     leave(url);
   });
@@ -38,28 +77,18 @@ export function lockDownContents(contents: WebContents, deps: { opener: Opener; 
   });
 }
 
-export function createMainWindow(options: { preloadPath: string; rendererPath: string }): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    minWidth: 900,
-    minHeight: 600,
-    show: false,
-    title: 'Quotedesk',
-    webPreferences: {
-      preload: options.preloadPath,
-      sandbox: true,
-      contextIsolation: true,
-      nodeIntegration: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      navigateOnDragDrop: false,
-      spellcheck: true,
-    },
-  });
+/** The app window, showing the renderer from app://quotedesk/ (never file://). */
+export function createMainWindow(options: { preloadPath: string }): BrowserWindow {
+  const window = new BrowserWindow(mainWindowOptions(options.preloadPath));
   window.once('ready-to-show', () => window.show());
-  void window.loadFile(options.rendererPath);
+  void window.loadURL(APP_ENTRY_URL);
   return window;
+}
+
+/** A second launch hands over to the running app: its window comes back to the front. */
+export function focusExistingWindow(window: Pick<BrowserWindow, 'isMinimized' | 'restore' | 'show' | 'focus'> | null): void {
+  if (!window) return;
+  if (window.isMinimized()) window.restore();
+  window.show();
+  window.focus();
 }
