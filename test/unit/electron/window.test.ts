@@ -21,12 +21,16 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { createMainWindow, focusExistingWindow, hardenSession, lockDownContents, mainWindowOptions } = await import('../../../main/electron/window');
+const { createMainWindow, focusExistingWindow, hardenSession, lockDownContents } = await import('../../../main/electron/window');
 const { APP_CSP } = await import('../../../main/electron/app-protocol');
 
 describe('the app window', () => {
-  it('runs the page sandboxed and isolated, without Node, with the preload as its only bridge', () => {
-    const { webPreferences } = mainWindowOptions('/app/out/preload/index.cjs');
+  it('runs the page sandboxed and isolated, without Node, with the preload as its only bridge, from app://quotedesk/', () => {
+    createMainWindow({ preloadPath: '/app/out/preload/index.cjs' });
+    const window = created.at(-1);
+    expect(window?.loaded).toEqual(['app://quotedesk/index.html']);
+    const { webPreferences, show } = window?.options as { webPreferences: Record<string, unknown>; show: boolean };
+    expect(show).toBe(false);
     expect(webPreferences).toEqual({
       preload: '/app/out/preload/index.cjs',
       sandbox: true,
@@ -37,18 +41,12 @@ describe('the app window', () => {
       webSecurity: true,
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
+      disableBlinkFeatures: 'Auxclick',
       webviewTag: false,
       navigateOnDragDrop: false,
       safeDialogs: true,
       spellcheck: true,
     });
-  });
-
-  it('loads the renderer from app://quotedesk/, never from file://', () => {
-    createMainWindow({ preloadPath: '/app/out/preload/index.cjs' });
-    const window = created.at(-1);
-    expect(window?.loaded).toEqual(['app://quotedesk/index.html']);
-    expect(window?.options).toEqual(mainWindowOptions('/app/out/preload/index.cjs'));
   });
 
   it('a second launch restores and focuses the existing window', () => {
