@@ -13,8 +13,9 @@ export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 
 /**
  * standard: URLs parse like http (an origin, relative links, dot segments resolved);
- * secure: a secure context, like https; supportFetchAPI: Vite's module scripts are fetched.
- * Deliberately NOT bypassCSP, corsEnabled, allowServiceWorkers or stream.
+ * secure: a secure context, like https; supportFetchAPI: Vite's module scripts are fetched
+ * (same-origin, so they need no CORS). Deliberately NOT bypassCSP, allowServiceWorkers,
+ * stream, or corsEnabled (which would let other origins read app:// responses).
  */
 export const APP_SCHEME_PRIVILEGES: NonNullable<CustomScheme['privileges']> = {
   standard: true,
