@@ -1,24 +1,26 @@
 // The Electron main process: adapters -> core -> transports -> windows.
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, BrowserWindow, ipcMain, safeStorage, session, shell } from 'electron';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, shell } from 'electron';
 import { createCore } from './core/core';
 import type { Core } from './core/core';
 import { createFileLogger } from './core/log';
 import { createJsonSettingsStore } from './core/node';
 import { systemClock } from './core/ports';
 import { prepareDataFolder } from './core/storage';
+import { handleAppScheme, registerAppScheme } from './electron/app-protocol-handler';
 import { registerBridgeIpc } from './electron/ipc';
 import { createShellOpener } from './electron/opener';
 import { createSafeStorageSecretStore } from './electron/secret-store';
-import { createMainWindow, hardenSession, lockDownContents } from './electron/window';
+import { createMainWindow, focusExistingWindow, hardenSession, lockDownContents } from './electron/window';
 import { startDemo } from './simulator/demo';
 
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
-const rendererPath = fileURLToPath(new URL('../renderer/index.html', import.meta.url));
-const rendererUrl = pathToFileURL(rendererPath).href;
+// The built renderer folder, served as app://quotedesk/ (never loaded over file://).
+const rendererDir = fileURLToPath(new URL('../renderer/', import.meta.url));
 
 app.enableSandbox();
+registerAppScheme(protocol);
 // userData is <appData>/<app name>, and the name would otherwise come from package.json
 // ("quotedesk", no productName) unpackaged but may differ once packaged: one fixed name
 // gives one folder in every run. Must come before anything reads userData.
@@ -36,14 +38,10 @@ if (!app.requestSingleInstanceLock()) {
   const opener = createShellOpener(shell, { accountBaseUrls: async () => (core ? (await core.accounts.list()).map((account) => account.baseUrl) : []) });
 
   app.on('web-contents-created', (_event, contents) => lockDownContents(contents, { opener, logger }));
-  app.on('second-instance', () => {
-    if (!window) return;
-    if (window.isMinimized()) window.restore();
-    window.focus();
-  });
+  app.on('second-instance', () => focusExistingWindow(window));
 
   const openWindow = () => {
-    window = createMainWindow({ preloadPath, rendererPath });
+    window = createMainWindow({ preloadPath });
     window.on('closed', () => {
       window = null;
     });
@@ -53,6 +51,7 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(async () => {
       hardenSession(session.defaultSession);
+      handleAppScheme(session.defaultSession.protocol, { rendererDir, logger });
       prepareDataFolder(userData, logger);
       core = createCore({
         settings: createJsonSettingsStore({ folder: userData, logger }),
@@ -70,7 +69,7 @@ if (!app.requestSingleInstanceLock()) {
         logger,
         trusted: () =>
           window && !window.isDestroyed()
-            ? { webContentsId: window.webContents.id, mainFrame: window.webContents.mainFrame, rendererUrl }
+            ? { webContentsId: window.webContents.id, mainFrame: window.webContents.mainFrame }
             : null,
         send: (channel, payload) => {
           if (window && !window.isDestroyed()) window.webContents.send(channel, payload);

@@ -1,24 +1,12 @@
 import { isHttpsLink } from '../core/links/external-links';
+import { isAppPage } from './app-protocol';
 
 /**
- * What to do when the page tries to leave itself (a link, window.open, a redirect): the
- * window never navigates; https links go to the opener, which opens only the accounts'
- * hosts and the allow-list (main/core/links); anything else is dropped.
+ * What to do when a page tries to go somewhere (a link, window.open, a redirect): the window
+ * may only (re)load the app's own page on app://quotedesk/; https links go to the opener, which opens
+ * only the accounts' hosts and the allow-list (main/core/links); anything else (file:, http:, other schemes, other app:// paths) is dropped.
  */
-export function navigationDecision(url: string): 'open-externally' | 'deny' {
+export function navigationDecision(url: string): 'stay' | 'open-externally' | 'deny' {
+  if (isAppPage(url)) return 'stay';
   return isHttpsLink(url) ? 'open-externally' : 'deny';
 }
-
-/** The CSP set on every response the app's session receives (the page also carries it as a meta tag). */
-export const ELECTRON_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');

@@ -1,22 +1,29 @@
 import { BrowserWindow } from 'electron';
 import type { Session, WebContents } from 'electron';
 import type { Logger, Opener } from '../core/ports';
-import { ELECTRON_CSP, navigationDecision } from './navigation';
+import { APP_CSP, APP_ENTRY_URL } from './app-protocol';
+import { navigationDecision } from './navigation';
 
 /**
  * The session's defaults: every permission (camera, notifications, geolocation…) refused
- * unless a later feature asks for one by name, and the CSP on every response.
+ * unless a later feature asks for one by name, and the CSP on every response, whatever
+ * served it (app:// sets it too; this also covers anything else the session loads).
  */
-export function hardenSession(session: Session): void {
+export function hardenSession(session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'webRequest'>): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
   session.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [ELECTRON_CSP] } });
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [APP_CSP] } });
   });
 }
 
-/** No web contents may navigate away, open windows or attach webviews; https links go to the system browser. */
-export function lockDownContents(contents: WebContents, deps: { opener: Opener; logger: Logger }): void {
+type LockableContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>;
+
+/**
+ * No web contents may leave the app's page, open windows or attach webviews; https links go
+ * to the system browser. Reloading the app's own page (app://quotedesk/index.html) is allowed.
+ */
+export function lockDownContents(contents: LockableContents, deps: { opener: Opener; logger: Logger }): void {
   const leave = (url: string) => {
     if (navigationDecision(url) === 'open-externally') {
       deps.opener.openExternal(url).catch((error: unknown) => {
@@ -27,6 +34,7 @@ export function lockDownContents(contents: WebContents, deps: { opener: Opener; 
     }
   };
   contents.on('will-navigate', (event, url) => {
+    if (navigationDecision(url) === 'stay') return;
     event.preventDefault();
     leave(url);
   });
@@ -38,7 +46,13 @@ export function lockDownContents(contents: WebContents, deps: { opener: Opener; 
   });
 }
 
-export function createMainWindow(options: { preloadPath: string; rendererPath: string }): BrowserWindow {
+/**
+ * The app window, showing the renderer from app://quotedesk/ (never file://). Every setting
+ * is in this one literal, so electronegativity's static checks see them and a unit test
+ * asserts each: no Node, sandboxed in its own JavaScript world, only the preload's
+ * window.quotedesk, no middle-click windows (Auxclick), no webviews, no insecure content.
+ */
+export function createMainWindow(options: { preloadPath: string }): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 820,
@@ -51,15 +65,27 @@ export function createMainWindow(options: { preloadPath: string; rendererPath: s
       sandbox: true,
       contextIsolation: true,
       nodeIntegration: false,
+      nodeIntegrationInWorker: false,
       nodeIntegrationInSubFrames: false,
       webSecurity: true,
       allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      disableBlinkFeatures: 'Auxclick',
       webviewTag: false,
       navigateOnDragDrop: false,
+      safeDialogs: true,
       spellcheck: true,
     },
   });
   window.once('ready-to-show', () => window.show());
-  void window.loadFile(options.rendererPath);
+  void window.loadURL(APP_ENTRY_URL);
   return window;
+}
+
+/** A second launch hands over to the running app: its window comes back to the front. */
+export function focusExistingWindow(window: Pick<BrowserWindow, 'isMinimized' | 'restore' | 'show' | 'focus'> | null): void {
+  if (!window) return;
+  if (window.isMinimized()) window.restore();
+  window.show();
+  window.focus();
 }

@@ -22,9 +22,9 @@ function setup() {
   const logger = createRecordingLogger();
   const hub = createEventHub({ logger });
   const dispatcher = createDispatcher({ handlers: { ...unusedHandlers(), 'accounts.list': async () => [accountView()] }, logger });
-  const rendererUrl = 'file:///app/out/renderer/index.html';
+  const rendererUrl = 'app://quotedesk/index.html';
   const mainFrame: FrameLike = { processId: 3, routingId: 1, url: rendererUrl, parent: null };
-  let window: TrustedRenderer | null = { webContentsId: 1, mainFrame, rendererUrl };
+  let window: TrustedRenderer | null = { webContentsId: 1, mainFrame };
   const sent: Array<[string, unknown]> = [];
   const unregister = registerBridgeIpc({
     ipcMain: ipcMain as never,

@@ -3,6 +3,15 @@ import { createShellOpener } from '../../../main/electron/opener';
 import { navigationDecision } from '../../../main/electron/navigation';
 
 describe('leaving the app page', () => {
+  it("lets the window reload only the app's own page on app://quotedesk/", () => {
+    for (const url of ['app://quotedesk/index.html', 'app://quotedesk/index.html?view=inbox', 'app://quotedesk/index.html#/accounts']) {
+      expect(navigationDecision(url), url).toBe('stay');
+    }
+    for (const url of ['app://quotedesk/assets/index.js', 'app://other/index.html', 'file:///opt/Quotedesk/resources/app.asar/out/renderer/index.html']) {
+      expect(navigationDecision(url), url).toBe('deny');
+    }
+  });
+
   it('opens https links externally and drops everything else', () => {
     expect(navigationDecision('https://docs.example.com/quotes')).toBe('open-externally');
     for (const url of ['http://example.com', 'https://user:pw@example.com', 'file:///etc/passwd', 'javascript:alert(1)', 'quotedesk://quote/1', 'not a url', 'smb://host/share']) {
@@ -27,6 +36,7 @@ describe('leaving the app page', () => {
     await expect(opener.openExternal('file:///etc/passwd')).rejects.toMatchObject({ code: 'invalid-input' });
     await expect(opener.openExternal('http://quotes.example.com/help')).rejects.toMatchObject({ code: 'invalid-input' });
     await expect(opener.openExternal('https://collect-keys.example.net/')).rejects.toMatchObject({ code: 'invalid-input', message: expect.stringContaining('collect-keys.example.net') });
+    await expect(opener.openExternal('app://quotedesk/index.html')).rejects.toMatchObject({ code: 'invalid-input' });
     baseUrls = [];
     await expect(opener.openExternal('https://quotes.example.com/help')).rejects.toMatchObject({ code: 'invalid-input' });
     expect(opened).toEqual(['https://quotes.example.com/help', 'https://www.locaria.com/']);
