@@ -57,7 +57,9 @@ export function createQuotingClient(options: QuotingClientOptions): ClosableQuot
     credentials,
     clock,
     refreshMarginMs: options.refreshMarginMs,
-    exchange: (clientId, clientSecret) => requestToken(transport, clientId, clientSecret),
+    // Transient failures of the token endpoint are retried as reads are: asking for a token
+    // twice is harmless, and a refused secret (401/400) is not retryable so it ends at once.
+    exchange: (clientId, clientSecret) => requestToken(transport, clientId, clientSecret, { clock, logger, policy: retryPolicy }),
     onToken: (token) => registerSecret(logger, token),
     // Not logged here: a connection test of a draft refuses credentials of no account.
     onRefused: (error) => options.onCredentialsRefused?.(error),
@@ -95,6 +97,8 @@ function normaliseBaseUrl(value: string): string {
 }
 
 export * from './errors';
+export { describeError } from './describe-error';
+export type { DescribedError } from './describe-error';
 export { downloadPdf } from './pdf-download';
 export type { DownloadedPdf, PdfDownloadOptions } from './pdf-download';
 export { DEFAULT_TIMEOUTS } from './transport';
