@@ -116,3 +116,18 @@ describe('describeError', () => {
     expect(describeError(new DOMException('The operation timed out.', 'TimeoutError'))).toMatchObject({ code: 'timeout', retryable: true });
   });
 });
+
+describe('the client refuses an address the base-URL rule refuses', () => {
+  it('never builds a client that would send credentials over plain http beyond this computer, or with user info', async () => {
+    const credentials = { mechanism: 'api-key' as const, apiKey: CLIENT_KEY };
+    expect(() => createQuotingClient({ baseUrl: 'http://quotes.example.com', credentials })).toThrow(
+      expect.objectContaining({ code: 'invalid-input', message: expect.stringContaining('Plain http:// is allowed only for a service on this computer') }),
+    );
+    expect(() => createQuotingClient({ baseUrl: 'https://me:pw@quotes.example.com', credentials })).toThrow(expect.objectContaining({ code: 'invalid-input' }));
+    expect(() => createQuotingClient({ baseUrl: 'ftp://quotes.example.com', credentials })).toThrow(expect.objectContaining({ code: 'invalid-input' }));
+    const secure = createQuotingClient({ baseUrl: 'https://quotes.example.com/', credentials });
+    const local = createQuotingClient({ baseUrl: 'http://localhost:8080', credentials });
+    expect([secure.baseUrl, local.baseUrl]).toEqual(['https://quotes.example.com', 'http://localhost:8080']);
+    await Promise.all([secure.close(), local.close()]);
+  });
+});
