@@ -1,4 +1,5 @@
 import { describeError } from '../core/api';
+import { globalRedactor } from '../core/log';
 import { NeedsCredentialsError } from '../core/auth';
 import type { Credentials } from '../../preload/contract';
 import { EXIT_CODES, exitCodeFor } from './exit-codes';
@@ -32,6 +33,18 @@ export function report(error: unknown, stderr: ErrorSink, json: boolean, mechani
   const described = describeError(error);
   const message = error instanceof NeedsCredentialsError && mechanism ? REFUSED_CREDENTIALS[mechanism] : described.message;
   const retryAt = described.retryAt === undefined ? {} : { retryAt: new Date(described.retryAt).toISOString() };
-  stderr.write(json ? `${JSON.stringify({ error: { code: described.code, message, retryable: described.retryable, ...retryAt } })}\n` : `quotedesk: ${message}\n`);
+  // The CLI has no log file: for a failure nobody anticipated, the technical text is what
+  // support needs, so it follows the sentence (redacted), marked as such.
+  const detail = described.code === 'internal' ? technicalDetail(error) : null;
+  if (json) {
+    stderr.write(`${JSON.stringify({ error: { code: described.code, message, retryable: described.retryable, ...retryAt, ...(detail ? { detail } : {}) } })}\n`);
+  } else {
+    stderr.write(`quotedesk: ${message}\n${detail ? `  details for support: ${detail}\n` : ''}`);
+  }
   return exitCodeFor(described.code);
+}
+
+function technicalDetail(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return globalRedactor.string(text.replace(/\s+/g, ' ').slice(0, 500));
 }

@@ -1,7 +1,7 @@
 import type { BridgeErrorCode } from '../../../preload/contract';
 import { AppError } from '../errors';
 import { globalRedactor } from '../log/redact';
-import { ApiError, SchemaError } from './errors';
+import { ApiError, UNEXPECTED_ANSWER } from './errors';
 import { translateFailure } from './transport';
 
 /** A failure in words a person can act on: never HTTP text, a stack or a body. */
@@ -35,8 +35,8 @@ const TITLES: Record<BridgeErrorCode, string> = {
   schema: 'Unexpected answer',
 };
 
-const UNEXPECTED = 'Something unexpected went wrong. Try again; if it keeps happening, the log file has the details for support.';
-const SCHEMA = new SchemaError({ endpoint: '', path: [], problem: '' }).message;
+/** For a failure nobody anticipated (a bug): its own text was written for developers, not for this. */
+export const UNEXPECTED_FAILURE = 'Something unexpected went wrong. Try again; if it keeps happening, tell support what you were doing.';
 
 /**
  * THE one place that turns any failure into words: the API client's typed errors and the
@@ -58,14 +58,14 @@ export function describeError(error: unknown): DescribedError {
   if (known instanceof AppError) {
     return { code: known.code, title: TITLES[known.code], message: globalRedactor.string(known.message), retryable: known.retryable };
   }
-  if (isZodError(error)) return { code: 'schema', title: TITLES.schema, message: SCHEMA, retryable: false };
+  if (isZodError(error)) return { code: 'schema', title: TITLES.schema, message: UNEXPECTED_ANSWER, retryable: false };
   if (isDomException(error, 'TimeoutError')) {
     return { code: 'timeout', title: TITLES.timeout, message: 'The service took too long to answer. Try again; if it keeps happening, it may be overloaded.', retryable: true };
   }
   if (isDomException(error, 'AbortError')) {
     return { code: 'internal', title: 'Cancelled', message: 'The request was cancelled before it finished.', retryable: true };
   }
-  return { code: 'internal', title: TITLES.internal, message: UNEXPECTED, retryable: false };
+  return { code: 'internal', title: TITLES.internal, message: UNEXPECTED_FAILURE, retryable: false };
 }
 
 function isZodError(error: unknown): boolean {

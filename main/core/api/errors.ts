@@ -129,6 +129,9 @@ export function certainlyNotSent(error: unknown): boolean {
   );
 }
 
+export const UNEXPECTED_ANSWER =
+  'The service answered in a form this app does not understand. Check that the account’s address is the Quoting Service; if it is, the service may have changed.';
+
 /** The answer arrived but is not what the interface describes (not JSON, a field missing or mistyped). */
 export class SchemaError extends ApiError {
   /** Where the body broke the contract, e.g. ["data", 3, "status"]. */
@@ -137,7 +140,7 @@ export class SchemaError extends ApiError {
   readonly problem: string;
   constructor(
     details: ApiErrorDetails & { path: ReadonlyArray<PropertyKey>; problem: string },
-    summary = 'The service answered in a form this app does not understand. Check that the account’s address is the Quoting Service; if it is, the service may have changed',
+    summary = UNEXPECTED_ANSWER,
   ) {
     super('schema', summary, details, false);
     this.path = details.path;

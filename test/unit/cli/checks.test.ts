@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT_CODES, runCli } from '../../../main/cli';
 import { describeWriteFailure } from '../../../main/cli/pdf-target';
+import { report } from '../../../main/cli/report';
 import { createFakeClock } from '../core/helpers/fake-clock';
 import type { FakeClock } from '../core/helpers/fake-clock';
 import { startFakeService } from '../core/helpers/fake-service';
@@ -160,5 +161,17 @@ describe('errors in plain words', () => {
       'could not save the PDF as /data/q.pdf: the disk is full. Nothing was written; choose another place with --out',
     );
     expect(describeWriteFailure(new Error('other'), '/data/q.pdf')).toBeNull();
+  });
+
+  it('a failure nobody anticipated gets a sentence, then its technical text marked for support, secrets masked', () => {
+    let text = '';
+    const sink = { write: (chunk: string) => (text += chunk) };
+    const bug = new TypeError(`Cannot read properties of undefined (reading 'data') near Bearer ${CLIENT_SECRET}`);
+    expect(report(bug, sink, false, null)).toBe(EXIT_CODES.other);
+    expect(text).toMatch(/^quotedesk: Something unexpected went wrong\. Try again; if it keeps happening, tell support what you were doing\.\n  details for support: TypeError: Cannot read properties of undefined/);
+    expect(text).not.toContain(CLIENT_SECRET);
+    text = '';
+    report(bug, sink, true, null);
+    expect(JSON.parse(text)).toMatchObject({ error: { code: 'internal', retryable: false, detail: expect.stringContaining('TypeError') } });
   });
 });
