@@ -152,6 +152,11 @@ export class SchemaError extends ApiError {
   }
 }
 
+// A 404 on one quote's path means that quote is gone; on the list or the filters it means
+// the address does not lead to the Quoting Service at all.
+const ONE_QUOTE = /\/quotes\/(?!filters(\/|$))[^/]+/;
+const NOTHING_THERE = 'The service has nothing at this address. Check that the account’s address is the Quoting Service’s root address, e.g. https://quotes.example.com';
+
 /** What kind of call failed: a 400 means different things on accept/decline and elsewhere. */
 export type CallKind = 'read' | 'decision' | 'other';
 
@@ -160,7 +165,7 @@ export function errorForStatus(status: number, kind: CallKind, details: ApiError
   const withStatus = { ...details, status };
   if (status === 401) return new AuthenticationError(withStatus);
   if (status === 403) return new ForbiddenError(withStatus);
-  if (status === 404) return new NotFoundError(withStatus);
+  if (status === 404) return new NotFoundError(withStatus, ONE_QUOTE.test(details.endpoint) ? undefined : NOTHING_THERE);
   if (status === 429) return new RateLimitedError(withStatus);
   if (status === 400 && kind === 'decision') return new InvalidStateError(withStatus);
   if (status >= 500) return new ServerError(withStatus);

@@ -131,3 +131,17 @@ describe('the client refuses an address the base-URL rule refuses', () => {
     await Promise.all([secure.close(), local.close()]);
   });
 });
+
+describe('a 404 says what is missing', () => {
+  it('a quote that is gone, or an address that is not the service', async () => {
+    const missing = await client.quotes.get('99999999-9999-4999-8999-999999999999').catch((caught: unknown) => caught);
+    expect(missing).toMatchObject({ code: 'not-found', message: expect.stringMatching(/^The service has no such quote: it may have been withdrawn, or the ID is wrong\./) });
+    failList(404, '<html>Not Found</html>', {}, 1);
+    expect(await listError()).toMatchObject({
+      code: 'not-found',
+      message: 'The service has nothing at this address. Check that the account’s address is the Quoting Service’s root address, e.g. https://quotes.example.com.',
+    });
+    service.addFault({ pathPrefix: `${LIST}/filters`, action: { type: 'status', status: 404 } });
+    await expect(client.quotes.filters()).rejects.toMatchObject({ message: expect.stringMatching(/^The service has nothing at this address/) });
+  });
+});
