@@ -70,7 +70,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['main/web/**', 'main/cli.ts'],
+    files: ['main/web/**', 'main/cli.ts', 'main/cli/**'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: [electron, electronStore],

@@ -1,6 +1,6 @@
 import type { QuoteDecisionResult, QuoteDetails, QuoteStatus } from '../../../preload/contract';
 import type { Clock, Logger } from '../ports';
-import { certainlyNotSent, NetworkError, OutcomeUnknownError, TimeoutError } from './errors';
+import { apiErrorLogFields, certainlyNotSent, NetworkError, OutcomeUnknownError, SchemaError, TimeoutError } from './errors';
 import type { DecisionOutcome } from './types';
 
 export type Decision = 'accept' | 'decline';
@@ -18,6 +18,13 @@ const PAST: Record<Decision, string> = { accept: 'accepted', decline: 'declined'
  * spread over about seven seconds give a request in flight time to land.
  */
 export const REREAD_DELAYS_MS: readonly number[] = [1_000, 2_000, 4_000];
+
+/**
+ * After an answer that arrived but could not be read (not JSON, not the interface's shape),
+ * the service has finished with the request, so the first re-read goes at once; two later
+ * ones cover a service whose reads lag its writes.
+ */
+export const UNREADABLE_REREAD_DELAYS_MS: readonly number[] = [0, 1_000, 2_000];
 
 export interface DecisionSteps {
   /** The POST, sent exactly once. */
@@ -41,6 +48,12 @@ export async function decide(decision: Decision, quoteId: string, steps: Decisio
   try {
     return { result: await steps.send(), via: 'response' };
   } catch (error) {
+    // A 2xx whose body is broken or off the interface: the decision may well have been made,
+    // so the quote, not the answer, says what happened.
+    if (error instanceof SchemaError) {
+      steps.logger.warn('decision answer unreadable; re-reading the quote', { decision, quoteId, ...apiErrorLogFields(error) });
+      return confirmByRereading(decision, error, steps);
+    }
     if (!(error instanceof NetworkError || error instanceof TimeoutError)) throw error;
     if (certainlyNotSent(error)) {
       throw rebuild(error, `Could not reach the service, so the quote was not ${PAST[decision]}`);
@@ -50,9 +63,10 @@ export async function decide(decision: Decision, quoteId: string, steps: Decisio
   }
 }
 
-async function confirmByRereading(decision: Decision, lost: NetworkError | TimeoutError, steps: DecisionSteps): Promise<DecisionOutcome> {
+async function confirmByRereading(decision: Decision, lost: NetworkError | TimeoutError | SchemaError, steps: DecisionSteps): Promise<DecisionOutcome> {
+  const unreadable = lost instanceof SchemaError;
   let status: QuoteStatus | null = null;
-  for (const delay of REREAD_DELAYS_MS) {
+  for (const delay of unreadable ? UNREADABLE_REREAD_DELAYS_MS : REREAD_DELAYS_MS) {
     await steps.clock.sleep(delay);
     let quote: QuoteDetails;
     try {
@@ -60,16 +74,28 @@ async function confirmByRereading(decision: Decision, lost: NetworkError | Timeo
     } catch (rereadError) {
       throw new OutcomeUnknownError(
         { endpoint: lost.endpoint, cause: rereadError },
-        `The ${decision} request was interrupted and the quote could not be re-read: whether it was ${PAST[decision]} is unknown. Check the quote before trying again`,
+        `The ${decision} request ${unreadable ? 'got an answer this app could not read' : 'was interrupted'} and the quote could not be re-read: whether it was ${PAST[decision]} is unknown. Check the quote before trying again`,
       );
     }
     if (EFFECT[decision].includes(quote.status)) {
       return {
-        result: { id: quote.id, status: quote.status, message: `The answer was lost, but the quote shows it was ${PAST[decision]}.` },
+        result: {
+          id: quote.id,
+          status: quote.status,
+          message: unreadable
+            ? `The service's answer could not be read, but the quote shows it was ${PAST[decision]}.`
+            : `The answer was lost, but the quote shows it was ${PAST[decision]}.`,
+        },
         via: 'confirmed-after-uncertainty',
       };
     }
     status = quote.status;
+  }
+  if (unreadable) {
+    throw new OutcomeUnknownError(
+      { endpoint: lost.endpoint, cause: lost },
+      `The service answered the ${decision} request in a form this app does not understand, and the quote still shows ${status}: whether it was ${PAST[decision]} is not known. Check the quote before trying again`,
+    );
   }
   throw new OutcomeUnknownError(
     { endpoint: lost.endpoint, cause: lost },

@@ -1,11 +1,14 @@
 import type { BridgeErrorCode } from '../../../preload/contract';
 import { AppError } from '../errors';
 import { globalRedactor } from '../log/redact';
+import { retryWhen } from './retry-when';
 
-// Error bodies have no specified shape: keep what text there is, bounded, and never
-// assume JSON. Text is redacted before it is stored, since a service may echo a key back.
-const BODY_TEXT_MAX = 2_000;
-const MESSAGE_DETAIL_MAX = 300;
+// Error bodies have no specified shape. A person sees the service's own message only when
+// the body is the embedded service's `{error: {code, message}}` (or a bare `{message}`);
+// any other body (text, HTML, other JSON) stays out of the message, and a short, redacted
+// excerpt is kept on the error for the log.
+const BODY_EXCERPT_MAX = 500;
+const SERVICE_MESSAGE_MAX = 200;
 
 export interface ApiErrorDetails {
   /** e.g. "GET /api/public/v1/quotes/…/pdf": method and path, never a query string. */
@@ -13,72 +16,88 @@ export interface ApiErrorDetails {
   status?: number | null;
   bodyText?: string | null;
   retryAfterMs?: number | null;
+  /** When the answer arrived (ms since the epoch), to turn Retry-After into a time of day. */
+  now?: number;
   cause?: unknown;
 }
 
-/** A failure talking to the Quoting Service. `code` is the bridge error code it maps to. */
+/**
+ * A failure talking to the Quoting Service. `code` is the bridge error code it maps to.
+ * Its message is a sentence for a person: what happened and what to do, never HTTP text or
+ * a body. The technical facts (endpoint, status, body excerpt) are fields, for the log.
+ */
 export abstract class ApiError extends AppError {
   readonly status: number | null;
   readonly endpoint: string;
+  /** A short, redacted excerpt of the error body, for the log only. */
   readonly bodyText: string | null;
+  /** The service's own message, when its error body had one in a known shape. */
+  readonly serviceMessage: string | null;
   readonly retryAfterMs: number | null;
+  /** When the service said it may be asked again (ms since the epoch); null when it did not say. */
+  readonly retryAt: number | null;
 
   protected constructor(code: BridgeErrorCode, summary: string, details: ApiErrorDetails, retryable: boolean) {
-    const bodyText = details.bodyText ? boundedRedacted(details.bodyText) : null;
-    const detail = bodyText ? describeBody(bodyText) : null;
-    const status = details.status ?? null;
-    const where = status === null ? details.endpoint : `${details.endpoint} (HTTP ${status})`;
-    super(code, globalRedactor.string(`${summary} [${where}]${detail ? `: ${detail}` : ''}`), {
-      retryable,
-      cause: details.cause,
-    });
+    const bodyText = details.bodyText ? excerpt(details.bodyText) : null;
+    const serviceMessage = details.bodyText ? readServiceMessage(details.bodyText) : null;
+    const now = details.now ?? Date.now();
+    const retryAfterMs = details.retryAfterMs ?? null;
+    const retryAt = retryAfterMs === null ? null : now + retryAfterMs;
+    const said = serviceMessage ? ` The service said: "${serviceMessage}".` : '';
+    const when = retryable && retryAt !== null ? ` The service asked to wait; try again ${retryWhen(retryAt, now)}.` : '';
+    super(code, globalRedactor.string(`${sentence(summary)}${said}${when}`), { retryable, cause: details.cause });
     this.name = new.target.name;
-    this.status = status;
+    this.status = details.status ?? null;
     this.endpoint = details.endpoint;
     this.bodyText = bodyText;
-    this.retryAfterMs = details.retryAfterMs ?? null;
+    this.serviceMessage = serviceMessage;
+    this.retryAfterMs = retryAfterMs;
+    this.retryAt = retryAt;
   }
 }
 
 export class AuthenticationError extends ApiError {
   constructor(details: ApiErrorDetails) {
-    super('authentication', 'The service did not accept the credentials', details, false);
+    super('authentication', 'The service did not accept the credentials. Check them, or get new ones from the portal', details, false);
   }
 }
 export class ForbiddenError extends ApiError {
-  constructor(details: ApiErrorDetails) {
-    super('forbidden', 'These credentials may not see this item', details, false);
+  constructor(details: ApiErrorDetails, summary = 'These credentials are not allowed to see this. Ask the service’s administrator for access') {
+    super('forbidden', summary, details, false);
   }
 }
 export class NotFoundError extends ApiError {
-  constructor(details: ApiErrorDetails) {
-    super('not-found', 'The service has no such quote', details, false);
+  constructor(details: ApiErrorDetails, summary = 'The service has no such quote: it may have been withdrawn, or the ID is wrong') {
+    super('not-found', summary, details, false);
   }
 }
 export class InvalidStateError extends ApiError {
-  constructor(details: ApiErrorDetails, summary = 'The quote no longer allows this action in its current status') {
+  constructor(details: ApiErrorDetails, summary = 'The quote no longer allows this action in its current status. Refresh it to see where it stands') {
     super('invalid-state', summary, details, false);
   }
 }
 export class ValidationError extends ApiError {
   constructor(details: ApiErrorDetails) {
-    super('validation', 'The service rejected the request as invalid', details, false);
+    super('validation', 'The service refused the request as invalid', details, false);
   }
 }
 export class RateLimitedError extends ApiError {
   constructor(details: ApiErrorDetails) {
-    super('rate-limited', 'The service is limiting requests; try again shortly', details, true);
+    const advice = details.retryAfterMs == null ? '; try again in a minute' : '';
+    super('rate-limited', `The service is receiving too many requests${advice}`, details, true);
   }
 }
 export class ServerError extends ApiError {
   constructor(details: ApiErrorDetails) {
-    super('server', 'The service had an internal problem', details, true);
+    const unavailable = details.status === 503;
+    const advice = details.retryAfterMs == null ? '; try again in a few minutes' : '';
+    super('server', `${unavailable ? 'The service is unavailable for now' : 'The service had an internal problem'}${advice}`, details, true);
   }
 }
 export class NetworkError extends ApiError {
   /** dns and refused mean the request never left; reset and other mean it may have. */
   readonly reason: 'dns' | 'refused' | 'reset' | 'tls' | 'other';
-  constructor(details: ApiErrorDetails, summary = 'Could not reach the service', reason: NetworkError['reason'] = 'other') {
+  constructor(details: ApiErrorDetails, summary = 'Could not reach the service. Check the network connection and the account’s address', reason: NetworkError['reason'] = 'other') {
     super('network', summary, details, true);
     this.reason = reason;
   }
@@ -86,7 +105,7 @@ export class NetworkError extends ApiError {
 export class TimeoutError extends ApiError {
   /** connect means the request never left; headers and body mean it may have been processed. */
   readonly phase: 'connect' | 'headers' | 'body';
-  constructor(details: ApiErrorDetails, summary = 'The service took too long to answer', phase: TimeoutError['phase'] = 'headers') {
+  constructor(details: ApiErrorDetails, summary = 'The service took too long to answer. Try again; if it keeps happening, it may be overloaded', phase: TimeoutError['phase'] = 'headers') {
     super('timeout', summary, details, true);
     this.phase = phase;
   }
@@ -109,15 +128,34 @@ export function certainlyNotSent(error: unknown): boolean {
     (error instanceof TimeoutError && error.phase === 'connect')
   );
 }
+
+export const UNEXPECTED_ANSWER =
+  'The service answered in a form this app does not understand. Check that the account’s address is the Quoting Service; if it is, the service may have changed.';
+
+/** The answer arrived but is not what the interface describes (not JSON, a field missing or mistyped). */
 export class SchemaError extends ApiError {
   /** Where the body broke the contract, e.g. ["data", 3, "status"]. */
   readonly path: ReadonlyArray<PropertyKey>;
-  constructor(details: ApiErrorDetails & { path: ReadonlyArray<PropertyKey>; problem: string }) {
-    const at = details.path.length > 0 ? details.path.map(String).join('.') : '(the body)';
-    super('schema', `The service answered with an unexpected response: ${at}: ${details.problem}`, details, false);
+  /** What was wrong there, for the log: "the body is not JSON", a zod message... */
+  readonly problem: string;
+  constructor(
+    details: ApiErrorDetails & { path: ReadonlyArray<PropertyKey>; problem: string },
+    summary = UNEXPECTED_ANSWER,
+  ) {
+    super('schema', summary, details, false);
     this.path = details.path;
+    this.problem = details.problem;
+  }
+  /** "data.1.status: Invalid input", for logs and support. */
+  get where(): string {
+    return `${this.path.length > 0 ? this.path.map(String).join('.') : '(the body)'}: ${this.problem}`;
   }
 }
+
+// A 404 on one quote's path means that quote is gone; on the list or the filters it means
+// the address does not lead to the Quoting Service at all.
+const ONE_QUOTE = /\/quotes\/(?!filters(\/|$))[^/]+/;
+const NOTHING_THERE = 'The service has nothing at this address. Check that the account’s address is the Quoting Service’s root address, e.g. https://quotes.example.com';
 
 /** What kind of call failed: a 400 means different things on accept/decline and elsewhere. */
 export type CallKind = 'read' | 'decision' | 'other';
@@ -127,7 +165,7 @@ export function errorForStatus(status: number, kind: CallKind, details: ApiError
   const withStatus = { ...details, status };
   if (status === 401) return new AuthenticationError(withStatus);
   if (status === 403) return new ForbiddenError(withStatus);
-  if (status === 404) return new NotFoundError(withStatus);
+  if (status === 404) return new NotFoundError(withStatus, ONE_QUOTE.test(details.endpoint) ? undefined : NOTHING_THERE);
   if (status === 429) return new RateLimitedError(withStatus);
   if (status === 400 && kind === 'decision') return new InvalidStateError(withStatus);
   if (status >= 500) return new ServerError(withStatus);
@@ -139,24 +177,46 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
-function boundedRedacted(text: string): string {
-  const bounded = text.length > BODY_TEXT_MAX ? `${text.slice(0, BODY_TEXT_MAX)}…` : text;
+/** The facts a log line about this error should carry: never shown to a person. */
+export function apiErrorLogFields(error: ApiError): Record<string, unknown> {
+  return {
+    endpoint: error.endpoint,
+    status: error.status,
+    code: error.code,
+    ...(error.bodyText ? { body: error.bodyText } : {}),
+    ...(error instanceof SchemaError ? { where: error.where } : {}),
+  };
+}
+
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+function excerpt(text: string): string {
+  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const bounded = flat.length > BODY_EXCERPT_MAX ? `${flat.slice(0, BODY_EXCERPT_MAX)}…` : flat;
   return globalRedactor.string(bounded);
 }
 
-/** The most readable part of an error body: a JSON message field if there is one, else the text. */
-function describeBody(text: string): string {
-  let readable = text;
+/**
+ * The service's message from `{error: {code, message}}` (the embedded service's shape) or
+ * `{message}`; null for any other body. Only a short line of text qualifies: a message that
+ * is itself markup or a dump is not fit to show.
+ */
+export function readServiceMessage(text: string): string | null {
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object') {
-      const record = parsed as Record<string, unknown>;
-      const candidate = [record.message, record.error, record.detail].find((v) => typeof v === 'string');
-      if (typeof candidate === 'string') readable = candidate;
-    }
+    parsed = JSON.parse(text);
   } catch {
-    // Not JSON: the text is the message.
+    return null;
   }
-  readable = readable.replace(/\s+/g, ' ').trim();
-  return readable.length > MESSAGE_DETAIL_MAX ? `${readable.slice(0, MESSAGE_DETAIL_MAX)}…` : readable;
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+  const record = parsed as Record<string, unknown>;
+  const nested = record.error && typeof record.error === 'object' ? (record.error as Record<string, unknown>).message : undefined;
+  const candidate = typeof nested === 'string' ? nested : typeof record.message === 'string' ? record.message : null;
+  if (candidate === null) return null;
+  const line = candidate.replace(/\s+/g, ' ').trim().replace(/[.!?]+$/, '');
+  if (line === '' || line.length > SERVICE_MESSAGE_MAX || /[<>{}]/.test(line)) return null;
+  return globalRedactor.string(line);
 }

@@ -1,7 +1,9 @@
 import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { Credentials } from '../../../preload/contract';
+import { baseUrlProblem } from '../../../preload/contract/plain/base-url';
 import { createAuthenticator } from '../auth/authenticator';
+import { AppError } from '../errors';
 import type { NeedsCredentialsError } from '../auth/needs-credentials';
 import { createSilentLogger, registerSecret } from '../log/logger';
 import type { Clock, Logger } from '../ports';
@@ -57,7 +59,9 @@ export function createQuotingClient(options: QuotingClientOptions): ClosableQuot
     credentials,
     clock,
     refreshMarginMs: options.refreshMarginMs,
-    exchange: (clientId, clientSecret) => requestToken(transport, clientId, clientSecret),
+    // Transient failures of the token endpoint are retried as reads are: asking for a token
+    // twice is harmless, and a refused secret (401/400) is not retryable so it ends at once.
+    exchange: (clientId, clientSecret) => requestToken(transport, clientId, clientSecret, { clock, logger, policy: retryPolicy }),
     onToken: (token) => registerSecret(logger, token),
     // Not logged here: a connection test of a draft refuses credentials of no account.
     onRefused: (error) => options.onCredentialsRefused?.(error),
@@ -83,18 +87,20 @@ export function createAgent(timeouts: Partial<Timeouts> = {}): Agent {
   });
 }
 
+/**
+ * The last line of defence for credentials: whatever a caller checked, a client is never
+ * built for an address the one base-URL rule refuses (plain http beyond this computer, a
+ * user name or password in it), so no key or secret can be sent there.
+ */
 function normaliseBaseUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    throw new TypeError(`"${value}" is not a valid base URL`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`The base URL must be http(s), not ${url.protocol}`);
-  return url.toString().replace(/\/+$/, '');
+  const problem = baseUrlProblem(value);
+  if (problem) throw new AppError('invalid-input', problem);
+  return new URL(value.trim()).toString().replace(/\/+$/, '');
 }
 
 export * from './errors';
+export { describeError } from './describe-error';
+export type { DescribedError } from './describe-error';
 export { downloadPdf } from './pdf-download';
 export type { DownloadedPdf, PdfDownloadOptions } from './pdf-download';
 export { DEFAULT_TIMEOUTS } from './transport';

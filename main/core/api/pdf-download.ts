@@ -4,11 +4,12 @@ import { basename, dirname, join } from 'node:path';
 import { request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { QuotePdfLink } from '../../../preload/contract';
-import { errorForStatus, SchemaError } from './errors';
+import { errorForStatus, ForbiddenError, NotFoundError, SchemaError } from './errors';
 import { createBodyDeadline } from './body-deadline';
 import { bodyDeadlinePassed, DEFAULT_TIMEOUTS, ERROR_BODY_MAX_BYTES, readBounded, translateFailure } from './transport';
 import type { Timeouts } from './transport';
 
+const LINK_EXPIRED = 'The PDF link has expired or was withdrawn. Ask for the PDF again';
 const PDF_MAGIC = Buffer.from('%PDF-');
 const PDF_MAX_BYTES = 200 * 1024 * 1024;
 // A PDF can be far larger than an API answer: allow minutes, not the API's one.
@@ -52,6 +53,10 @@ export async function downloadPdf(link: QuotePdfLink, destination: string, optio
     deadline.start();
     if (response.statusCode < 200 || response.statusCode >= 300) {
       const text = await readBounded(response.body, ERROR_BODY_MAX_BYTES, endpoint, true).catch(() => '');
+      // A signed link that has expired is refused (403, 404 or 410): a new link is the remedy.
+      const refused = { endpoint, status: response.statusCode, bodyText: text };
+      if (response.statusCode === 403) throw new ForbiddenError(refused, LINK_EXPIRED);
+      if (response.statusCode === 404 || response.statusCode === 410) throw new NotFoundError(refused, LINK_EXPIRED);
       throw errorForStatus(response.statusCode, 'read', { endpoint, bodyText: text });
     }
     let head = Buffer.alloc(0);
@@ -88,5 +93,8 @@ export async function downloadPdf(link: QuotePdfLink, destination: string, optio
 }
 
 function notPdf(endpoint: string, why: string): SchemaError {
-  return new SchemaError({ endpoint, path: [], problem: `the download is not a PDF: ${why}` });
+  return new SchemaError(
+    { endpoint, path: [], problem: `the download is not a PDF: ${why}` },
+    'The download is not a PDF, so it was not saved. Try again; if it keeps happening, tell the service’s support',
+  );
 }

@@ -1,7 +1,10 @@
 import type { Clock, Logger } from '../ports';
-import { ApiError } from './errors';
+import { ApiError, apiErrorLogFields } from './errors';
 
-/** How reads are retried. Writes (accept, decline, webhook changes) never go through here. */
+/**
+ * How reads (and token requests) are retried. Writes (accept, decline, webhook changes)
+ * never go through here.
+ */
 export interface RetryPolicy {
   /** Including the first attempt. */
   maxAttempts: number;
@@ -58,9 +61,7 @@ export async function withRetries<T>(attempt: () => Promise<T>, context: RetryCo
       const delay = error.retryAfterMs ?? backoffDelay(attemptNumber, policy);
       if (delay > policy.maxRetryAfterMs) throw error;
       logger.warn('retrying a read', {
-        endpoint: error.endpoint,
-        code: error.code,
-        status: error.status,
+        ...apiErrorLogFields(error),
         attempt: attemptNumber,
         delayMs: delay,
       });

@@ -94,6 +94,7 @@ export function createTransport(options: TransportOptions): Transport {
           endpoint,
           bodyText: text,
           retryAfterMs: parseRetryAfter(response.headers['retry-after'], options.clock.now()),
+          now: options.clock.now(),
         });
       }
       return { status: response.statusCode, headers: response.headers, text, endpoint };
@@ -106,7 +107,7 @@ export function createTransport(options: TransportOptions): Transport {
 }
 
 export function bodyDeadlinePassed(endpoint: string, cause: unknown): TimeoutError {
-  return new TimeoutError({ endpoint, cause }, 'The service took too long to send its answer', 'body');
+  return new TimeoutError({ endpoint, cause }, 'The service took too long to send its answer. Try again; if it keeps happening, it may be overloaded', 'body');
 }
 
 /** Reads at most `maxBytes`: beyond that, a truncated body is cut short and any other is an error. */
@@ -122,7 +123,7 @@ export async function readBounded(body: AsyncIterable<Buffer> & { destroy(): unk
         break;
       }
       body.destroy();
-      throw new NetworkError({ endpoint }, `The answer was larger than ${maxBytes} bytes`);
+      throw new NetworkError({ endpoint }, `The service sent a far larger answer than expected (over ${Math.round(maxBytes / 1024 / 1024)} MB), so it was not read. Check that the account’s address is the Quoting Service`);
     }
     chunks.push(chunk);
     size += chunk.length;
@@ -145,15 +146,15 @@ export function translateFailure(error: unknown, endpoint: string, signal?: Abor
   // A garbled answer (bad framing, a body shorter or longer than announced) came from the
   // service, so it is a network failure: reads retry it, and a decision re-reads the quote.
   if (isProtocolError(error) || code?.startsWith('HPE_') || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
-    return new NetworkError({ endpoint, cause: error }, 'The service sent an answer that is not valid HTTP', 'other');
+    return new NetworkError({ endpoint, cause: error }, 'The service sent a garbled answer. Try again; if it keeps happening, something between you and the service may be interfering', 'other');
   }
   switch (code) {
     case 'UND_ERR_CONNECT_TIMEOUT':
-      return new TimeoutError({ endpoint, cause: error }, 'Could not connect to the service in time', 'connect');
+      return new TimeoutError({ endpoint, cause: error }, CONNECT_TIMEOUT, 'connect');
     case 'UND_ERR_HEADERS_TIMEOUT':
-      return new TimeoutError({ endpoint, cause: error }, 'The service did not start answering in time', 'headers');
+      return new TimeoutError({ endpoint, cause: error }, 'The service did not start answering in time. Try again; if it keeps happening, it may be overloaded', 'headers');
     case 'UND_ERR_BODY_TIMEOUT':
-      return new TimeoutError({ endpoint, cause: error }, 'The service stopped sending its answer', 'body');
+      return new TimeoutError({ endpoint, cause: error }, 'The service stopped sending its answer part way. Try again', 'body');
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return asNetwork(error, endpoint, 'dns');
@@ -165,7 +166,7 @@ export function translateFailure(error: unknown, endpoint: string, signal?: Abor
     case 'UND_ERR_CLOSED':
       return asNetwork(error, endpoint, 'reset');
     case 'ETIMEDOUT':
-      return new TimeoutError({ endpoint, cause: error }, 'Could not connect to the service in time', 'connect');
+      return new TimeoutError({ endpoint, cause: error }, CONNECT_TIMEOUT, 'connect');
     default:
       if (code && TLS_CODE.test(code)) return asNetwork(error, endpoint, 'tls');
       if (code && SOCKET_CODE.test(code)) return asNetwork(error, endpoint, 'other');
@@ -188,12 +189,14 @@ function errorCode(error: object): string | undefined {
   return typeof own === 'string' ? own : undefined;
 }
 
+const CONNECT_TIMEOUT = 'Could not connect to the service in time. Check the network connection and the account’s address';
+
 const NETWORK_SUMMARY: Record<NetworkReason, string> = {
-  dns: "The service's address could not be found",
-  refused: 'The service refused the connection',
-  reset: 'The connection to the service broke',
-  tls: 'A secure connection to the service could not be established',
-  other: 'Could not reach the service',
+  dns: 'The service’s address could not be found. Check the account’s address and the network connection',
+  refused: 'The service refused the connection: nothing is answering at the account’s address. Check the address, or try again once the service is back',
+  reset: 'The connection to the service broke. Try again',
+  tls: 'A secure connection to the service could not be established (a certificate or TLS problem). Check the account’s address',
+  other: 'Could not reach the service. Check the network connection and the account’s address',
 };
 
 function asNetwork(error: unknown, endpoint: string, reason: NetworkReason): NetworkError {

@@ -24,7 +24,8 @@ export interface QuotePage {
 
 /**
  * Outcome of accept/decline. `confirmed-after-uncertainty` means the request's answer was
- * lost (network error, timeout) and re-reading the quote showed the action took effect.
+ * lost (network error, timeout) or unreadable (a 2xx off the interface) and re-reading the
+ * quote showed the action took effect.
  */
 export interface DecisionOutcome {
   result: QuoteDecisionResult;

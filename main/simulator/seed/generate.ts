@@ -1,5 +1,4 @@
 // A seeded, realistic world: the same seed and day always give the same data.
-import { QUOTE_STATUSES } from '../../../preload/contract';
 import type { QuoteStatus } from '../../../preload/contract';
 import type { CompanyRecord, Person, QuoteRecord, TargetMarket } from '../model';
 import { DAY_MS } from '../model';
@@ -11,18 +10,13 @@ import { recordQuotedRfq } from '../lifecycle/rfqs';
 import { World } from '../world';
 import { CLIENT_ROLES, COMPANY_POOL, FIRST_NAMES, LAST_NAMES, STAFF_ROLES, TARGET_MARKETS } from './catalog';
 import { buildPendingQuote } from './quote-factory';
+import { OPEN_STATUSES, planQuotes } from './status-plan';
 
 export const QUOTES_MIN = 20;
 export const QUOTES_MAX = 10_000;
 const HISTORY_DAYS = 540;
-
-const OPEN_WEIGHTS: [QuoteStatus, number][] = [
-  ['PENDING', 3], ['SENT', 5], ['SENT_PENDING', 2], ['REVISED', 3], ['SENT_REVISED', 2], ['ACCEPTED', 1],
-];
-const CLOSED_WEIGHTS: [QuoteStatus, number][] = [
-  ['CHANGED_TO_PROJECT', 8], ['REJECTED', 3], ['EXPIRED', 3], ['CANCELLED', 2], ['ACCEPTED', 1],
-];
-const OPEN_STATUSES = new Set<QuoteStatus>(OPEN_WEIGHTS.map(([status]) => status));
+/** The newest quotes dealt open statuses are created within this many days, so they are still valid. */
+const OPEN_WITHIN_DAYS = 24;
 
 export function generateWorld(seed: number, quoteCount: number, nowMs: number): World {
   if (!Number.isInteger(quoteCount) || quoteCount < QUOTES_MIN || quoteCount > QUOTES_MAX) {
@@ -46,16 +40,21 @@ export function generateWorld(seed: number, quoteCount: number, nowMs: number): 
     };
   });
   const world = new World(random, companies, staff, markets);
-  const statuses = statusPlan(random, quoteCount);
-  // Ages shrink quadratically towards now: most quotes are recent, open ones the most.
+  const plan = planQuotes(random, quoteCount, companies.length);
+  // Ages shrink quadratically towards now: most quotes are recent, open ones the most. The
+  // newest ones, holding the open statuses dealt by the plan, are squeezed into the last few weeks so they have not
+  // passed their validity (the squeeze keeps the order of creation).
   const createdTimes = Array.from({ length: quoteCount }, (_, index) => {
-    const age = HISTORY_DAYS * ((quoteCount - 1 - index) / quoteCount) ** 2;
-    return anchor - Math.round(age * DAY_MS) - random.int(1, 36) * 600_000;
+    const fromNewest = quoteCount - 1 - index;
+    const age = HISTORY_DAYS * (fromNewest / quoteCount) ** 2;
+    const recent = fromNewest < plan.newestOpen ? OPEN_WITHIN_DAYS * (fromNewest / plan.newestOpen) : age;
+    return anchor - Math.round(Math.min(age, recent) * DAY_MS) - random.int(1, 36) * 600_000;
   }).sort((a, b) => a - b);
   for (let index = 0; index < quoteCount; index++) {
     const createdAt = createdTimes[index] as number;
-    const status = statuses[index] as QuoteStatus;
-    const quote = buildPendingQuote(world, random, { company: random.pick(companies), createdAt, priced: status !== 'PENDING' || random.chance(0.6) });
+    const status = plan.statuses[index] as QuoteStatus;
+    const company = companies[plan.companies[index] as number] as CompanyRecord;
+    const quote = buildPendingQuote(world, random, { company, createdAt, priced: status !== 'PENDING' || random.chance(0.6) });
     world.addQuote(quote);
     recordQuotedRfq(world, quote);
     settle(world, random, quote, status, anchor);
@@ -68,16 +67,6 @@ function pickCompanies(random: Random): (typeof COMPANY_POOL)[number][] {
   const perCurrency = ['EUR', 'GBP', 'USD'].map((currency) => random.pick(COMPANY_POOL.filter((company) => company.currency === currency)));
   const rest = COMPANY_POOL.filter((company) => !perCurrency.includes(company));
   return random.sample([...perCurrency, ...(random.chance(0.5) ? [random.pick(rest)] : [])], 4);
-}
-
-/** Every status appears at least once; the newest quarter are mostly still open. */
-function statusPlan(random: Random, count: number): QuoteStatus[] {
-  const openFrom = Math.floor(count * 0.75);
-  const plan = Array.from({ length: count }, (_, index) => weighted(random, index >= openFrom ? OPEN_WEIGHTS : CLOSED_WEIGHTS));
-  const closedSlots = QUOTE_STATUSES.filter((status) => !OPEN_STATUSES.has(status));
-  closedSlots.forEach((status, offset) => (plan[offset * 2] = status));
-  [...OPEN_STATUSES].forEach((status, offset) => (plan[count - 1 - offset * 2] = status));
-  return plan;
 }
 
 /** Replays the quote's history up to its planned status, without raising events; nothing happens after `until`. */
@@ -99,16 +88,6 @@ function settle(world: World, random: Random, quote: QuoteRecord, status: QuoteS
   quote.updatedAt = lastChange + Math.min(3_600_000, Math.floor((until - lastChange) / 2));
   if (status === 'REJECTED' && random.chance(0.5)) quote.declineReason = 'Budget was reallocated this quarter.';
   if (status === 'CHANGED_TO_PROJECT') createProject(world, quote, quote.updatedAt, discardEvents);
-}
-
-function weighted(random: Random, weights: [QuoteStatus, number][]): QuoteStatus {
-  const total = weights.reduce((sum, [, weight]) => sum + weight, 0);
-  let roll = random.next() * total;
-  for (const [status, weight] of weights) {
-    roll -= weight;
-    if (roll < 0) return status;
-  }
-  return (weights.at(-1) as [QuoteStatus, number])[0];
 }
 
 function people(random: Random, count: number, roles: readonly string[], domain: string): Person[] {

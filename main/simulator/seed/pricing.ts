@@ -39,7 +39,9 @@ export function revisePricing(random: Random, previous: PricingRecord): PricingR
   // A revision always changes the total, so a client comparing versions sees a difference.
   if (pricingTotal(revised) === pricingTotal(previous)) {
     const first = services[0]?.markets[0]?.items[0];
-    if (first) first.unitPrice = round2(first.unitPrice * 0.9) || round2(first.unitPrice + 0.01);
+    // Ten percent off a price of a few cents can round back to the same cents: then a cent more.
+    const lower = first ? round2(first.unitPrice * 0.9) : 0;
+    if (first) first.unitPrice = lower > 0 && lower < first.unitPrice ? lower : round2(first.unitPrice + 0.01);
   }
   return revised;
 }

@@ -118,3 +118,44 @@ describe('accept and decline when the answer is lost', () => {
     expect((error as Error).message).toContain('so the quote was not accepted');
   });
 });
+
+describe('accept and decline answered 2xx with a body off the interface', () => {
+  const decidePath = (action: string) => `/api/public/v1/quotes/${quote.id}/${action}`;
+  /** The service applies the decision, then answers 200 with `body`. */
+  function appliesThenAnswers(action: 'accept' | 'decline', status: FakeQuote['status'], body: string): void {
+    service.route('POST', decidePath(action), (_req, res) => {
+      service.quotes.get(quote.id)!.status = status;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(body);
+    });
+  }
+
+  it('re-reads the quote after a malformed 200 to an accept, and reports it accepted', async () => {
+    appliesThenAnswers('accept', 'CHANGED_TO_PROJECT', '{"success":true,"data":{"id":');
+    const outcome = await client.quotes.accept(quote.id);
+    expect(outcome).toEqual({
+      via: 'confirmed-after-uncertainty',
+      result: { id: quote.id, status: 'CHANGED_TO_PROJECT', message: "The service's answer could not be read, but the quote shows it was accepted." },
+    });
+    expect(posts()).toHaveLength(1);
+    expect(rereads()).toHaveLength(1);
+    expect(clock.sleeps).toEqual([0]);
+  });
+
+  it('re-reads after a 200 to a decline that lacks the interface’s fields', async () => {
+    appliesThenAnswers('decline', 'REJECTED', JSON.stringify({ success: true, data: { status: 'REJECTED' } }));
+    await expect(client.quotes.decline(quote.id, 'No budget')).resolves.toMatchObject({ via: 'confirmed-after-uncertainty', result: { status: 'REJECTED' } });
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('does not claim success when the quote does not show the decision', async () => {
+    appliesThenAnswers('accept', 'SENT', '<html>OK</html>');
+    const error = await client.quotes.accept(quote.id).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(OutcomeUnknownError);
+    expect((error as Error).message).toBe(
+      'The service answered the accept request in a form this app does not understand, and the quote still shows SENT: whether it was accepted is not known. Check the quote before trying again.',
+    );
+    expect(rereads()).toHaveLength(3);
+    expect(posts()).toHaveLength(1);
+  });
+});

@@ -83,8 +83,11 @@ describe.each(cases)('every endpoint with a $name', ({ access, credentials }) =>
     const error = await client.quotes.accept(done.id).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InvalidStateError);
     expect(error).toMatchObject({ code: 'invalid-state', status: 400, retryable: false });
-    expect((error as Error).message).toContain(`POST /api/public/v1/quotes/${done.id}/accept`);
-    expect((error as Error).message).toContain('cannot be accepted in status CHANGED_TO_PROJECT');
+    expect(error).toMatchObject({ endpoint: `POST /api/public/v1/quotes/${done.id}/accept` });
+    expect((error as Error).message).not.toContain('POST /api');
+    // A plain-text body stays out of the message; the log keeps it.
+    expect((error as Error).message).toBe('The quote no longer allows this action in its current status. Refresh it to see where it stands.');
+    expect(error).toMatchObject({ bodyText: 'Quote cannot be accepted in status CHANGED_TO_PROJECT' });
   });
 
   it('answers an unknown quote with not-found, and another company\'s quote with forbidden for client keys', async () => {

@@ -77,7 +77,8 @@ describe('answers that are not valid HTTP', () => {
     const error = await client.quotes.list({ page: 1, limit: 10 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ code: 'network', retryable: true });
-    expect((error as Error).message).toContain(`GET ${LIST}`);
+    expect(error).toMatchObject({ endpoint: `GET ${LIST}` });
+    expect((error as Error).message).toMatch(/^The service sent a garbled answer\. Try again/);
     expect(answered).toBe(2);
   });
 
@@ -107,8 +108,11 @@ describe('bodies that break the contract', () => {
     const error = await client.quotes.list({ page: 1, limit: 10 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SchemaError);
     expect((error as SchemaError).path).toEqual(['data', 1, 'status']);
-    expect((error as Error).message).toContain('data.1.status');
-    expect((error as Error).message).toContain(`GET ${LIST}`);
+    expect((error as SchemaError).where).toMatch(/^data\.1\.status: /);
+    expect(error).toMatchObject({ endpoint: `GET ${LIST}` });
+    // The person reads what to do; the field and endpoint are for the log.
+    expect((error as Error).message).toMatch(/^The service answered in a form this app does not understand\. Check that the account’s address is the Quoting Service/);
+    expect((error as Error).message).not.toMatch(/data\.1|GET \/api|Invalid/);
     expect(error).toMatchObject({ code: 'schema', retryable: false });
   });
 
@@ -130,9 +134,9 @@ describe('bodies that break the contract', () => {
 
   it('gives a schema error for HTML, empty and truncated bodies', async () => {
     serve('<html><body>Welcome</body></html>');
-    await expect(client.quotes.list({ page: 1, limit: 10 })).rejects.toThrow(/not JSON/);
+    await expect(client.quotes.list({ page: 1, limit: 10 })).rejects.toMatchObject({ problem: 'the body is not JSON', message: expect.not.stringContaining('<html>') });
     serve('');
-    await expect(client.quotes.list({ page: 1, limit: 10 })).rejects.toThrow(/empty/);
+    await expect(client.quotes.list({ page: 1, limit: 10 })).rejects.toMatchObject({ problem: 'the body is empty' });
     serve('{"success":true,"data":[');
     await expect(client.quotes.list({ page: 1, limit: 10 })).rejects.toBeInstanceOf(SchemaError);
   });

@@ -62,7 +62,8 @@ describe('PDF download', () => {
     });
     const error = await download();
     expect(error).toMatchObject({ code: 'forbidden', status: 403 });
-    expect((error as Error).message).toContain(`GET ${service.baseUrl}/<pdf download link>`);
+    expect(error).toMatchObject({ endpoint: `GET ${service.baseUrl}/<pdf download link>` });
+    expect((error as Error).message).toBe('The PDF link has expired or was withdrawn. Ask for the PDF again.');
     expect((error as Error).message).not.toContain(TOKEN);
     expect((error as { endpoint: string }).endpoint).not.toContain(TOKEN);
   });

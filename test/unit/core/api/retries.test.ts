@@ -6,7 +6,7 @@ import { createFakeClock } from '../../../helpers/fake-clock';
 import type { FakeClock } from '../../../helpers/fake-clock';
 import { startFakeService } from '../../../helpers/fake-service';
 import type { FakeService } from '../../../helpers/fake-service';
-import { CLIENT_KEY, STANDARD_PRINCIPALS, standardQuotes } from '../../../helpers/service-fixtures';
+import { CLIENT_ID, CLIENT_KEY, CLIENT_SECRET, STANDARD_PRINCIPALS, standardQuotes } from '../../../helpers/service-fixtures';
 
 const LIST = '/api/public/v1/quotes';
 let service: FakeService;
@@ -51,7 +51,9 @@ describe('reads are retried in one place', () => {
     const error = await client.quotes.list({ page: 1, limit: 10 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ServerError);
     expect(error).toMatchObject({ code: 'server', status: 500, retryable: true, endpoint: `GET ${LIST}` });
-    expect((error as Error).message).toContain('database on fire');
+    // A text body is never shown to a person; it is kept, short, for the log.
+    expect((error as Error).message).toBe('The service had an internal problem; try again in a few minutes.');
+    expect(error).toMatchObject({ bodyText: 'database on fire' });
     expect(listCalls()).toBe(4);
     // Equal jitter at random()=0.5: three quarters of 500, 1000, 2000 ms.
     expect(clock.sleeps).toEqual([375, 750, 1500]);
@@ -92,5 +94,44 @@ describe('writes go out exactly once', () => {
     service.addFault({ method: 'POST', pathPrefix: '/api/public/v1/webhooks', action: { type: 'reset' } });
     await expect(client.webhooks.register('https://hooks.example.com/x')).rejects.toMatchObject({ code: 'network' });
     expect(service.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+  });
+});
+
+describe('the token endpoint is retried by the same policy', () => {
+  const TOKEN = '/api/credentials/token';
+  const tokenCalls = () => service.requests.filter((request) => request.path === TOKEN).length;
+  function tokenClient(): ClosableQuotingClient {
+    return createQuotingClient({
+      baseUrl: service.baseUrl,
+      credentials: { mechanism: 'client-credentials', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
+      clock,
+      retry: { random: () => 0.5 },
+    });
+  }
+
+  it('waits out a 503 with Retry-After on the token request, then lists', async () => {
+    const tokens = tokenClient();
+    service.addFault({ pathPrefix: TOKEN, action: { type: 'status', status: 503, headers: { 'retry-after': '3' } } });
+    await expect(tokens.quotes.list({ page: 1, limit: 5 })).resolves.toMatchObject({ data: expect.any(Array) });
+    expect(clock.sleeps).toEqual([3000]);
+    expect(tokenCalls()).toBe(2);
+    await tokens.close();
+  });
+
+  it('retries a connection reset on the token request', async () => {
+    const tokens = tokenClient();
+    service.addFault({ pathPrefix: TOKEN, times: 2, action: { type: 'reset' } });
+    await expect(tokens.quotes.list({ page: 1, limit: 5 })).resolves.toMatchObject({ data: expect.any(Array) });
+    expect(tokenCalls()).toBe(3);
+    expect(clock.sleeps).toEqual([375, 750]);
+    await tokens.close();
+  });
+
+  it('does not retry a refused secret', async () => {
+    const refused = createQuotingClient({ baseUrl: service.baseUrl, credentials: { mechanism: 'client-credentials', clientId: CLIENT_ID, clientSecret: 'wrong' }, clock });
+    await expect(refused.quotes.list({ page: 1, limit: 5 })).rejects.toMatchObject({ code: 'needs-credentials' });
+    expect(tokenCalls()).toBe(1);
+    expect(clock.sleeps).toEqual([]);
+    await refused.close();
   });
 });

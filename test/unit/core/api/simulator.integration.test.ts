@@ -101,6 +101,14 @@ describe('against the embedded service', () => {
     sim.operator.addFault({ kind: 'reset-after', times: 1, match: { method: 'POST', pathPrefix: '/api/public/v1/quotes' } });
     expect(await client.quotes.accept(target.id)).toMatchObject({ via: 'confirmed-after-uncertainty', result: { status: 'CHANGED_TO_PROJECT' } });
 
+    // A broken or off-interface 200 to a decision that took effect: the quote says what happened.
+    const malformedAccept = sim.operator.issueQuote(sim.operator.createQuote({ companyId }).id);
+    sim.operator.addFault({ kind: 'malformed-json', times: 1, match: { method: 'POST', pathPrefix: '/api/public/v1/quotes' } });
+    expect(await client.quotes.accept(malformedAccept.id)).toMatchObject({ via: 'confirmed-after-uncertainty', result: { status: 'CHANGED_TO_PROJECT' } });
+    const violatedDecline = sim.operator.issueQuote(sim.operator.createQuote({ companyId }).id);
+    sim.operator.addFault({ kind: 'schema-violation', times: 1, match: { method: 'POST', pathPrefix: '/api/public/v1/quotes' } });
+    expect(await client.quotes.decline(violatedDecline.id, 'Not now')).toMatchObject({ via: 'confirmed-after-uncertainty', result: { status: 'REJECTED' } });
+
     sim.operator.addFault({ kind: 'malformed-json', times: 1, match: { pathPrefix: '/api/public/v1/quotes' } });
     await expect(client.quotes.list({ page: 1, limit: 5 })).rejects.toBeInstanceOf(SchemaError);
     sim.operator.addFault({ kind: 'schema-violation', times: 1, match: { pathPrefix: '/api/public/v1/quotes' } });

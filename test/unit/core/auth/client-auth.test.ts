@@ -46,12 +46,13 @@ describe('client credentials', () => {
 
   it('a failing exchange rejects every waiter; the next call exchanges again', async () => {
     const client = tokenClient();
-    service.addFault({ pathPrefix: TOKEN_PATH, action: { type: 'status', status: 503 } });
+    // Four 503s outlast the token endpoint's retries (four attempts, as reads have).
+    service.addFault({ pathPrefix: TOKEN_PATH, times: 4, action: { type: 'status', status: 503 } });
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => client.quotes.list({ page: 1, limit: 5 })));
     expect(results.every((result) => result.status === 'rejected' && (result.reason as { code: string }).code === 'server')).toBe(true);
-    expect(callsTo(TOKEN_PATH)).toBe(1);
+    expect(callsTo(TOKEN_PATH)).toBe(4);
     await expect(client.quotes.list({ page: 1, limit: 5 })).resolves.toBeTruthy();
-    expect(callsTo(TOKEN_PATH)).toBe(2);
+    expect(callsTo(TOKEN_PATH)).toBe(5);
     expect(refusals).toEqual([]);
     await client.close();
   });

@@ -1,0 +1,36 @@
+import type { BridgeErrorCode } from '../../preload/contract';
+
+export const EXIT_CODES = {
+  ok: 0,
+  other: 1,
+  usage: 2,
+  authentication: 3,
+  forbidden: 4,
+  notFound: 5,
+  invalidState: 6,
+  validation: 7,
+  rateLimited: 8,
+  server: 9,
+  network: 10,
+  schema: 11,
+  timeout: 12,
+} as const;
+
+const CODE_FOR_ERROR: Partial<Record<BridgeErrorCode, number>> = {
+  authentication: EXIT_CODES.authentication,
+  'needs-credentials': EXIT_CODES.authentication,
+  forbidden: EXIT_CODES.forbidden,
+  'not-found': EXIT_CODES.notFound,
+  'invalid-state': EXIT_CODES.invalidState,
+  validation: EXIT_CODES.validation,
+  'invalid-input': EXIT_CODES.validation,
+  'rate-limited': EXIT_CODES.rateLimited,
+  server: EXIT_CODES.server,
+  network: EXIT_CODES.network,
+  timeout: EXIT_CODES.timeout,
+  schema: EXIT_CODES.schema,
+};
+
+export function exitCodeFor(code: BridgeErrorCode): number {
+  return CODE_FOR_ERROR[code] ?? EXIT_CODES.other;
+}

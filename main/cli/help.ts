@@ -1,0 +1,57 @@
+import { QUOTE_STATUSES } from '../../preload/contract';
+
+export const HELP = `quotedesk: work with quotes of the Quoting Service from the command line
+
+Usage:
+  quotedesk list [--status S] [--search Q] [--page N] [--limit N] [--all]
+  quotedesk show ID
+  quotedesk accept ID
+  quotedesk decline ID [--reason R]
+  quotedesk pdf ID [--out FILE] [--force]
+  quotedesk --version
+
+  ID is the quote's UUID, as the ID column of "list" shows it.
+
+Connection (options, or environment variables; prefer the variables for secrets):
+  --base-url URL          QUOTEDESK_BASE_URL       the service's root address, e.g.
+                                                   https://quotes.example.com (the CLI
+                                                   adds /api/public/v1 itself)
+  --api-key KEY           QUOTEDESK_API_KEY        a static API key, or:
+  --client-id ID          QUOTEDESK_CLIENT_ID      client credentials, exchanged for a token
+  --client-secret SECRET  QUOTEDESK_CLIENT_SECRET  (give both, never only one)
+  --access client|internal                         the key's kind (default client)
+  --timeout SECONDS       how long to wait for each request to connect, to start
+                          answering, and between parts of the answer (default 10, 15
+                          and 30 seconds). Reads (list, show, the PDF's link) are
+                          tried up to 4 times, so a silent service fails after
+                          about 4 x SECONDS plus a few seconds between tries.
+  https:// is required, except for a service on this computer (localhost, 127.x.x.x).
+
+Listing:
+  --page N                which page, from 1 (default 1)
+  --limit N               quotes per page, 1 to 100 (default 20; 100 with --all)
+
+PDF:
+  --out FILE              where to save it (default: the quote's file name, e.g.
+                          Q-2024-0001.pdf, in the current folder); its folder must exist
+  --force                 overwrite FILE if it already exists (without it, an existing
+                          file is left alone and the command exits with 2)
+
+Output:
+  --json                  machine-readable JSON on stdout (errors as JSON on stderr)
+  --help                  this text
+  --version               the version of quotedesk
+
+Statuses: ${QUOTE_STATUSES.join(', ')}
+  (client keys see SENT and SENT_PENDING as PENDING, SENT_REVISED as REVISED)
+
+Exit codes:
+  0 ok                 6 invalid state (the quote's status does not allow it)
+  1 other error        7 validation (the request was refused as invalid)
+  2 usage              8 rate limited
+  3 authentication     9 server error
+    or needs new      10 network error
+    credentials       11 unexpected response from the service
+  4 forbidden         12 timeout (the service did not answer in time)
+  5 not found
+`;

@@ -1,0 +1,188 @@
+// Everything the CLI can check before it sends a request: the command line's shape, the
+// service address, the credentials, ids, pages. A problem here is a usage error (exit 2).
+import { parseArgs } from 'node:util';
+import { DEFAULT_TIMEOUTS } from '../core/api';
+import type { Timeouts } from '../core/api';
+import { globalRedactor } from '../core/log';
+import { Credentials, KeyAccess, LIST_LIMIT_MAX, QUOTE_STATUSES, QuoteStatus } from '../../preload/contract';
+import { baseUrlProblem } from '../../preload/contract/plain/base-url';
+
+export class UsageError extends Error {}
+
+const OPTIONS = {
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
+  access: { type: 'string' },
+  status: { type: 'string' },
+  search: { type: 'string' },
+  page: { type: 'string' },
+  limit: { type: 'string' },
+  all: { type: 'boolean' },
+  reason: { type: 'string' },
+  out: { type: 'string' },
+  force: { type: 'boolean' },
+  timeout: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+} as const;
+
+export type CliValues = ReturnType<typeof parseCommandLine>['values'];
+export type CliEnv = Record<string, string | undefined>;
+
+export function parseCommandLine(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+export const COMMANDS = ['list', 'show', 'accept', 'decline', 'pdf'] as const;
+export type Command = (typeof COMMANDS)[number];
+
+/** Options that mean something to one command only: given to another, they are a mistake. */
+const OPTION_COMMANDS: Partial<Record<keyof CliValues, Command>> = {
+  status: 'list',
+  search: 'list',
+  page: 'list',
+  limit: 'list',
+  all: 'list',
+  reason: 'decline',
+  out: 'pdf',
+  force: 'pdf',
+};
+
+export function requireCommand(name: string): Command {
+  if (!(COMMANDS as readonly string[]).includes(name)) throw new UsageError(`unknown command "${name}"; one of ${COMMANDS.join(', ')}`);
+  return name as Command;
+}
+
+export function refuseForeignOptions(command: Command, values: CliValues): void {
+  for (const [option, owner] of Object.entries(OPTION_COMMANDS)) {
+    if (owner !== command && values[option as keyof CliValues] !== undefined) throw new UsageError(`--${option} applies to ${owner} only`);
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The one quote ID a command takes: a UUID, refused here rather than by the service. */
+export function requireQuoteId(command: Command, args: string[]): string {
+  if (args.length === 0) throw new UsageError(`${command} needs a quote ID (the UUID in the ID column of "quotedesk list")`);
+  if (args.length > 1) throw new UsageError(`${command} takes one quote ID, not ${args.length} arguments`);
+  const id = args[0]!.trim();
+  if (!UUID.test(id)) {
+    throw new UsageError(
+      `"${args[0]}" is not a quote ID: IDs are UUIDs such as 3f1c2a9e-5b7d-4e8f-9a01-23456789abcd. To find a quote by its number, use quotedesk list --search NUMBER`,
+    );
+  }
+  return id;
+}
+
+export function expectNoArgs(command: Command, args: string[]): void {
+  if (args.length > 0) throw new UsageError(`${command} takes no arguments (got "${args.join(' ')}")`);
+}
+
+const API_PREFIX = /\/api(\/public(\/v1)?)?\/?$/i;
+
+/** The service's root address: THE base-URL rule, plus the CLI's own hint about /api/public/v1. */
+export function requireBaseUrl(values: CliValues, env: CliEnv): string {
+  const fromOption = values['base-url'] !== undefined;
+  const given = fromOption ? values['base-url'] : env.QUOTEDESK_BASE_URL || undefined;
+  const source = fromOption ? '--base-url' : 'QUOTEDESK_BASE_URL';
+  if (!given?.trim()) throw new UsageError('no service address: give --base-url or set QUOTEDESK_BASE_URL, e.g. https://quotes.example.com');
+  const problem = baseUrlProblem(given);
+  if (problem) {
+    // The rule's words about user info point at the app's form; here credentials are options.
+    const url = URL.parse(given.trim());
+    if (url && (url.username !== '' || url.password !== '')) {
+      throw new UsageError(`${source}: remove the user name or password from the address; give credentials with --api-key, or --client-id and --client-secret`);
+    }
+    throw new UsageError(`${source}: ${problem}`);
+  }
+  const url = new URL(given.trim());
+  if (API_PREFIX.test(url.pathname)) {
+    const root = `${url.origin}${url.pathname.replace(API_PREFIX, '')}`;
+    throw new UsageError(`${source} "${given}" includes the API's path: give the service's root address, e.g. ${root}; the CLI adds /api/public/v1 itself`);
+  }
+  return given.trim();
+}
+
+/**
+ * Credentials from options, else from the environment (an empty variable counts as unset).
+ * A client ID and its secret go together: one without the other is explained, never
+ * silently replaced by an API key from elsewhere.
+ */
+export function credentialsFrom(values: CliValues, env: CliEnv): Credentials {
+  const option = { apiKey: values['api-key'], clientId: values['client-id'], clientSecret: values['client-secret'] };
+  const environment = { apiKey: env.QUOTEDESK_API_KEY || undefined, clientId: env.QUOTEDESK_CLIENT_ID || undefined, clientSecret: env.QUOTEDESK_CLIENT_SECRET || undefined };
+  let candidate: unknown;
+  if (option.apiKey !== undefined) {
+    if (option.clientId !== undefined || option.clientSecret !== undefined) {
+      throw new UsageError('give either --api-key, or --client-id with --client-secret, not both');
+    }
+    candidate = { mechanism: 'api-key', apiKey: option.apiKey };
+  } else if (option.clientId !== undefined || option.clientSecret !== undefined) {
+    const clientId = option.clientId ?? environment.clientId;
+    const clientSecret = option.clientSecret ?? environment.clientSecret;
+    if (clientSecret === undefined) throw new UsageError('--client-id needs its secret: give --client-secret too, or set QUOTEDESK_CLIENT_SECRET');
+    if (clientId === undefined) throw new UsageError('--client-secret was given without a client ID: give --client-id too, or set QUOTEDESK_CLIENT_ID');
+    candidate = { mechanism: 'client-credentials', clientId, clientSecret };
+  } else if (environment.apiKey !== undefined) {
+    candidate = { mechanism: 'api-key', apiKey: environment.apiKey };
+  } else if (environment.clientId !== undefined || environment.clientSecret !== undefined) {
+    if (environment.clientSecret === undefined) throw new UsageError('QUOTEDESK_CLIENT_ID is set but QUOTEDESK_CLIENT_SECRET is not: set both, or give --client-secret');
+    if (environment.clientId === undefined) throw new UsageError('QUOTEDESK_CLIENT_SECRET is set but QUOTEDESK_CLIENT_ID is not: set both, or give --client-id');
+    candidate = { mechanism: 'client-credentials', ...environment, apiKey: undefined };
+  } else {
+    throw new UsageError('no credentials: give --api-key, or --client-id and --client-secret (or the QUOTEDESK_* variables)');
+  }
+  const parsed = Credentials.safeParse(candidate);
+  if (!parsed.success) throw new UsageError(parsed.error.issues[0]?.message ?? 'incomplete credentials');
+  globalRedactor.add(parsed.data.mechanism === 'api-key' ? parsed.data.apiKey : parsed.data.clientSecret);
+  return parsed.data;
+}
+
+export function parseAccess(value: string | undefined): KeyAccess {
+  const parsed = KeyAccess.safeParse(value ?? 'client');
+  if (!parsed.success) throw new UsageError(`--access must be client or internal, not "${value}"`);
+  return parsed.data;
+}
+
+export function parseStatus(value: string | undefined, access: KeyAccess): QuoteStatus | undefined {
+  if (value === undefined) return undefined;
+  const parsed = QuoteStatus.safeParse(value.toUpperCase());
+  if (!parsed.success) throw new UsageError(`unknown status "${value}"; one of ${QUOTE_STATUSES.join(', ')}`);
+  if (access === 'client' && ['SENT', 'SENT_PENDING', 'SENT_REVISED'].includes(parsed.data)) {
+    throw new UsageError(`a client key never sees ${parsed.data}: it is shown as ${parsed.data === 'SENT_REVISED' ? 'REVISED' : 'PENDING'} (or pass --access internal)`);
+  }
+  return parsed.data;
+}
+
+/** --page and --limit: whole numbers in range, refused here (exit 2) whatever is wrong with them. */
+export function parseCount(name: '--page' | '--limit', value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const max = name === '--limit' ? LIST_LIMIT_MAX : Number.MAX_SAFE_INTEGER;
+  const count = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  if (!Number.isSafeInteger(count) || count < 1 || count > max) {
+    throw new UsageError(name === '--limit' ? `--limit must be a whole number from 1 to ${LIST_LIMIT_MAX}, not "${value}"` : `--page must be a whole number from 1, not "${value}"`);
+  }
+  return count;
+}
+
+// Generous bounds: under a tenth of a second nothing answers, and over an hour is a hang.
+const TIMEOUT_SECONDS = { min: 0.1, max: 3600 };
+
+export function parseTimeout(value: string | undefined): Partial<Timeouts> {
+  if (value === undefined) return {};
+  const seconds = /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+  if (!(seconds >= TIMEOUT_SECONDS.min && seconds <= TIMEOUT_SECONDS.max)) {
+    throw new UsageError(`--timeout must be a number of seconds from ${TIMEOUT_SECONDS.min} to ${TIMEOUT_SECONDS.max}, not "${value}"`);
+  }
+  const ms = Math.round(seconds * 1000);
+  // A longer wait than the default overall deadline for reading an answer extends it too,
+  // so --timeout 120 really lets a slow answer take two minutes.
+  return { connectMs: ms, headersMs: ms, bodyMs: ms, ...(ms > DEFAULT_TIMEOUTS.bodyTotalMs ? { bodyTotalMs: ms } : {}) };
+}

@@ -1,0 +1,50 @@
+import { describeError } from '../core/api';
+import { globalRedactor } from '../core/log';
+import { NeedsCredentialsError } from '../core/auth';
+import type { Credentials } from '../../preload/contract';
+import { EXIT_CODES, exitCodeFor } from './exit-codes';
+import { UsageError } from './options';
+
+/** A local failure the CLI explains itself (a file it could not write): exit 1. */
+export class CliFailure extends Error {}
+
+export interface ErrorSink {
+  write(text: string): unknown;
+}
+
+// A refusal gets the CLI's own words: the app's "enter the new key" has no place to enter it here.
+const REFUSED_CREDENTIALS: Record<Credentials['mechanism'], string> = {
+  'api-key': 'the service refused the API key (it may have been revoked or rotated). Check the key given by --api-key or QUOTEDESK_API_KEY, or replace it with a current one.',
+  'client-credentials':
+    'the service refused the client ID and secret (they may have been revoked or rotated). Check the ones given by --client-id/--client-secret or QUOTEDESK_CLIENT_ID/QUOTEDESK_CLIENT_SECRET, or replace them with current ones.',
+};
+
+/** Writes the error for a person (or as JSON) and returns the exit code. */
+export function report(error: unknown, stderr: ErrorSink, json: boolean, mechanism: Credentials['mechanism'] | null): number {
+  if (error instanceof UsageError || error instanceof CliFailure) {
+    const code = error instanceof UsageError ? 'usage' : 'internal';
+    stderr.write(
+      json
+        ? `${JSON.stringify({ error: { code, message: error.message, retryable: false } })}\n`
+        : `quotedesk: ${error.message}\n${error instanceof UsageError ? 'Run "quotedesk --help" for usage.\n' : ''}`,
+    );
+    return error instanceof UsageError ? EXIT_CODES.usage : EXIT_CODES.other;
+  }
+  const described = describeError(error);
+  const message = error instanceof NeedsCredentialsError && mechanism ? REFUSED_CREDENTIALS[mechanism] : described.message;
+  const retryAt = described.retryAt === undefined ? {} : { retryAt: new Date(described.retryAt).toISOString() };
+  // The CLI has no log file: for a failure nobody anticipated, the technical text is what
+  // support needs, so it follows the sentence (redacted), marked as such.
+  const detail = described.code === 'internal' ? technicalDetail(error) : null;
+  if (json) {
+    stderr.write(`${JSON.stringify({ error: { code: described.code, message, retryable: described.retryable, ...retryAt, ...(detail ? { detail } : {}) } })}\n`);
+  } else {
+    stderr.write(`quotedesk: ${message}\n${detail ? `  details for support: ${detail}\n` : ''}`);
+  }
+  return exitCodeFor(described.code);
+}
+
+function technicalDetail(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return globalRedactor.string(text.replace(/\s+/g, ' ').slice(0, 500));
+}
