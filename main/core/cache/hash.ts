@@ -11,5 +11,9 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function contentHash(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('hex');
+  return hashText(canonicalJson(value));
+}
+
+export function hashText(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }

@@ -1,5 +1,5 @@
 import type { KeyAccess, QuoteStatus } from '../../../preload/contract';
-import type { PdfRow, QuoteRow } from '../store/types';
+import type { InboxSourceRow, PdfRow } from '../store/types';
 
 /**
  * Client-facing stages. A client key's PENDING covers both a quote still in preparation
@@ -95,7 +95,9 @@ export function stageOf(status: QuoteStatus, quoteNumber: string | null): InboxS
 }
 
 export function foldForSearch(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  // Most text is ASCII: skip the (costly) decomposition when there is nothing to fold.
+  const lower = text.toLowerCase();
+  return /[^\u0000-\u007f]/.test(lower) ? lower.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : lower;
 }
 
 const DAY_MS = 86_400_000;
@@ -116,7 +118,7 @@ export class InboxIndex {
   private readonly pdfs = new Map<string, PdfBadge>();
   private sorted = new Map<InboxSort, Entry[]>();
 
-  load(rows: readonly QuoteRow[], access: ReadonlyMap<string, KeyAccess>, pdfs: readonly PdfRow[]): void {
+  load(rows: readonly InboxSourceRow[], access: ReadonlyMap<string, KeyAccess>, pdfs: readonly PdfRow[]): void {
     this.entries.clear();
     this.access.clear();
     this.pdfs.clear();
@@ -131,7 +133,7 @@ export class InboxIndex {
     for (const entry of this.entries.values()) if (entry.row.accountId === accountId) this.put(entryToQuoteLike(entry));
   }
 
-  put(row: Pick<QuoteRow, Exclude<keyof QuoteRow, 'listJson' | 'listHash' | 'detailsJson' | 'detailsListHash' | 'detailsFetchedAt' | 'storedAt'>>): void {
+  put(row: InboxSourceRow): void {
     const id = key(row.accountId, row.quoteId);
     const access = this.access.get(row.accountId) ?? 'internal';
     const inboxRow: InboxRow = {
@@ -232,6 +234,7 @@ function entryToQuoteLike(entry: Entry) {
   return {
     accountId: row.accountId,
     quoteId: row.quoteId,
+    listHash: null,
     detailsHash: row.hasDetails ? 'known' : null,
     status: row.status,
     quoteNumber: row.quoteNumber,

@@ -5,7 +5,7 @@ import type { QuoteRow, QuoteStore } from '../store/types';
 import { diffQuotes } from './diff';
 import type { QuoteDiff } from './diff';
 import type { ChangeSource, QuoteChange, StoredQuote } from './events';
-import { canonicalJson, contentHash } from './hash';
+import { canonicalJson, hashText } from './hash';
 import { InboxIndex } from './inbox';
 import type { InboxQuery, InboxWindow } from './inbox';
 
@@ -59,8 +59,8 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
     if (!index) {
       index = new InboxIndex();
       const access = new Map<string, KeyAccess>();
-      for (const row of store.allQuotes()) if (!access.has(row.accountId)) access.set(row.accountId, store.getAccount(row.accountId)?.access ?? 'internal');
-      index.load(store.allQuotes(), access, store.allPdfs());
+      for (const account of store.allAccounts()) if (account.access) access.set(account.accountId, account.access);
+      index.load(store.inboxRows(), access, store.allPdfs());
     }
     return index;
   };
@@ -76,13 +76,14 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
     const stored: StoredQuote[] = [];
     const rows: QuoteRow[] = [];
     for (const item of items) {
-      const hash = contentHash(item);
+      const json = canonicalJson(item);
+      const hash = hashText(json);
       const old = store.getQuote(accountId, item.id);
       if (old?.listHash === hash) continue;
       const row: QuoteRow = {
         ...(old ?? emptyRow(accountId, item.id)),
         ...columnsOf(item, item.companyName),
-        listJson: canonicalJson(item),
+        listJson: json,
         listHash: hash,
         storedAt: now,
       };
@@ -95,14 +96,15 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
   }
 
   function ingestDetails(accountId: string, details: QuoteDetails, now: number): { stored: StoredQuote[]; rows: QuoteRow[] } {
-    const hash = contentHash(details);
+    const json = canonicalJson(details);
+    const hash = hashText(json);
     const old = store.getQuote(accountId, details.id);
     if (old?.detailsHash === hash) return { stored: [], rows: [] };
-    const added = store.addRevision({ accountId, quoteId: details.id, hash, detailsJson: canonicalJson(details), firstSeenAt: now });
+    const added = store.addRevision({ accountId, quoteId: details.id, hash, detailsJson: json, firstSeenAt: now });
     const row: QuoteRow = {
       ...(old ?? emptyRow(accountId, details.id)),
       ...columnsOf(details, details.company.name),
-      detailsJson: canonicalJson(details),
+      detailsJson: json,
       detailsHash: hash,
       detailsListHash: old?.listHash ?? null,
       detailsFetchedAt: now,

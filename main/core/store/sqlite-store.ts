@@ -8,7 +8,7 @@ import { StorageError } from './errors';
 import { quarantineDatabase } from './quarantine';
 import { MIGRATIONS, migrate } from './schema';
 import type { Migration } from './schema';
-import type { AccountRow, PdfRow, QuoteRow, QuoteStore, RevisionRow, StoreProblem } from './types';
+import type { AccountRow, InboxSourceRow, PdfRow, QuoteRow, QuoteStore, RevisionRow, StoreProblem } from './types';
 
 export interface SqliteStoreOptions {
   /** The database file; ':memory:' for a throwaway store. */
@@ -137,6 +137,32 @@ class SqliteQuoteStore implements QuoteStore {
     return rows.map(toQuote);
   }
 
+  inboxRows(): InboxSourceRow[] {
+    // One JSON array built by SQLite and parsed once: about three times faster than
+    // node:sqlite materialising 10,000 row objects column by column.
+    const packed = this.sql(
+      `SELECT json_group_array(json_array(account_id, quote_id, list_hash, details_hash, status, quote_number, project_name, company_name,
+         reference_number, total_amount, currency, quote_date, deadline_for_quote, project_due_date, valid_until)) AS rows FROM quotes`,
+    ).get() as { rows: string };
+    return (JSON.parse(packed.rows) as (string | number | null)[][]).map((row) => ({
+      accountId: String(row[0]),
+      quoteId: String(row[1]),
+      listHash: text(row[2]),
+      detailsHash: text(row[3]),
+      status: String(row[4]) as QuoteRow['status'],
+      quoteNumber: text(row[5]),
+      projectName: text(row[6]),
+      companyName: text(row[7]),
+      referenceNumber: text(row[8]),
+      totalAmount: num(row[9]),
+      currency: text(row[10]),
+      quoteDate: text(row[11]),
+      deadlineForQuote: text(row[12]),
+      projectDueDate: text(row[13]),
+      validUntil: text(row[14]),
+    }));
+  }
+
   addRevision(row: RevisionRow): boolean {
     let added = false;
     this.write('Could not save a revision', () => {
@@ -198,12 +224,11 @@ class SqliteQuoteStore implements QuoteStore {
 
   getAccount(accountId: string): AccountRow | null {
     const row = this.sql('SELECT * FROM accounts WHERE account_id = ?').get(accountId) as SqlRow | undefined;
-    if (!row) return null;
-    return {
-      accountId: String(row.account_id),
-      access: row.access === 'client' || row.access === 'internal' ? row.access : null,
-      lastSyncedAt: row.last_synced_at === null ? null : Number(row.last_synced_at),
-    };
+    return row ? toAccount(row) : null;
+  }
+
+  allAccounts(): AccountRow[] {
+    return (this.sql('SELECT * FROM accounts').all() as SqlRow[]).map(toAccount);
   }
 
   putAccount(row: AccountRow): void {
@@ -248,6 +273,14 @@ function toQuote(row: SqlRow): QuoteRow {
     projectDueDate: text(row.project_due_date),
     validUntil: text(row.valid_until),
     storedAt: Number(row.stored_at),
+  };
+}
+
+function toAccount(row: SqlRow): AccountRow {
+  return {
+    accountId: String(row.account_id),
+    access: row.access === 'client' || row.access === 'internal' ? row.access : null,
+    lastSyncedAt: row.last_synced_at === null ? null : Number(row.last_synced_at),
   };
 }
 

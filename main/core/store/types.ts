@@ -17,6 +17,8 @@ export interface QuoteStore {
   putQuote(row: QuoteRow): void;
   /** Every quote of one account, or of all accounts. */
   allQuotes(accountId?: string): QuoteRow[];
+  /** Every quote without its JSON documents: what the inbox index loads at start. */
+  inboxRows(): InboxSourceRow[];
 
   /** Adds a distinct version of a quote's details; false when that content was already kept. */
   addRevision(row: RevisionRow): boolean;
@@ -31,6 +33,7 @@ export interface QuoteStore {
   touchPdf(accountId: string, quoteId: string, at: number): void;
 
   getAccount(accountId: string): AccountRow | null;
+  allAccounts(): AccountRow[];
   putAccount(row: AccountRow): void;
   /** Forgets everything of an account (quotes, revisions, PDF index rows). */
   removeAccount(accountId: string): void;
@@ -71,6 +74,8 @@ export interface QuoteRow {
   /** When this row was last written (local clock). */
   storedAt: number;
 }
+
+export type InboxSourceRow = Omit<QuoteRow, 'listJson' | 'detailsJson' | 'detailsListHash' | 'detailsFetchedAt' | 'storedAt'>;
 
 export interface RevisionRow {
   accountId: string;
