@@ -110,6 +110,8 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
         return;
       }
       case 'offline': {
+        // Already offline (a quote opened between passes): the retry time stands.
+        if (run.state.phase === 'offline') return;
         const wait = Math.min(options.offlineRetryMaxMs, options.offlineRetryMs * 2 ** run.offlineRetries);
         run.offlineRetries += 1;
         run.nextDueAt = now + wait;
