@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { DatabaseSync } from 'node:sqlite';
 import { createQuoteCache } from '../../main/core/cache';
 import { createEventBus } from '../../main/core/events';
 import type { DomainEvents } from '../../main/core/events';
@@ -81,7 +82,7 @@ for (const sort of ['due', 'value', 'expiry', 'newest'] as const) {
 }
 console.log(`inbox query after a sort change (sorts once, then cached): max ${Math.max(...sorts).toFixed(2)} ms`);
 const sqlLike: number[] = [];
-const db = (store as unknown as { db: import('node:sqlite').DatabaseSync }).db;
+const db = (store as unknown as { db: DatabaseSync }).db;
 const statement = db.prepare(
   "SELECT quote_id FROM quotes WHERE (project_name LIKE ?1 OR quote_number LIKE ?1 OR company_name LIKE ?1 OR reference_number LIKE ?1) ORDER BY quote_date DESC LIMIT 100",
 );

@@ -80,6 +80,8 @@ interface KnownLink {
   obtainedAt: number;
 }
 
+const SERVICE_UNAVAILABLE = new Set(['network', 'timeout', 'server', 'rate-limited', 'needs-credentials', 'authentication']);
+
 /** Statuses a signed link answers when it expired or was withdrawn: ask for a new one. */
 const REFUSED_LINK = new Set([401, 403, 404, 410]);
 
@@ -188,8 +190,9 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
       return await download(accountId, quoteId, signal);
     } catch (error) {
       // Offline (or refused): the copy we have is better than nothing, and says it is old.
-      const retryable = (error as { retryable?: unknown }).retryable === true || (error as { code?: unknown }).code === 'needs-credentials';
-      if (row && onDisk && retryable) {
+      // Only when the service could not be had: a local failure (disk full) must be told, not hidden.
+      const unreachable = SERVICE_UNAVAILABLE.has(String((error as { code?: unknown }).code));
+      if (row && onDisk && unreachable) {
         store.touchPdf(accountId, quoteId, clock.now());
         return { path: join(folder, row.file), bytes: row.bytes, outdated: true, fromCache: true };
       }
