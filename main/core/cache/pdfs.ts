@@ -94,10 +94,19 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
   const key = (accountId: string, quoteId: string) => `${accountId}\u0000${quoteId}`;
   mkdirSync(folder, { recursive: true });
 
+  const accountPrefix = (accountId: string) => `${createHash('sha256').update(accountId).digest('hex').slice(0, 12)}-`;
+
+  async function removeAccountFiles(accountId: string): Promise<void> {
+    const prefix = accountPrefix(accountId);
+    for (const entry of await readdir(folder).catch(() => [] as string[])) {
+      if (entry.startsWith(prefix)) await rm(join(folder, entry), { force: true }).catch(() => undefined);
+    }
+    for (const row of store.allPdfs()) if (row.accountId === accountId) store.deletePdf(accountId, row.quoteId);
+  }
+
   function fileName(accountId: string, quoteId: string, version: string): string {
-    const account = createHash('sha256').update(accountId).digest('hex').slice(0, 12);
     const safeQuote = quoteId.replace(/[^A-Za-z0-9-]/g, '_').slice(0, 64);
-    return `${account}-${safeQuote}-${version.slice(0, 16)}.pdf`;
+    return `${accountPrefix(accountId)}${safeQuote}-${version.slice(0, 16)}.pdf`;
   }
 
   async function fileExists(name: string): Promise<boolean> {
@@ -224,7 +233,8 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
           void pdfs.prefetch(accountId, [...new Set([...needsAction, ...outdated])]);
         }),
         bus.subscribe('account.removed', ({ accountId }) => {
-          for (const row of store.allPdfs()) if (row.accountId === accountId) void rm(join(folder, row.file), { force: true });
+          // By name, not by index row: the quotes cache may already have dropped the account's rows.
+          void removeAccountFiles(accountId);
         }),
       ];
       return () => stops.forEach((stop) => stop());

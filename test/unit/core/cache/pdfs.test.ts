@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QuotePdfLink } from '../../../../preload/contract';
 import type { QuotingClient } from '../../../../main/core/api';
 import { createPdfCache } from '../../../../main/core/cache';
@@ -254,6 +254,20 @@ describe('the PDF cache', () => {
     expect(pdfs.status('acc', quote.id).outdated).toBe(true);
     expect(readFileSync(first.path).equals(pdfBytes())).toBe(true);
     expect(rig.store.getPdf('acc', quote.id)?.file).toBe(first.path.split('/').at(-1));
+  });
+
+  it("removing an account deletes its PDFs", async () => {
+    const quote = fakeQuote();
+    seen(quote);
+    serveLinks((res) => {
+      res.writeHead(200, { 'content-type': 'application/pdf' });
+      res.end(pdfBytes());
+    });
+    const pdfs = await pdfCache();
+    await pdfs.get('acc', quote.id);
+    rig.bus.publish('account.removed', { accountId: 'acc' });
+    await vi.waitFor(() => expect(folderFiles()).toEqual([]));
+    expect(pdfs.usage()).toEqual({ files: 0, bytes: 0 });
   });
 
   it('at start, sweeps leftover downloads and unindexed files, and forgets rows whose file is gone', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSilentLogger } from '../../../../main/core/log';
 import { createSyncEngine } from '../../../../main/core/sync';
 import type { SyncEngine } from '../../../../main/core/sync';
@@ -130,6 +130,18 @@ describe('sync', () => {
     for (const kinds of byQuote.values()) expect(new Set(kinds).size).toBe(kinds.length);
   });
 
+  it('reconcile (after sleep or a network change) syncs every account at once, whatever the retry times', async () => {
+    await engine.tick();
+    await relay.stop();
+    clock.advance(60_000);
+    await engine.tick();
+    await engine.tick();
+    expect(engine.state('internal').phase).toBe('offline');
+    await relay.start();
+    const states = await engine.reconcile();
+    expect(states.map((state) => state.phase)).toEqual(['online', 'online']);
+  });
+
   it('honours a long Retry-After: rate-limited until then, no requests before', async () => {
     sim.operator.addFault({ kind: 'error', status: 429, retryAfter: 600, match: { pathPrefix: '/api/public/v1/quotes' } });
     await engine.tick();
@@ -157,5 +169,13 @@ describe('sync', () => {
     await engine.tick();
     expect(clientRequests()).toBe(count);
     expect(engine.state('client').phase).toBe('needs-credentials');
+
+    // New credentials: the account's status moves and sync catches up at once.
+    const rotated = sim.operator.rotateCredentials(sim.credentials.companies[0]!.id);
+    const renewed = testAccount('client', 'client', relay.baseUrl, { mechanism: 'api-key', apiKey: rotated.apiKey }, clock);
+    await accounts[1]!.client.close();
+    accounts[1] = renewed;
+    rig.bus.publish('account.status', { accountId: 'client', status: 'ok', message: null });
+    await vi.waitFor(() => expect(engine.state('client').phase).toBe('online'));
   });
 });
