@@ -1,6 +1,7 @@
 import type { AccountView, QuoteDetails } from '../../../preload/contract';
 import type { AccountsService } from '../accounts/types';
 import type { QuoteCache } from '../cache/quotes';
+import { AppError } from '../errors';
 import type { DomainBus } from '../events';
 import type { Clock, Logger } from '../ports';
 import { classifyFailure } from './classify';
@@ -268,7 +269,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
 
     async refresh(accountId) {
       const accounts = (await accountsNow()).filter((account) => accountId === undefined || account.id === accountId);
-      if (accountId !== undefined && accounts.length === 0) throw new Error(`No account ${accountId}`);
+      if (accountId !== undefined && accounts.length === 0) throw new AppError('account-not-found', 'That account no longer exists');
       return runAll(accounts);
     },
 
@@ -278,7 +279,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
 
     async fetchDetails(accountId, quoteId) {
       const account = (await accountsNow()).find((candidate) => candidate.id === accountId);
-      if (!account) throw new Error(`No account ${accountId}`);
+      if (!account) throw new AppError('account-not-found', 'That account no longer exists');
       const found = runtime(accountId);
       try {
         const client = await deps.accounts.client(accountId);
