@@ -56,6 +56,10 @@ const items = Array.from({ length: COUNT }, (_, index) => item(index));
     for (let offset = 0; offset < COUNT; offset += 100) cache.ingest({ accountId: 'acc', access: 'client', source: 'sync', observation: { kind: 'list', items: items.slice(offset, offset + 100) } });
   });
   console.log(`first fill, 100 pages of 100 (compare + store + hash): ${fill.toFixed(1)} ms`);
+  const repeat = time(() => {
+    for (let offset = 0; offset < COUNT; offset += 100) cache.ingest({ accountId: 'acc', access: 'client', source: 'sync', observation: { kind: 'list', items: items.slice(offset, offset + 100) } });
+  });
+  console.log(`a later pass with nothing changed, 100 pages of 100: ${repeat.toFixed(1)} ms`);
   store.close();
 }
 const store = openSqliteStore({ path, logger });

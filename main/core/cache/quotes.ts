@@ -75,11 +75,12 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
   function ingestList(accountId: string, items: QuoteListItem[], now: number): { stored: StoredQuote[]; rows: QuoteRow[] } {
     const stored: StoredQuote[] = [];
     const rows: QuoteRow[] = [];
+    const known = store.listHashes(accountId, items.map((item) => item.id));
     for (const item of items) {
       const json = canonicalJson(item);
       const hash = hashText(json);
-      const old = store.getQuote(accountId, item.id);
-      if (old?.listHash === hash) continue;
+      if (known.get(item.id) === hash) continue;
+      const old = known.has(item.id) ? store.getQuote(accountId, item.id) : null;
       const row: QuoteRow = {
         ...(old ?? emptyRow(accountId, item.id)),
         ...columnsOf(item, item.companyName),

@@ -130,6 +130,16 @@ class SqliteQuoteStore implements QuoteStore {
     });
   }
 
+  listHashes(accountId: string, quoteIds: readonly string[]): Map<string, string | null> {
+    const rows = this.sql('SELECT quote_id, list_hash FROM quotes WHERE account_id = ? AND quote_id IN (SELECT value FROM json_each(?))').all(
+      accountId,
+      JSON.stringify(quoteIds),
+    ) as SqlRow[];
+    const hashes = new Map<string, string | null>();
+    for (const row of rows) hashes.set(String(row.quote_id), text(row.list_hash));
+    return hashes;
+  }
+
   allQuotes(accountId?: string): QuoteRow[] {
     const rows = (accountId === undefined
       ? this.sql('SELECT * FROM quotes').all()

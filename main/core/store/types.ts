@@ -15,6 +15,8 @@ export interface QuoteStore {
 
   getQuote(accountId: string, quoteId: string): QuoteRow | null;
   putQuote(row: QuoteRow): void;
+  /** Which of these quotes are stored, with their list-item hash (null when only details were seen): an unchanged page is skipped without reading rows. */
+  listHashes(accountId: string, quoteIds: readonly string[]): Map<string, string | null>;
   /** Every quote of one account, or of all accounts. */
   allQuotes(accountId?: string): QuoteRow[];
   /** Every quote without its JSON documents: what the inbox index loads at start. */

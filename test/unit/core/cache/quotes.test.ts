@@ -100,3 +100,14 @@ describe('the quotes cache', () => {
     expect(rig.cache.inbox({ sort: 'newest', offset: 0, limit: 10, now: 0 }).total).toBe(0);
   });
 });
+
+describe('the canonical JSON behind content hashes', () => {
+  it('is the same text whatever the key order, and skips undefined fields as JSON does', async () => {
+    const { canonicalJson } = await import('../../../../main/core/cache/hash');
+    const a = { b: 1, a: { d: [1, { z: 'x', y: null }], c: undefined }, e: 'é"' };
+    const b = { e: 'é"', a: { d: [1, { y: null, z: 'x' }] }, b: 1 };
+    expect(canonicalJson(a)).toBe(canonicalJson(b));
+    expect(JSON.parse(canonicalJson(a))).toEqual(JSON.parse(JSON.stringify(b)));
+    expect(canonicalJson(a)).toBe('{"a":{"d":[1,{"y":null,"z":"x"}]},"b":1,"e":"é\\""}');
+  });
+});
