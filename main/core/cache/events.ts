@@ -1,0 +1,55 @@
+import type { KeyAccess, Money, QuoteDetails, QuoteListItem, QuoteStatus } from '../../../preload/contract';
+
+/** Who saw a quote's new state. */
+export type ChangeSource = 'sync' | 'webhook' | 'decision' | 'open';
+
+/** What a producer saw: list items (a page) or one quote's details. The cache decides whether it is a change. */
+export type QuoteObservation =
+  | { kind: 'list'; items: QuoteListItem[] }
+  | { kind: 'details'; details: QuoteDetails };
+
+/** One real change of one quote, reported once, by whichever source saw it first. */
+export type QuoteChange =
+  | { kind: 'new' }
+  | { kind: 'status'; from: QuoteStatus; to: QuoteStatus }
+  | { kind: 'pricing'; from: Money | null; to: Money | null }
+  /** A new distinct version of the details was kept; `revision` counts them from 1. */
+  | { kind: 'revised'; revision: number }
+  /** Other fields moved (names, dates, reference). */
+  | { kind: 'updated'; fields: string[] };
+
+export interface StoredQuote {
+  quoteId: string;
+  quoteNumber: string | null;
+  projectName: string | null;
+  status: QuoteStatus;
+  changes: QuoteChange[];
+}
+
+export type QuoteEvents = {
+  /**
+   * A producer (sync, webhooks, a decision, opening a quote) saw quotes' current state.
+   * The cache stores it and publishes 'quotes.stored' for what really changed.
+   */
+  'quote.changed': {
+    accountId: string;
+    /** The account's key kind: it decides which quotes need action. */
+    access: KeyAccess;
+    source: ChangeSource;
+    observation: QuoteObservation;
+  };
+  /**
+   * Quotes whose stored state really changed, once per change whatever saw it.
+   * `baseline` is true while an account's cache is first filled: nothing there is news.
+   */
+  'quotes.stored': { accountId: string; source: ChangeSource; baseline: boolean; quotes: StoredQuote[] };
+  /** The cache could not store what a producer saw (disk full, no permission): the old data is intact. */
+  'quotes.storeFailed': { accountId: string; source: ChangeSource; message: string };
+};
+
+export type PdfEvents = {
+  /** Bytes of a PDF download so far; `total` when the server said. */
+  'pdf.progress': { accountId: string; quoteId: string; bytes: number; total: number | null };
+  /** A PDF was cached (or dropped: `cached` false) or marked outdated. */
+  'pdf.changed': { accountId: string; quoteId: string; cached: boolean; outdated: boolean };
+};

@@ -1,0 +1,261 @@
+import type { KeyAccess, QuoteDetails, QuoteListItem } from '../../../preload/contract';
+import type { DomainBus, DomainEvents } from '../events';
+import type { Clock, Logger } from '../ports';
+import type { QuoteRow, QuoteStore } from '../store/types';
+import { diffQuotes } from './diff';
+import type { QuoteDiff } from './diff';
+import type { ChangeSource, QuoteChange, StoredQuote } from './events';
+import { canonicalJson, hashText } from './hash';
+import { InboxIndex } from './inbox';
+import type { InboxQuery, InboxWindow } from './inbox';
+
+export interface CachedQuote {
+  accountId: string;
+  quoteId: string;
+  list: QuoteListItem | null;
+  details: QuoteDetails | null;
+  detailsFetchedAt: number | null;
+  /** The list moved since the details were fetched: they may be behind. */
+  detailsStale: boolean;
+  /** The version a PDF of this quote belongs to. */
+  version: string;
+  storedAt: number;
+}
+
+export interface QuoteRevision {
+  /** 1 for the first version kept. */
+  revision: number;
+  hash: string;
+  firstSeenAt: number;
+  details: QuoteDetails;
+}
+
+/**
+ * The quotes cache: what producers saw goes in through `ingest` (or the bus's
+ * 'quote.changed'); what really changed comes out once as 'quotes.stored'. Comparing and
+ * storing happen in one synchronous transaction, so two sources reporting the same change
+ * cannot both see it as new.
+ */
+export interface QuoteCache {
+  ingest(event: DomainEvents['quote.changed']): StoredQuote[];
+  get(accountId: string, quoteId: string): CachedQuote | null;
+  revisions(accountId: string, quoteId: string): QuoteRevision[];
+  /** What moved between two kept versions (by revision number; default the last two); null with fewer than two. */
+  diff(accountId: string, quoteId: string, from?: number, to?: number): QuoteDiff | null;
+  inbox(query: InboxQuery): InboxWindow;
+  /** Quotes of an account that wait for a decision, per the account's key kind. */
+  needsAction(accountId: string): string[];
+  lastSyncedAt(accountId: string): number | null;
+  markSynced(accountId: string, at: number): void;
+  forgetAccount(accountId: string): void;
+  /** Subscribes to the bus: 'quote.changed' in, 'account.removed' drops an account, PDF badges follow 'pdf.changed'. */
+  start(): () => void;
+}
+
+export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; clock: Clock; logger: Logger }): QuoteCache {
+  const { store, bus, clock } = deps;
+  let index: InboxIndex | null = null;
+  const indexed = (): InboxIndex => {
+    if (!index) {
+      index = new InboxIndex();
+      const access = new Map<string, KeyAccess>();
+      for (const account of store.allAccounts()) if (account.access) access.set(account.accountId, account.access);
+      index.load(store.inboxRows(), access, store.allPdfs());
+    }
+    return index;
+  };
+
+  function rememberAccess(accountId: string, access: KeyAccess): boolean {
+    const account = store.getAccount(accountId);
+    if (account?.access !== access) store.putAccount({ accountId, access, lastSyncedAt: account?.lastSyncedAt ?? null });
+    index?.setAccess(accountId, access);
+    return account?.lastSyncedAt == null;
+  }
+
+  function ingestList(accountId: string, items: QuoteListItem[], now: number): { stored: StoredQuote[]; rows: QuoteRow[] } {
+    const stored: StoredQuote[] = [];
+    const rows: QuoteRow[] = [];
+    const known = store.listHashes(accountId, items.map((item) => item.id));
+    for (const item of items) {
+      const json = canonicalJson(item);
+      const hash = hashText(json);
+      if (known.get(item.id) === hash) continue;
+      const old = known.has(item.id) ? store.getQuote(accountId, item.id) : null;
+      const row: QuoteRow = {
+        ...(old ?? emptyRow(accountId, item.id)),
+        ...columnsOf(item, item.companyName),
+        listJson: json,
+        listHash: hash,
+        storedAt: now,
+      };
+      const changes = changesBetween(old, row);
+      store.putQuote(row);
+      rows.push(row);
+      if (changes.length > 0) stored.push(storedQuote(row, changes));
+    }
+    return { stored, rows };
+  }
+
+  function ingestDetails(accountId: string, details: QuoteDetails, now: number): { stored: StoredQuote[]; rows: QuoteRow[] } {
+    const json = canonicalJson(details);
+    const hash = hashText(json);
+    const old = store.getQuote(accountId, details.id);
+    if (old?.detailsHash === hash) return { stored: [], rows: [] };
+    const added = store.addRevision({ accountId, quoteId: details.id, hash, detailsJson: json, firstSeenAt: now });
+    const row: QuoteRow = {
+      ...(old ?? emptyRow(accountId, details.id)),
+      ...columnsOf(details, details.company.name),
+      detailsJson: json,
+      detailsHash: hash,
+      detailsListHash: old?.listHash ?? null,
+      detailsFetchedAt: now,
+      storedAt: now,
+    };
+    const changes = changesBetween(old, row);
+    if (added && old?.detailsHash) changes.push({ kind: 'revised', revision: store.revisions(accountId, details.id).length });
+    store.putQuote(row);
+    return { stored: changes.length > 0 ? [storedQuote(row, changes)] : [], rows: [row] };
+  }
+
+  const cache: QuoteCache = {
+    ingest(event) {
+      const now = clock.now();
+      const { stored, rows, baseline } = store.transaction(() => {
+        const firstFill = rememberAccess(event.accountId, event.access);
+        const outcome =
+          event.observation.kind === 'list'
+            ? ingestList(event.accountId, event.observation.items, now)
+            : ingestDetails(event.accountId, event.observation.details, now);
+        return { ...outcome, baseline: firstFill };
+      });
+      // Only after the commit: a failed write leaves neither the index nor the listeners ahead of the disk.
+      for (const row of rows) index?.put(row);
+      if (stored.length > 0) bus.publish('quotes.stored', { accountId: event.accountId, source: event.source, baseline, quotes: stored });
+      return stored;
+    },
+
+    get(accountId, quoteId) {
+      const row = store.getQuote(accountId, quoteId);
+      if (!row) return null;
+      return {
+        accountId,
+        quoteId,
+        list: row.listJson ? (JSON.parse(row.listJson) as QuoteListItem) : null,
+        details: row.detailsJson ? (JSON.parse(row.detailsJson) as QuoteDetails) : null,
+        detailsFetchedAt: row.detailsFetchedAt,
+        detailsStale: row.detailsHash !== null && row.detailsListHash !== row.listHash,
+        version: versionOf(row),
+        storedAt: row.storedAt,
+      };
+    },
+
+    revisions(accountId, quoteId) {
+      return store.revisions(accountId, quoteId).map((row, position) => ({
+        revision: position + 1,
+        hash: row.hash,
+        firstSeenAt: row.firstSeenAt,
+        details: JSON.parse(row.detailsJson) as QuoteDetails,
+      }));
+    },
+
+    diff(accountId, quoteId, from, to) {
+      const all = cache.revisions(accountId, quoteId);
+      if (all.length < 2) return null;
+      const after = all[(to ?? all.length) - 1];
+      const before = all[(from ?? (to ?? all.length) - 1) - 1];
+      return before && after ? diffQuotes(before.details, after.details) : null;
+    },
+
+    inbox: (query) => indexed().query(query),
+
+    needsAction(accountId) {
+      return indexed()
+        .query({ accountId, needsAction: true, sort: 'newest', offset: 0, limit: Number.MAX_SAFE_INTEGER, now: clock.now() })
+        .rows.map((row) => row.quoteId);
+    },
+
+    lastSyncedAt: (accountId) => store.getAccount(accountId)?.lastSyncedAt ?? null,
+
+    markSynced(accountId, at) {
+      const account = store.getAccount(accountId);
+      store.putAccount({ accountId, access: account?.access ?? null, lastSyncedAt: at });
+    },
+
+    forgetAccount(accountId) {
+      store.removeAccount(accountId);
+      index?.removeAccount(accountId);
+    },
+
+    start() {
+      const stops = [
+        bus.subscribe('quote.changed', (event) => {
+          try {
+            cache.ingest(event);
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            deps.logger.error('a quote change could not be stored', { accountId: event.accountId, source: event.source, error: message });
+            bus.publish('quotes.storeFailed', { accountId: event.accountId, source: event.source, message });
+          }
+        }),
+        bus.subscribe('account.removed', ({ accountId }) => cache.forgetAccount(accountId)),
+        bus.subscribe('pdf.changed', ({ accountId, quoteId, cached, outdated }) => index?.setPdf(accountId, quoteId, !cached ? 'none' : outdated ? 'outdated' : 'cached')),
+      ];
+      return () => stops.forEach((stop) => stop());
+    },
+  };
+  return cache;
+}
+
+/** The version a PDF belongs to: the details' content when known, else the list item's. */
+export function versionOf(row: Pick<QuoteRow, 'detailsHash' | 'listHash'>): string {
+  return row.detailsHash ?? row.listHash ?? 'unknown';
+}
+
+function emptyRow(accountId: string, quoteId: string): QuoteRow {
+  return {
+    accountId, quoteId, listJson: null, listHash: null, detailsJson: null, detailsHash: null, detailsListHash: null, detailsFetchedAt: null,
+    status: 'PENDING', quoteNumber: null, projectName: null, companyName: null, referenceNumber: null, totalAmount: null, currency: null,
+    quoteDate: null, deadlineForQuote: null, projectDueDate: null, validUntil: null, storedAt: 0,
+  };
+}
+
+function columnsOf(quote: QuoteListItem | QuoteDetails, companyName: string | null) {
+  return {
+    status: quote.status,
+    quoteNumber: quote.quoteNumber,
+    projectName: quote.projectName,
+    companyName,
+    referenceNumber: quote.referenceNumber ?? null,
+    totalAmount: quote.totalPrice?.amount ?? null,
+    currency: quote.totalPrice?.currency ?? null,
+    quoteDate: quote.quoteDate,
+    deadlineForQuote: quote.deadlineForQuote,
+    projectDueDate: quote.projectDueDate,
+    validUntil: quote.validUntil ?? null,
+  };
+}
+
+const OTHER_FIELDS = ['quoteNumber', 'projectName', 'companyName', 'referenceNumber', 'quoteDate', 'deadlineForQuote', 'projectDueDate', 'validUntil'] as const;
+
+/** The changes a person would care about between the stored row and the new one. */
+function changesBetween(old: QuoteRow | null, row: QuoteRow): QuoteChange[] {
+  if (!old) return [{ kind: 'new' }];
+  const changes: QuoteChange[] = [];
+  if (old.status !== row.status) changes.push({ kind: 'status', from: old.status, to: row.status });
+  if (old.totalAmount !== row.totalAmount || old.currency !== row.currency) {
+    changes.push({
+      kind: 'pricing',
+      from: old.totalAmount === null || old.currency === null ? null : { amount: old.totalAmount, currency: old.currency },
+      to: row.totalAmount === null || row.currency === null ? null : { amount: row.totalAmount, currency: row.currency },
+    });
+  }
+  const fields = OTHER_FIELDS.filter((field) => old[field] !== row[field]);
+  if (fields.length > 0) changes.push({ kind: 'updated', fields });
+  return changes;
+}
+
+function storedQuote(row: QuoteRow, changes: QuoteChange[]): StoredQuote {
+  return { quoteId: row.quoteId, quoteNumber: row.quoteNumber, projectName: row.projectName, status: row.status, changes };
+}
+
+export type { ChangeSource };

@@ -1,0 +1,116 @@
+import type { z } from 'zod';
+import type { inboxMethods, QuoteDetailView } from '../../../preload/contract/bridge/inbox';
+import type { AccountSyncState } from '../../../preload/contract/bridge/sync';
+import type { AccountsService } from '../accounts/types';
+import type { PdfCache, QuoteCache } from '../cache';
+import { AppError } from '../errors';
+import type { Clock } from '../ports';
+import type { SyncEngine } from '../sync';
+import { classifyFailure } from '../sync';
+import { syncStateView } from './sync';
+
+type Methods = typeof inboxMethods;
+/** The use cases behind `inboxMethods`: the lead registers them in the core's Handlers. */
+export type InboxHandlers = {
+  [M in keyof Methods]: (input: z.output<Methods[M]['input']>) => Promise<z.output<Methods[M]['output']>>;
+};
+
+export interface InboxHandlerOptions {
+  /** "Expiring soon" means within this many days. */
+  expiringSoonDays: number;
+  /** Details younger than this are shown from the cache without asking the service. */
+  detailsFreshMs: number;
+}
+
+export const DEFAULT_INBOX_OPTIONS: InboxHandlerOptions = { expiringSoonDays: 7, detailsFreshMs: 60_000 };
+
+export interface InboxHandlerDeps {
+  cache: QuoteCache;
+  sync: Pick<SyncEngine, 'state' | 'fetchDetails'>;
+  pdfs: Pick<PdfCache, 'get' | 'status'>;
+  accounts: Pick<AccountsService, 'list'>;
+  clock: Clock;
+  options?: Partial<InboxHandlerOptions>;
+}
+
+/** Phases in which asking the service now would only fail or be refused. */
+const UNREACHABLE = new Set(['offline', 'needs-credentials', 'rate-limited']);
+
+export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
+  const options = { ...DEFAULT_INBOX_OPTIONS, ...deps.options };
+  const { cache, sync, pdfs, clock } = deps;
+
+  async function knownAccount(accountId: string): Promise<void> {
+    if (!(await deps.accounts.list()).some((account) => account.id === accountId)) {
+      throw new AppError('account-not-found', 'That account no longer exists');
+    }
+  }
+
+  function view(accountId: string, quoteId: string, source: 'service' | 'cache', notice: string | null): QuoteDetailView {
+    const cached = cache.get(accountId, quoteId);
+    if (!cached) throw new AppError('not-found', 'This quote is not in the cache yet: it will be there after the next sync');
+    const revisions = cache.revisions(accountId, quoteId);
+    return {
+      accountId,
+      quoteId,
+      list: cached.list,
+      details: cached.details,
+      source,
+      fetchedAt: cached.detailsFetchedAt,
+      stale: cached.detailsStale,
+      notice,
+      revisions: revisions.map((revision) => ({ revision: revision.revision, firstSeenAt: revision.firstSeenAt, total: revision.details.totalPrice })),
+      diff: cache.diff(accountId, quoteId),
+      pdf: pdfs.status(accountId, quoteId),
+    };
+  }
+
+  return {
+    async 'inbox.query'(input) {
+      const now = clock.now();
+      const window = cache.inbox({
+        accountId: input.accountId,
+        stages: input.stages,
+        needsAction: input.needsAction,
+        expiringWithinDays: input.expiringSoon ? options.expiringSoonDays : undefined,
+        search: input.search,
+        sort: input.sort,
+        offset: input.offset,
+        limit: input.limit,
+        now,
+      });
+      const accounts = await deps.accounts.list();
+      const freshness: AccountSyncState[] = accounts
+        .filter((account) => input.accountId === undefined || account.id === input.accountId)
+        .map((account) => syncStateView(sync.state(account.id)));
+      return { ...window, accounts: freshness };
+    },
+
+    async 'quotes.detail'({ accountId, quoteId }) {
+      await knownAccount(accountId);
+      const cached = cache.get(accountId, quoteId);
+      const fresh = cached?.details && !cached.detailsStale && cached.detailsFetchedAt !== null && clock.now() - cached.detailsFetchedAt < options.detailsFreshMs;
+      if (fresh) return view(accountId, quoteId, 'cache', null);
+      const phase = sync.state(accountId).phase;
+      if (UNREACHABLE.has(phase) && cached) return view(accountId, quoteId, 'cache', syncStateView(sync.state(accountId)).summary);
+      try {
+        await sync.fetchDetails(accountId, quoteId);
+        return view(accountId, quoteId, 'service', null);
+      } catch (error) {
+        const failure = classifyFailure(error);
+        // Could not be had now: the cached copy, said to be such. Anything else is an answer.
+        if (cached && failure.phase !== 'failed' && failure.phase !== 'gone') return view(accountId, quoteId, 'cache', failure.message);
+        throw error;
+      }
+    },
+
+    async 'pdfs.get'({ accountId, quoteId }) {
+      await knownAccount(accountId);
+      return pdfs.get(accountId, quoteId);
+    },
+
+    async 'pdfs.status'({ accountId, quoteId }) {
+      return pdfs.status(accountId, quoteId);
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { Money } from '../service/primitives';
+import { QuoteDetails, QuoteListItem, QuoteStatus } from '../service/quote';
+import { AccountSyncState } from './sync';
+
+// The inbox over the local cache, one quote's detail (cache first) with its revisions and
+// diff, and the PDF cache. The lead spreads `inboxMethods` into contract.ts.
+
+/** Client-facing stages: a client key's PENDING is "in preparation" (no number) or "awaiting your decision". */
+export const InboxStage = z.enum(['in-preparation', 'awaiting-decision', 'revised', 'accepted', 'declined', 'expired', 'cancelled', 'in-project']);
+export type InboxStage = z.infer<typeof InboxStage>;
+export const InboxSort = z.enum(['newest', 'due', 'value', 'expiry']);
+export type InboxSort = z.infer<typeof InboxSort>;
+export const PdfBadge = z.enum(['none', 'cached', 'outdated']);
+
+export const INBOX_WINDOW_MAX = 200;
+
+export const InboxQueryInput = z.object({
+  /** One account, or all when omitted. */
+  accountId: z.string().min(1).optional(),
+  stages: z.array(InboxStage).max(InboxStage.options.length).optional(),
+  needsAction: z.boolean().optional(),
+  /** Quotes needing action whose validity ends within the coming days (7). */
+  expiringSoon: z.boolean().optional(),
+  search: z.string().max(200).optional(),
+  sort: InboxSort.default('newest'),
+  offset: z.number().int().nonnegative().default(0),
+  limit: z.number().int().positive().max(INBOX_WINDOW_MAX).default(100),
+});
+export type InboxQueryInput = z.input<typeof InboxQueryInput>;
+
+export const InboxRow = z.object({
+  accountId: z.string(),
+  quoteId: z.string(),
+  quoteNumber: z.string().nullable(),
+  projectName: z.string().nullable(),
+  companyName: z.string().nullable(),
+  referenceNumber: z.string().nullable(),
+  status: QuoteStatus,
+  stage: InboxStage,
+  needsAction: z.boolean(),
+  totalAmount: z.number().nullable(),
+  currency: z.string().nullable(),
+  quoteDate: z.string().nullable(),
+  deadlineForQuote: z.string().nullable(),
+  projectDueDate: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  hasDetails: z.boolean(),
+  pdf: PdfBadge,
+});
+export type InboxRow = z.infer<typeof InboxRow>;
+
+export const InboxWindow = z.object({
+  rows: z.array(InboxRow),
+  /** Every match, for the scrollbar of a virtualized list. */
+  total: z.number().int().nonnegative(),
+  offset: z.number().int().nonnegative(),
+  /** Freshness of the accounts in view: last synced, offline since, syncing... */
+  accounts: z.array(AccountSyncState),
+});
+export type InboxWindow = z.infer<typeof InboxWindow>;
+
+export const QuoteRefInput = z.object({ accountId: z.string().min(1), quoteId: z.string().min(1).max(100) });
+export type QuoteRefInput = z.infer<typeof QuoteRefInput>;
+
+const LinePlace = z.object({ team: z.string(), service: z.string(), targetMarket: z.string(), item: z.string(), unit: z.string() });
+const LineFigures = z.object({ quantity: z.number(), unitPrice: z.number(), totalPrice: z.number() });
+export const QuoteDiff = z.object({
+  lines: z.array(
+    z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('added'), place: LinePlace, after: LineFigures }),
+      z.object({ kind: z.literal('removed'), place: LinePlace, before: LineFigures }),
+      z.object({ kind: z.literal('changed'), place: LinePlace, before: LineFigures, after: LineFigures, fields: z.array(z.enum(['quantity', 'unitPrice', 'totalPrice'])) }),
+    ]),
+  ),
+  totals: z.array(z.object({ team: z.string().nullable(), currency: z.string().nullable(), before: z.number().nullable(), after: z.number().nullable() })),
+  dates: z.array(z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() })),
+  status: z.object({ before: QuoteStatus, after: QuoteStatus }).nullable(),
+  po: z.array(z.object({ field: z.string(), before: z.union([z.string(), z.boolean()]).nullable(), after: z.union([z.string(), z.boolean()]).nullable() })),
+  changed: z.boolean(),
+});
+export type QuoteDiff = z.infer<typeof QuoteDiff>;
+
+export const PdfStatus = z.object({
+  cached: z.boolean(),
+  outdated: z.boolean(),
+  bytes: z.number().int().nonnegative().nullable(),
+  fetchedAt: z.number().nullable(),
+  downloading: z.boolean(),
+});
+export type PdfStatus = z.infer<typeof PdfStatus>;
+
+export const QuoteDetailView = z.object({
+  accountId: z.string(),
+  quoteId: z.string(),
+  list: QuoteListItem.nullable(),
+  details: QuoteDetails.nullable(),
+  /** 'service' when fetched for this call; 'cache' when served from the cache (offline, or fresh enough). */
+  source: z.enum(['service', 'cache']),
+  /** When the details shown were fetched (ms since the epoch). */
+  fetchedAt: z.number().nullable(),
+  /** The list moved since these details were fetched and they could not be refreshed. */
+  stale: z.boolean(),
+  /** Why fresh details could not be had, in plain words; null when they were. */
+  notice: z.string().nullable(),
+  revisions: z.array(z.object({ revision: z.number().int().positive(), firstSeenAt: z.number(), total: Money.nullable() })),
+  /** Between the last two revisions; null with fewer than two. */
+  diff: QuoteDiff.nullable(),
+  pdf: PdfStatus,
+});
+export type QuoteDetailView = z.infer<typeof QuoteDetailView>;
+
+export const CachedPdfView = z.object({
+  /** The local file (main opens it; the renderer never reads it directly). */
+  path: z.string(),
+  bytes: z.number().int().nonnegative(),
+  outdated: z.boolean(),
+  fromCache: z.boolean(),
+});
+export type CachedPdfView = z.infer<typeof CachedPdfView>;
+
+export const inboxMethods = {
+  /** A window of the inbox over the cache, with the accounts' freshness. */
+  'inbox.query': { input: InboxQueryInput, output: InboxWindow },
+  /** One quote: cached first, fetched when online and stale; its revisions and their diff. */
+  'quotes.detail': { input: QuoteRefInput, output: QuoteDetailView },
+  /** The quote's PDF, from the cache or downloaded now. */
+  'pdfs.get': { input: QuoteRefInput, output: CachedPdfView },
+  'pdfs.status': { input: QuoteRefInput, output: PdfStatus },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;

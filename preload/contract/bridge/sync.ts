@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+// Sync state per account, refresh on demand, and the events that keep the inbox fresh.
+// The lead spreads `syncMethods` and `syncEvents` into contract.ts.
+
+export const SyncPhase = z.enum(['idle', 'online', 'syncing', 'offline', 'needs-credentials', 'rate-limited', 'failed']);
+export type SyncPhase = z.infer<typeof SyncPhase>;
+
+export const SyncProgress = z.object({
+  pagesDone: z.number().int().nonnegative(),
+  pagesTotal: z.number().int().nonnegative().nullable(),
+  quotesSeen: z.number().int().nonnegative(),
+});
+
+/** How fresh one account's quotes are: what the inbox shows beside them. Times in ms since the epoch. */
+export const AccountSyncState = z.object({
+  accountId: z.string(),
+  phase: SyncPhase,
+  progress: SyncProgress.nullable(),
+  lastSyncedAt: z.number().nullable(),
+  offlineSince: z.number().nullable(),
+  rateLimitedUntil: z.number().nullable(),
+  /** Plain words for the person ("Offline: showing the last known quotes"). */
+  summary: z.string(),
+  message: z.string().nullable(),
+});
+export type AccountSyncState = z.infer<typeof AccountSyncState>;
+
+export const SyncRefreshInput = z.object({ accountId: z.string().min(1).optional() }).default({});
+export type SyncRefreshInput = z.input<typeof SyncRefreshInput>;
+
+export const syncMethods = {
+  /** Every account's sync state. */
+  'sync.status': { input: z.void(), output: z.array(AccountSyncState) },
+  /** A pass now (one account or all); answers when it ended, with the new states. */
+  'sync.refresh': { input: SyncRefreshInput, output: z.array(AccountSyncState) },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
+
+export const syncEvents = {
+  /** An account's sync state moved (including progress during a pass). */
+  'sync.changed': AccountSyncState,
+  /** Quotes changed in the cache: a window showing these accounts should query again. */
+  'inbox.changed': z.object({ accountIds: z.array(z.string()) }),
+  /** A PDF download's progress. */
+  'pdfs.progress': z.object({ accountId: z.string(), quoteId: z.string(), bytes: z.number().int().nonnegative(), total: z.number().int().nonnegative().nullable() }),
+} as const satisfies Record<string, z.ZodType>;

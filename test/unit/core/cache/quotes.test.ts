@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { QuoteDetails } from '../../../../preload/contract';
+import { detailsOf, fakeQuote, listItemOf } from '../helpers/fixtures';
+import { cacheRig } from './helpers';
+import type { CacheRig } from './helpers';
+
+let rig: CacheRig;
+afterEach(() => rig?.close());
+
+const list = (rigged: CacheRig, items: ReturnType<typeof listItemOf>[], source: 'sync' | 'webhook' = 'sync') =>
+  rigged.bus.publish('quote.changed', { accountId: 'acc', access: 'internal', source, observation: { kind: 'list', items } });
+const details = (rigged: CacheRig, value: QuoteDetails, source: 'sync' | 'webhook' | 'open' = 'sync') =>
+  rigged.bus.publish('quote.changed', { accountId: 'acc', access: 'internal', source, observation: { kind: 'details', details: value } });
+
+describe('the quotes cache', () => {
+  it('reports a new quote once, and nothing when the same list comes again', () => {
+    rig = cacheRig();
+    const quote = fakeQuote();
+    list(rig, [listItemOf(quote)]);
+    list(rig, [listItemOf(quote)]);
+    const stored = rig.ofType('quotes.stored');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ accountId: 'acc', source: 'sync', baseline: true, quotes: [{ quoteId: quote.id, changes: [{ kind: 'new' }] }] });
+  });
+
+  it('a status change seen by sync and then by a webhook is reported once, by the first to see it', () => {
+    rig = cacheRig();
+    const quote = fakeQuote({ status: 'SENT' });
+    list(rig, [listItemOf(quote)]);
+    rig.cache.markSynced('acc', rig.clock.now());
+    details(rig, detailsOf(quote));
+    rig.events.length = 0;
+
+    list(rig, [listItemOf(quote, 'ACCEPTED')], 'sync');
+    details(rig, detailsOf(quote, 'ACCEPTED'), 'webhook');
+    list(rig, [listItemOf(quote, 'ACCEPTED')], 'webhook');
+
+    const stored = rig.ofType('quotes.stored');
+    const statusChanges = stored.flatMap((event) => event.quotes.flatMap((entry) => entry.changes)).filter((change) => change.kind === 'status');
+    expect(statusChanges).toEqual([{ kind: 'status', from: 'SENT', to: 'ACCEPTED' }]);
+    expect(stored[0]).toMatchObject({ source: 'sync', baseline: false });
+    expect(rig.cache.get('acc', quote.id)?.details?.status).toBe('ACCEPTED');
+  });
+
+  it('keeps every distinct version of the details and reports a revision with its number', () => {
+    rig = cacheRig();
+    const quote = fakeQuote({ amount: 1000 });
+    details(rig, detailsOf(quote));
+    details(rig, detailsOf(quote));
+    const revised = { ...quote, amount: 900 };
+    details(rig, detailsOf(revised, 'REVISED'), 'webhook');
+    details(rig, detailsOf(revised, 'REVISED'), 'sync');
+
+    expect(rig.cache.revisions('acc', quote.id).map((revision) => revision.details.totalPrice?.amount)).toEqual([1000, 900]);
+    const changes = rig.ofType('quotes.stored').flatMap((event) => event.quotes.flatMap((entry) => entry.changes));
+    expect(changes).toEqual([
+      { kind: 'new' },
+      { kind: 'status', from: 'SENT', to: 'REVISED' },
+      { kind: 'pricing', from: { amount: 1000, currency: 'EUR' }, to: { amount: 900, currency: 'EUR' } },
+      { kind: 'revised', revision: 2 },
+    ]);
+    expect(rig.cache.diff('acc', quote.id)?.totals.at(-1)).toEqual({ team: null, currency: 'EUR', before: 1000, after: 900 });
+  });
+
+  it('marks details stale when the list moves after they were fetched', () => {
+    rig = cacheRig();
+    const quote = fakeQuote();
+    list(rig, [listItemOf(quote)]);
+    details(rig, detailsOf(quote));
+    expect(rig.cache.get('acc', quote.id)?.detailsStale).toBe(false);
+    list(rig, [{ ...listItemOf(quote), projectName: 'Renamed' }]);
+    expect(rig.cache.get('acc', quote.id)).toMatchObject({ detailsStale: true, list: { projectName: 'Renamed' } });
+  });
+
+  it('a write that fails is reported on the bus and changes nothing, in the store or the inbox', () => {
+    rig = cacheRig();
+    const quote = fakeQuote();
+    list(rig, [listItemOf(quote)]);
+    expect(rig.cache.inbox({ sort: 'newest', offset: 0, limit: 10, now: 0 }).total).toBe(1);
+    const original = rig.store.putQuote.bind(rig.store);
+    let calls = 0;
+    rig.store.putQuote = (row) => {
+      calls += 1;
+      if (calls === 2) throw Object.assign(new Error('disk I/O error'), { code: 'ENOSPC' });
+      original(row);
+    };
+    const other = fakeQuote();
+    list(rig, [listItemOf(other), listItemOf({ ...quote, projectName: 'Changed' })]);
+    expect(rig.ofType('quotes.storeFailed')).toEqual([{ accountId: 'acc', source: 'sync', message: expect.stringMatching(/disk is full/) }]);
+    expect(rig.store.getQuote('acc', other.id)).toBeNull();
+    expect(rig.cache.get('acc', quote.id)?.list?.projectName).toBe(quote.projectName);
+    expect(rig.cache.inbox({ sort: 'newest', offset: 0, limit: 10, now: 0 }).total).toBe(1);
+  });
+
+  it('forgets an account when it is removed', () => {
+    rig = cacheRig();
+    list(rig, [listItemOf(fakeQuote())]);
+    rig.bus.publish('account.removed', { accountId: 'acc' });
+    expect(rig.store.allQuotes('acc')).toEqual([]);
+    expect(rig.cache.inbox({ sort: 'newest', offset: 0, limit: 10, now: 0 }).total).toBe(0);
+  });
+});
+
+describe('the canonical JSON behind content hashes', () => {
+  it('is the same text whatever the key order, and skips undefined fields as JSON does', async () => {
+    const { canonicalJson } = await import('../../../../main/core/cache/hash');
+    const a = { b: 1, a: { d: [1, { z: 'x', y: null }], c: undefined }, e: 'é"' };
+    const b = { e: 'é"', a: { d: [1, { y: null, z: 'x' }] }, b: 1 };
+    expect(canonicalJson(a)).toBe(canonicalJson(b));
+    expect(JSON.parse(canonicalJson(a))).toEqual(JSON.parse(JSON.stringify(b)));
+    expect(canonicalJson(a)).toBe('{"a":{"d":[1,{"y":null,"z":"x"}]},"b":1,"e":"é\\""}');
+  });
+});

@@ -1,0 +1,143 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MIGRATIONS, openSqliteStore, QUARANTINE_MARK, StorageError } from '../../../../main/core/store';
+import type { QuoteRow, QuoteStore } from '../../../../main/core/store';
+import { createSilentLogger } from '../../../../main/core/log';
+
+let dir: string;
+const open: QuoteStore[] = [];
+const openStore = (path: string, migrations = MIGRATIONS) => {
+  const store = openSqliteStore({ path, migrations, logger: createSilentLogger() });
+  open.push(store);
+  return store;
+};
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'qd-store-'));
+});
+afterEach(async () => {
+  for (const store of open.splice(0)) store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function quoteRow(overrides: Partial<QuoteRow> = {}): QuoteRow {
+  return {
+    accountId: 'acc-1', quoteId: 'q-1', listJson: '{"id":"q-1"}', listHash: 'h1', detailsJson: null, detailsHash: null, detailsListHash: null,
+    detailsFetchedAt: null, status: 'SENT', quoteNumber: 'Q-1', projectName: 'Website', companyName: 'Acme', referenceNumber: null,
+    totalAmount: 100, currency: 'EUR', quoteDate: '2025-01-01T00:00:00Z', deadlineForQuote: null, projectDueDate: null, validUntil: null,
+    storedAt: 1, ...overrides,
+  };
+}
+
+describe('the cache database', () => {
+  it('keeps quotes across a reopen, in WAL mode, at the newest schema version', () => {
+    const path = join(dir, 'cache.db');
+    const store = openStore(path);
+    store.putQuote(quoteRow());
+    store.close();
+    const again = openStore(path);
+    expect(again.getQuote('acc-1', 'q-1')).toMatchObject({ status: 'SENT', totalAmount: 100 });
+    expect(again.schemaVersion).toBe(MIGRATIONS.at(-1)!.version);
+    again.close();
+    const raw = new DatabaseSync(path);
+    expect(raw.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    raw.close();
+  });
+
+  it('migrates a version 1 database to version 2, keeping its quotes and recording each migration', () => {
+    const path = join(dir, 'cache.db');
+    const old = openStore(path, MIGRATIONS.slice(0, 1));
+    expect(old.schemaVersion).toBe(1);
+    old.putQuote(quoteRow());
+    old.close();
+
+    const migrated = openStore(path);
+    expect(migrated.schemaVersion).toBe(2);
+    expect(migrated.getQuote('acc-1', 'q-1')?.projectName).toBe('Website');
+    migrated.putPdf({ accountId: 'acc-1', quoteId: 'q-1', version: 'h1', file: 'a.pdf', bytes: 10, fetchedAt: 1, lastUsedAt: 1, outdated: false });
+    expect(migrated.getPdf('acc-1', 'q-1')?.file).toBe('a.pdf');
+    migrated.close();
+    const raw = new DatabaseSync(path);
+    expect((raw.prepare('SELECT version FROM migrations ORDER BY version').all() as { version: number }[]).map((row) => row.version)).toEqual([1, 2]);
+    raw.close();
+  });
+
+  it.each([
+    ['garbage', () => Buffer.from('this is not a database at all, just words '.repeat(200))],
+    ['zeros', () => Buffer.alloc(64 * 1024)],
+    ['truncated', (valid: Buffer) => valid.subarray(0, Math.floor(valid.length / 3))],
+  ])('sets a %s file aside, keeps it, and starts empty', (_kind, damage) => {
+    const path = join(dir, 'cache.db');
+    const store = openStore(path);
+    store.transaction(() => {
+      for (let index = 0; index < 300; index += 1) store.putQuote(quoteRow({ quoteId: `q-${index}`, listJson: 'x'.repeat(400) }));
+    });
+    store.close();
+    // Fold the WAL into the main file so the damage hits real content.
+    const checkpoint = new DatabaseSync(path);
+    checkpoint.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    checkpoint.close();
+    const damaged = damage(readFileSync(path));
+    writeFileSync(path, damaged);
+
+    const reopened = openStore(path);
+    expect(reopened.allQuotes()).toEqual([]);
+    expect(reopened.problems).toHaveLength(1);
+    const keptAt = reopened.problems[0]!.keptAt!;
+    expect(keptAt).toContain(QUARANTINE_MARK);
+    expect(readFileSync(keptAt).equals(damaged)).toBe(true);
+    reopened.putQuote(quoteRow());
+    expect(reopened.getQuote('acc-1', 'q-1')).not.toBeNull();
+  });
+
+  it('a full disk gives a clear error, and what was stored before is intact', () => {
+    const path = join(dir, 'cache.db');
+    const store = openStore(path);
+    store.putQuote(quoteRow({ projectName: 'Before' }));
+    // SQLite's page cap makes the database "full" exactly as a full disk does (SQLITE_FULL).
+    const raw = new DatabaseSync(path);
+    const pages = (raw.prepare('PRAGMA page_count').get() as { page_count: number }).page_count;
+    raw.close();
+    (store as unknown as { db: DatabaseSync }).db.exec(`PRAGMA max_page_count = ${pages + 1}`);
+
+    let caught: unknown;
+    try {
+      store.transaction(() => {
+        store.putQuote(quoteRow({ projectName: 'After' }));
+        for (let index = 0; index < 200; index += 1) store.putQuote(quoteRow({ quoteId: `big-${index}`, listJson: 'x'.repeat(4000) }));
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(StorageError);
+    expect((caught as StorageError).reason).toBe('disk-full');
+    expect((caught as StorageError).message).toMatch(/disk is full.*kept/);
+    expect(store.getQuote('acc-1', 'q-1')?.projectName).toBe('Before');
+    expect(store.allQuotes()).toHaveLength(1);
+  });
+
+  it('a database written by a newer app is set aside, not opened with the wrong schema', () => {
+    const path = join(dir, 'cache.db');
+    openStore(path).close();
+    const raw = new DatabaseSync(path);
+    raw.prepare('INSERT INTO migrations (version, description, applied_at) VALUES (99, ?, 0)').run('from the future');
+    raw.close();
+    const reopened = openStore(path);
+    expect(reopened.problems[0]?.reason).toMatch(/newer version/);
+    expect(readdirSync(dir).some((name) => name.includes(QUARANTINE_MARK))).toBe(true);
+    expect(existsSync(path)).toBe(true);
+  });
+
+  it('keeps each distinct revision once, oldest first', () => {
+    const store = openStore(join(dir, 'cache.db'));
+    const revision = (hash: string, at: number) => ({ accountId: 'a', quoteId: 'q', hash, detailsJson: `{"h":"${hash}"}`, firstSeenAt: at });
+    expect(store.addRevision(revision('one', 1))).toBe(true);
+    expect(store.addRevision(revision('two', 2))).toBe(true);
+    expect(store.addRevision(revision('one', 3))).toBe(false);
+    expect(store.revisions('a', 'q').map((row) => row.hash)).toEqual(['one', 'two']);
+  });
+});

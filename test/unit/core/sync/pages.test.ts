@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { QuotingClient } from '../../../../main/core/api';
+import { createSilentLogger } from '../../../../main/core/log';
+import { createSyncEngine } from '../../../../main/core/sync';
+import { createFakeClock } from '../helpers/fake-clock';
+import { fakeQuote, listItemOf } from '../helpers/fixtures';
+import { cacheRig } from '../cache/helpers';
+
+const TOTAL = 950;
+const quotes = Array.from({ length: TOTAL }, () => listItemOf(fakeQuote({ status: 'ACCEPTED' })));
+
+function pagedClient(onList: (inFlight: number, limit: number) => void): QuotingClient {
+  let inFlight = 0;
+  return {
+    baseUrl: 'http://127.0.0.1:1',
+    webhooks: {} as QuotingClient['webhooks'],
+    quotes: {
+      async list({ page, limit }) {
+        inFlight += 1;
+        onList(inFlight, limit);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight -= 1;
+        const totalPages = Math.ceil(TOTAL / limit);
+        return {
+          data: quotes.slice((page - 1) * limit, page * limit),
+          pagination: { page, limit, total: TOTAL, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1 },
+        };
+      },
+    } as QuotingClient['quotes'],
+  };
+}
+
+const view = { id: 'acc', name: 'acc', environment: 'custom', baseUrl: 'http://127.0.0.1:1', mechanism: 'api-key', access: 'internal', credentialsSet: true, status: 'ok', statusMessage: null, demo: false } as const;
+
+describe('the first sync of a large account', () => {
+  it('asks for pages of 100, never more than the parallelism at once', async () => {
+    const clock = createFakeClock();
+    const rig = cacheRig(':memory:', clock);
+    let widest = 0;
+    const limits = new Set<number>();
+    const client = pagedClient((inFlight, limit) => {
+      widest = Math.max(widest, inFlight);
+      limits.add(limit);
+    });
+    const engine = createSyncEngine({ accounts: { list: async () => [view], client: async () => client }, bus: rig.bus, cache: rig.cache, clock, logger: createSilentLogger(), options: { parallelism: 3 } });
+    await engine.refresh();
+    expect(limits).toEqual(new Set([100]));
+    expect(widest).toBe(3);
+    expect(rig.cache.inbox({ sort: 'newest', offset: 0, limit: 1, now: 0 }).total).toBe(TOTAL);
+    rig.close();
+  });
+
+  it('a cache that cannot be written fails the pass with its reason and does not count as synced', async () => {
+    const clock = createFakeClock();
+    const rig = cacheRig(':memory:', clock);
+    const engine = createSyncEngine({ accounts: { list: async () => [view], client: async () => pagedClient(() => undefined) }, bus: rig.bus, cache: rig.cache, clock, logger: createSilentLogger() });
+    engine.start();
+    rig.store.putQuote = () => {
+      throw Object.assign(new Error('write failed'), { code: 'EACCES' });
+    };
+    const [state] = await engine.refresh('acc');
+    expect(state).toMatchObject({ phase: 'failed', lastSyncedAt: null, message: expect.stringMatching(/may not write/) });
+    expect(rig.cache.lastSyncedAt('acc')).toBeNull();
+    await engine.stop();
+    rig.close();
+  });
+});
