@@ -6,7 +6,7 @@ import type { LineFigures, LinePlace } from '../../../../main/core/cache';
 import { ManualClock, startSimulator } from '../../../../main/simulator';
 import type { Simulator } from '../../../../main/simulator';
 import type { QuoteDetails } from '../../../../preload/contract';
-import { detailsOf, fakeQuote } from '../helpers/fixtures';
+import { detailsOf, fakeQuote } from '../../../helpers/service-fixtures';
 import { cacheRig } from './helpers';
 
 function withLines(base: QuoteDetails, lines: { market: string; item: string; quantity: number; unitPrice: number }[], total: number): QuoteDetails {

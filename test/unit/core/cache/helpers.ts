@@ -6,7 +6,7 @@ import type { QuoteCache } from '../../../../main/core/cache';
 import { openSqliteStore } from '../../../../main/core/store';
 import type { QuoteStore } from '../../../../main/core/store';
 import type { Clock } from '../../../../main/core/ports';
-import { createFakeClock } from '../helpers/fake-clock';
+import { createFakeClock } from '../../../helpers/fake-clock';
 
 export interface CacheRig {
   store: QuoteStore;

@@ -10,10 +10,10 @@ import type { QuotingClient } from '../../../../main/core/api';
 import { createPdfCache } from '../../../../main/core/cache';
 import type { PdfCache, PdfCacheOptions, PdfFileSystem } from '../../../../main/core/cache';
 import { createSilentLogger } from '../../../../main/core/log';
-import { startFakeService } from '../helpers/fake-service';
-import type { FakeService } from '../helpers/fake-service';
-import { fakeQuote, listItemOf } from '../helpers/fixtures';
-import type { FakeQuote } from '../helpers/fixtures';
+import { startFakeService } from '../../../helpers/fake-service';
+import type { FakeService } from '../../../helpers/fake-service';
+import { fakeQuote, listItemOf } from '../../../helpers/service-fixtures';
+import type { FakeQuote } from '../../../helpers/service-fixtures';
 import { cacheRig } from './helpers';
 import type { CacheRig } from './helpers';
 

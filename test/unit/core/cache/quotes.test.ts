@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { QuoteDetails } from '../../../../preload/contract';
-import { detailsOf, fakeQuote, listItemOf } from '../helpers/fixtures';
+import { detailsOf, fakeQuote, listItemOf } from '../../../helpers/service-fixtures';
 import { cacheRig } from './helpers';
 import type { CacheRig } from './helpers';
 

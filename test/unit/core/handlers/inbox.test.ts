@@ -15,8 +15,8 @@ import { InboxQueryInput, inboxMethods } from '../../../../preload/contract/brid
 import { syncMethods } from '../../../../preload/contract/bridge/sync';
 import { cacheRig } from '../cache/helpers';
 import type { CacheRig } from '../cache/helpers';
-import { createFakeClock } from '../helpers/fake-clock';
-import type { FakeClock } from '../helpers/fake-clock';
+import { createFakeClock } from '../../../helpers/fake-clock';
+import type { FakeClock } from '../../../helpers/fake-clock';
 import { accountsOf, startRelay, testAccount } from '../sync/helpers';
 import type { Relay, TestAccount } from '../sync/helpers';
 

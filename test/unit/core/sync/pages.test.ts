@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { QuotingClient } from '../../../../main/core/api';
 import { createSilentLogger } from '../../../../main/core/log';
 import { createSyncEngine } from '../../../../main/core/sync';
-import { createFakeClock } from '../helpers/fake-clock';
-import { fakeQuote, listItemOf } from '../helpers/fixtures';
+import { createFakeClock } from '../../../helpers/fake-clock';
+import { fakeQuote, listItemOf } from '../../../helpers/service-fixtures';
 import { cacheRig } from '../cache/helpers';
 
 const TOTAL = 950;
