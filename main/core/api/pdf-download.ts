@@ -92,7 +92,8 @@ export async function downloadPdf(link: QuotePdfLink, destination: string, optio
   }
 }
 
-function notPdf(endpoint: string, why: string): SchemaError {
+/** A download that is not a whole PDF: one wording wherever PDFs are fetched. */
+export function notPdf(endpoint: string, why: string): SchemaError {
   return new SchemaError(
     { endpoint, path: [], problem: `the download is not a PDF: ${why}` },
     'The download is not a PDF, so it was not saved. Try again; if it keeps happening, tell the service’s support',

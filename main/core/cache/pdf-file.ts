@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import type { Dispatcher } from 'undici';
 import { createBodyDeadline } from '../api/body-deadline';
-import { errorForStatus, SchemaError } from '../api/errors';
+import { errorForStatus } from '../api/errors';
+import { notPdf } from '../api/pdf-download';
 import { bodyDeadlinePassed, DEFAULT_TIMEOUTS, ERROR_BODY_MAX_BYTES, readBounded, translateFailure } from '../api/transport';
 import type { Timeouts } from '../api/transport';
 import { StorageError } from '../store/errors';
@@ -109,10 +110,6 @@ async function syncFolder(folder: string, fs: PdfFileSystem): Promise<void> {
   } finally {
     await handle.close();
   }
-}
-
-function notPdf(endpoint: string, why: string): SchemaError {
-  return new SchemaError({ endpoint, path: [], problem: `the download is not a PDF: ${why}` });
 }
 
 const DISK_CODES = new Set(['ENOSPC', 'EDQUOT', 'EACCES', 'EPERM', 'EROFS', 'EIO']);

@@ -127,7 +127,7 @@ describe('the PDF cache', () => {
       res.end('<!doctype html><html><body>Sign in to continue</body></html>');
     });
     const pdfs = await pdfCache();
-    await expect(pdfs.get('acc', quote.id)).rejects.toMatchObject({ code: 'schema', message: expect.stringMatching(/not a PDF/) });
+    await expect(pdfs.get('acc', quote.id)).rejects.toMatchObject({ code: 'schema', message: expect.stringMatching(/not a PDF/), problem: expect.stringMatching(/not a PDF/) });
     expect(folderFiles()).toEqual([]);
   });
 
@@ -139,7 +139,7 @@ describe('the PDF cache', () => {
       res.end('%PDF-1.7\nthe first half of a document');
     });
     const pdfs = await pdfCache();
-    await expect(pdfs.get('acc', quote.id)).rejects.toMatchObject({ message: expect.stringMatching(/incomplete/) });
+    await expect(pdfs.get('acc', quote.id)).rejects.toMatchObject({ message: expect.stringMatching(/not a PDF/), problem: expect.stringMatching(/incomplete/) });
     expect(folderFiles()).toEqual([]);
   });
 
