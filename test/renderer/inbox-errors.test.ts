@@ -31,6 +31,9 @@ describe('inbox errors people can act on', () => {
     expect(alert.textContent).not.toMatch(/[{}]|HTTP 503|GET \/api/);
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(headerStatus()).toBe('Service error');
+    const nav = screen.getByRole('navigation', { name: 'Accounts' });
+    expect(within(nav).getByRole('button', { name: 'Service error Acme Localisation' })).toBeTruthy();
+    expect(screen.queryByText('Connected')).toBeNull();
   });
 
   it('says when to try again when the service gave a Retry-After', async () => {

@@ -98,6 +98,17 @@ const BY_CODE: Record<BridgeError['code'], CodeWords> = {
 
 const GENERIC: CodeWords = { title: 'Something went wrong', fallback: 'Quotedesk could not finish the request.', remedy: 'retry' };
 
+/**
+ * What a failed call says about the account's link to the service, in the account-status
+ * words (main may name the same statuses): null when the failure says nothing about it.
+ */
+export function statusAfterFailure(code: string): 'unreachable' | 'service-error' | 'rate-limited' | null {
+  if (code === 'network' || code === 'timeout') return 'unreachable';
+  if (code === 'server' || code === 'schema') return 'service-error';
+  if (code === 'rate-limited') return 'rate-limited';
+  return null;
+}
+
 /** Longer than this is a dump, not a sentence meant for a person. */
 const MAX_MESSAGE_LENGTH = 280;
 
