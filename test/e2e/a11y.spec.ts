@@ -134,7 +134,7 @@ test('account names are whole and the focus ring has room, small and large', asy
     const cut = await names.evaluateAll((buttons) =>
       buttons
         .filter((button) => {
-          const name = button.querySelector<HTMLElement>('.account-name');
+          const name = button.querySelector('.account-name');
           return !name || button.scrollWidth > button.clientWidth + 1 || name.scrollWidth > name.clientWidth + 1;
         })
         .map((button) => button.textContent?.trim()),
@@ -142,7 +142,7 @@ test('account names are whole and the focus ring has room, small and large', asy
     expect(cut, `names cut at ${width} px`).toEqual([]);
     // The ring (4 px around the focused button) must lie inside the scrolling list that clips it.
     // Keyboard focus, as a user tabbing into the list (the heading's "Add account" comes first).
-    for (let step = 0; step < 5 && !(await names.first().evaluate((button) => button === document.activeElement)); step++) {
+    for (let step = 0; step < 5 && !(await names.first().evaluate((button) => button === button.ownerDocument.activeElement)); step++) {
       await page.keyboard.press('Tab');
     }
     await expect(names.first()).toBeFocused();
@@ -229,12 +229,12 @@ async function expectAccessible(page: Page, name: string): Promise<void> {
 
 /** Nothing wider than the window, and the Total column on screen without scrolling sideways. */
 async function expectFitsWindow(page: Page): Promise<void> {
-  const layout = await page.evaluate(() => {
-    const root = document.scrollingElement!;
-    const total = document.querySelector<HTMLElement>('table[aria-label="Quotes"] th.total');
-    const scroller = total?.closest<HTMLElement>('.scroller');
+  // Locator callbacks reach the page through the element: this file compiles without DOM types.
+  const layout = await page.locator('html').evaluate((root) => {
+    const total = root.querySelector('table[aria-label="Quotes"] th.total');
+    const scroller = total?.closest('.scroller');
     return {
-      pageOverflow: root.scrollWidth - window.innerWidth,
+      pageOverflow: root.scrollWidth - root.clientWidth,
       totalRight: total ? total.getBoundingClientRect().right : null,
       scrollerRight: scroller ? scroller.getBoundingClientRect().right : null,
       tableScrolls: scroller ? scroller.scrollWidth - scroller.clientWidth : 0,
