@@ -92,4 +92,15 @@ describe('inbox errors people can act on', () => {
     expect(screen.queryByText(/Still waiting/)).toBeNull();
     inbox.dispose();
   });
+
+  it('says why the accounts could not load in plain words, with Retry', async () => {
+    const fake = fakeWith();
+    fake.failNext('accounts.list', { code: 'internal', message: 'TypeError: Cannot read properties of undefined (reading "id")\n    at list (core.ts:12:3)' });
+    renderApp(fake);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("Couldn't load your accounts");
+    expect(alert.textContent).toContain('Quotedesk ran into an unexpected problem. The details are in the log.');
+    expect(alert.textContent).not.toContain('TypeError');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
 });
