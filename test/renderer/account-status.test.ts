@@ -51,3 +51,38 @@ describe('account status in the sidebar', () => {
     expect(button.querySelector(`[title="${label}"]`)).not.toBeNull();
   });
 });
+
+describe('account statuses this window does not know yet', () => {
+  // Main may add statuses (a service error, a rate limit) before the renderer knows them.
+  const cases: [string, string][] = [
+    ['service-error', 'Service error'],
+    ['rate-limited', 'Rate limited'],
+    ['quota_exhausted', 'Quota exhausted'],
+  ];
+
+  it.each(cases)('shows %s in words, never as Connected', (status, label) => {
+    renderSidebar([{ ...makeAccount({ id: 'a', name: 'Acme' }), status: status as AccountStatus }]);
+    expect(screen.getByRole('button', { name: `${label} Acme` })).toBeTruthy();
+    expect(screen.queryByText('Connected')).toBeNull();
+  });
+
+  it('shows every status as unknown while the app host is out of reach', () => {
+    render(Sidebar, {
+      props: {
+        accounts: [makeAccount({ id: 'a', name: 'Acme', status: 'ok' }), makeAccount({ id: 'b', name: 'Beta', status: 'unreachable' })],
+        selectedId: 'a',
+        inboxShown: true,
+        loading: false,
+        hostLost: true,
+        onselect: () => {},
+        onadd: () => {},
+        onsettings: () => {},
+        settingsShown: false,
+        actionsFor: () => [],
+      },
+    });
+    expect(screen.getByRole('button', { name: 'Status unknown Acme' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Status unknown Beta' })).toBeTruthy();
+    expect(screen.queryByText('Connected')).toBeNull();
+  });
+});

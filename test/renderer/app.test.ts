@@ -129,6 +129,15 @@ describe('app shell', () => {
     expect(await screen.findByRole('dialog', { name: 'Edit Acme Localisation' })).toBeTruthy();
   });
 
+  it('tells the user at start which data file could not be read and where the copy is', async () => {
+    const fake = twoAccounts({
+      info: { dataProblems: [{ file: 'settings', path: '/data/settings.json', keptAt: '/data/settings.json.damaged-1', reason: 'The settings file is not valid JSON.' }] },
+    });
+    renderApp(fake);
+    const alert = await screen.findByRole('alert', { name: 'Data files that could not be read' });
+    expect(alert.textContent).toContain('/data/settings.json.damaged-1');
+  });
+
   it('warns in account settings when credential storage is weak', async () => {
     const fake = twoAccounts({
       info: { credentialStorage: { backend: 'basic_text', weak: true, message: 'Secrets are stored as plain text.' } },

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/svelte';
+import { render, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import App from '../../renderer/src/app.svelte';
 import type { ConnectionMonitor, ConnectionState } from '../../renderer/src/lib/bridge';
@@ -28,16 +28,68 @@ describe('a page that cannot reach the app host', () => {
     expect(fake.calls).toEqual([]);
   });
 
-  it('says the host may have been restarted when it never connected', async () => {
+  it('says the host may have been restarted when it never connected, and claims no account status', async () => {
     const fake = fakeWithAccount();
     render(App, { props: { api: fake.api, connection: monitor('unreachable'), locale: 'en-US', storage: memoryStorage() } });
-    const strip = await waitFor(() => {
-      const found = screen.getAllByRole('status').find((element) => element.textContent?.includes("Can't reach Quotedesk."));
+    const notice = await waitFor(() => {
+      const found = screen.getAllByRole('alert').find((element) => element.textContent?.includes("Can't reach Quotedesk."));
       expect(found).toBeDefined();
       return found!;
     });
-    expect(strip.textContent?.replace(/\s+/g, ' ').trim()).toBe(
-      "Can't reach Quotedesk. If you restarted npm run web, open the new link it printed.",
+    expect(notice.textContent?.replace(/\s+/g, ' ').trim()).toBe(
+      "Can't reach Quotedesk. If you restarted npm run web, open the new link it printed (it ends with #token=…); " +
+        "this tab's link no longer works. Account statuses are unknown until Quotedesk is back.",
     );
+    expect(screen.queryByText('Connected')).toBeNull();
+  });
+});
+
+describe('a tab whose app host went away after it was connected', () => {
+  function controllableMonitor() {
+    const listeners = new Set<(state: ConnectionState) => void>();
+    const connection: ConnectionMonitor = {
+      state: 'connected',
+      subscribe: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+    };
+    return { connection, set: (state: ConnectionState) => listeners.forEach((listener) => listener(state)) };
+  }
+
+  it('stops saying "Reconnecting" after a while, says how to get back, and greys out the statuses', async () => {
+    const fake = fakeWithAccount();
+    const link = controllableMonitor();
+    render(App, {
+      props: { api: fake.api, connection: link.connection, locale: 'en-US', storage: memoryStorage(), connectionLostAfterMs: 40 },
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Accounts' });
+    await waitFor(() => expect(within(nav).getByRole('button', { name: 'Connected Acme Localisation' })).toBeTruthy());
+
+    // The host stopped (or restarted with a new token): every reconnect attempt fails.
+    link.set('reconnecting');
+    expect(await screen.findByText('Reconnecting to Quotedesk…')).toBeTruthy();
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain("Can't reach Quotedesk.");
+    expect(notice.textContent).toContain('open the new link it printed');
+    expect(screen.queryByText('Reconnecting to Quotedesk…')).toBeNull();
+    expect(within(nav).getByRole('button', { name: 'Status unknown Acme Localisation' })).toBeTruthy();
+    expect(screen.queryByText('Connected')).toBeNull();
+
+    // Back (e.g. the same host after a network hiccup): the statuses and the inbox return.
+    link.set('connected');
+    await waitFor(() => expect(screen.queryByText("Can't reach Quotedesk.")).toBeNull());
+    expect(within(nav).getByRole('button', { name: 'Connected Acme Localisation' })).toBeTruthy();
+  });
+
+  it('does not call a short reconnect lost', async () => {
+    const fake = fakeWithAccount();
+    const link = controllableMonitor();
+    render(App, {
+      props: { api: fake.api, connection: link.connection, locale: 'en-US', storage: memoryStorage(), connectionLostAfterMs: 80 },
+    });
+    await screen.findByRole('navigation', { name: 'Accounts' });
+    link.set('reconnecting');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    link.set('connected');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByText("Can't reach Quotedesk.")).toBeNull();
   });
 });

@@ -21,7 +21,7 @@ declare global {
 }
 
 /**
- * 'unreachable': still retrying, but every attempt since the page opened has failed (the host
+ * 'unreachable': still retrying, but the last few attempts in a row have failed (the host
  * is gone or was restarted with a new token). 'no-access': the page has no launch token and
  * never tries to connect.
  */
@@ -56,7 +56,7 @@ export interface SocketBridgeOptions {
   connectTimeoutMs?: number;
   /** An answer that has not come by then resolves to a 'timeout' error. */
   callTimeoutMs?: number;
-  /** Failed attempts in a row, with no connection ever made, after which the state is 'unreachable'. */
+  /** Failed attempts in a row (since the last good connection) after which the state is 'unreachable'. */
   unreachableAfter?: number;
 }
 
@@ -90,7 +90,6 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
   let socket: SocketLike | null = null;
   let attemptInFlight = false;
   let failedAttempts = 0;
-  let everConnected = false;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   let nextId = 1;
   const pending = new Map<number, Pending>();
@@ -122,7 +121,6 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
       clearTimeout(giveUp);
       attemptInFlight = false;
       failedAttempts = 0;
-      everConnected = true;
       setState('connected');
       const waiting = queued;
       queued = [];
@@ -144,7 +142,9 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
   function retryLater(): void {
     // failedAttempts counts this failure once scheduleReconnect has run.
     scheduleReconnect();
-    setState(!everConnected && failedAttempts >= unreachableAfter ? 'unreachable' : 'reconnecting');
+    // failedAttempts resets on every open, so this counts failures since the last good connection:
+    // a host restarted with a new token is reported unreachable, not "Reconnecting" forever.
+    setState(failedAttempts >= unreachableAfter ? 'unreachable' : 'reconnecting');
   }
 
   function scheduleReconnect(): void {

@@ -37,3 +37,10 @@ export function formatDateTime(value: string | null | undefined, locale?: string
 export function formatCount(value: number, locale?: string): string {
   return new Intl.NumberFormat(locale).format(value);
 }
+
+/** A moment later today as a time ("14:05"); on another day with its date too. */
+export function formatClockTime(moment: Date, now: Date, locale?: string): string {
+  const sameDay = moment.toDateString() === now.toDateString();
+  const options: Intl.DateTimeFormatOptions = sameDay ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' };
+  return new Intl.DateTimeFormat(locale, options).format(moment);
+}

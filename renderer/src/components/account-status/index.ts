@@ -1,1 +1,6 @@
-export { default as AccountStatusIndicator, ACCOUNT_STATUS_LABELS } from './account-status.svelte';
+export {
+  default as AccountStatusIndicator,
+  HOST_LOST_LABEL,
+  accountStatusWords,
+  type ShownStatus,
+} from './account-status.svelte';

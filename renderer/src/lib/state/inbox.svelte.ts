@@ -1,3 +1,4 @@
+import { retryAtOf } from '../error-words';
 import type {
   BridgeApi,
   BridgeError,
@@ -14,6 +15,9 @@ export interface InboxOptions {
   /** How long typing must pause before the search is sent. */
   searchDebounceMs?: number;
   pageSize?: PageSize;
+  /** A load still running after this long says so, rather than leaving the list dimmed in silence. */
+  slowAfterMs?: number;
+  now?: () => number;
 }
 
 /**
@@ -34,6 +38,10 @@ export class InboxState {
   result = $state<QuotesPage | null>(null);
   loading = $state(false);
   error = $state<BridgeError | null>(null);
+  /** When the service said to try again (Retry-After) with the error on screen; null when it did not say. */
+  retryAt = $state<Date | null>(null);
+  /** The load in flight has taken longer than usual (a busy service, or one that asked to wait). */
+  slow = $state(false);
   /** The row the keyboard is on, -1 for none. */
   activeRow = $state(-1);
 
@@ -43,12 +51,17 @@ export class InboxState {
 
   readonly #api: BridgeApi;
   readonly #debounceMs: number;
+  readonly #slowAfterMs: number;
+  readonly #now: () => number;
   #sequence = 0;
   #searchTimer: ReturnType<typeof setTimeout> | undefined;
+  #slowTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(api: BridgeApi, options: InboxOptions = {}) {
     this.#api = api;
     this.#debounceMs = options.searchDebounceMs ?? 250;
+    this.#slowAfterMs = options.slowAfterMs ?? 4_000;
+    this.#now = options.now ?? Date.now;
     this.limit = options.pageSize ?? 25;
   }
 
@@ -69,11 +82,13 @@ export class InboxState {
     const accountId = this.accountId;
     const sequence = ++this.#sequence;
     if (accountId === null) {
-      this.loading = false;
+      this.#settle();
       return;
     }
     this.loading = true;
     this.error = null;
+    this.retryAt = null;
+    this.#watchSlow(sequence);
     const input: QuotesListInput = { accountId, page: this.page, limit: this.limit };
     if (this.status !== null) input.status = this.status;
     if (this.search !== '') input.search = this.search;
@@ -85,12 +100,13 @@ export class InboxState {
       this.page = result.value.pagination.totalPages;
       return this.load();
     }
-    this.loading = false;
+    this.#settle();
     if (result.ok) {
       this.result = result.value;
       this.activeRow = Math.min(this.activeRow, result.value.items.length - 1);
     } else {
       this.error = result.error;
+      this.retryAt = retryAtOf(result.error, this.#now());
     }
   }
 
@@ -158,6 +174,7 @@ export class InboxState {
 
   dispose(): void {
     this.#cancelSearchTimer();
+    clearTimeout(this.#slowTimer);
     // Answers still on their way belong to no one now.
     this.#sequence++;
   }
@@ -165,6 +182,20 @@ export class InboxState {
   #pastTheEnd(page: QuotesPage): boolean {
     const { totalPages } = page.pagination;
     return page.items.length === 0 && totalPages > 0 && this.page > totalPages;
+  }
+
+  #watchSlow(sequence: number): void {
+    clearTimeout(this.#slowTimer);
+    this.slow = false;
+    this.#slowTimer = setTimeout(() => {
+      if (sequence === this.#sequence && this.loading) this.slow = true;
+    }, this.#slowAfterMs);
+  }
+
+  #settle(): void {
+    clearTimeout(this.#slowTimer);
+    this.loading = false;
+    this.slow = false;
   }
 
   #commitSearch(): void {

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { BridgeError } from '../../preload/contract';
+import { describeFailure, plainMessage, retryAtOf } from '../../renderer/src/lib/error-words';
+
+// Messages as the core wrote them when the audit tried the app: a request line and the raw body.
+const RAW_503 =
+  'The service had an internal problem [GET /api/public/v1/quotes (HTTP 503)]: {"success":false,"error":{"code":"injected_fault","message":"Service temporarily unavailable"}}';
+const RAW_SCHEMA =
+  'The service answered with an unexpected response: pagination.total: Invalid input: expected number, received undefined [GET /api/public/v1/quotes]';
+
+function error(code: BridgeError['code'], message: string, extras: Record<string, unknown> = {}): BridgeError {
+  return { code, message, retryable: true, ...extras };
+}
+
+describe('error words', () => {
+  it('never shows a request line or a raw body, and keeps what the service said', () => {
+    const words = describeFailure(error('server', RAW_503));
+    expect(words.message).toBe('The service had an internal problem. The service said: “Service temporarily unavailable.”');
+    expect(words.title).toBe('The Quoting Service has a problem');
+    expect(words.remedy).toBe('retry');
+  });
+
+  it('says a schema mismatch in plain words, without field paths', () => {
+    const words = describeFailure(error('schema', RAW_SCHEMA));
+    expect(words.message).not.toMatch(/pagination|Invalid input|GET|\[/);
+    expect(words.message).toContain('answered in a form Quotedesk does not understand');
+  });
+
+  it('keeps a message that is already plain, as it is', () => {
+    expect(plainMessage('The Quoting Service did not answer.')).toBe('The Quoting Service did not answer.');
+    expect(describeFailure(error('network', 'The Quoting Service did not answer.')).message).toBe('The Quoting Service did not answer.');
+  });
+
+  it('falls back to words chosen by the code when nothing of the message is fit to show', () => {
+    expect(describeFailure(error('server', '<html><body>502 Bad Gateway</body></html>')).message).toBe(
+      'The Quoting Service could not answer because of a problem on its side. Nothing was changed.',
+    );
+    expect(describeFailure(error('timeout', '')).message).toContain('took too long');
+    expect(describeFailure(error('server', 'x'.repeat(400))).message).toContain('a problem on its side');
+  });
+
+  it('chooses the way out by the code: new credentials, a retry, or nothing', () => {
+    expect(describeFailure(error('authentication', 'The API key was refused.')).remedy).toBe('update-credentials');
+    expect(describeFailure(error('needs-credentials', 'Enter new credentials.')).remedy).toBe('update-credentials');
+    expect(describeFailure(error('rate-limited', 'Slow down.')).remedy).toBe('retry');
+    expect(describeFailure(error('account-not-found', 'No such account.')).remedy).toBe('none');
+  });
+
+  it('still has words for a code this window does not know', () => {
+    const future = { code: 'quota-exceeded', message: 'Monthly quota used up.', retryable: false } as unknown as BridgeError;
+    expect(describeFailure(future)).toEqual({ title: 'Something went wrong', message: 'Monthly quota used up.', remedy: 'retry' });
+  });
+
+  it('reads when to try again from the error, relative or absolute, and nothing else', () => {
+    const received = Date.UTC(2026, 10, 22, 22, 30);
+    expect(retryAtOf(error('rate-limited', 'Slow down.', { retryAfterMs: 120_000 }), received)?.toISOString()).toBe('2026-11-22T22:32:00.000Z');
+    expect(retryAtOf(error('server', 'Busy.', { retryAt: '2026-11-22T23:00:00Z' }), received)?.toISOString()).toBe('2026-11-22T23:00:00.000Z');
+    expect(retryAtOf(error('server', 'Busy.'), received)).toBeNull();
+    expect(retryAtOf(error('server', 'Busy.', { retryAfterMs: -5 }), received)).toBeNull();
+    expect(retryAtOf(error('server', 'Busy.', { retryAt: 'soon' }), received)).toBeNull();
+  });
+});
