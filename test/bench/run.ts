@@ -92,7 +92,15 @@ async function main(): Promise<number> {
   console.log(`Benchmarks${options.quick ? ' (quick: small sizes, one round)' : ''} on ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}`);
   const results: BenchmarkResult[] = [];
   for (const [name, file] of selected) {
-    const meta = await describe(file);
+    let meta: Pick<Benchmark, 'title' | 'budgetMs'>;
+    try {
+      meta = await describe(file);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`  ${name} FAILED to load: ${message}`);
+      results.push({ name, title: name, durationMs: 0, figures: [], error: message });
+      continue;
+    }
     const budgetMs = options.quick ? meta.budgetMs.quick : meta.budgetMs.full;
     console.log(`- ${name}: ${meta.title} (budget ${Math.round(budgetMs / 1000)} s)`);
     const started = performance.now();

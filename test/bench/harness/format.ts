@@ -61,14 +61,14 @@ function rowsOf(results: readonly BenchmarkResult[]): Row[] {
   return rows;
 }
 
-const HEADINGS: Row = { figure: 'figure', value: 'median', spread: 'spread min–max (IQR)', rounds: 'rounds', target: 'target', verdict: 'verdict' };
+const HEADINGS: Row = { figure: 'figure', value: 'value', spread: 'spread min–max (IQR)', rounds: 'rounds', target: 'target', verdict: 'verdict' };
 const COLUMNS = Object.keys(HEADINGS) as (keyof Row)[];
 
 /** A fixed-width table for the terminal. */
 export function textTable(results: readonly BenchmarkResult[]): string {
   const rows = [HEADINGS, ...rowsOf(results)];
   const widths = COLUMNS.map((column) => Math.max(...rows.map((row) => row[column].length)));
-  const line = (row: Row) => COLUMNS.map((column, index) => row[column].padEnd(widths[index])).join('  ').trimEnd();
+  const line = (row: Row) => COLUMNS.map((column, index) => row[column].padEnd(widths[index] ?? 0)).join('  ').trimEnd();
   return [line(HEADINGS), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 

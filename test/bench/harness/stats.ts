@@ -6,7 +6,8 @@ export function quantile(sorted: readonly number[], q: number): number {
   const position = (sorted.length - 1) * q;
   const below = Math.floor(position);
   const above = Math.ceil(position);
-  return sorted[below] + (sorted[above] - sorted[below]) * (position - below);
+  const low = sorted[below] as number;
+  return low + ((sorted[above] as number) - low) * (position - below);
 }
 
 export function median(values: readonly number[]): number {
@@ -15,7 +16,7 @@ export function median(values: readonly number[]): number {
 
 export function spreadOf(values: readonly number[]): Spread {
   const sorted = [...values].sort((a, b) => a - b);
-  return { min: sorted[0], q1: quantile(sorted, 0.25), q3: quantile(sorted, 0.75), max: sorted[sorted.length - 1] };
+  return { min: quantile(sorted, 0), q1: quantile(sorted, 0.25), q3: quantile(sorted, 0.75), max: quantile(sorted, 1) };
 }
 
 /** Rounds to a few significant digits so the JSON and table stay readable. */
