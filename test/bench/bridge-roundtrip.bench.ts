@@ -54,13 +54,13 @@ export default defineBenchmark({
         });
         socket.send(JSON.stringify({ type: 'call', id, method }));
       });
-    const calls = ctx.quick ? 100 : 1_000;
+    const calls = ctx.quick ? 100 : 300;
     try {
       const figure = await compareAlternating(ctx, {
         id: 'bridge-roundtrip.ratio',
         label: `Bridge ${METHOD}: WebSocket ÷ in-process dispatch`,
         operations: calls,
-        rounds: 11,
+        rounds: 21,
         details: { method: METHOD, accounts: (await core.accounts.list()).length, sequential: 'one call at a time' },
         baseline: async () => {
           for (let i = 0; i < calls; i += 1) {

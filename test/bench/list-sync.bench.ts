@@ -32,7 +32,7 @@ export default defineBenchmark({
         id: 'list-sync.ratio',
         label: `Full list sync (${quotes.toLocaleString('en')} quotes): ${subject.name} ÷ bare undici`,
         operations: recording.pages.length,
-        rounds: ctx.quick ? 1 : 9,
+        rounds: 15,
         target: { op: '<=', value: 1.1 },
         details: { quotes: recording.total, pages: recording.pages.length, limit: LIMIT, parallelism: PARALLELISM, subject: subject.name },
         baseline: async () => {
