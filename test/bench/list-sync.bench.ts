@@ -24,6 +24,8 @@ export default defineBenchmark({
     const headers = { accept: 'application/json', 'user-agent': 'Quotedesk', 'api-key': recording.apiKey };
     const pageNumbers = recording.pages.map((_, index) => index + 1);
     const subject = await createListSyncSubject({ baseUrl: server.baseUrl, apiKey: recording.apiKey, dispatcher, parallelism: PARALLELISM, limit: LIMIT });
+    // Two full syncs per batch (about 150 ms of CPU): the process's CPU clock is only precise to a few ms.
+    const syncsPerBatch = ctx.quick ? 1 : 2;
     const expect = (what: string, seen: number) => {
       if (seen !== recording.total) throw new Error(`${what} saw ${seen} quotes, the service has ${recording.total}`);
     };
@@ -31,21 +33,25 @@ export default defineBenchmark({
       const figure = await compareAlternating(ctx, {
         id: 'list-sync.ratio',
         label: `Full list sync (${quotes.toLocaleString('en')} quotes): ${subject.name} ÷ bare undici`,
-        operations: recording.pages.length,
+        operations: recording.pages.length * syncsPerBatch,
         rounds: 15,
         target: { op: '<=', value: 1.1 },
         details: { quotes: recording.total, pages: recording.pages.length, limit: LIMIT, parallelism: PARALLELISM, subject: subject.name },
         baseline: async () => {
-          let seen = 0;
-          await inParallel(pageNumbers, PARALLELISM, async (page) => {
-            const response = await request(`${server.baseUrl}${PATHS.quotes}?page=${page}&limit=${LIMIT}`, { headers, dispatcher });
-            const text = await response.body.text();
-            if (response.statusCode !== 200) throw new Error(`bare page ${page} answered ${response.statusCode}`);
-            seen += (JSON.parse(text) as { data: unknown[] }).data.length;
-          });
-          expect('the bare loop', seen);
+          for (let sync = 0; sync < syncsPerBatch; sync += 1) {
+            let seen = 0;
+            await inParallel(pageNumbers, PARALLELISM, async (page) => {
+              const response = await request(`${server.baseUrl}${PATHS.quotes}?page=${page}&limit=${LIMIT}`, { headers, dispatcher });
+              const text = await response.body.text();
+              if (response.statusCode !== 200) throw new Error(`bare page ${page} answered ${response.statusCode}`);
+              seen += (JSON.parse(text) as { data: unknown[] }).data.length;
+            });
+            expect('the bare loop', seen);
+          }
         },
-        subject: async () => expect(subject.name, await subject.syncAll()),
+        subject: async () => {
+          for (let sync = 0; sync < syncsPerBatch; sync += 1) expect(subject.name, await subject.syncAll());
+        },
       });
       return [figure];
     } finally {

@@ -8,8 +8,14 @@ export interface AlternatingComparison {
   baseline: () => Promise<void>;
   /** The same batch through the code under test: same pages, parallelism and bodies. */
   subject: () => Promise<void>;
-  /** Operations in one batch, to report the absolute time per operation beside the ratio. */
+  /** Operations in one subject batch: the ratio and the reported times are per operation. */
   operations: number;
+  /**
+   * Operations in one baseline batch when it differs: a baseline a hundred times cheaper
+   * per operation gets more of them, so both batches last long enough for the process's
+   * CPU clock (a few ms of granularity) to measure them. Default: `operations`.
+   */
+  baselineOperations?: number;
   /** Rounds in a full run; a quick run does one. The budget may cut a full run short. */
   rounds: number;
   target?: Target;
@@ -51,6 +57,8 @@ export async function compareAlternating(ctx: BenchContext, comparison: Alternat
   await comparison.baseline();
   await comparison.subject();
   const wanted = ctx.quick ? 1 : comparison.rounds;
+  const subjectOps = comparison.operations;
+  const baselineOps = comparison.baselineOperations ?? comparison.operations;
   const ratios: number[] = [];
   const wallRatios: number[] = [];
   const baselineMs: number[] = [];
@@ -68,10 +76,10 @@ export async function compareAlternating(ctx: BenchContext, comparison: Alternat
     lastRoundMs = performance.now() - roundStarted;
     baselineMs.push(base.cpuMs);
     subjectMs.push(subject.cpuMs);
-    ratios.push(subject.cpuMs / base.cpuMs);
-    wallRatios.push(subject.wallMs / base.wallMs);
+    ratios.push(subject.cpuMs / subjectOps / (base.cpuMs / baselineOps));
+    wallRatios.push(subject.wallMs / subjectOps / (base.wallMs / baselineOps));
   }
-  const perOp = (ms: number) => round((ms / comparison.operations) * 1000, 3);
+  const perOp = (ms: number, operations: number) => round((ms / operations) * 1000, 3);
   const spread = spreadOf(ratios);
   return {
     id: comparison.id,
@@ -82,9 +90,10 @@ export async function compareAlternating(ctx: BenchContext, comparison: Alternat
     rounds: ratios.length,
     target: comparison.target,
     details: {
-      operationsPerBatch: comparison.operations,
-      baselineCpuMicrosPerOp: perOp(median(baselineMs)),
-      subjectCpuMicrosPerOp: perOp(median(subjectMs)),
+      subjectOperationsPerBatch: subjectOps,
+      baselineOperationsPerBatch: baselineOps,
+      baselineCpuMicrosPerOp: perOp(median(baselineMs), baselineOps),
+      subjectCpuMicrosPerOp: perOp(median(subjectMs), subjectOps),
       wallClockRatio: round(median(wallRatios)),
       ...comparison.details,
     },

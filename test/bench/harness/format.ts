@@ -22,8 +22,10 @@ export function formatTarget(target: Target | undefined, unit: Unit): string {
 export function formatSpread(figure: JudgedFigure): string {
   if (!figure.spread || figure.rounds < 2) return '';
   const { min, q1, q3, max } = figure.spread;
-  const f = (value: number) => (figure.unit === 'x' ? value.toFixed(2) : formatValue(value, figure.unit));
-  return `${f(min)}–${f(max)} (IQR ${f(q1)}–${f(q3)})`;
+  // The unit once, at the end: "1.07–1.56 (IQR 1.30–1.40)", "115.0–117.0 (IQR 115.0–116.0) MB".
+  const f = (value: number) => formatValue(value, figure.unit).replace(/\s*(x|MB|ms)$/, '');
+  const unit = figure.unit === 'x' || figure.unit === 'count' ? '' : ` ${figure.unit}`;
+  return `${f(min)}–${f(max)} (IQR ${f(q1)}–${f(q3)})${unit}`;
 }
 
 export function formatVerdict(figure: JudgedFigure): string {

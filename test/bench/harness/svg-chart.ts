@@ -2,14 +2,14 @@
 // and the output stays a plain, diffable text file that GitHub renders inline.
 import { formatSpread, formatTarget, formatValue } from './format';
 import { shareOfTarget } from './judge';
+import { round } from './stats';
 import type { Machine } from './machine';
 import type { BenchmarkResult, JudgedFigure } from './types';
 
 const WIDTH = 960;
-const LABEL_WIDTH = 360;
-const PLOT_WIDTH = 330;
-const PLOT_LEFT = LABEL_WIDTH + 10;
-const ROW_HEIGHT = 34;
+const PLOT_LEFT = 16;
+const PLOT_WIDTH = 560;
+const ROW_HEIGHT = 46;
 const BAR_HEIGHT = 14;
 const COLOURS = { met: '#2e7d32', missed: '#c62828', report: '#546e7a', axis: '#9e9e9e', text: '#212121', muted: '#616161' };
 
@@ -34,35 +34,52 @@ function plotted(figure: JudgedFigure): Plotted {
   return { figure, at: shareOfTarget(figure.value, figure.target), low: Math.min(a, b), high: Math.max(a, b) };
 }
 
-function section(title: string, axisNote: string, rows: Plotted[], top: number): { svg: string[]; height: number } {
+/** Tick step giving about five ticks up to `max`. */
+function tickStep(max: number): number {
+  const raw = max / 5;
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((factor) => factor * magnitude).find((candidate) => candidate >= raw);
+  return step ?? raw;
+}
+
+/**
+ * One group of rows: the label above each bar, the bar on a shared axis where 1 is the
+ * reference (dashed), whiskers for the min–max of the rounds, the verdict to the right.
+ * `capAt` keeps one outlier from flattening the others: bars beyond it are marked off scale.
+ */
+function section(title: string, axisNote: string, rows: Plotted[], top: number, capAt: number): { svg: string[]; height: number } {
   if (rows.length === 0) return { svg: [], height: 0 };
   const finite = rows.flatMap((row) => [row.at, row.high]).filter(Number.isFinite);
-  // At least to 1.5 so the reference line sits inside; at most 3 so one outlier does not flatten the rest.
-  const scaleMax = Math.min(3, Math.max(1.5, ...finite.map((value) => value * 1.1)));
+  const scaleMax = Math.min(capAt, Math.max(1.5, ...finite.map((value) => value * 1.1)));
   const x = (value: number) => PLOT_LEFT + (Math.min(value, scaleMax) / scaleMax) * PLOT_WIDTH;
   const svg: string[] = [];
-  svg.push(`<text x="16" y="${top + 16}" font-weight="600" font-size="14">${escapeXml(title)}</text>`);
-  svg.push(`<text x="${PLOT_LEFT}" y="${top + 16}" fill="${COLOURS.muted}">${escapeXml(axisNote)}</text>`);
-  const plotTop = top + 28;
+  svg.push(`<text x="${PLOT_LEFT}" y="${top + 16}" font-weight="600" font-size="14">${escapeXml(title)}</text>`);
+  svg.push(`<text x="${PLOT_LEFT}" y="${top + 33}" fill="${COLOURS.muted}" font-size="11.5">${escapeXml(axisNote)}</text>`);
+  const plotTop = top + 42;
   const plotBottom = plotTop + rows.length * ROW_HEIGHT;
-  for (const tick of [0, 0.5, 1, 1.5, 2, 2.5, 3].filter((value) => value <= scaleMax)) {
+  const step = tickStep(scaleMax);
+  const ticks = Array.from({ length: Math.floor(scaleMax / step + 1e-9) + 1 }, (_, index) => round(index * step));
+  for (const tick of ticks.includes(1) ? ticks : [...ticks, 1]) {
     const tx = x(tick);
     const isReference = tick === 1;
     svg.push(
-      `<line x1="${tx}" y1="${plotTop}" x2="${tx}" y2="${plotBottom}" stroke="${isReference ? COLOURS.text : COLOURS.axis}" stroke-width="${isReference ? 1.5 : 0.5}"${isReference ? ' stroke-dasharray="4 3"' : ''}/>`,
-      `<text x="${tx}" y="${plotBottom + 14}" text-anchor="middle" fill="${COLOURS.muted}" font-size="11">${tick}</text>`,
+      `<line x1="${tx}" y1="${plotTop + 18}" x2="${tx}" y2="${plotBottom}" stroke="${isReference ? COLOURS.text : COLOURS.axis}" stroke-width="${isReference ? 1.5 : 0.5}"${isReference ? ' stroke-dasharray="4 3"' : ''}/>`,
     );
+    // The reference line needs no label of its own when a tick label would collide with it.
+    const crowded = !ticks.includes(tick) || ticks.some((other) => other !== tick && Math.abs(x(other) - tx) < 18);
+    if (!(isReference && crowded)) svg.push(`<text x="${tx}" y="${plotBottom + 14}" text-anchor="middle" fill="${COLOURS.muted}" font-size="11">${tick}</text>`);
   }
   rows.forEach((row, index) => {
     const { figure } = row;
-    const y = plotTop + index * ROW_HEIGHT + (ROW_HEIGHT - BAR_HEIGHT) / 2;
+    const labelY = plotTop + index * ROW_HEIGHT + 13;
+    const y = labelY + 8;
     const colour = figure.met === null ? COLOURS.report : figure.met ? COLOURS.met : COLOURS.missed;
     const verdict = figure.met === null ? 'report only' : figure.met ? 'met' : 'missed';
     const value = formatValue(figure.value, figure.unit);
     const spread = formatSpread(figure);
     const tooltip = `${figure.label}: ${value}${spread ? `, spread ${spread}` : ''}, target ${formatTarget(figure.target, figure.unit)}, ${verdict}`;
     svg.push(`<g><title>${escapeXml(tooltip)}</title>`);
-    svg.push(`<text x="16" y="${y + BAR_HEIGHT - 2}" fill="${COLOURS.text}">${escapeXml(figure.label)}</text>`);
+    svg.push(`<text x="${PLOT_LEFT}" y="${labelY}" fill="${COLOURS.text}">${escapeXml(figure.label)}</text>`);
     const barEnd = Number.isFinite(row.at) ? x(row.at) : x(scaleMax);
     svg.push(`<rect x="${PLOT_LEFT}" y="${y}" width="${Math.max(1, barEnd - PLOT_LEFT).toFixed(1)}" height="${BAR_HEIGHT}" fill="${colour}" opacity="0.85"/>`);
     if (row.at > scaleMax || !Number.isFinite(row.at)) {
@@ -78,8 +95,8 @@ function section(title: string, axisNote: string, rows: Plotted[], top: number):
         `<line x1="${hx}" y1="${mid - 5}" x2="${hx}" y2="${mid + 5}" stroke="${COLOURS.text}" stroke-width="1.2"/>`,
       );
     }
-    const summary = `${value}  ${figure.target ? `(target ${formatTarget(figure.target, figure.unit)}) ${verdict}` : 'report only'}`;
-    svg.push(`<text x="${PLOT_LEFT + PLOT_WIDTH + 12}" y="${y + BAR_HEIGHT - 2}" fill="${colour}" font-weight="600">${escapeXml(summary)}</text>`);
+    const summary = `${value}  ${figure.target ? `target ${formatTarget(figure.target, figure.unit)}: ${verdict}` : 'report only'}`;
+    svg.push(`<text x="${PLOT_LEFT + PLOT_WIDTH + 16}" y="${y + BAR_HEIGHT - 2}" fill="${colour}" font-weight="600">${escapeXml(summary)}</text>`);
     svg.push('</g>');
   });
   return { svg, height: plotBottom + 24 - top };
@@ -95,10 +112,10 @@ export function renderChart(results: readonly BenchmarkResult[], meta: { machine
 
   const body: string[] = [];
   let top = 62;
-  const first = section('Against target', 'measured ÷ target (1 = target; left of the dashed line is better); whiskers: min–max of rounds', judged, top);
+  const first = section('Against target', 'bar: measured ÷ target (1 = the target: left of the dashed line is better) · whiskers: min–max over the rounds', judged, top, 3);
   body.push(...first.svg);
   top += first.height + (first.height ? 10 : 0);
-  const second = section('Reported against the baseline (no target)', 'subject ÷ baseline (1 = as fast as the baseline)', ratios, top);
+  const second = section('Reported against the baseline (no target)', 'bar: subject ÷ baseline (1 = as cheap as the baseline) · whiskers: min–max over the rounds', ratios, top, Number.POSITIVE_INFINITY);
   body.push(...second.svg);
   top += second.height + (second.height ? 10 : 0);
   if (plain.length || failed.length) {
