@@ -74,13 +74,24 @@ export function textTable(results: readonly BenchmarkResult[]): string {
   return [line(HEADINGS), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
-/** The same table in Markdown, for BENCHMARKS.md. */
+/** The absolute costs behind a ratio, so a reader can tell a slow machine from slow code. */
+export function formatBehind(figure: JudgedFigure): string {
+  const details = figure.details ?? {};
+  const base = details.baselineCpuMicrosPerOp;
+  const subject = details.subjectCpuMicrosPerOp;
+  if (typeof base !== 'number' || typeof subject !== 'number') return '';
+  const wall = typeof details.wallClockRatio === 'number' ? `; wall-clock ratio ${details.wallClockRatio.toFixed(2)}x` : '';
+  return `CPU per op: baseline ${base} µs, subject ${subject} µs${wall}`;
+}
+
+/** The same table in Markdown, for BENCHMARKS.md, with the absolute costs behind each ratio. */
 export function markdownTable(results: readonly BenchmarkResult[]): string {
   const escape = (text: string) => text.replaceAll('|', '\\|');
   const rows = rowsOf(results);
+  const behind = results.flatMap((result) => (result.error ? [''] : result.figures.map(formatBehind)));
   return [
-    `| ${COLUMNS.map((column) => HEADINGS[column]).join(' | ')} |`,
-    `|${COLUMNS.map(() => '---').join('|')}|`,
-    ...rows.map((row) => `| ${COLUMNS.map((column) => escape(row[column])).join(' | ')} |`),
+    `| ${COLUMNS.map((column) => HEADINGS[column]).join(' | ')} | behind the ratio |`,
+    `|${COLUMNS.map(() => '---').join('|')}|---|`,
+    ...rows.map((row, index) => `| ${COLUMNS.map((column) => escape(row[column])).join(' | ')} | ${behind[index] ?? ''} |`),
   ].join('\n');
 }
