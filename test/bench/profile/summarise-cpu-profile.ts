@@ -30,6 +30,8 @@ const AREAS: [string, (node: ProfileNode) => boolean][] = [
   ['garbage collector', (node) => node.callFrame.functionName === '(garbage collector)'],
 ];
 const IDLE = new Set(['(idle)', '(program)']);
+// Paths are shown relative to the repository (or to node_modules).
+const ROOT_URL = new URL('../../../', import.meta.url).href;
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: summarise-cpu-profile.ts FILE.cpuprofile');
@@ -46,7 +48,7 @@ for (const sample of profile.samples) {
   if (!node || IDLE.has(node.callFrame.functionName)) continue;
   busy += 1;
   const { functionName, url, lineNumber } = node.callFrame;
-  const key = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|wt-bench)\//, '')}:${lineNumber + 1}`;
+  const key = `${functionName || '(anonymous)'} ${url.replace(ROOT_URL, '').replace(/^.*\/node_modules\//, '')}:${lineNumber + 1}`;
   self.set(key, (self.get(key) ?? 0) + 1);
   const seen = new Set<string>();
   for (let id: number | undefined = sample; id !== undefined; id = parent.get(id)) {
