@@ -1,10 +1,14 @@
 // Prints the closing line `N passed, N failed[, N skipped]` summed over every runner
-// (vitest and Playwright JSON reports), and exits non-zero when anything failed.
-// A step that fails before its runner writes a report (lint, typecheck, build) counts as
-// one failure, so a red run can never print "0 failed".
+// (vitest and Playwright JSON reports, and the benchmarks' quick run: each benchmark that
+// produced its figures is one pass, each that did not one failure), and exits non-zero
+// when anything failed. A step that fails before its runner writes a report (lint,
+// typecheck, build, the bench runner) counts as one failure, so a red run can never print
+// "0 failed".
 import { existsSync, readFileSync } from 'node:fs';
 
 const npmStatus = Number(process.argv[2] ?? 1);
+// Absent when the benchmarks were not run (a caller other than .ci/run).
+const benchStatus = process.argv[3] === undefined ? null : Number(process.argv[3]);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -32,10 +36,28 @@ if (e2e) {
   }
 }
 
+if (benchStatus !== null) {
+  const bench = read('reports/bench.json');
+  let benchFailed = 0;
+  for (const result of bench?.results ?? []) {
+    if (result.error || result.figures.length === 0) {
+      console.error(`benchmark ${result.name} did not run: ${result.error ?? 'no figures'}`);
+      benchFailed += 1;
+    } else {
+      passed += 1;
+    }
+  }
+  if (benchFailed === 0 && (benchStatus !== 0 || !bench)) {
+    console.error('npm run bench -- --quick failed before reporting its benchmarks.');
+    benchFailed = 1;
+  }
+  failed += benchFailed;
+}
+
 if (npmStatus !== 0 && failed === 0) {
   console.error('npm test failed outside a test runner (lint, typecheck, build, or a runner crash).');
   failed += 1;
 }
 
 console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ''));
-process.exit(failed > 0 || npmStatus !== 0 ? 1 : 0);
+process.exit(failed > 0 || npmStatus !== 0 || (benchStatus ?? 0) !== 0 ? 1 : 0);

@@ -1,7 +1,6 @@
 import { request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../ports';
-import { createBodyDeadline } from './body-deadline';
 import { ApiError, errorForStatus, NetworkError, TimeoutError } from './errors';
 import type { CallKind } from './errors';
 import { parseRetryAfter } from './retry';
@@ -72,7 +71,12 @@ export function createTransport(options: TransportOptions): Transport {
       body = JSON.stringify(req.json);
       headers['content-type'] = 'application/json';
     }
-    const deadline = createBodyDeadline(options.timeouts.bodyTotalMs, req.signal);
+    // The whole-body limit, started once the headers are in (undici's bodyTimeout only bounds
+    // silences). It destroys the body rather than aborting a per-request AbortController: an
+    // AbortController, AbortSignal.any and undici's abort listener on every call cost more
+    // than the rest of this function (see BENCHMARKS.md).
+    let deadline: ReturnType<typeof setTimeout> | undefined;
+    let expired = false;
     try {
       const response = await request(url, {
         method: req.method,
@@ -81,13 +85,17 @@ export function createTransport(options: TransportOptions): Transport {
         dispatcher: options.dispatcher,
         headersTimeout: options.timeouts.headersMs,
         bodyTimeout: options.timeouts.bodyMs,
-        signal: deadline.signal,
+        signal: req.signal,
       });
-      deadline.start();
+      const bodyTotalMs = options.timeouts.bodyTotalMs;
+      deadline = setTimeout(() => {
+        expired = true;
+        response.body.destroy(new Error(`the body took longer than ${bodyTotalMs} ms`));
+      }, bodyTotalMs);
       const ok = response.statusCode >= 200 && response.statusCode < 300;
       // An oversized success body is an error; an oversized error body is just cut short.
       const text = ok
-        ? await readBounded(response.body, SUCCESS_BODY_MAX_BYTES, endpoint, false)
+        ? await readSuccessBody(response, endpoint)
         : await readBounded(response.body, ERROR_BODY_MAX_BYTES, endpoint, true);
       if (!ok) {
         throw errorForStatus(response.statusCode, req.kind, {
@@ -99,9 +107,10 @@ export function createTransport(options: TransportOptions): Transport {
       }
       return { status: response.statusCode, headers: response.headers, text, endpoint };
     } catch (error) {
-      throw deadline.expired() ? bodyDeadlinePassed(endpoint, error) : translateFailure(error, endpoint, req.signal);
+      // The caller's cancellation wins over a deadline that passed at the same moment.
+      throw expired && !req.signal?.aborted ? bodyDeadlinePassed(endpoint, error) : translateFailure(error, endpoint, req.signal);
     } finally {
-      deadline.clear();
+      clearTimeout(deadline);
     }
   };
 }
@@ -110,25 +119,67 @@ export function bodyDeadlinePassed(endpoint: string, cause: unknown): TimeoutErr
   return new TimeoutError({ endpoint, cause }, 'The service took too long to send its answer. Try again; if it keeps happening, it may be overloaded', 'body');
 }
 
-/** Reads at most `maxBytes`: beyond that, a truncated body is cut short and any other is an error. */
-export async function readBounded(body: AsyncIterable<Buffer> & { destroy(): unknown }, maxBytes: number, endpoint: string, truncate: boolean): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const room = maxBytes - size;
-    if (chunk.length >= room) {
-      if (truncate) {
-        chunks.push(chunk.subarray(0, room));
+/**
+ * A success body announced within the limit is read by undici's own text(), which skips
+ * the stream machinery (undici fails it if fewer or more bytes come than announced); one
+ * without a length, or announced beyond the limit, goes through the bounded reader.
+ */
+function readSuccessBody(response: Dispatcher.ResponseData, endpoint: string): Promise<string> {
+  const announced = Number(response.headers['content-length']);
+  if (Number.isInteger(announced) && announced >= 0 && announced < SUCCESS_BODY_MAX_BYTES) return response.body.text();
+  return readBounded(response.body, SUCCESS_BODY_MAX_BYTES, endpoint, false);
+}
+
+/** What readBounded needs of a response body (undici's is a Readable). */
+export interface BodyStream {
+  on(event: 'data', listener: (chunk: Buffer) => void): unknown;
+  on(event: 'end' | 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  destroy(error?: Error): unknown;
+}
+
+/**
+ * Reads at most `maxBytes`: beyond that, a truncated body is cut short and any other is an
+ * error. Listens for 'data' rather than iterating with for await: the async iterator costs
+ * a promise per chunk and showed up in the client's profile.
+ */
+export function readBounded(body: BodyStream, maxBytes: number, endpoint: string, truncate: boolean): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    };
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      reject(error);
+    };
+    body.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      const room = maxBytes - size;
+      if (chunk.length >= room) {
+        if (truncate) {
+          chunks.push(chunk.subarray(0, room));
+          finish();
+          body.destroy();
+          return;
+        }
+        fail(new NetworkError({ endpoint }, `The service sent a far larger answer than expected (over ${Math.round(maxBytes / 1024 / 1024)} MB), so it was not read. Check that the account’s address is the Quoting Service`));
         body.destroy();
-        break;
+        return;
       }
-      body.destroy();
-      throw new NetworkError({ endpoint }, `The service sent a far larger answer than expected (over ${Math.round(maxBytes / 1024 / 1024)} MB), so it was not read. Check that the account’s address is the Quoting Service`);
-    }
-    chunks.push(chunk);
-    size += chunk.length;
-  }
-  return Buffer.concat(chunks).toString('utf8');
+      chunks.push(chunk);
+      size += chunk.length;
+    });
+    body.on('end', finish);
+    body.on('error', fail);
+    // Destroyed without an error (by us above, or by undici): nothing more will come.
+    body.on('close', () => fail(new NetworkError({ endpoint }, 'The connection to the service broke before its answer was complete. Try again')));
+  });
 }
 
 type NetworkReason = NetworkError['reason'];
