@@ -1,0 +1,15 @@
+export { createChangeLedger, identifyChange } from './change-ledger';
+export type { ChangeIdentity, ChangeLedger, ChangeLedgerOptions } from './change-ledger';
+export { createGrouper, GROUP_THRESHOLD, GROUP_WINDOW_MS, summarise } from './grouping';
+export type { Grouper } from './grouping';
+export { createNotificationCenter } from './notification-center';
+export type { NotificationCenter, NotificationCenterOptions, Outcome } from './notification-center';
+export { createPreferencesStore, defaultPreferences, inQuietHours, PREFERENCES_KEY, silenceAt, wantsKind } from './preferences';
+export type { PreferencesStore, Silence } from './preferences';
+export { dueReminders, REMINDER_LEAD_MS } from './reminders';
+export type { AccountQuotes, ReminderQuote } from './reminders';
+export { SYNC_CHANGE_KINDS } from './types';
+export type { ChangeSource, NotifiableChange, PlannedNotification, SyncChangeKind } from './types';
+export { createUnreadState } from './unread';
+export type { UnreadState } from './unread';
+export { describeChange, groupOf, routeOf, WORDINGS } from './wording';
