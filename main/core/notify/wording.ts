@@ -106,10 +106,14 @@ export function routeOf(change: NotifiableChange): Route {
 /** The notification a change reads as, whatever the preferences say. */
 export function describeChange(change: NotifiableChange): PlannedNotification {
   const quoteNumber = change.quoteNumber;
-  const isQuoteEntity = groupOf(change.kind) === 'quote';
+  // By the event's own prefix: an unknown 'invoice.paid' counts in the quote group but is not about a quote.
+  const isQuoteEntity = change.kind.startsWith('quote.');
   const ref = isQuoteEntity
     ? (quoteNumber ?? change.entityNumber)
-    : (change.entityNumber ?? change.entityName ?? (groupOf(change.kind) === 'project' ? change.projectName : null));
+    : change.kind.startsWith('project.')
+      ? // A project is known by its name; its number means little to an account manager.
+        (change.entityName ?? change.projectName ?? change.entityNumber)
+      : (change.entityNumber ?? change.entityName);
   const context: Context = {
     change,
     ref,
@@ -117,7 +121,7 @@ export function describeChange(change: NotifiableChange): PlannedNotification {
     newStatus: statusWords(change.newStatus, change.access, quoteNumber),
   };
   const wording = (WORDINGS[change.kind] ?? genericWording)(context);
-  const facts = [isQuoteEntity || !ref ? change.projectName : null, change.companyName, change.kind === 'quote.pricing' ? null : formatAmount(change.amount)]
+  const facts = [change.projectName !== ref ? change.projectName : null, change.companyName, change.kind === 'quote.pricing' ? null : formatAmount(change.amount)]
     .filter((part): part is string => Boolean(part))
     .join(' · ');
   const body = [wording.detail, facts, change.accountName].filter(Boolean).join('\n');
