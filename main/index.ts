@@ -55,7 +55,7 @@ if (!app.requestSingleInstanceLock()) {
       prepareDataFolder(userData, logger);
       core = createCore({
         settings: createJsonSettingsStore({ folder: userData, logger }),
-        secrets: createSafeStorageSecretStore({ safeStorage, path: join(userData, 'secrets.json'), platform: process.platform, logger }),
+        secrets: await createSafeStorageSecretStore({ safeStorage, path: join(userData, 'secrets.json'), platform: process.platform, logger }),
         clock: systemClock,
         logger,
         host: 'electron',
