@@ -13,3 +13,5 @@ export type { ChangeSource, NotifiableChange, PlannedNotification, SyncChangeKin
 export { createUnreadState } from './unread';
 export type { UnreadState } from './unread';
 export { describeChange, groupOf, routeOf, WORDINGS } from './wording';
+export { createNotifications } from './notifications';
+export type { Notifications, NotificationsOptions } from './notifications';
