@@ -99,19 +99,19 @@ export function createChangeLedger(options: ChangeLedgerOptions): ChangeLedger {
         // The same change again; learn its version if the first sighting had none.
         if (known.version === null && version !== null) {
           known.version = version;
-          writer.save(null);
+          writer.save();
         }
         return false;
       }
       seen.delete(key);
       seen.set(key, { at: now, version });
       prune(now);
-      writer.save(null);
+      writer.save();
       return true;
     },
     forgetAccount(accountId) {
       for (const key of [...seen.keys()]) if (key.startsWith(`${accountId}|`)) seen.delete(key);
-      writer.save(null);
+      writer.save();
     },
     flush: () => writer.flush(),
   };

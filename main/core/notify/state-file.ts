@@ -33,23 +33,23 @@ export function loadStateFile<T>(path: string, schema: z.ZodType<T>, logger: Log
   return null;
 }
 
-export interface StateWriter<T> {
-  /** Schedules a write of this state; later calls replace earlier pending ones. */
-  save(state: T): void;
+export interface StateWriter {
+  /** Schedules a write of the current state; calls while a write runs collapse into one more write. */
+  save(): void;
   /** Resolves when everything saved so far is on disk (or its failure was logged). */
   flush(): Promise<void>;
 }
 
-export function createStateWriter<T>(path: string, logger: Logger, serialise: (state: T) => unknown = (state) => state): StateWriter<T> {
-  let pending: { state: T } | null = null;
+/** `snapshot` gives the state as it is when the write starts, so the file always gets the latest. */
+export function createStateWriter(path: string, logger: Logger, snapshot: () => unknown): StateWriter {
+  let pending = false;
   let running: Promise<void> | null = null;
 
   async function drain(): Promise<void> {
     while (pending) {
-      const { state } = pending;
-      pending = null;
+      pending = false;
       try {
-        await writeFileAtomic(path, JSON.stringify(serialise(state)));
+        await writeFileAtomic(path, JSON.stringify(snapshot()));
       } catch (error) {
         // The state in memory is still right; the next change writes it again.
         logger.warn('state file could not be written', { path, error: (error as Error).message });
@@ -58,8 +58,8 @@ export function createStateWriter<T>(path: string, logger: Logger, serialise: (s
   }
 
   return {
-    save(state) {
-      pending = { state };
+    save() {
+      pending = true;
       if (!running) {
         running = drain().finally(() => {
           running = null;

@@ -41,7 +41,7 @@ export function createUnreadState(options: { path: string; clock: Clock; logger:
 
   function changed(): UnreadSummary {
     const current = summary();
-    writer.save(null);
+    writer.save();
     for (const listener of [...listeners]) {
       try {
         listener(current);

@@ -253,3 +253,21 @@ describe('expiry reminders', () => {
     expect(center.remindExpiring(quotes(soon))).toEqual(['not-wanted']);
   });
 });
+
+describe('the dedupe memory', () => {
+  it('is bounded in size and in age, forgetting the oldest changes first', async () => {
+    const clock = createManualClock();
+    const logger = createRecordingLogger();
+    const ledger = createChangeLedger({ path: join(dir, 'ledger.json'), clock, logger, capacity: 3, maxAgeMs: 60_000 });
+    running.push({ close: () => ledger.flush() });
+    const key = (n: number) => ({ key: `acc-1|${uuid(n)}|created`, version: null });
+    expect([1, 2, 3, 4].map((n) => ledger.claim(key(n)))).toEqual([true, true, true, true]);
+    expect(ledger.claim(key(1))).toBe(true); // the oldest was forgotten to keep 3
+    expect(ledger.claim(key(4))).toBe(false);
+    await clock.advance(60_001);
+    expect(ledger.claim(key(4))).toBe(true); // too old to count as the same sighting
+    await ledger.flush();
+    const reloaded = createChangeLedger({ path: join(dir, 'ledger.json'), clock, logger, capacity: 3, maxAgeMs: 60_000 });
+    expect(reloaded.claim(key(4))).toBe(false);
+  });
+});
