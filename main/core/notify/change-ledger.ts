@@ -33,19 +33,26 @@ function normalisedStatus(status: string): string {
   return (QUOTE_STATUSES as readonly string[]).includes(upper) ? clientFacingStatus(upper as QuoteStatus) : upper;
 }
 
+/** Quote events whose change is "the quote is now in status X", however it was seen. */
+const STATUS_KINDS = new Set([
+  'quote.status_changed',
+  'quote.status',
+  ...Object.keys(IMPLIED_STATUS),
+]);
+
 /** What makes a change itself: the producer's key when it has one, else account + subject + what changed. */
 export function identifyChange(change: NotifiableChange): ChangeIdentity {
   if (change.changeKey) return { key: `${change.accountId}|${change.changeKey}`, version: change.versionHash };
   const subject = change.quoteId ?? change.entityId ?? change.entityNumber ?? 'unknown';
-  const isQuote = change.kind.startsWith('quote.');
   const status = change.newStatus ?? IMPLIED_STATUS[change.kind] ?? null;
   let what: string;
-  if (isQuote && CREATION_KINDS.has(change.kind)) what = 'created';
-  else if (isQuote && status) what = `status:${normalisedStatus(status)}`;
+  if (CREATION_KINDS.has(change.kind)) what = 'created';
+  else if (STATUS_KINDS.has(change.kind) && status) what = `status:${normalisedStatus(status)}`;
+  else if (change.kind === 'quote.pricing') what = change.versionHash ? `version:${change.versionHash}` : `price:${change.amount?.value ?? ''}${change.amount?.currency ?? ''}`;
   else if (change.versionHash) what = `version:${change.versionHash}`;
   else if (status) what = `${change.kind}:${normalisedStatus(status)}`;
   else what = `${change.kind}@${change.occurredAt ?? ''}`;
-  return { key: `${change.accountId}|${subject}|${what}`, version: change.versionHash };
+  return { key: `${change.accountId}|${subject}|${what}`, version: STATUS_KINDS.has(change.kind) ? change.versionHash : null };
 }
 
 const LedgerFile = z.object({
