@@ -86,6 +86,7 @@ export const ShownNotification = z.object({
 });
 export type ShownNotification = z.infer<typeof ShownNotification>;
 
+/** setPreferences replaces the whole object (absent fields take their defaults): send back what preferences() gave, changed. */
 export const notificationMethods = {
   'notifications.preferences': { input: z.void(), output: NotificationPreferences },
   'notifications.setPreferences': { input: NotificationPreferences, output: NotificationPreferences },
