@@ -1,10 +1,25 @@
 import type { AppInfo, Handlers } from '../../preload/contract';
 import type { AccountsService } from './accounts/types';
+import { AppError } from './errors';
+import type { NotificationHandlers } from './handlers/notifications';
 
 export interface AppHandlerDeps {
   accounts: AccountsService;
   appInfo: () => Promise<AppInfo>;
+  /** From createNotificationHandlers (main/core/handlers/notifications.ts); a host without them answers that notifications are unavailable. */
+  notifications?: NotificationHandlers;
 }
+
+const notificationsUnavailable = async (): Promise<never> => {
+  throw new AppError('internal', 'Notifications are not available in this version of Quotedesk.');
+};
+const NO_NOTIFICATIONS: NotificationHandlers = {
+  'notifications.preferences': notificationsUnavailable,
+  'notifications.setPreferences': notificationsUnavailable,
+  'notifications.unread': notificationsUnavailable,
+  'notifications.markRead': notificationsUnavailable,
+  'notifications.markUnread': notificationsUnavailable,
+};
 
 /** The use cases the bridge exposes, one per contract method. */
 export function createAppHandlers(deps: AppHandlerDeps): Handlers {
@@ -25,5 +40,7 @@ export function createAppHandlers(deps: AppHandlerDeps): Handlers {
       const result = await client.quotes.list({ page, limit, ...(status ? { status } : {}), ...(search ? { search } : {}) });
       return { items: result.data, pagination: result.pagination, access: account.access };
     },
+
+    ...(deps.notifications ?? NO_NOTIFICATIONS),
   };
 }

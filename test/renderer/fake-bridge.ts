@@ -14,7 +14,9 @@ import type {
   MethodInput,
   MethodName as Method,
   MethodOutput,
+  NotificationPreferences,
   Result,
+  UnreadSummary,
 } from '../../preload/contract';
 import { buildApi } from '../../preload/contract/plain';
 import type { EventName } from '../../preload/contract/plain';
@@ -51,6 +53,18 @@ export class FakeBridge {
   quotes: Record<string, QuoteListItem[]>;
   info: AppInfo;
   report: ConnectionReport;
+  /** What notifications.preferences answers; setPreferences replaces it. */
+  preferences: NotificationPreferences = {
+    muted: false,
+    doNotDisturbUntil: null,
+    quietHours: { enabled: false, start: '22:00', end: '07:00' },
+    expiryReminders: true,
+    groups: {},
+    types: {},
+    accounts: {},
+  };
+  /** Unread quote ids per account. */
+  unread: Record<string, string[]> = {};
   readonly api: BridgeApi;
 
   #failures = new Map<Method, BridgeError[]>();
@@ -174,6 +188,13 @@ export class FakeBridge {
     return view;
   }
 
+  #unreadSummary(): UnreadSummary {
+    const accounts = Object.entries(this.unread)
+      .filter(([, ids]) => ids.length > 0)
+      .map(([accountId, quoteIds]) => ({ accountId, count: quoteIds.length, quoteIds }));
+    return { total: accounts.reduce((sum, account) => sum + account.count, 0), accounts };
+  }
+
   #answers(): Answers {
     return {
       'app.info': () => this.info,
@@ -187,6 +208,19 @@ export class FakeBridge {
       'accounts.test': (input) => (this.#find(input.id), this.report),
       'accounts.testDraft': () => this.report,
       'quotes.list': (input) => this.#list(input as QuotesListInput),
+      'notifications.preferences': () => this.preferences,
+      'notifications.setPreferences': (preferences) => (this.preferences = preferences as NotificationPreferences),
+      'notifications.unread': () => this.#unreadSummary(),
+      'notifications.markRead': ({ accountId, quoteIds }) => {
+        this.#find(accountId);
+        this.unread[accountId] = quoteIds ? (this.unread[accountId] ?? []).filter((id) => !quoteIds.includes(id)) : [];
+        return this.#unreadSummary();
+      },
+      'notifications.markUnread': ({ accountId, quoteIds }) => {
+        this.#find(accountId);
+        this.unread[accountId] = [...new Set([...(this.unread[accountId] ?? []), ...quoteIds])];
+        return this.#unreadSummary();
+      },
     };
   }
 

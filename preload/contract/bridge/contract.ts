@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AccountDraft, AccountId, AccountStatus, AccountUpdate, AccountView, ConnectionReport } from './accounts';
 import { AppInfo } from './app';
+import { notificationEvents, notificationMethods } from './notifications';
 import { QuotesListInput, QuotesPage } from './quotes';
 import type { Result } from './errors';
 import type { EventName as PlainEventName, MethodName as PlainMethodName, Namespace } from '../plain/names';
@@ -26,6 +27,8 @@ export const methods = {
   'accounts.testDraft': { input: AccountDraft, output: ConnectionReport },
 
   'quotes.list': { input: QuotesListInput, output: QuotesPage },
+
+  ...notificationMethods,
 } as const satisfies { [M in PlainMethodName]: { input: z.ZodType; output: z.ZodType } };
 
 /** Events main pushes to the renderer. */
@@ -38,6 +41,7 @@ export const events = {
     status: AccountStatus,
     message: z.string().nullable(),
   }),
+  ...notificationEvents,
 } as const satisfies { [E in PlainEventName]: z.ZodType };
 
 export type Methods = typeof methods;
