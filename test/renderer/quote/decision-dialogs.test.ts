@@ -155,3 +155,29 @@ describe('decline dialog', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('The saved reasons could not be updated: disk full');
   });
 });
+
+describe('bridge answers as dialog outcomes', () => {
+  it('maps results and failures', async () => {
+    const { toDecisionOutcome, toCheckAgainOutcome } = await import('../../../renderer/src/components/decision-dialogs');
+    const quote = makeDetails({ status: 'ACCEPTED' });
+    expect(toDecisionOutcome({ ok: true, value: { outcome: 'refused', message: 'Decided elsewhere.', quote, receipt: null } })).toEqual({ outcome: 'refused', message: 'Decided elsewhere.', status: 'ACCEPTED' });
+    expect(toDecisionOutcome({ ok: false, error: { code: 'invalid-state', message: 'Already being sent.', retryable: false } })).toEqual({ outcome: 'error', message: 'Already being sent.', retryable: false });
+    expect(toCheckAgainOutcome({ ok: true, value: { quote, message: 'Shows accepted.', canDecide: false } })).toEqual({ message: 'Shows accepted.', canDecide: false });
+    expect(() => toCheckAgainOutcome({ ok: false, error: { code: 'network', message: 'Offline.', retryable: true } })).toThrow('Offline.');
+  });
+
+  it('keeps the unknown outcome on screen when checking again fails, and says why', async () => {
+    render(AcceptDialog, {
+      quote: makeDetails(),
+      onconfirm: async () => ({ outcome: 'unknown', message: 'The answer was lost.' }),
+      oncheckagain: () => Promise.reject(new Error('Could not reach the service')),
+      onclose: vi.fn(),
+      now: NOW,
+    });
+    await fireEvent.click(screen.getByRole('button', { name: 'Accept quote' }));
+    await screen.findByRole('alert');
+    await fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('The answer was lost. Checking again failed: Could not reach the service'));
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy();
+  });
+});

@@ -4,3 +4,4 @@ export { DecisionRun } from './decision-run.svelte';
 export type { RunState } from './decision-run.svelte';
 export { DECLINE_REASON_MAX } from './types';
 export type { CheckAgainOutcome, DecisionOutcome } from './types';
+export { toCheckAgainOutcome, toDecisionOutcome } from './outcome';
