@@ -66,3 +66,22 @@ export function minorUnit(currency: string): number {
 export function formatterCount(): number {
   return formatters.size;
 }
+
+function cachedFormatter(key: string, build: () => Intl.NumberFormat): Intl.NumberFormat {
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = build();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** A quantity as the locale writes it ("10,000"). */
+export function formatNumber(value: number, locale?: string): string {
+  return cachedFormatter(`${locale ?? ''}|number`, () => new Intl.NumberFormat(locale)).format(value);
+}
+
+/** A share as a whole percentage ("23%"). */
+export function formatShare(share: number, locale?: string): string {
+  return cachedFormatter(`${locale ?? ''}|percent`, () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 })).format(share);
+}

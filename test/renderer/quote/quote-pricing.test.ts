@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { QuotePricing } from '../../../renderer/src/components/quote-pricing';
+import { formatterCount } from '../../../renderer/src/lib/money';
 import { makePricing } from './pricing-fixtures';
 
 describe('quote pricing', () => {
@@ -37,6 +38,20 @@ describe('quote pricing', () => {
     const byMarket = screen.getByRole('table', { name: 'Split of the total by target market' });
     expect(within(byMarket).getByRole('rowheader', { name: 'German (Germany)' })).toBeTruthy();
     expect(byMarket.textContent).toContain('€1,600.00');
+  });
+
+  it('formats hundreds of cells with the formatters it already has', () => {
+    render(QuotePricing, { pricing: makePricing(), total: { amount: 2350, currency: 'EUR' }, locale: 'en-GB' });
+    const before = formatterCount();
+    const constructed = vi.spyOn(Intl, 'NumberFormat');
+    const big = makePricing();
+    const market = big.teams[0]!.clientServices[0]!.targetMarkets[0]!;
+    market.items = Array.from({ length: 300 }, (_, index) => ({ itemName: `Item ${index}`, unit: 'word', quantity: index + 1, unitPrice: 1, totalPrice: index + 1 }));
+    render(QuotePricing, { pricing: big, total: { amount: 2350, currency: 'EUR' }, locale: 'en-GB' });
+    expect(screen.getAllByRole('table', { name: 'Line items by team, service and target market' })[1]!.querySelectorAll('tr').length).toBeGreaterThan(300);
+    expect(formatterCount()).toBe(before);
+    expect(constructed).not.toHaveBeenCalled();
+    constructed.mockRestore();
   });
 
   it('says when nothing is priced yet', () => {
