@@ -42,8 +42,8 @@ export interface PdfCacheDeps {
   /** The folder of cached PDFs (inside the app's data folder). */
   folder: string;
   options?: Partial<PdfCacheOptions>;
-  /** The account's HTTP agent, so downloads share its pool and connect timeout. */
-  dispatcherFor?: (accountId: string) => Dispatcher | undefined;
+  /** The account's HTTP agent, so downloads share its pool and connect timeout (the client's is async to get). */
+  dispatcherFor?: (accountId: string) => Dispatcher | undefined | Promise<Dispatcher | undefined>;
   fs?: PdfFileSystem;
 }
 
@@ -131,9 +131,10 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
     const version = deps.cache.get(accountId, quoteId)?.version ?? 'unknown';
     const name = fileName(accountId, quoteId, version);
     let lastPublished = 0;
+    const dispatcher = await deps.dispatcherFor?.(accountId);
     const fetchWith = async (link: QuotePdfLink) =>
       fetchPdfFile(link.downloadUrl, folder, name, {
-        dispatcher: deps.dispatcherFor?.(accountId),
+        dispatcher,
         timeouts: options.timeouts,
         signal,
         fs,
