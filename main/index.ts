@@ -1,7 +1,7 @@
 // The Electron main process: adapters -> core -> transports -> windows.
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, powerMonitor, protocol, safeStorage, session, shell } from 'electron';
 import { createCore } from './core/core';
 import type { Core } from './core/core';
 import { createFileLogger } from './core/log';
@@ -60,6 +60,13 @@ if (!app.requestSingleInstanceLock()) {
         logger,
         host: 'electron',
         version: app.getVersion(),
+        paths: { userData },
+      });
+      // After sleep every account catches up at once rather than at its next interval. The
+      // main process has no network-change event; an offline account retries by itself
+      // (5 s doubling to 2 minutes), which covers the network coming back.
+      powerMonitor.on('resume', () => {
+        void core?.reconcile().catch((error: unknown) => logger.warn('sync after resume failed', { error: error instanceof Error ? error.message : String(error) }));
       });
       await core.startDemoIfNoAccounts(() => startDemo(), { force: process.argv.includes('--demo') });
       registerBridgeIpc({

@@ -1,9 +1,13 @@
 import type { AppInfo, Handlers } from '../../preload/contract';
 import type { AccountsService } from './accounts/types';
+import type { InboxHandlers, SyncHandlers } from './handlers';
 
 export interface AppHandlerDeps {
   accounts: AccountsService;
   appInfo: () => Promise<AppInfo>;
+  /** The inbox over the offline cache, quote details and PDFs. */
+  inbox: InboxHandlers;
+  sync: SyncHandlers;
 }
 
 /** The use cases the bridge exposes, one per contract method. */
@@ -19,11 +23,15 @@ export function createAppHandlers(deps: AppHandlerDeps): Handlers {
     'accounts.test': ({ id }) => accounts.test(id),
     'accounts.testDraft': (draft) => accounts.testDraft(draft),
 
+    // A live page from the service, kept until the renderer's inbox reads 'inbox.query'.
     'quotes.list': async ({ accountId, page, limit, status, search }) => {
       const account = await accounts.get(accountId);
       const client = await accounts.client(accountId);
       const result = await client.quotes.list({ page, limit, ...(status ? { status } : {}), ...(search ? { search } : {}) });
       return { items: result.data, pagination: result.pagination, access: account.access };
     },
+
+    ...deps.inbox,
+    ...deps.sync,
   };
 }
