@@ -3,3 +3,5 @@ export * from './accounts';
 export * from './quotes';
 export * from './app';
 export * from './contract';
+export * from './inbox';
+export * from './sync';
