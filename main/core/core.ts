@@ -136,6 +136,8 @@ export function createCore(options: CoreOptions): Core {
       // Demo accounts live in memory only: their cached quotes go with them.
       for (const account of await accounts.list()) if (account.demo) cache.forgetAccount(account.id);
       for (const stop of stops.splice(0).reverse()) stop();
+      // Prefetches and removals touch the store: they end before it closes.
+      await pdfs.close();
       stopProjecting();
       await accounts.close();
       store.close();

@@ -112,7 +112,9 @@ async function syncFolder(folder: string, fs: PdfFileSystem): Promise<void> {
 }
 
 function notPdf(endpoint: string, why: string): SchemaError {
-  return new SchemaError({ endpoint, path: [], problem: `the download is not a PDF: ${why}` });
+  const problem = `the download is not a PDF: ${why}`;
+  // Said as it is: the generic "answered in a form this app does not understand" would hide that a web page came instead of the PDF.
+  return new SchemaError({ endpoint, path: [], problem }, `The PDF could not be saved: ${problem}. Try again; if it keeps happening, the link may lead to a sign-in page.`);
 }
 
 const DISK_CODES = new Set(['ENOSPC', 'EDQUOT', 'EACCES', 'EPERM', 'EROFS', 'EIO']);

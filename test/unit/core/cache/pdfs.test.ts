@@ -324,4 +324,29 @@ describe('the PDF cache', () => {
     expect(rig.store.getPdf('acc', 'ghost')).toBeNull();
     expect(pdfs.status('acc', quote.id).cached).toBe(true);
   });
+
+  it('close() waits for background work (a removal, a prefetch), so the store can be closed right after', async () => {
+    const [removedQuote, stalledQuote] = [fakeQuote(), fakeQuote()];
+    seen(removedQuote);
+    seen(stalledQuote);
+    let stalled = 0;
+    serveLinks((res, token) => {
+      res.writeHead(200, { 'content-type': 'application/pdf' });
+      // The first link serves a whole file; the others stall mid-body until the download is aborted.
+      if (token === 1) return void res.end(pdfBytes());
+      stalled += 1;
+      res.write('%PDF-1.7\nhalf');
+    });
+    const pdfs = await pdfCache({ timeouts: { ...TIMEOUTS, bodyMs: 60_000, bodyTotalMs: 60_000 } });
+    await pdfs.get('acc', removedQuote.id);
+    rig.bus.publish('sync.completed', { accountId: 'acc', at: 0, quotes: 2, needsAction: [stalledQuote.id] });
+    await vi.waitFor(() => expect(stalled).toBe(1));
+    rig.bus.publish('account.removed', { accountId: 'acc' });
+    await pdfs.close();
+    expect(folderFiles()).toEqual([]);
+    expect(() => rig.close()).not.toThrow();
+    // Nothing runs on after close: no event starts new work.
+    rig.bus.publish('sync.completed', { accountId: 'acc', at: 1, quotes: 2, needsAction: [stalledQuote.id] });
+    expect(linksAsked).toEqual([removedQuote.id, stalledQuote.id]);
+  });
 });
