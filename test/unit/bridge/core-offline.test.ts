@@ -8,6 +8,7 @@ import { createCore } from '../../../main/core/core';
 import type { Core } from '../../../main/core/core';
 import { createSilentLogger } from '../../../main/core/log';
 import { systemClock } from '../../../main/core/ports';
+import { openSqliteStore } from '../../../main/core/store';
 import type { SecretStore, SettingsStore } from '../../../main/core/ports';
 import { startDemo } from '../../../main/simulator/demo';
 import { ManualClock, startSimulator } from '../../../main/simulator';
@@ -134,6 +135,10 @@ describe('the core and its offline cache', () => {
     await call(closed, 'sync.refresh', {});
     expect((await inbox(closed)).total).toBeGreaterThan(0);
     await closeCore(closed);
+    const file = openSqliteStore({ path: join(userData, 'cache', 'quotes.db') });
+    expect(file.allAccounts()).toEqual([]);
+    expect(file.inboxRows()).toEqual([]);
+    file.close();
     expect((await inbox(await openCore(userData))).total).toBe(0);
     await closeCore(cores[0]!);
 
