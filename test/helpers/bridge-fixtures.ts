@@ -49,5 +49,11 @@ export function unusedHandlers(): Handlers {
     'notifications.unread': unused('notifications.unread'),
     'notifications.markRead': unused('notifications.markRead'),
     'notifications.markUnread': unused('notifications.markUnread'),
+    'inbox.query': unused('inbox.query'),
+    'quotes.detail': unused('quotes.detail'),
+    'pdfs.get': unused('pdfs.get'),
+    'pdfs.status': unused('pdfs.status'),
+    'sync.status': unused('sync.status'),
+    'sync.refresh': unused('sync.refresh'),
   };
 }

@@ -133,6 +133,10 @@ export class FakeBridge {
     }
   }
 
+  #notArranged(method: Method): never {
+    throw { code: 'internal', message: `The fake bridge does not answer ${method} yet.`, retryable: false } satisfies BridgeError;
+  }
+
   #find(id: string): AccountView {
     const account = this.accounts.find((candidate) => candidate.id === id);
     if (!account) throw { code: 'account-not-found', message: 'No such account.', retryable: false } satisfies BridgeError;
@@ -221,6 +225,14 @@ export class FakeBridge {
         this.unread[accountId] = [...new Set([...(this.unread[accountId] ?? []), ...quoteIds])];
         return this.#unreadSummary();
       },
+      // The offline methods: no renderer test uses them yet (the inbox still pages with
+      // quotes.list); a test that calls one gets a clear failure rather than made-up data.
+      'inbox.query': () => this.#notArranged('inbox.query'),
+      'quotes.detail': () => this.#notArranged('quotes.detail'),
+      'pdfs.get': () => this.#notArranged('pdfs.get'),
+      'pdfs.status': () => this.#notArranged('pdfs.status'),
+      'sync.status': () => this.#notArranged('sync.status'),
+      'sync.refresh': () => this.#notArranged('sync.refresh'),
     };
   }
 
