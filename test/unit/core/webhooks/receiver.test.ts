@@ -177,7 +177,9 @@ describe('webhook receiver', () => {
     const answer = await closed;
     clearInterval(drip);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    // A socket that never sends a byte is cut too (read from, as a real peer would, to see the close).
     const idle = connect(Number(port), '127.0.0.1');
+    idle.resume();
     await new Promise<void>((resolve) => idle.on('close', () => resolve()));
   });
 });
