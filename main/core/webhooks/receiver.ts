@@ -50,6 +50,8 @@ export interface ReceiverOptions {
   inspector?: WebhookInspector;
   /** Events logged but not processed before the last exit (EventLog.open's `pending`): processed at start. */
   pending?: LoggedEvent[];
+  /** Told when an event's processing is over and recorded (the inspector's `caused` is filled in). */
+  onProcessed?: (event: ReceivedWebhook, caused: string | null) => void;
   /** 0 (the default) picks a free port. */
   port?: number;
   limits?: Partial<ReceiverLimits>;
@@ -91,6 +93,7 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
       if (markDone) {
         inspector.setCaused(event.accountId, event.key, caused);
         await log.markProcessed(event.key, caused).catch(() => undefined);
+        options.onProcessed?.(event, caused);
       }
       return caused;
     });

@@ -19,6 +19,9 @@ const receiver = createWebhookReceiver({
     appendFileSync(processedFile, `${event.event} ${event.key}\n`);
     return 'appended';
   },
+  // The parent kills this process only once processing is recorded: between the two, a crash
+  // means the event is processed again at start (at least once; the cache dedupes by content).
+  onProcessed: (event) => process.stdout.write(`processed ${event.key}\n`),
 });
 const port = await receiver.start();
 process.stdout.write(`port ${port}\n`);

@@ -15,11 +15,11 @@ afterEach(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function startChild(logDir: string, processedFile: string): Promise<{ child: ChildProcess; url: string }> {
+async function startChild(logDir: string, processedFile: string): Promise<{ child: ChildProcess; url: string; recorded: () => number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, logDir, processedFile], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
+  let text = '';
   const port = await new Promise<number>((resolve, reject) => {
-    let text = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       text += chunk.toString();
       const match = /port (\d+)/.exec(text);
@@ -27,7 +27,7 @@ async function startChild(logDir: string, processedFile: string): Promise<{ chil
     });
     child.once('exit', (code) => reject(new Error(`the receiver exited early (${code})`)));
   });
-  return { child, url: `http://127.0.0.1:${port}/hooks/${TOKEN}` };
+  return { child, url: `http://127.0.0.1:${port}/hooks/${TOKEN}`, recorded: () => text.split('\n').filter((line) => line.startsWith('processed ')).length };
 }
 
 async function processedLines(file: string, count: number): Promise<string[]> {
@@ -48,6 +48,7 @@ describe('webhook receiver across a crash', () => {
     const first = await startChild(logDir, processedFile);
     expect((await post(first.url, body, signed(body))).status).toBe(200);
     await processedLines(processedFile, 1);
+    while (first.recorded() < 1) await new Promise((resolve) => setTimeout(resolve, 10));
     const exited = new Promise((resolve) => first.child.once('exit', resolve));
     first.child.kill('SIGKILL');
     await exited;
