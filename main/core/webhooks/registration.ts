@@ -4,6 +4,7 @@ import type { QuotingClient } from '../api/types';
 import type { Clock, Logger } from '../ports';
 import type { SignatureFailures, WebhookInspector } from './inspector';
 import type { WebhookKeyring } from './keyring';
+import type { Tunnel } from './tunnels/tunnel';
 
 export type RegisterResult =
   | { status: 'registered'; url: string }
@@ -62,6 +63,7 @@ interface Known {
 export class WebhookRegistration {
   private origin: string | null = null;
   private readonly known = new Map<string, Known>();
+  private following: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: RegistrationOptions) {}
 
@@ -127,6 +129,32 @@ export class WebhookRegistration {
       }
     }
     return results;
+  }
+
+  /**
+   * Follows a tunnel: its current origin now, and every change after (one at a time, in order),
+   * so a quick tunnel's new URL after a restart is registered without anyone asking.
+   */
+  follow(tunnel: Tunnel): () => void {
+    const apply = (origin: string | null) => {
+      this.following = this.following
+        .then(() => this.setPublicOrigin(origin))
+        .then(
+          () => undefined,
+          (error: unknown) => this.options.logger.warn('webhook re-registration failed', { error: error instanceof Error ? error.message : String(error) }),
+        );
+    };
+    apply(tunnel.publicOrigin());
+    return tunnel.onChange(apply);
+  }
+
+  /** Resolves when every origin change seen so far has been handled. */
+  async settled(): Promise<void> {
+    let seen: Promise<void>;
+    do {
+      seen = this.following;
+      await seen;
+    } while (seen !== this.following);
   }
 
   /** Reads the registration and tells whether it still points at us (run periodically and after resume). */
