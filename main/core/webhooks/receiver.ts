@@ -23,8 +23,14 @@ export interface ReceiverRoutes {
   byPath(pathname: string): ReceiverRoute | null;
 }
 
+/** The delivery as it arrived (headers as received, lower-cased; the raw body), for relays. */
+export interface RawDelivery {
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
 /** Called once per new event, after it was acknowledged; returns what it caused, for the inspector. */
-export type ProcessWebhook = (event: ReceivedWebhook) => Promise<string | null | void> | string | null | void;
+export type ProcessWebhook = (event: ReceivedWebhook, delivery: RawDelivery) => Promise<string | null | void> | string | null | void;
 
 export interface ReceiverLimits {
   /** Largest accepted body. Default 256 KiB. */
@@ -81,11 +87,11 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
   let closed = false;
 
   /** Processing runs one event at a time, in arrival order, after the answer. */
-  function enqueueProcessing(event: ReceivedWebhook, markDone: boolean): Promise<string | null> {
+  function enqueueProcessing(event: ReceivedWebhook, delivery: RawDelivery, markDone: boolean): Promise<string | null> {
     const run = processing.then(async () => {
       let caused: string | null;
       try {
-        caused = (await options.process(event)) ?? null;
+        caused = (await options.process(event, delivery)) ?? null;
       } catch (error) {
         caused = `processing failed: ${error instanceof Error ? error.message : String(error)}`;
         logger.error('webhook processing failed', { accountId: event.accountId, event: event.event, error: caused });
@@ -144,7 +150,7 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     }
     inspector.record({ ...base, event: envelope.event, body: raw, dedupe: 'new', status: 200, key });
     answer(res, 200, { received: true });
-    void enqueueProcessing({ accountId: route.accountId, key, event: envelope.event, data: envelope.data, receivedAt, replay: false }, true);
+    void enqueueProcessing({ accountId: route.accountId, key, event: envelope.event, data: envelope.data, receivedAt, replay: false }, { headers, body: raw }, true);
   }
 
   /** A lingering close: FIN, discard what still arrives, cut after a bounded time. */
@@ -184,7 +190,7 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
 
   for (const event of options.pending ?? []) {
     const envelope = parseEnvelope(event.body);
-    if (envelope) void enqueueProcessing({ accountId: event.accountId, key: event.key, event: envelope.event, data: envelope.data, receivedAt: event.receivedAt, replay: false }, true);
+    if (envelope) void enqueueProcessing({ accountId: event.accountId, key: event.key, event: envelope.event, data: envelope.data, receivedAt: event.receivedAt, replay: false }, { headers: event.headers, body: event.body }, true);
   }
 
   return {
@@ -207,7 +213,7 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
       if (!delivery || !delivery.signature.ok || delivery.body === null || delivery.key === null) throw new Error('Only a verified delivery can be replayed');
       const envelope = parseEnvelope(delivery.body);
       if (!envelope) throw new Error('Only a verified delivery can be replayed');
-      return enqueueProcessing({ accountId: delivery.accountId, key: delivery.key, event: envelope.event, data: envelope.data, receivedAt: clock.now(), replay: true }, false);
+      return enqueueProcessing({ accountId: delivery.accountId, key: delivery.key, event: envelope.event, data: envelope.data, receivedAt: clock.now(), replay: true }, { headers: delivery.headers, body: delivery.body }, false);
     },
     idle: async () => {
       let seen: Promise<unknown>;
