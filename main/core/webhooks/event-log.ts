@@ -56,6 +56,8 @@ interface Seen {
 
 interface Queued {
   line: string;
+  /** Needs fsync before it resolves (events do; processed markers ride along with the next fsync). */
+  durable: boolean;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -133,7 +135,7 @@ export class EventLog {
   append(event: LoggedEvent): Promise<void> {
     if (this.closed) return Promise.reject(new Error('The webhook event log is closed'));
     const line: Line = { t: 'event', key: event.key, account: event.accountId, at: event.receivedAt, event: event.event, headers: event.headers, body: event.body.toString('base64') };
-    const durable = this.enqueue(`${JSON.stringify(line)}\n`);
+    const durable = this.enqueue(`${JSON.stringify(line)}\n`, true);
     this.remember(event.key, event.receivedAt, durable);
     durable.catch(() => {
       if (this.seen.get(event.key)?.durable === durable) this.seen.delete(event.key);
@@ -142,11 +144,15 @@ export class EventLog {
     return durable;
   }
 
-  /** Records that an event was processed, so a restart does not process it again. */
+  /**
+   * Records that an event was processed, so a restart does not process it again. Written at
+   * once but not fsync'd on its own: only a machine crash can lose it, and then the event is
+   * processed once more (the cache stores by content, so a repeat changes nothing).
+   */
   markProcessed(key: string, caused: string | null): Promise<void> {
     if (this.closed) return Promise.resolve();
     const line: Line = { t: 'done', key, caused };
-    return this.enqueue(`${JSON.stringify(line)}\n`);
+    return this.enqueue(`${JSON.stringify(line)}\n`, false);
   }
 
   async close(): Promise<void> {
@@ -170,9 +176,9 @@ export class EventLog {
     }
   }
 
-  private enqueue(line: string): Promise<void> {
+  private enqueue(line: string, durable: boolean): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ line, resolve, reject });
+      this.queue.push({ line, durable, resolve, reject });
       this.flushing ??= this.flush();
     });
   }
@@ -186,7 +192,7 @@ export class EventLog {
         const bytes = Buffer.from(batch.map((item) => item.line).join(''));
         try {
           await this.file.appendFile(bytes);
-          await this.file.datasync();
+          if (batch.some((item) => item.durable)) await this.file.datasync();
           this.size += bytes.length;
           for (const item of batch) item.resolve();
         } catch (error) {

@@ -98,8 +98,11 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
       }
       if (markDone) {
         inspector.setCaused(event.accountId, event.key, caused);
-        await log.markProcessed(event.key, caused).catch(() => undefined);
-        options.onProcessed?.(event, caused);
+        // Not awaited: the next event need not wait for this record, and records batch together.
+        void log
+          .markProcessed(event.key, caused)
+          .catch(() => undefined)
+          .then(() => options.onProcessed?.(event, caused));
       }
       return caused;
     });
@@ -288,10 +291,9 @@ function flattenHeaders(req: IncomingMessage): Record<string, string> {
   return headers;
 }
 
+/** The path without the query; only origin-form targets ('/...') are routed. */
 function safePathname(target: string | undefined): string | null {
-  try {
-    return new URL(target ?? '/', 'http://receiver.invalid').pathname;
-  } catch {
-    return null;
-  }
+  if (target === undefined || !target.startsWith('/')) return null;
+  const query = target.indexOf('?');
+  return query < 0 ? target : target.slice(0, query);
 }

@@ -46,6 +46,10 @@ export async function startWebhookService(options: WebhookServiceOptions): Promi
   const keyring = await WebhookKeyring.load(options.secrets, clock, logger);
   const opened = await EventLog.open({ dir: join(options.paths.userData, 'webhooks'), clock, logger, recentLimit: 1_000 });
   const inspector = new WebhookInspector(options.inspectorSize ?? 200);
+  // The inspector and "last verified event" carry over a restart: the log has them.
+  for (const { event, caused } of opened.recent) {
+    inspector.record({ accountId: event.accountId, receivedAt: event.receivedAt, event: event.event, headers: event.headers, body: event.body, signature: { ok: true, secret: 'current' }, dedupe: 'new', status: 200, key: event.key, caused });
+  }
   const receiver = createWebhookReceiver({
     routes: keyring,
     log: opened.log,

@@ -207,6 +207,8 @@ export async function measureWebhookReceiver(options: LoadOptions = {}): Promise
     const run = async (start: () => Promise<Target>, salt: string) => {
       const target = await start();
       try {
+        // Warm up (JIT, connection pool) so each server is measured at its steady pace.
+        await throughput(target, Math.min(500, events), concurrency, `${salt}-warm`, limitMs);
         return await throughput(target, events, concurrency, salt, limitMs);
       } finally {
         await target.close();

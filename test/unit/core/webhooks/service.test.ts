@@ -41,6 +41,8 @@ describe('webhook service', () => {
     await first.close();
 
     const second = await start();
+    expect(second.inspector.list('a1')).toEqual([expect.objectContaining({ event: 'quote.created', dedupe: 'new', caused: null })]);
+    expect(second.inspector.lastVerifiedAt('a1')).not.toBeNull();
     const again = await second.localUrlFor('a1');
     expect(new URL(again).pathname).toBe(path);
     expect((await post(again, body, { 'x-webhook-signature': signBody(secret, Buffer.from(body)) })).status).toBe(200);
