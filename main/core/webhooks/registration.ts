@@ -171,6 +171,13 @@ export class WebhookRegistration {
     return this.health(accountId);
   }
 
+  /** checkHealth for every account registered by us: periodically, after resume or a network change. */
+  async checkAll(): Promise<WebhookHealth[]> {
+    const results: WebhookHealth[] = [];
+    for (const accountId of this.options.keyring.registeredAccounts()) results.push(await this.checkHealth(accountId));
+    return results;
+  }
+
   async health(accountId: string): Promise<WebhookHealth> {
     const known = this.known.get(accountId) ?? { state: 'unknown' as const, registeredUrl: this.options.keyring.registeredUrl(accountId), lastCheckedAt: null, problem: null };
     return {

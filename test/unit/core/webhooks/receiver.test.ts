@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DELIVERY_SCHEDULE_MS } from '../../../../main/simulator';
+import { createFakeClock } from '../helpers/fake-clock';
 import { ACCOUNT, envelope, KAT, post, signed, singleRoute, startHarness, TOKEN } from './harness';
 import type { Harness } from './harness';
 
@@ -98,29 +99,52 @@ describe('webhook receiver', () => {
     harness = await startHarness();
     const big = Buffer.alloc(256 * 1024 + 1, 0x61);
     expect((await harness.post(big, signed(big))).status).toBe(413);
+    // A sender still streaming when the 413 goes out must still read it (a lingering close):
+    // closing at once would make the kernel answer its next bytes with a reset.
     const chunked = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(harness!.url, { method: 'POST', headers: { 'transfer-encoding': 'chunked', ...signed(big) } }, (res) => {
+        clearInterval(pump);
         res.resume();
         resolve(res.statusCode ?? 0);
       });
-      req.on('error', reject);
-      for (let sent = 0; sent < 1024 * 1024; sent += 16 * 1024) req.write(Buffer.alloc(16 * 1024, 0x61));
-      req.end();
+      req.on('error', (error) => {
+        clearInterval(pump);
+        reject(error);
+      });
+      let sent = 0;
+      const pump = setInterval(() => {
+        if (sent >= 4 * 1024 * 1024 || req.destroyed) return void clearInterval(pump);
+        req.write(Buffer.alloc(64 * 1024, 0x61));
+        sent += 64 * 1024;
+      }, 2);
     });
     expect(chunked).toBe(413);
+    // A sender that pushed far more than the limit in one go still reads its 413.
+    const chunk = 'b'.repeat(64 * 1024);
+    const chunks = Array.from({ length: 17 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join('');
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(harness!.url).port), '127.0.0.1', () => socket.write(`POST /hooks/${TOKEN} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n${chunks}`));
+      let response = '';
+      socket.on('data', (data) => (response += data.toString('utf8')));
+      socket.on('close', () => resolve(response));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 413 /);
     expect(harness.receiver.inspector.list(ACCOUNT)).toEqual([]);
   });
 
   it('processes the same delivery sent at the retry schedule once', async () => {
-    harness = await startHarness();
+    // The sender's clock: attempts at its real waits (and at the spec's longest reading, 31 s in).
+    const clock = createFakeClock(Date.now());
+    harness = await startHarness({ clock });
     const body = envelope('quote.created');
-    for (const wait of DELIVERY_SCHEDULE_MS) {
-      await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 50)));
+    for (const wait of [...DELIVERY_SCHEDULE_MS, 25_000]) {
+      clock.advance(wait);
       expect((await harness.post(body, signed(body))).status).toBe(200);
     }
     await harness.receiver.idle();
     expect(harness.processed).toHaveLength(1);
-    expect(harness.receiver.inspector.list(ACCOUNT).map((delivery) => delivery.dedupe)).toEqual(['duplicate', 'duplicate', 'new']);
+    expect(harness.receiver.inspector.list(ACCOUNT).map((delivery) => delivery.dedupe)).toEqual(['duplicate', 'duplicate', 'duplicate', 'new']);
   });
 
   it('processes 50 identical deliveries in parallel once, and acknowledges each', async () => {

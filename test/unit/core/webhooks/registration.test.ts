@@ -61,7 +61,7 @@ describe('webhook registration', () => {
     await registration.setPublicOrigin('https://first.example');
     await registration.register('a1');
     await service.client.webhooks.register('https://other.example/hook');
-    expect((await registration.checkHealth('a1')).state).toBe('taken-over');
+    expect(await registration.checkAll()).toEqual([expect.objectContaining({ accountId: 'a1', state: 'taken-over', registeredUrl: 'https://other.example/hook' })]);
     const results = await registration.setPublicOrigin('https://second.example');
     expect(results.get('a1')).toMatchObject({ status: 'needs-confirmation', currentUrl: 'https://other.example/hook' });
     expect(service.current?.url).toBe('https://other.example/hook');
