@@ -46,6 +46,8 @@ export function dedupeKey(raw: Uint8Array): string {
 }
 
 const LIVE = 'events.jsonl';
+/** How long a processed marker may wait for an event's write to share. */
+const LAZY_WRITE_MS = 50;
 const ROTATED = 'events.1.jsonl';
 
 interface Seen {
@@ -70,6 +72,7 @@ export class EventLog {
   private readonly seen = new Map<string, Seen>();
   private queue: Queued[] = [];
   private flushing: Promise<void> | null = null;
+  private lazyTimer: NodeJS.Timeout | null = null;
   private closed = false;
 
   private constructor(
@@ -158,6 +161,7 @@ export class EventLog {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    if (this.queue.length > 0) this.startFlush();
     while (this.flushing) await this.flushing;
     await this.file.close();
   }
@@ -179,8 +183,16 @@ export class EventLog {
   private enqueue(line: string, durable: boolean): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ line, durable, resolve, reject });
-      this.flushing ??= this.flush();
+      if (durable || this.closed) this.startFlush();
+      // A marker alone waits briefly for the next event's write to ride along with.
+      else this.lazyTimer ??= setTimeout(() => this.startFlush(), LAZY_WRITE_MS);
     });
+  }
+
+  private startFlush(): void {
+    if (this.lazyTimer) clearTimeout(this.lazyTimer);
+    this.lazyTimer = null;
+    this.flushing ??= this.flush();
   }
 
   /** Group commit: one write and one fsync for everything queued while the last one ran. */

@@ -38,6 +38,8 @@ export interface InspectorFilter {
 /** Keeps the last `perAccount` deliveries of each account in memory. */
 export class WebhookInspector {
   private readonly byAccount = new Map<string, InspectedDelivery[]>();
+  /** The kept first copy of each verified event, by key: processing fills in what it caused. */
+  private readonly firstByKey = new Map<string, InspectedDelivery>();
   private readonly failures = new Map<string, SignatureFailures>();
   private readonly lastVerified = new Map<string, number>();
   private nextId = 1;
@@ -49,7 +51,12 @@ export class WebhookInspector {
     let list = this.byAccount.get(entry.accountId);
     if (!list) this.byAccount.set(entry.accountId, (list = []));
     list.push(delivery);
-    if (list.length > this.perAccount) list.splice(0, list.length - this.perAccount);
+    if (delivery.key !== null && delivery.dedupe === 'new') this.firstByKey.set(delivery.key, delivery);
+    if (list.length > this.perAccount) {
+      for (const dropped of list.splice(0, list.length - this.perAccount)) {
+        if (dropped.key !== null && this.firstByKey.get(dropped.key) === dropped) this.firstByKey.delete(dropped.key);
+      }
+    }
     if (entry.signature.ok) {
       this.lastVerified.set(entry.accountId, Math.max(entry.receivedAt, this.lastVerified.get(entry.accountId) ?? 0));
     } else {
@@ -59,11 +66,10 @@ export class WebhookInspector {
     return delivery;
   }
 
-  /** Fills in what a processed event caused (every inspected copy with that key). */
+  /** Fills in what a processed event caused, on its first (non-duplicate) copy. */
   setCaused(accountId: string, key: string, caused: string | null): void {
-    for (const delivery of this.byAccount.get(accountId) ?? []) {
-      if (delivery.key === key && delivery.dedupe === 'new') delivery.caused = caused;
-    }
+    const delivery = this.firstByKey.get(key);
+    if (delivery && delivery.accountId === accountId) delivery.caused = caused;
   }
 
   list(accountId: string, filter: InspectorFilter = {}): InspectedDelivery[] {
@@ -89,6 +95,7 @@ export class WebhookInspector {
 
   /** An account is gone: its deliveries and counters go too. */
   forget(accountId: string): void {
+    for (const delivery of this.byAccount.get(accountId) ?? []) if (delivery.key !== null) this.firstByKey.delete(delivery.key);
     this.byAccount.delete(accountId);
     this.failures.delete(accountId);
     this.lastVerified.delete(accountId);

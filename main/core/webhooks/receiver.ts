@@ -76,6 +76,8 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
+const ACCEPTED_BODY = '{"received":true}';
+const ACCEPTED_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(ACCEPTED_BODY.length) };
 const STRIPPED_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
 
 export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver {
@@ -152,7 +154,7 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
       return answer(res, 503, { error: 'could not store the event; retry' });
     }
     inspector.record({ ...base, event: envelope.event, body: raw, dedupe: 'new', status: 200, key });
-    answer(res, 200, { received: true });
+    res.writeHead(200, ACCEPTED_HEADERS).end(ACCEPTED_BODY);
     void enqueueProcessing({ accountId: route.accountId, key, event: envelope.event, data: envelope.data, receivedAt, replay: false }, { headers, body: raw }, true);
   }
 
