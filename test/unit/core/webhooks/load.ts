@@ -166,10 +166,13 @@ async function throughput(target: Target, events: number, concurrency: number, s
     }
   };
   try {
-    await deadline(Promise.all(Array.from({ length: concurrency }, worker)), limitMs, 'a throughput run');
-  } finally {
-    await pool.close();
+    await deadline(Promise.all(Array.from({ length: concurrency }, worker)), limitMs, `a throughput run (${acknowledged} of ${events} acknowledged)`);
+  } catch (error) {
+    // close() would wait for requests that may never be answered.
+    await pool.destroy();
+    throw error;
   }
+  await pool.close();
   return { perSecond: events / ((performance.now() - started) / 1000), acknowledged };
 }
 
@@ -190,9 +193,11 @@ async function latency(target: Target, rate: number, durationMs: number, limitMs
       inFlight.push(send(pool, target.url, payloads[n] as Buffer).then(() => void times.push(performance.now() - sentAt)));
     }
     await deadline(Promise.all(inFlight), limitMs, 'the latency run');
-  } finally {
-    await pool.close();
+  } catch (error) {
+    await pool.destroy();
+    throw error;
   }
+  await pool.close();
   return times.sort((a, b) => a - b);
 }
 
