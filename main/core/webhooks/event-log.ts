@@ -192,13 +192,21 @@ export class EventLog {
   private startFlush(): void {
     if (this.lazyTimer) clearTimeout(this.lazyTimer);
     this.lazyTimer = null;
-    this.flushing ??= this.flush();
+    // Nothing to write (a marker's timer after the loop already took it): no loop to start.
+    if (this.flushing !== null || this.queue.length === 0) return;
+    // Cleared in a callback, after this assignment: a flush that ended at once must not stay "running".
+    this.flushing = this.flush()
+      .catch((error: unknown) => this.options.logger.error('webhook event log: cannot write', { error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => {
+        this.flushing = null;
+        // Whatever was queued after the loop's last look (it was still "running" then).
+        if (this.queue.length > 0) this.startFlush();
+      });
   }
 
   /** Group commit: one write and one fsync for everything queued while the last one ran. */
   private async flush(): Promise<void> {
-    try {
-      while (this.queue.length > 0) {
+    while (this.queue.length > 0) {
         const batch = this.queue;
         this.queue = [];
         const bytes = Buffer.from(batch.map((item) => item.line).join(''));
@@ -212,9 +220,6 @@ export class EventLog {
           for (const item of batch) item.reject(error);
         }
         if (this.size >= this.options.maxFileBytes) await this.rotate();
-      }
-    } finally {
-      this.flushing = null;
     }
   }
 

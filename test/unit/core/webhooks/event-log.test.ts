@@ -113,3 +113,17 @@ describe('webhook event log', () => {
     await again.close();
   });
 });
+
+describe('webhook event log writes', () => {
+  it('still writes events after a processed marker was taken by a running write before its own timer fired', async () => {
+    const opened = await EventLog.open({ dir, clock, logger });
+    const first = opened.log.append(event(1));
+    // Queued while the first write runs: that write takes it along, and its timer finds nothing.
+    const marker = opened.log.markProcessed(event(1).key, null);
+    await Promise.all([first, marker]);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    const written = await Promise.race([opened.log.append(event(2)).then(() => 'written'), new Promise((resolve) => setTimeout(() => resolve('stalled'), 2_000))]);
+    expect(written).toBe('written');
+    await opened.log.close();
+  });
+});
