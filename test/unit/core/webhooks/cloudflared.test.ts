@@ -9,7 +9,7 @@ import { WebhookKeyring } from '../../../../main/core/webhooks/keyring';
 import { WebhookRegistration } from '../../../../main/core/webhooks/registration';
 import { createCloudflaredTunnel, findCloudflared } from '../../../../main/core/webhooks/tunnels';
 import type { CloudflaredTunnel } from '../../../../main/core/webhooks/tunnels';
-import { createFakeClock } from '../helpers/fake-clock';
+import { createFakeClock } from '../../../helpers/fake-clock';
 import { fakeWebhooks } from './fake-webhooks';
 
 const FAKE_BIN = join(import.meta.dirname, 'fake-bin');

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSilentLogger } from '../../../../main/core/log';
 import { dedupeKey, EventLog } from '../../../../main/core/webhooks/event-log';
 import type { LoggedEvent } from '../../../../main/core/webhooks/event-log';
-import { createFakeClock } from '../helpers/fake-clock';
+import { createFakeClock } from '../../../helpers/fake-clock';
 import { ACCOUNT, envelope, signed, startHarness } from './harness';
 
 let dir: string;

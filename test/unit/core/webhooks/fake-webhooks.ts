@@ -16,6 +16,7 @@ export function fakeWebhooks(): FakeWebhooks {
   state.client = {
     baseUrl: 'https://service.invalid',
     quotes: null as unknown as QuotingClient['quotes'],
+    dispatcher: null as unknown as QuotingClient['dispatcher'],
     webhooks: {
       register: async (url) => {
         const secret = `secret-${++n}`;

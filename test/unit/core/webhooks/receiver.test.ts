@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DELIVERY_SCHEDULE_MS } from '../../../../main/simulator';
-import { createFakeClock } from '../helpers/fake-clock';
+import { createFakeClock } from '../../../helpers/fake-clock';
 import { ACCOUNT, envelope, KAT, post, signed, singleRoute, startHarness, TOKEN } from './harness';
 import type { Harness } from './harness';
 

@@ -4,7 +4,7 @@ import { createMemorySecretStore } from '../../../../main/core/node';
 import { WebhookInspector } from '../../../../main/core/webhooks/inspector';
 import { WebhookKeyring } from '../../../../main/core/webhooks/keyring';
 import { WebhookRegistration } from '../../../../main/core/webhooks/registration';
-import { createFakeClock } from '../helpers/fake-clock';
+import { createFakeClock } from '../../../helpers/fake-clock';
 import { fakeWebhooks } from './fake-webhooks';
 
 const logger = createSilentLogger();
