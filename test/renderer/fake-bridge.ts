@@ -18,12 +18,13 @@ import type {
 } from '../../preload/contract';
 import { buildApi } from '../../preload/contract/plain';
 import type { EventName } from '../../preload/contract/plain';
+import type { AccountSyncState, InboxBridge, InboxQueryInput, InboxRow, InboxStage, InboxWindow } from '../../renderer/src/lib/inbox-bridge';
 
 /** What the fake does for each method: a method the contract gains is a compile error here. */
 type Answers = { [M in Method]: (input: MethodInput<M>) => MethodOutput<M> };
 
 export interface RecordedCall {
-  method: Method;
+  method: Method | 'inbox.query' | 'sync.status' | 'sync.refresh';
   input: unknown;
 }
 
@@ -39,7 +40,19 @@ export interface FakeBridgeOptions {
   info?: Partial<AppInfo>;
   /** What accounts.test and accounts.testDraft answer. */
   report?: ConnectionReport;
+  /** Sync state per account id (every account is 'online', synced a minute ago, when left out). */
+  sync?: Record<string, Partial<AccountSyncState>>;
+  /** The cached PDF's badge per quote id. */
+  pdfs?: Record<string, InboxRow['pdf']>;
+  /** The clock the inbox's "expiring soon" reads. */
+  now?: number;
 }
+
+/** The bridge methods of the offline inbox (wip/offline registers them in the contract). */
+type OfflineMethod = 'inbox.query' | 'sync.status' | 'sync.refresh';
+type OfflineEvent = 'sync.changed' | 'inbox.changed';
+type AnyMethod = Method | OfflineMethod;
+const EXPIRING_WITHIN_MS = 7 * 24 * 3_600_000;
 
 /**
  * An in-memory BridgeApi for renderer tests: real filtering and paging over the given
@@ -51,11 +64,14 @@ export class FakeBridge {
   quotes: Record<string, QuoteListItem[]>;
   info: AppInfo;
   report: ConnectionReport;
-  readonly api: BridgeApi;
+  sync: Map<string, AccountSyncState>;
+  pdfs: Record<string, InboxRow['pdf']>;
+  now: number;
+  readonly api: BridgeApi & InboxBridge;
 
-  #failures = new Map<Method, BridgeError[]>();
-  #gates = new Map<Method, Gate[]>();
-  #listeners = new Map<EventName, Set<(payload: never) => void>>();
+  #failures = new Map<AnyMethod, BridgeError[]>();
+  #gates = new Map<AnyMethod, Gate[]>();
+  #listeners = new Map<EventName | OfflineEvent, Set<(payload: never) => void>>();
   #nextId = 1;
 
   constructor(options: FakeBridgeOptions = {}) {
@@ -70,18 +86,23 @@ export class FakeBridge {
       ...options.info,
     };
     this.report = options.report ?? { ok: true, diagnosis: 'ok', message: 'Connected.', detectedAccess: null, latencyMs: 42 };
+    this.now = options.now ?? Date.now();
+    this.pdfs = options.pdfs ?? {};
+    this.sync = new Map(
+      this.accounts.map((account) => [account.id, { ...this.#syncState(account.id), ...options.sync?.[account.id] }]),
+    );
     this.api = this.#buildApi();
   }
 
   /** The next call of `method` fails with this error (calls queue in order). */
-  failNext(method: Method, error: Partial<BridgeError> & { message: string }): void {
+  failNext(method: AnyMethod, error: Partial<BridgeError> & { message: string }): void {
     const queue = this.#failures.get(method) ?? [];
     queue.push({ code: 'server', retryable: true, ...error });
     this.#failures.set(method, queue);
   }
 
   /** The next call of `method` waits until the returned function is called. */
-  holdNext(method: Method): () => void {
+  holdNext(method: AnyMethod): () => void {
     let release = () => undefined as void;
     const promise = new Promise<void>((resolve) => (release = resolve));
     const queue = this.#gates.get(method) ?? [];
@@ -90,12 +111,42 @@ export class FakeBridge {
     return release;
   }
 
-  callsOf(method: Method): unknown[] {
+  callsOf(method: AnyMethod): unknown[] {
     return this.calls.filter((call) => call.method === method).map((call) => call.input);
   }
 
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
     for (const listener of this.#listeners.get(event) ?? []) (listener as (payload: EventPayload<E>) => void)(payload);
+  }
+
+  /** An account's sync state moves, as main pushes it. */
+  setSync(accountId: string, state: Partial<AccountSyncState>): void {
+    const next = { ...(this.sync.get(accountId) ?? this.#syncState(accountId)), ...state };
+    this.sync.set(accountId, next);
+    this.#emitOffline('sync.changed', next);
+  }
+
+  /** Quotes changed in the cache, as the sync engine reports it. */
+  changeQuotes(accountId: string, quotes: QuoteListItem[]): void {
+    this.quotes = { ...this.quotes, [accountId]: quotes };
+    this.#emitOffline('inbox.changed', { accountIds: [accountId] });
+  }
+
+  #emitOffline(event: OfflineEvent, payload: unknown): void {
+    for (const listener of this.#listeners.get(event) ?? []) (listener as (payload: unknown) => void)(payload);
+  }
+
+  #syncState(accountId: string): AccountSyncState {
+    return {
+      accountId,
+      phase: 'online',
+      progress: null,
+      lastSyncedAt: this.now - 60_000,
+      offlineSince: null,
+      rateLimitedUntil: null,
+      summary: 'Up to date',
+      message: null,
+    };
   }
 
   setStatus(accountId: string, status: AccountStatus, message: string | null): void {
@@ -105,7 +156,7 @@ export class FakeBridge {
     this.emit('accounts.statusChanged', { accountId, status, message });
   }
 
-  async #run<T>(method: Method, input: unknown, answer: () => T): Promise<Result<T>> {
+  async #run<T>(method: AnyMethod, input: unknown, answer: () => T): Promise<Result<T>> {
     this.calls.push({ method, input });
     const gate = this.#gates.get(method)?.shift();
     const failure = this.#failures.get(method)?.shift();
@@ -142,6 +193,62 @@ export class FakeBridge {
       items: matching.slice((page - 1) * limit, page * limit),
       pagination: { page, limit, total: matching.length, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1 },
       access: account.access,
+    };
+  }
+
+  /** The cache's inbox over the quotes of every account: the same filters, search and sort as the core's. */
+  #query(input: InboxQueryInput): InboxWindow {
+    const accounts = input.accountId === undefined ? this.accounts : [this.#find(input.accountId)];
+    const search = input.search?.trim().toLowerCase();
+    const rows: InboxRow[] = [];
+    for (const account of accounts) {
+      for (const quote of this.quotes[account.id] ?? []) {
+        const row = this.#row(account, quote);
+        if (input.stages && !input.stages.includes(row.stage)) continue;
+        if (input.needsAction !== undefined && row.needsAction !== input.needsAction) continue;
+        if (input.expiringSoon) {
+          const validUntil = Date.parse(row.validUntil ?? '');
+          if (!row.needsAction || !(validUntil >= this.now && validUntil <= this.now + EXPIRING_WITHIN_MS)) continue;
+        }
+        if (search) {
+          const haystack = [row.projectName, row.quoteNumber, row.companyName, row.referenceNumber].join(' ').toLowerCase();
+          if (!haystack.includes(search)) continue;
+        }
+        rows.push(row);
+      }
+    }
+    rows.sort(SORTS[input.sort ?? 'newest']);
+    const offset = input.offset ?? 0;
+    return {
+      rows: rows.slice(offset, offset + (input.limit ?? 100)),
+      total: rows.length,
+      offset,
+      accounts: accounts.map((account) => this.sync.get(account.id) ?? this.#syncState(account.id)),
+    };
+  }
+
+  #row(account: AccountView, quote: QuoteListItem): InboxRow {
+    return {
+      accountId: account.id,
+      quoteId: quote.id,
+      quoteNumber: quote.quoteNumber,
+      projectName: quote.projectName,
+      companyName: quote.companyName,
+      referenceNumber: quote.referenceNumber ?? null,
+      status: quote.status,
+      stage: stageOf(quote.status, quote.quoteNumber),
+      needsAction:
+        account.access === 'client'
+          ? (quote.status === 'PENDING' && quote.quoteNumber !== null) || quote.status === 'REVISED'
+          : ['SENT', 'SENT_PENDING', 'REVISED', 'SENT_REVISED'].includes(quote.status),
+      totalAmount: quote.totalPrice?.amount ?? null,
+      currency: quote.totalPrice?.currency ?? null,
+      quoteDate: quote.quoteDate,
+      deadlineForQuote: quote.deadlineForQuote,
+      projectDueDate: quote.projectDueDate,
+      validUntil: quote.validUntil ?? null,
+      hasDetails: false,
+      pdf: this.pdfs[quote.id] ?? 'none',
     };
   }
 
@@ -190,18 +297,63 @@ export class FakeBridge {
     };
   }
 
-  #buildApi(): BridgeApi {
+  #buildApi(): BridgeApi & InboxBridge {
     const answers = this.#answers();
-    return buildApi<BridgeApi>(
+    const api = buildApi<BridgeApi>(
       (method, input) => this.#run(method, input, () => (answers[method] as (input: unknown) => unknown)(input)),
       (event, listener) => this.#subscribe(event, listener),
     );
+    const states = () => this.accounts.map((account) => this.sync.get(account.id) ?? this.#syncState(account.id));
+    const offline: InboxBridge = {
+      inbox: { query: (input) => this.#run('inbox.query', input, () => this.#query(input)) },
+      sync: {
+        status: () => this.#run('sync.status', undefined, states),
+        refresh: (input) =>
+          this.#run('sync.refresh', input, () => {
+            for (const state of states()) {
+              if (!input?.accountId || state.accountId === input.accountId) this.sync.set(state.accountId, { ...state, lastSyncedAt: this.now });
+            }
+            return states();
+          }),
+      },
+      events: {
+        'sync.changed': (listener) => this.#subscribe('sync.changed', listener as (payload: never) => void),
+        'inbox.changed': (listener) => this.#subscribe('inbox.changed', listener as (payload: never) => void),
+      },
+    };
+    return { ...api, ...offline, events: { ...api.events, ...offline.events } };
   }
 
-  #subscribe(event: EventName, listener: (payload: never) => void): () => void {
+  #subscribe(event: EventName | OfflineEvent, listener: (payload: never) => void): () => void {
     const listeners = this.#listeners.get(event) ?? new Set();
     listeners.add(listener);
     this.#listeners.set(event, listeners);
     return () => listeners.delete(listener);
   }
 }
+
+function stageOf(status: QuoteListItem['status'], quoteNumber: string | null): InboxStage {
+  const stages: Record<QuoteListItem['status'], InboxStage> = {
+    PENDING: quoteNumber === null ? 'in-preparation' : 'awaiting-decision',
+    SENT: 'awaiting-decision',
+    SENT_PENDING: 'awaiting-decision',
+    REVISED: 'revised',
+    SENT_REVISED: 'revised',
+    ACCEPTED: 'accepted',
+    REJECTED: 'declined',
+    EXPIRED: 'expired',
+    CANCELLED: 'cancelled',
+    CHANGED_TO_PROJECT: 'in-project',
+  };
+  return stages[status];
+}
+
+const byTime = (field: 'quoteDate' | 'projectDueDate' | 'validUntil', direction: 1 | -1) => (a: InboxRow, b: InboxRow) =>
+  direction * ((Date.parse(a[field] ?? '') || 0) - (Date.parse(b[field] ?? '') || 0));
+
+const SORTS: Record<NonNullable<InboxQueryInput['sort']>, (a: InboxRow, b: InboxRow) => number> = {
+  newest: byTime('quoteDate', -1),
+  due: byTime('projectDueDate', 1),
+  value: (a, b) => (b.totalAmount ?? -1) - (a.totalAmount ?? -1),
+  expiry: byTime('validUntil', 1),
+};
