@@ -1,4 +1,4 @@
-import { SvelteMap } from 'svelte/reactivity';
+import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { BridgeError } from '../../../../preload/contract';
 import type { AccountSyncState, InboxBridge, InboxQueryInput, InboxRow, InboxSort, InboxStage } from '../inbox-bridge';
 
@@ -56,7 +56,7 @@ export class InboxState {
   readonly #windowSize: number;
   readonly #windows = new SvelteMap<number, FetchedWindow>();
   /** Window offsets asked for in the current generation and not answered yet. */
-  readonly #inFlight = new Set<number>();
+  readonly #inFlight = new SvelteSet<number>();
   #generation = 0;
   /** The rows the list shows, to fetch the windows they need. */
   #viewStart = 0;
