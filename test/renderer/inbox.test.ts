@@ -67,6 +67,7 @@ describe('inbox over the cache', () => {
       'Available offline',
     ]);
     expect(screen.queryByRole('columnheader', { name: 'Company' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).parentElement!.textContent).toContain('Company: Acme Corp');
     const secondCells = cellsOf(second!);
     expect(secondCells[1]).toBe('Not yet numbered');
     expect(secondCells[2]).toBe('In preparation');

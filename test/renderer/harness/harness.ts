@@ -22,7 +22,12 @@ const fake = new FakeBridge({
   quotes: {
     'demo-client': sampleQuotes(132),
     'demo-internal': sampleQuotes(60, ['SENT', 'SENT_PENDING', 'SENT_REVISED', 'ACCEPTED', 'PENDING', 'REVISED']),
-    acme: [],
+    acme: sampleQuotes(10_000),
+  },
+  sync: {
+    acme: { phase: 'needs-credentials' },
+    north: { phase: 'offline', offlineSince: Date.now() - 42 * 60_000 },
+    'demo-internal': { phase: 'syncing', progress: { pagesDone: 34, pagesTotal: 100, quotesSeen: 3_400 } },
   },
   info: {
     demo: true,
@@ -34,8 +39,11 @@ const fake = new FakeBridge({
   },
 });
 
-if (scenario === 'error') fake.failNext('quotes.list', { code: 'network', message: 'The Quoting Service at http://127.0.0.1:4010 did not answer (connection refused).' });
-if (scenario === 'loading') fake.holdNext('quotes.list');
+for (const [index, quote] of fake.quotes['demo-client']!.entries()) {
+  if (index % 3 === 0) fake.pdfs[quote.id] = index % 2 ? 'outdated' : 'cached';
+}
+if (scenario === 'error') fake.failNext('inbox.query', { code: 'internal', message: 'The local cache could not be read.' });
+if (scenario === 'loading') fake.holdNext('inbox.query');
 localStorage.setItem('quotedesk.selectedAccountId', scenario === 'credentials' ? 'acme' : 'demo-client');
 
 window.quotedesk = fake.api;
