@@ -1,10 +1,29 @@
 import type { AppInfo, Handlers } from '../../preload/contract';
 import type { AccountsService } from './accounts/types';
+import { AppError } from './errors';
+import type { NotificationHandlers } from './handlers/notifications';
+import type { InboxHandlers, SyncHandlers } from './handlers';
 
 export interface AppHandlerDeps {
   accounts: AccountsService;
   appInfo: () => Promise<AppInfo>;
+  /** From createNotificationHandlers (main/core/handlers/notifications.ts); a host without them answers that notifications are unavailable. */
+  notifications?: NotificationHandlers;
+  /** The inbox over the offline cache, quote details and PDFs. */
+  inbox: InboxHandlers;
+  sync: SyncHandlers;
 }
+
+const notificationsUnavailable = async (): Promise<never> => {
+  throw new AppError('internal', 'Notifications are not available in this version of Quotedesk.');
+};
+const NO_NOTIFICATIONS: NotificationHandlers = {
+  'notifications.preferences': notificationsUnavailable,
+  'notifications.setPreferences': notificationsUnavailable,
+  'notifications.unread': notificationsUnavailable,
+  'notifications.markRead': notificationsUnavailable,
+  'notifications.markUnread': notificationsUnavailable,
+};
 
 /** The use cases the bridge exposes, one per contract method. */
 export function createAppHandlers(deps: AppHandlerDeps): Handlers {
@@ -19,11 +38,16 @@ export function createAppHandlers(deps: AppHandlerDeps): Handlers {
     'accounts.test': ({ id }) => accounts.test(id),
     'accounts.testDraft': (draft) => accounts.testDraft(draft),
 
+    // A live page from the service, kept until the renderer's inbox reads 'inbox.query'.
     'quotes.list': async ({ accountId, page, limit, status, search }) => {
       const account = await accounts.get(accountId);
       const client = await accounts.client(accountId);
       const result = await client.quotes.list({ page, limit, ...(status ? { status } : {}), ...(search ? { search } : {}) });
       return { items: result.data, pagination: result.pagination, access: account.access };
     },
+
+    ...(deps.notifications ?? NO_NOTIFICATIONS),
+    ...deps.inbox,
+    ...deps.sync,
   };
 }

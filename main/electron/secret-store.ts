@@ -3,42 +3,61 @@ import { AppError } from '../core/errors';
 import { createFileSecretStore } from '../core/node';
 import type { Logger, SecretStore } from '../core/ports';
 
-export type SafeStorageLike = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString' | 'getSelectedStorageBackend'>;
+export type SafeStorageLike = Pick<SafeStorage, 'isAsyncEncryptionAvailable' | 'encryptStringAsync' | 'decryptStringAsync' | 'getSelectedStorageBackend'>;
 
 /**
  * Secrets encrypted by the OS through Electron's safeStorage (Keychain, DPAPI, libsecret or
- * KWallet), kept as base64 blobs in an owner-only file that is replaced atomically.
+ * KWallet), kept as base64 blobs in an owner-only file that is replaced atomically. Uses the
+ * asynchronous API (the synchronous one is deprecated since Electron 45), so it is created
+ * after the app is ready; whether encryption is available is learnt then, for describe().
  */
-export function createSafeStorageSecretStore(options: { safeStorage: SafeStorageLike; path: string; platform: NodeJS.Platform; logger?: Logger }): SecretStore {
+export async function createSafeStorageSecretStore(options: { safeStorage: SafeStorageLike; path: string; platform: NodeJS.Platform; logger?: Logger }): Promise<SecretStore> {
   const { safeStorage } = options;
   // The same atomic, damage-tolerant file as browser mode, holding encrypted blobs.
   const file = createFileSecretStore({ path: options.path, logger: options.logger });
+  let available = await safeStorage.isAsyncEncryptionAvailable();
+
+  // The key was rotated or a stronger one is available: store the secret under it. A failure
+  // here loses nothing (the old blob still decrypts), so it is logged, not thrown.
+  async function reEncrypt(name: string, decryptedBlob: string, plain: string): Promise<void> {
+    try {
+      const blob = (await safeStorage.encryptStringAsync(plain)).toString('base64');
+      // Written back only if nobody stored a new value meanwhile.
+      if ((await file.get(name)) === decryptedBlob) await file.set(name, blob);
+    } catch (error) {
+      options.logger?.warn('a credential could not be re-encrypted under the new key; it stays under the old one', { error: (error as Error).message });
+    }
+  }
 
   return {
     async get(name) {
       const stored = await file.get(name);
       if (stored === null) return null;
+      let decrypted: { result: string; shouldReEncrypt: boolean };
       try {
-        return safeStorage.decryptString(Buffer.from(stored, 'base64'));
+        decrypted = await safeStorage.decryptStringAsync(Buffer.from(stored, 'base64'));
       } catch {
         throw new AppError('needs-credentials', 'Saved credentials can no longer be decrypted (the system keyring may have changed). Enter them again.');
       }
+      if (decrypted.shouldReEncrypt) await reEncrypt(name, stored, decrypted.result);
+      return decrypted.result;
     },
     async set(name, value) {
-      if (!safeStorage.isEncryptionAvailable()) {
+      available = await safeStorage.isAsyncEncryptionAvailable();
+      if (!available) {
         throw new AppError('internal', 'The system cannot encrypt credentials right now, so they were not saved.');
       }
-      await file.set(name, safeStorage.encryptString(value).toString('base64'));
+      await file.set(name, (await safeStorage.encryptStringAsync(value)).toString('base64'));
     },
     delete: (name) => file.delete(name),
     names: () => file.names(),
     problems: () => file.problems(),
-    describe: () => describeSafeStorage(safeStorage, options.platform),
+    describe: () => describeSafeStorage(safeStorage, options.platform, available),
   };
 }
 
-export function describeSafeStorage(safeStorage: SafeStorageLike, platform: NodeJS.Platform): ReturnType<SecretStore['describe']> {
-  if (!safeStorage.isEncryptionAvailable()) {
+export function describeSafeStorage(safeStorage: SafeStorageLike, platform: NodeJS.Platform, available: boolean): ReturnType<SecretStore['describe']> {
+  if (!available) {
     return { backend: 'unavailable', weak: true, message: 'The system offers no encryption for credentials, so they cannot be saved.' };
   }
   if (platform === 'darwin') return { backend: 'keychain', weak: false, message: null };

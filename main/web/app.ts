@@ -37,6 +37,8 @@ export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
     logger,
     host: 'web',
     version: packageJson.version,
+    // The offline cache lives in <dataDir>/cache; the periodic sync pass keeps it fresh.
+    paths: { userData: options.dataDir },
   });
   try {
     const demo = await core.startDemoIfNoAccounts(() => startDemo(), { force: options.forceDemo });

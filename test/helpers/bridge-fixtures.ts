@@ -44,5 +44,16 @@ export function unusedHandlers(): Handlers {
     'accounts.test': unused('accounts.test'),
     'accounts.testDraft': unused('accounts.testDraft'),
     'quotes.list': unused('quotes.list'),
+    'notifications.preferences': unused('notifications.preferences'),
+    'notifications.setPreferences': unused('notifications.setPreferences'),
+    'notifications.unread': unused('notifications.unread'),
+    'notifications.markRead': unused('notifications.markRead'),
+    'notifications.markUnread': unused('notifications.markUnread'),
+    'inbox.query': unused('inbox.query'),
+    'quotes.detail': unused('quotes.detail'),
+    'pdfs.get': unused('pdfs.get'),
+    'pdfs.status': unused('pdfs.status'),
+    'sync.status': unused('sync.status'),
+    'sync.refresh': unused('sync.refresh'),
   };
 }

@@ -14,17 +14,19 @@ import type {
   MethodInput,
   MethodName as Method,
   MethodOutput,
+  NotificationPreferences,
   Result,
+  UnreadSummary,
 } from '../../preload/contract';
 import { buildApi } from '../../preload/contract/plain';
 import type { EventName } from '../../preload/contract/plain';
-import type { AccountSyncState, InboxBridge, InboxQueryInput, InboxRow, InboxStage, InboxWindow } from '../../renderer/src/lib/inbox-bridge';
+import type { AccountSyncState, InboxQueryInput, InboxRow, InboxStage, InboxWindow } from '../../renderer/src/lib/inbox-bridge';
 
 /** What the fake does for each method: a method the contract gains is a compile error here. */
 type Answers = { [M in Method]: (input: MethodInput<M>) => MethodOutput<M> };
 
 export interface RecordedCall {
-  method: Method | 'inbox.query' | 'sync.status' | 'sync.refresh';
+  method: Method;
   input: unknown;
 }
 
@@ -44,14 +46,10 @@ export interface FakeBridgeOptions {
   sync?: Record<string, Partial<AccountSyncState>>;
   /** The cached PDF's badge per quote id. */
   pdfs?: Record<string, InboxRow['pdf']>;
-  /** The clock the inbox's "expiring soon" reads. */
+  /** The clock the inbox's "expiring soon" and the sync states read. */
   now?: number;
 }
 
-/** The bridge methods of the offline inbox (wip/offline registers them in the contract). */
-type OfflineMethod = 'inbox.query' | 'sync.status' | 'sync.refresh';
-type OfflineEvent = 'sync.changed' | 'inbox.changed';
-type AnyMethod = Method | OfflineMethod;
 const EXPIRING_WITHIN_MS = 7 * 24 * 3_600_000;
 
 /**
@@ -64,14 +62,26 @@ export class FakeBridge {
   quotes: Record<string, QuoteListItem[]>;
   info: AppInfo;
   report: ConnectionReport;
+  /** What notifications.preferences answers; setPreferences replaces it. */
+  preferences: NotificationPreferences = {
+    muted: false,
+    doNotDisturbUntil: null,
+    quietHours: { enabled: false, start: '22:00', end: '07:00' },
+    expiryReminders: true,
+    groups: {},
+    types: {},
+    accounts: {},
+  };
+  /** Unread quote ids per account. */
+  unread: Record<string, string[]> = {};
   sync: Map<string, AccountSyncState>;
   pdfs: Record<string, InboxRow['pdf']>;
   now: number;
-  readonly api: BridgeApi & InboxBridge;
+  readonly api: BridgeApi;
 
-  #failures = new Map<AnyMethod, BridgeError[]>();
-  #gates = new Map<AnyMethod, Gate[]>();
-  #listeners = new Map<EventName | OfflineEvent, Set<(payload: never) => void>>();
+  #failures = new Map<Method, BridgeError[]>();
+  #gates = new Map<Method, Gate[]>();
+  #listeners = new Map<EventName, Set<(payload: never) => void>>();
   #nextId = 1;
 
   constructor(options: FakeBridgeOptions = {}) {
@@ -95,14 +105,14 @@ export class FakeBridge {
   }
 
   /** The next call of `method` fails with this error (calls queue in order). */
-  failNext(method: AnyMethod, error: Partial<BridgeError> & { message: string }): void {
+  failNext(method: Method, error: Partial<BridgeError> & { message: string }): void {
     const queue = this.#failures.get(method) ?? [];
     queue.push({ code: 'server', retryable: true, ...error });
     this.#failures.set(method, queue);
   }
 
   /** The next call of `method` waits until the returned function is called. */
-  holdNext(method: AnyMethod): () => void {
+  holdNext(method: Method): () => void {
     let release = () => undefined as void;
     const promise = new Promise<void>((resolve) => (release = resolve));
     const queue = this.#gates.get(method) ?? [];
@@ -111,7 +121,7 @@ export class FakeBridge {
     return release;
   }
 
-  callsOf(method: AnyMethod): unknown[] {
+  callsOf(method: Method): unknown[] {
     return this.calls.filter((call) => call.method === method).map((call) => call.input);
   }
 
@@ -123,17 +133,13 @@ export class FakeBridge {
   setSync(accountId: string, state: Partial<AccountSyncState>): void {
     const next = { ...(this.sync.get(accountId) ?? this.#syncState(accountId)), ...state };
     this.sync.set(accountId, next);
-    this.#emitOffline('sync.changed', next);
+    this.emit('sync.changed', next);
   }
 
   /** Quotes changed in the cache, as the sync engine reports it. */
   changeQuotes(accountId: string, quotes: QuoteListItem[]): void {
     this.quotes = { ...this.quotes, [accountId]: quotes };
-    this.#emitOffline('inbox.changed', { accountIds: [accountId] });
-  }
-
-  #emitOffline(event: OfflineEvent, payload: unknown): void {
-    for (const listener of this.#listeners.get(event) ?? []) (listener as (payload: unknown) => void)(payload);
+    this.emit('inbox.changed', { accountIds: [accountId] });
   }
 
   #syncState(accountId: string): AccountSyncState {
@@ -156,7 +162,7 @@ export class FakeBridge {
     this.emit('accounts.statusChanged', { accountId, status, message });
   }
 
-  async #run<T>(method: AnyMethod, input: unknown, answer: () => T): Promise<Result<T>> {
+  async #run<T>(method: Method, input: unknown, answer: () => T): Promise<Result<T>> {
     this.calls.push({ method, input });
     const gate = this.#gates.get(method)?.shift();
     const failure = this.#failures.get(method)?.shift();
@@ -168,6 +174,10 @@ export class FakeBridge {
     } catch (error) {
       return { ok: false, error: error as BridgeError };
     }
+  }
+
+  #notArranged(method: Method): never {
+    throw { code: 'internal', message: `The fake bridge does not answer ${method} yet.`, retryable: false } satisfies BridgeError;
   }
 
   #find(id: string): AccountView {
@@ -281,6 +291,17 @@ export class FakeBridge {
     return view;
   }
 
+  #syncStates(): AccountSyncState[] {
+    return this.accounts.map((account) => this.sync.get(account.id) ?? this.#syncState(account.id));
+  }
+
+  #unreadSummary(): UnreadSummary {
+    const accounts = Object.entries(this.unread)
+      .filter(([, ids]) => ids.length > 0)
+      .map(([accountId, quoteIds]) => ({ accountId, count: quoteIds.length, quoteIds }));
+    return { total: accounts.reduce((sum, account) => sum + account.count, 0), accounts };
+  }
+
   #answers(): Answers {
     return {
       'app.info': () => this.info,
@@ -294,37 +315,44 @@ export class FakeBridge {
       'accounts.test': (input) => (this.#find(input.id), this.report),
       'accounts.testDraft': () => this.report,
       'quotes.list': (input) => this.#list(input as QuotesListInput),
+      'notifications.preferences': () => this.preferences,
+      'notifications.setPreferences': (preferences) => (this.preferences = preferences as NotificationPreferences),
+      'notifications.unread': () => this.#unreadSummary(),
+      'notifications.markRead': ({ accountId, quoteIds }) => {
+        this.#find(accountId);
+        this.unread[accountId] = quoteIds ? (this.unread[accountId] ?? []).filter((id) => !quoteIds.includes(id)) : [];
+        return this.#unreadSummary();
+      },
+      'notifications.markUnread': ({ accountId, quoteIds }) => {
+        this.#find(accountId);
+        this.unread[accountId] = [...new Set([...(this.unread[accountId] ?? []), ...quoteIds])];
+        return this.#unreadSummary();
+      },
+      'inbox.query': (input) => this.#query(input),
+      'sync.status': () => this.#syncStates(),
+      'sync.refresh': (input) => {
+        for (const state of this.#syncStates()) {
+          if (!input?.accountId || state.accountId === input.accountId) this.sync.set(state.accountId, { ...state, lastSyncedAt: this.now });
+        }
+        return this.#syncStates();
+      },
+      // The quote views' tests arrange their own answers; a test that calls one here gets a
+      // clear failure rather than made-up data.
+      'quotes.detail': () => this.#notArranged('quotes.detail'),
+      'pdfs.get': () => this.#notArranged('pdfs.get'),
+      'pdfs.status': () => this.#notArranged('pdfs.status'),
     };
   }
 
-  #buildApi(): BridgeApi & InboxBridge {
+  #buildApi(): BridgeApi {
     const answers = this.#answers();
-    const api = buildApi<BridgeApi>(
+    return buildApi<BridgeApi>(
       (method, input) => this.#run(method, input, () => (answers[method] as (input: unknown) => unknown)(input)),
       (event, listener) => this.#subscribe(event, listener),
     );
-    const states = () => this.accounts.map((account) => this.sync.get(account.id) ?? this.#syncState(account.id));
-    const offline: InboxBridge = {
-      inbox: { query: (input) => this.#run('inbox.query', input, () => this.#query(input)) },
-      sync: {
-        status: () => this.#run('sync.status', undefined, states),
-        refresh: (input) =>
-          this.#run('sync.refresh', input, () => {
-            for (const state of states()) {
-              if (!input?.accountId || state.accountId === input.accountId) this.sync.set(state.accountId, { ...state, lastSyncedAt: this.now });
-            }
-            return states();
-          }),
-      },
-      events: {
-        'sync.changed': (listener) => this.#subscribe('sync.changed', listener as (payload: never) => void),
-        'inbox.changed': (listener) => this.#subscribe('inbox.changed', listener as (payload: never) => void),
-      },
-    };
-    return { ...api, ...offline, events: { ...api.events, ...offline.events } };
   }
 
-  #subscribe(event: EventName | OfflineEvent, listener: (payload: never) => void): () => void {
+  #subscribe(event: EventName, listener: (payload: never) => void): () => void {
     const listeners = this.#listeners.get(event) ?? new Set();
     listeners.add(listener);
     this.#listeners.set(event, listeners);

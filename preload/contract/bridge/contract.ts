@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { AccountDraft, AccountId, AccountStatus, AccountUpdate, AccountView, ConnectionReport } from './accounts';
 import { AppInfo } from './app';
+import { notificationEvents, notificationMethods } from './notifications';
+import { inboxMethods } from './inbox';
 import { QuotesListInput, QuotesPage } from './quotes';
+import { syncEvents, syncMethods } from './sync';
 import type { Result } from './errors';
 import type { EventName as PlainEventName, MethodName as PlainMethodName, Namespace } from '../plain/names';
 
@@ -25,7 +28,12 @@ export const methods = {
   'accounts.test': { input: AccountId, output: ConnectionReport },
   'accounts.testDraft': { input: AccountDraft, output: ConnectionReport },
 
+  /** A live page of one account from the service. The inbox reads `inbox.query` (the cache) instead; kept until the renderer has moved. */
   'quotes.list': { input: QuotesListInput, output: QuotesPage },
+
+  ...notificationMethods,
+  ...inboxMethods,
+  ...syncMethods,
 } as const satisfies { [M in PlainMethodName]: { input: z.ZodType; output: z.ZodType } };
 
 /** Events main pushes to the renderer. */
@@ -38,6 +46,8 @@ export const events = {
     status: AccountStatus,
     message: z.string().nullable(),
   }),
+  ...notificationEvents,
+  ...syncEvents,
 } as const satisfies { [E in PlainEventName]: z.ZodType };
 
 export type Methods = typeof methods;

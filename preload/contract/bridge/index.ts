@@ -2,4 +2,7 @@ export * from './errors';
 export * from './accounts';
 export * from './quotes';
 export * from './app';
+export * from './notifications';
 export * from './contract';
+export * from './inbox';
+export * from './sync';

@@ -11,11 +11,31 @@ const METHODS = [
   'accounts.test',
   'accounts.testDraft',
   'quotes.list',
+  'notifications.preferences',
+  'notifications.setPreferences',
+  'notifications.unread',
+  'notifications.markRead',
+  'notifications.markUnread',
+  'inbox.query',
+  'quotes.detail',
+  'pdfs.get',
+  'pdfs.status',
+  'sync.status',
+  'sync.refresh',
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 export const METHOD_NAMES: MethodName[] = [...METHODS];
 
-const EVENTS = ['accounts.changed', 'accounts.statusChanged'] as const;
+const EVENTS = [
+  'accounts.changed',
+  'accounts.statusChanged',
+  'notifications.unreadChanged',
+  'notifications.shown',
+  'app.navigate',
+  'sync.changed',
+  'inbox.changed',
+  'pdfs.progress',
+] as const;
 export type EventName = (typeof EVENTS)[number];
 export const EVENT_NAMES: EventName[] = [...EVENTS];
 

@@ -1,22 +1,17 @@
-// The part of the bridge the offline inbox uses. Its schemas live in the contract
-// (bridge/inbox.ts, bridge/sync.ts); the full BridgeApi meets this shape once they are registered.
-import type { Result } from '../../../preload/contract';
-import type { InboxQueryInput, InboxWindow } from '../../../preload/contract/bridge/inbox';
-import type { AccountSyncState, SyncRefreshInput } from '../../../preload/contract/bridge/sync';
+// The part of the bridge the offline inbox uses: a narrow view, so the inbox state depends
+// on (and a test fakes) only the inbox query, sync and their events.
+import type { BridgeApi } from '../../../preload/contract';
 
-export type { InboxQueryInput, InboxRow, InboxSort, InboxStage, InboxWindow } from '../../../preload/contract/bridge/inbox';
-export type { AccountSyncState, SyncPhase } from '../../../preload/contract/bridge/sync';
+export type {
+  AccountSyncState,
+  InboxQueryInput,
+  InboxRow,
+  InboxSort,
+  InboxStage,
+  InboxWindow,
+  SyncPhase,
+} from '../../../preload/contract';
 
-type Subscribe<T> = (listener: (payload: T) => void) => () => void;
-
-export interface InboxBridge {
-  inbox: { query(input: InboxQueryInput): Promise<Result<InboxWindow>> };
-  sync: {
-    status(): Promise<Result<AccountSyncState[]>>;
-    refresh(input: SyncRefreshInput): Promise<Result<AccountSyncState[]>>;
-  };
-  events: {
-    'sync.changed': Subscribe<AccountSyncState>;
-    'inbox.changed': Subscribe<{ accountIds: string[] }>;
-  };
-}
+export type InboxBridge = Pick<BridgeApi, 'inbox' | 'sync'> & {
+  events: Pick<BridgeApi['events'], 'sync.changed' | 'inbox.changed'>;
+};

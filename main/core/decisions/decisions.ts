@@ -1,0 +1,237 @@
+// Accept or decline one account's quote: on a fresh enough copy of the quote, once, with the
+// outcome explained in plain words and a receipt kept on this computer.
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Decision, DecisionReceipt, DecisionResult, CheckAgainResult } from '../../../preload/contract/bridge/decisions';
+import type { KeyAccess, QuoteDetails } from '../../../preload/contract';
+import { isActionable, statusLabel } from '../../../preload/contract/plain/statuses';
+import { InvalidStateError, OutcomeUnknownError } from '../api/errors';
+import type { DecisionOutcome, QuotingClient } from '../api/types';
+import { AppError } from '../errors';
+import type { Clock, Logger } from '../ports';
+import type { DecisionEvents } from './events';
+import { changedMessage, doneMessage, explainCheck, explainRefusal } from './explain';
+import type { ReceiptStore } from './receipts';
+import { quoteVersion } from './version';
+
+/** A cached copy older than this is re-read before a decision is sent. */
+export const STALE_AFTER_MS = 60_000;
+
+const APPLIED: Record<Decision, readonly string[]> = { accept: ['ACCEPTED', 'CHANGED_TO_PROJECT'], decline: ['REJECTED'] };
+const PAST: Record<Decision, string> = { accept: 'accepted', decline: 'declined' };
+
+export interface CachedQuote {
+  details: QuoteDetails;
+  /** When the copy was stored: epoch milliseconds or an ISO date-time. */
+  cachedAt: number | string;
+}
+
+/** The part of the accounts service a decision needs (AccountsService satisfies it). */
+export interface DecisionAccounts {
+  get(id: string): Promise<{ id: string; name: string; access: KeyAccess }>;
+  client(id: string): Promise<QuotingClient>;
+}
+
+export interface DecisionDeps {
+  accounts: DecisionAccounts;
+  getCached(accountId: string, quoteId: string): CachedQuote | null | Promise<CachedQuote | null>;
+  receipts: ReceiptStore;
+  /** The domain bus's publish. */
+  publish<K extends keyof DecisionEvents>(type: K, payload: DecisionEvents[K]): void;
+  clock: Clock;
+  logger: Logger;
+  /** Where the quote's PDF is cached, if it is: its sha256 goes in the receipt. */
+  pdfPath?(accountId: string, quoteId: string): string | null | Promise<string | null>;
+  newId?: () => string;
+}
+
+export interface DecideRequest {
+  accountId: string;
+  quoteId: string;
+  /** The version the person saw (quoteVersion of the details shown); a different current version sends nothing. */
+  version?: string;
+  reason?: string;
+}
+
+export interface Decisions {
+  accept(request: DecideRequest): Promise<DecisionResult>;
+  decline(request: DecideRequest): Promise<DecisionResult>;
+  /** Re-reads the quote after an unknown outcome and settles it: deciding is possible again. */
+  checkAgain(accountId: string, quoteId: string): Promise<CheckAgainResult>;
+  receipts(accountId: string, quoteId: string): DecisionReceipt[];
+}
+
+export function createDecisions(deps: DecisionDeps): Decisions {
+  const { accounts, receipts, clock, logger } = deps;
+  const newId = deps.newId ?? randomUUID;
+  const inFlight = new Set<string>();
+  const iso = () => new Date(clock.now()).toISOString();
+
+  async function reread(client: QuotingClient, accountId: string, quoteId: string, reason: DecisionEvents['quote.reread']['reason']) {
+    const quote = await client.quotes.get(quoteId);
+    deps.publish('quote.reread', { accountId, quote, reason });
+    return quote;
+  }
+
+  /** After the POST, a read that fails must not hide what is known about the decision. */
+  async function rereadQuietly(client: QuotingClient, accountId: string, quoteId: string, reason: DecisionEvents['quote.reread']['reason']) {
+    try {
+      return await reread(client, accountId, quoteId, reason);
+    } catch (error) {
+      logger.warn('could not re-read the quote after a decision', { accountId, quoteId, error: error instanceof Error ? error.message : String(error) });
+      return null;
+    }
+  }
+
+  async function current(client: QuotingClient, accountId: string, quoteId: string): Promise<QuoteDetails> {
+    const cached = await deps.getCached(accountId, quoteId);
+    const cachedAt = cached ? (typeof cached.cachedAt === 'number' ? cached.cachedAt : Date.parse(cached.cachedAt)) : NaN;
+    if (cached && clock.now() - cachedAt <= STALE_AFTER_MS) return cached.details;
+    return reread(client, accountId, quoteId, 'stale');
+  }
+
+  async function pdfHash(accountId: string, quoteId: string): Promise<string | null> {
+    const path = await deps.pdfPath?.(accountId, quoteId);
+    if (!path) return null;
+    try {
+      const hash = createHash('sha256');
+      for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+      return hash.digest('hex');
+    } catch (error) {
+      logger.warn('could not hash the cached PDF for a receipt', { quoteId, error: error instanceof Error ? error.message : String(error) });
+      return null;
+    }
+  }
+
+  async function keep(receipt: DecisionReceipt): Promise<DecisionReceipt> {
+    try {
+      await receipts.add(receipt);
+    } catch (error) {
+      // The decision is made either way; the receipt stays in memory and is written with the next one.
+      logger.error('a decision receipt could not be written', { quoteId: receipt.quoteId, error: error instanceof Error ? error.message : String(error) });
+    }
+    return receipt;
+  }
+
+  async function decide(decision: Decision, request: DecideRequest): Promise<DecisionResult> {
+    const { accountId, quoteId } = request;
+    const key = `${accountId}\u0000${quoteId}`;
+    if (inFlight.has(key)) {
+      throw new AppError('invalid-state', `A decision on this quote is already being sent. Wait for its outcome.`);
+    }
+    inFlight.add(key);
+    try {
+      const unsettled = receipts.unsettled(accountId, quoteId);
+      if (unsettled) {
+        throw new AppError(
+          'invalid-state',
+          `Whether your earlier ${unsettled.decision} of this quote went through is not known yet. Check the quote again before deciding.`,
+        );
+      }
+      const account = await accounts.get(accountId);
+      const client = await accounts.client(accountId);
+      const shown = await current(client, accountId, quoteId);
+      const version = quoteVersion(shown);
+      if (request.version && request.version !== version) return { outcome: 'changed', message: changedMessage(), quote: shown };
+      // Nothing to send when the quote, as freshly known, cannot be decided: say why at once.
+      if (!isActionable(shown, account.access)) return { outcome: 'refused', message: explainRefusal(shown, account.access), quote: shown, receipt: null };
+
+      const reason = decision === 'decline' && request.reason?.trim() ? request.reason.trim() : null;
+      const base = {
+        accountId,
+        accountName: account.name,
+        quoteId,
+        quoteNumber: shown.quoteNumber,
+        version,
+        total: shown.totalPrice,
+        decision,
+        reason,
+        at: iso(),
+        pdfSha256: await pdfHash(accountId, quoteId),
+        settled: null,
+      };
+
+      let outcome: DecisionOutcome;
+      try {
+        outcome = decision === 'accept' ? await client.quotes.accept(quoteId) : await client.quotes.decline(quoteId, reason ?? undefined);
+      } catch (error) {
+        if (error instanceof InvalidStateError) {
+          const quote = await rereadQuietly(client, accountId, quoteId, 'refused');
+          const receipt = await keep({ ...base, id: newId(), outcome: 'refused', status: quote?.status ?? null });
+          return { outcome: 'refused', message: explainRefusal(quote, account.access), quote, receipt };
+        }
+        if (error instanceof OutcomeUnknownError) {
+          const quote = await rereadQuietly(client, accountId, quoteId, 'unknown-outcome');
+          if (quote && APPLIED[decision].includes(quote.status)) {
+            return succeed(decision, base, { result: { id: quoteId, status: quote.status, message: '' }, via: 'confirmed-after-uncertainty' }, quote);
+          }
+          const receipt = await keep({ ...base, id: newId(), outcome: 'unknown', status: quote?.status ?? null });
+          const message = quote
+            ? `The answer to the ${decision} was lost and the quote still shows ${statusLabel(quote, account.access)}: whether it will be ${PAST[decision]} is not known yet. Check again in a moment before deciding again.`
+            : `The answer to the ${decision} was lost and the quote could not be re-read: whether it was ${PAST[decision]} is not known. Check again before deciding again.`;
+          return { outcome: 'unknown', message, quote, receipt };
+        }
+        throw error;
+      }
+      const quote = await rereadQuietly(client, accountId, quoteId, 'decided');
+      return succeed(decision, base, outcome, quote);
+    } finally {
+      inFlight.delete(key);
+    }
+  }
+
+  async function succeed(
+    decision: Decision,
+    base: Omit<DecisionReceipt, 'id' | 'outcome' | 'status'>,
+    outcome: DecisionOutcome,
+    quote: QuoteDetails | null,
+  ): Promise<DecisionResult> {
+    const receipt = await keep({ ...base, id: newId(), outcome: 'done', status: outcome.result.status });
+    deps.publish('quote.decided', {
+      accountId: base.accountId,
+      quoteId: base.quoteId,
+      decision,
+      status: outcome.result.status,
+      quote,
+      receipt,
+      via: outcome.via,
+    });
+    logger.info('quote decided', { accountId: base.accountId, quoteId: base.quoteId, decision, status: outcome.result.status, via: outcome.via });
+    return { outcome: 'done', message: doneMessage(decision, outcome.via), quote, receipt };
+  }
+
+  return {
+    accept: (request) => decide('accept', request),
+    decline: (request) => decide('decline', request),
+
+    async checkAgain(accountId, quoteId) {
+      const account = await accounts.get(accountId);
+      const client = await accounts.client(accountId);
+      const quote = await reread(client, accountId, quoteId, 'check-again');
+      const unsettled = receipts.unsettled(accountId, quoteId);
+      let message = `The quote shows ${statusLabel(quote, account.access)}.`;
+      if (unsettled) {
+        const settled = await receipts.settle(unsettled.id, { at: iso(), status: quote.status }).catch((error: unknown) => {
+          // In memory it is settled; the file catches up with the next write.
+          logger.error('a settled receipt could not be written', { error: error instanceof Error ? error.message : String(error) });
+          return unsettled;
+        });
+        message = explainCheck(quote, unsettled.decision, account.access);
+        if (settled && APPLIED[unsettled.decision].includes(quote.status)) {
+          deps.publish('quote.decided', {
+            accountId,
+            quoteId,
+            decision: unsettled.decision,
+            status: quote.status,
+            quote,
+            receipt: settled,
+            via: 'confirmed-after-uncertainty',
+          });
+        }
+      }
+      return { quote, message, canDecide: isActionable(quote, account.access) };
+    },
+
+    receipts: (accountId, quoteId) => receipts.list(accountId, quoteId),
+  };
+}

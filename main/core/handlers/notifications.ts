@@ -1,0 +1,56 @@
+// The notifications namespace of the bridge: preferences, unread state, and the projection
+// of notification events to the renderer. The lead spreads these into the app's Handlers.
+import type { EventHub } from '../bridge/events';
+import { AppError } from '../errors';
+import type { Handlers } from '../../../preload/contract';
+import type { NotificationCenter } from '../notify/notification-center';
+import type { PreferencesStore } from '../notify/preferences';
+import type { UnreadState } from '../notify/unread';
+
+export type NotificationMethod =
+  | 'notifications.preferences'
+  | 'notifications.setPreferences'
+  | 'notifications.unread'
+  | 'notifications.markRead'
+  | 'notifications.markUnread';
+export type NotificationHandlers = Pick<Handlers, NotificationMethod>;
+
+export interface NotificationHandlerDeps {
+  preferences: PreferencesStore;
+  unread: UnreadState;
+  /** Whether an account with this id is configured (AccountsService.list). */
+  accountExists(accountId: string): Promise<boolean>;
+}
+
+export function createNotificationHandlers(deps: NotificationHandlerDeps): NotificationHandlers {
+  async function requireAccount(accountId: string): Promise<void> {
+    if (!(await deps.accountExists(accountId))) throw new AppError('account-not-found', 'That account no longer exists.');
+  }
+  return {
+    'notifications.preferences': async () => deps.preferences.get(),
+    'notifications.setPreferences': async (preferences) => deps.preferences.set(preferences),
+    'notifications.unread': async () => deps.unread.summary(),
+    'notifications.markRead': async ({ accountId, quoteIds }) => {
+      await requireAccount(accountId);
+      return deps.unread.markRead(accountId, quoteIds);
+    },
+    'notifications.markUnread': async ({ accountId, quoteIds }) => {
+      await requireAccount(accountId);
+      return deps.unread.markUnread(accountId, quoteIds);
+    },
+  };
+}
+
+/**
+ * Unread counts and shown notifications, pushed to the renderer as contract events (the
+ * browser host shows the latter as toasts). Returns the function that stops the projection.
+ */
+export function projectNotificationEvents(sources: { center: NotificationCenter; unread: UnreadState }, hub: EventHub): () => void {
+  const stops = [
+    sources.unread.onChange((summary) => hub.emit('notifications.unreadChanged', summary)),
+    sources.center.onShown(({ title, body, link, route }) => hub.emit('notifications.shown', { title, body, link, route })),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}

@@ -1,0 +1,63 @@
+// The notifications feature, assembled: policy, preferences, unread state, the dedupe memory,
+// the bridge handlers and the events they push. A host gives it a Notifier (Electron's
+// Notification, or nothing but the bridge event in browser mode) and a data folder.
+import type { EventHub } from '../bridge/events';
+import type { DomainBus } from '../events';
+import { createNotificationHandlers, projectNotificationEvents } from '../handlers/notifications';
+import type { NotificationHandlers } from '../handlers/notifications';
+import type { Clock, Logger, Notifier, SettingsStore } from '../ports';
+import { join } from 'node:path';
+import { createChangeLedger } from './change-ledger';
+import { createNotificationCenter } from './notification-center';
+import type { NotificationCenter } from './notification-center';
+import { createPreferencesStore } from './preferences';
+import type { PreferencesStore } from './preferences';
+import { createUnreadState } from './unread';
+import type { UnreadState } from './unread';
+
+export interface NotificationsOptions {
+  settings: SettingsStore;
+  clock: Clock;
+  logger: Logger;
+  /** The per-user data folder: notified.json (the dedupe memory) and unread.json live here. */
+  folder: string;
+  notifier: Notifier;
+  accountExists(accountId: string): Promise<boolean>;
+}
+
+export interface Notifications {
+  center: NotificationCenter;
+  preferences: PreferencesStore;
+  unread: UnreadState;
+  handlers: NotificationHandlers;
+  /**
+   * Pushes unread counts and shown notifications to the renderer and forgets removed accounts.
+   * Returns the function that stops it.
+   */
+  connect(bus: DomainBus, hub: EventHub): () => void;
+  close(): Promise<void>;
+}
+
+export function createNotifications(options: NotificationsOptions): Notifications {
+  const { settings, clock, logger } = options;
+  const preferences = createPreferencesStore(settings, logger);
+  const unread = createUnreadState({ path: join(options.folder, 'unread.json'), clock, logger });
+  const ledger = createChangeLedger({ path: join(options.folder, 'notified.json'), clock, logger });
+  const center = createNotificationCenter({ notifier: options.notifier, preferences, unread, ledger, clock, logger });
+  return {
+    center,
+    preferences,
+    unread,
+    handlers: createNotificationHandlers({ preferences, unread, accountExists: options.accountExists }),
+    connect(bus, hub) {
+      const stops = [
+        projectNotificationEvents({ center, unread }, hub),
+        bus.subscribe('account.removed', ({ accountId }) => center.forgetAccount(accountId)),
+      ];
+      return () => {
+        for (const stop of stops) stop();
+      };
+    },
+    close: () => center.close(),
+  };
+}

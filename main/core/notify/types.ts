@@ -1,0 +1,62 @@
+import type { NotificationGroup, Route } from '../../../preload/contract';
+import type { KeyAccess } from '../../../preload/contract/plain/statuses';
+
+/** Where a change was seen. 'recovered': a sync pass after sleep or a dropped webhook found it. */
+export type ChangeSource = 'webhook' | 'sync' | 'recovered' | 'decision';
+
+/** What a sync pass can tell apart by comparing the cached quote with the fresh one. */
+export const SYNC_CHANGE_KINDS = ['quote.new', 'quote.status', 'quote.pricing', 'quote.revised', 'quote.expiring'] as const;
+export type SyncChangeKind = (typeof SYNC_CHANGE_KINDS)[number];
+
+/**
+ * One change worth telling a person about: THE input of the notification policy. Producers
+ * (the webhook receiver, sync, the decision use case, via the domain bus) fill what they
+ * know; every field but the first four may be null.
+ */
+export interface NotifiableChange {
+  accountId: string;
+  /** The account's name as the sidebar shows it. */
+  accountName: string;
+  /** Decides which status words exist (client keys never see SENT). */
+  access: KeyAccess;
+  source: ChangeSource;
+  /** A webhook event type ('quote.status_changed', or one the spec does not list) or a SyncChangeKind. */
+  kind: string;
+  /** The quote's id (uuid) when the change is about a quote, else null. */
+  quoteId: string | null;
+  quoteNumber: string | null;
+  projectName: string | null;
+  companyName: string | null;
+  amount: { value: number; currency: string } | null;
+  /** The amount before a price change ('quote.pricing'), when known. */
+  previousAmount: { value: number; currency: string } | null;
+  /** Status strings as received: stored (internal keys) or client-facing. */
+  oldStatus: string | null;
+  newStatus: string | null;
+  /** The entity the event is about (RFQ, quote, project or job): its id and human-readable number or name. */
+  entityId: string | null;
+  entityNumber: string | null;
+  entityName: string | null;
+  /** A hash of the quote's content when a revision was stored: two revisions are two changes. */
+  versionHash: string | null;
+  /**
+   * What makes this change itself, when the producer knows better than the policy (e.g. the
+   * cache's change record id). Null: derived from account, quote and what changed.
+   */
+  changeKey: string | null;
+  /** When the change happened, if the source says (ISO 8601). */
+  occurredAt: string | null;
+}
+
+/** A notification the policy decided to raise: what it says and where a click goes. */
+export interface PlannedNotification {
+  accountId: string;
+  group: NotificationGroup;
+  kind: string;
+  title: string;
+  body: string;
+  link: string;
+  route: Route;
+  /** The quote it is about, for grouping into a filtered inbox. */
+  quoteId: string | null;
+}

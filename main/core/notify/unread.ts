@@ -1,0 +1,83 @@
+// Which quotes the person has not looked at since they changed, per account, kept across
+// restarts. Counts drive the tray, the dock/taskbar badge and the window title; every change
+// of the counts is announced once.
+import { z } from 'zod';
+import type { UnreadSummary } from '../../../preload/contract';
+import type { Clock, Logger } from '../ports';
+import { createStateWriter, loadStateFile } from './state-file';
+
+const UnreadFile = z.object({ version: z.literal(1), accounts: z.record(z.string(), z.array(z.string())) });
+
+export interface UnreadState {
+  summary(): UnreadSummary;
+  isUnread(accountId: string, quoteId: string): boolean;
+  markUnread(accountId: string, quoteIds: readonly string[]): UnreadSummary;
+  /** Without quote ids: the whole account. */
+  markRead(accountId: string, quoteIds?: readonly string[]): UnreadSummary;
+  forgetAccount(accountId: string): void;
+  /** Called with the new summary whenever a count changed; returns the unsubscribe function. */
+  onChange(listener: (summary: UnreadSummary) => void): () => void;
+  flush(): Promise<void>;
+}
+
+export function createUnreadState(options: { path: string; clock: Clock; logger: Logger }): UnreadState {
+  const accounts = new Map<string, Set<string>>();
+  const loaded = loadStateFile(options.path, UnreadFile, options.logger, options.clock.now);
+  for (const [accountId, quoteIds] of Object.entries(loaded?.accounts ?? {})) {
+    if (quoteIds.length > 0) accounts.set(accountId, new Set(quoteIds));
+  }
+  const listeners = new Set<(summary: UnreadSummary) => void>();
+  const writer = createStateWriter(options.path, options.logger, () => ({
+    version: 1,
+    accounts: Object.fromEntries([...accounts].map(([accountId, quoteIds]) => [accountId, [...quoteIds]])),
+  }));
+
+  function summary(): UnreadSummary {
+    const list = [...accounts]
+      .filter(([, quoteIds]) => quoteIds.size > 0)
+      .map(([accountId, quoteIds]) => ({ accountId, count: quoteIds.size, quoteIds: [...quoteIds] }));
+    return { total: list.reduce((sum, account) => sum + account.count, 0), accounts: list };
+  }
+
+  function changed(): UnreadSummary {
+    const current = summary();
+    writer.save();
+    for (const listener of [...listeners]) {
+      try {
+        listener(current);
+      } catch (error) {
+        options.logger.error('unread listener failed', { error: (error as Error).message });
+      }
+    }
+    return current;
+  }
+
+  return {
+    summary,
+    isUnread: (accountId, quoteId) => accounts.get(accountId)?.has(quoteId.toLowerCase()) ?? false,
+    markUnread(accountId, quoteIds) {
+      const set = accounts.get(accountId) ?? new Set<string>();
+      const before = set.size;
+      for (const id of quoteIds) set.add(id.toLowerCase());
+      accounts.set(accountId, set);
+      return set.size === before ? summary() : changed();
+    },
+    markRead(accountId, quoteIds) {
+      const set = accounts.get(accountId);
+      if (!set || set.size === 0) return summary();
+      const before = set.size;
+      if (quoteIds === undefined) set.clear();
+      else for (const id of quoteIds) set.delete(id.toLowerCase());
+      if (set.size === 0) accounts.delete(accountId);
+      return set.size === before ? summary() : changed();
+    },
+    forgetAccount(accountId) {
+      if (accounts.delete(accountId)) changed();
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    flush: () => writer.flush(),
+  };
+}

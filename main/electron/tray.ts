@@ -1,0 +1,67 @@
+// The tray icon: the unread count at a glance (tooltip; the title beside the icon on macOS),
+// and the three things a person wants from it: open the app, pause notifications for an hour,
+// quit. The dock/taskbar badge follows the same count where the system supports it.
+import type { App, Menu, MenuItemConstructorOptions, NativeImage, Tray } from 'electron';
+import { TRAY_ICON_16, TRAY_ICON_32 } from './tray-icon';
+
+export type TrayLike = Pick<Tray, 'setToolTip' | 'setContextMenu' | 'on' | 'destroy'> & Partial<Pick<Tray, 'setTitle'>>;
+export type MenuFactory = { buildFromTemplate(template: MenuItemConstructorOptions[]): Menu };
+export interface NativeImageFactory {
+  createEmpty(): NativeImage;
+}
+
+export interface AppTrayOptions {
+  createTray(icon: NativeImage): TrayLike;
+  Menu: MenuFactory;
+  nativeImage: NativeImageFactory;
+  app: Pick<App, 'setBadgeCount'>;
+  platform: NodeJS.Platform;
+  onOpen(): void;
+  onPause(): void;
+  onResume(): void;
+  onQuit(): void;
+}
+
+export interface AppTray {
+  /** The unread total and, when notifications are paused, until when (shown in the menu). */
+  update(state: { unread: number; pausedUntil: string | null }): void;
+  destroy(): void;
+}
+
+export function trayIcon(factory: NativeImageFactory): NativeImage {
+  const image = factory.createEmpty();
+  image.addRepresentation({ scaleFactor: 1, buffer: Buffer.from(TRAY_ICON_16, 'base64') });
+  image.addRepresentation({ scaleFactor: 2, buffer: Buffer.from(TRAY_ICON_32, 'base64') });
+  return image;
+}
+
+export function trayToolTip(unread: number): string {
+  return unread === 0 ? 'Quotedesk' : `Quotedesk: ${unread} unread ${unread === 1 ? 'quote' : 'quotes'}`;
+}
+
+export function createAppTray(options: AppTrayOptions): AppTray {
+  const tray = options.createTray(trayIcon(options.nativeImage));
+  // Windows and Linux open the app on a plain click; macOS shows the menu.
+  if (options.platform !== 'darwin') tray.on('click', () => options.onOpen());
+
+  function update({ unread, pausedUntil }: { unread: number; pausedUntil: string | null }): void {
+    tray.setToolTip(trayToolTip(unread));
+    if (options.platform === 'darwin') tray.setTitle?.(unread > 0 ? String(unread) : '');
+    // Supported on macOS and on Linux desktops with a launcher badge (Unity); false elsewhere.
+    options.app.setBadgeCount(unread);
+    const pause: MenuItemConstructorOptions = pausedUntil
+      ? { label: `Notifications paused until ${pausedUntil}: resume`, click: () => options.onResume() }
+      : { label: 'Pause notifications for 1 hour', click: () => options.onPause() };
+    tray.setContextMenu(
+      options.Menu.buildFromTemplate([
+        { label: unread > 0 ? `Open Quotedesk (${unread} unread)` : 'Open Quotedesk', click: () => options.onOpen() },
+        pause,
+        { type: 'separator' },
+        { label: 'Quit Quotedesk', click: () => options.onQuit() },
+      ]),
+    );
+  }
+
+  update({ unread: 0, pausedUntil: null });
+  return { update, destroy: () => tray.destroy() };
+}

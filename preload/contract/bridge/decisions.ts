@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { DECLINE_REASON_MAX, KeyAccess, QuoteDetails } from '../service/quote';
+import { Money } from '../service/primitives';
+
+// The bridge methods of the quote view and its decisions. Registered in contract.ts by name:
+//   'quotes.detail'            QuoteDetailInput        -> QuoteDetailView (handled with the cache)
+//   'decisions.accept'         AcceptInput             -> DecisionResult
+//   'decisions.decline'        DeclineInput            -> DecisionResult
+//   'decisions.checkAgain'     QuoteRefInput           -> CheckAgainResult
+//   'decisions.receipts'       QuoteRefInput           -> DecisionReceipt[]
+//   'decisions.savedReasons'   void                    -> SavedReasons
+//   'decisions.saveReasons'    SavedReasons            -> SavedReasons
+
+const Id = z.string().trim().min(1).max(200);
+
+export const QuoteRefInput = z.object({ accountId: Id, quoteId: Id });
+export type QuoteRefInput = z.input<typeof QuoteRefInput>;
+
+/** Opening one quote: from the cache, with a fresh read when online. */
+export const QuoteDetailInput = QuoteRefInput.extend({
+  /** Read the service even when the cached copy is recent (the "Refresh" button). */
+  refresh: z.boolean().default(false),
+});
+export type QuoteDetailInput = z.input<typeof QuoteDetailInput>;
+
+/** The quote as the detail view shows it. `version` is what a decision must be made on. */
+export const QuoteDetailView = z.object({
+  quote: QuoteDetails,
+  access: KeyAccess,
+  /** When this copy was stored (ISO date-time): the "cached at T" note. */
+  cachedAt: z.string(),
+  /** A hash of `quote`: a decision sent with it is refused locally if the quote changed meanwhile. */
+  version: z.string(),
+});
+export type QuoteDetailView = z.infer<typeof QuoteDetailView>;
+
+export const AcceptInput = QuoteRefInput.extend({
+  /** The version of the quote the person saw (QuoteDetailView.version). */
+  version: z.string().min(1).max(128).optional(),
+});
+export type AcceptInput = z.input<typeof AcceptInput>;
+
+export const DeclineInput = AcceptInput.extend({
+  reason: z
+    .string()
+    .trim()
+    .max(DECLINE_REASON_MAX, `The reason may be at most ${DECLINE_REASON_MAX} characters long`)
+    .optional(),
+});
+export type DeclineInput = z.input<typeof DeclineInput>;
+
+export const Decision = z.enum(['accept', 'decline']);
+export type Decision = z.infer<typeof Decision>;
+
+/**
+ * done: the service applied it. refused: the service (or the quote's status, re-read) does
+ * not allow it. unknown: the answer was lost and re-reading could not tell.
+ */
+export const DecisionOutcomeKind = z.enum(['done', 'refused', 'unknown']);
+export type DecisionOutcomeKind = z.infer<typeof DecisionOutcomeKind>;
+
+/** What stays on this computer after each decision sent, listed on the quote. */
+export const DecisionReceipt = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  accountName: z.string(),
+  quoteId: z.string(),
+  quoteNumber: z.string().nullable(),
+  /** The version of the quote shown at the moment of deciding. */
+  version: z.string(),
+  /** The total shown at the moment of deciding. */
+  total: Money.nullable(),
+  decision: Decision,
+  reason: z.string().nullable(),
+  /** ISO date-time the decision was sent. */
+  at: z.string(),
+  pdfSha256: z.string().nullable(),
+  outcome: DecisionOutcomeKind,
+  /** The status the service reported or the re-read showed; null when it could not be read. */
+  status: z.string().nullable(),
+  /** For an unknown outcome: when it was checked again and what the quote showed then. */
+  settled: z.object({ at: z.string(), status: z.string().nullable() }).nullable().default(null),
+});
+export type DecisionReceipt = z.infer<typeof DecisionReceipt>;
+
+export const DecisionResult = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('done'), message: z.string(), quote: QuoteDetails.nullable(), receipt: DecisionReceipt }),
+  z.object({ outcome: z.literal('refused'), message: z.string(), quote: QuoteDetails.nullable(), receipt: DecisionReceipt.nullable() }),
+  z.object({ outcome: z.literal('unknown'), message: z.string(), quote: QuoteDetails.nullable(), receipt: DecisionReceipt }),
+  /** Nothing was sent: the quote changed since the person saw it. */
+  z.object({ outcome: z.literal('changed'), message: z.string(), quote: QuoteDetails }),
+]);
+export type DecisionResult = z.infer<typeof DecisionResult>;
+
+export const CheckAgainResult = z.object({
+  quote: QuoteDetails,
+  /** What the quote now says about the earlier decision, in plain words. */
+  message: z.string(),
+  /** True when a decision may be sent now (no unknown outcome is pending). */
+  canDecide: z.boolean(),
+});
+export type CheckAgainResult = z.infer<typeof CheckAgainResult>;
+
+export const SAVED_REASONS_MAX = 20;
+export const SavedReasons = z
+  .array(z.string().trim().min(1).max(DECLINE_REASON_MAX))
+  .max(SAVED_REASONS_MAX, `At most ${SAVED_REASONS_MAX} reasons can be saved`);
+export type SavedReasons = z.infer<typeof SavedReasons>;
+
+/** 'quotes.detail' belongs with the cache's quote handlers; its schemas are here for the view. */
+export const quoteDetailMethod = { input: QuoteDetailInput, output: QuoteDetailView } as const;
+
+export const decisionMethods = {
+  'decisions.accept': { input: AcceptInput, output: DecisionResult },
+  'decisions.decline': { input: DeclineInput, output: DecisionResult },
+  'decisions.checkAgain': { input: QuoteRefInput, output: CheckAgainResult },
+  'decisions.receipts': { input: QuoteRefInput, output: z.array(DecisionReceipt) },
+  'decisions.savedReasons': { input: z.void(), output: SavedReasons },
+  'decisions.saveReasons': { input: SavedReasons, output: SavedReasons },
+} as const;

@@ -1,0 +1,1 @@
+export { default as DecisionReceipts } from './decision-receipts.svelte';

@@ -1,0 +1,2 @@
+export { default as PdfActions } from './pdf-actions.svelte';
+export type { PdfCopy } from './types';

@@ -1,0 +1,95 @@
+// The project-team-users and summary endpoints answer with shapes the spec leaves open.
+// Anything is accepted; only recognisable fields are shown.
+
+export interface ExtraPerson {
+  name: string;
+  email: string | null;
+  role: string | null;
+  isOwner: boolean;
+}
+
+export interface SummaryFacts {
+  revision: number | null;
+  lineItemCount: number | null;
+  teams: { name: string; total: number | null; markets: string[] }[];
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+const count = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+function asRecord(value: unknown): Record<string, unknown> | null {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/** People from any JSON: an array of objects (or {data|users|members: [...]}) with a name or an email. */
+export function recognisePeople(value: unknown): ExtraPerson[] {
+  const list = Array.isArray(value) ? value : (['users', 'members', 'data'].map((key) => asRecord(value)?.[key]).find(Array.isArray) ?? []);
+  const people: ExtraPerson[] = [];
+  for (const entry of list as unknown[]) {
+    const record = asRecord(entry);
+    if (!record) continue;
+    const name = text(record.name) ?? text(record.fullName) ?? text(record.displayName);
+    const email = text(record.email);
+    if (!name && !email) continue;
+    people.push({
+      name: name ?? email!,
+      email,
+      role: text(record.role) ?? text(record.title),
+      isOwner: record.isProjectOwner === true || record.isOwner === true,
+    });
+  }
+  return people;
+}
+
+/** The summary's recognisable facts; null when nothing in it is recognisable. */
+export function recogniseSummary(value: unknown): SummaryFacts | null {
+  const record = asRecord(value);
+  if (!record) return null;
+  const teams = (Array.isArray(record.teams) ? record.teams : [])
+    .map(asRecord)
+    .filter((team): team is Record<string, unknown> => team !== null)
+    .map((team) => ({
+      name: text(team.teamName) ?? text(team.name) ?? '',
+      total: count(team.total),
+      markets: (Array.isArray(team.targetMarkets) ? team.targetMarkets : []).map((market) => text(market) ?? text(asRecord(market)?.label)).filter((m): m is string => m !== null),
+    }))
+    .filter((team) => team.name !== '');
+  const facts = { revision: count(record.revision), lineItemCount: count(record.lineItemCount), teams };
+  return facts.revision === null && facts.lineItemCount === null && teams.length === 0 ? null : facts;
+}
+
+/** Only https logos are shown as images (the app loads nothing else from the network). */
+export function logoSource(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]![0], words[1]![0]] : [words[0]?.[0], words[0]?.[1]];
+  return letters.filter(Boolean).join('').toUpperCase() || '?';
+}
+
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+
+/** "DE" -> "Germany" in the user's language; the code itself when unknown. */
+export function countryName(code: string | null, locale?: string): string | null {
+  if (!code) return null;
+  const key = locale ?? '';
+  if (!regionNames.has(key)) {
+    try {
+      regionNames.set(key, new Intl.DisplayNames(locale, { type: 'region' }));
+    } catch {
+      regionNames.set(key, null);
+    }
+  }
+  try {
+    return regionNames.get(key)?.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -1,0 +1,2 @@
+export { default as QuotePricing } from './quote-pricing.svelte';
+export { default as SplitChart } from './split-chart.svelte';

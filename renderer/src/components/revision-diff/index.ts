@@ -1,0 +1,1 @@
+export { default as RevisionDiff } from './revision-diff.svelte';

@@ -1,0 +1,167 @@
+// What changed between two versions of a quote, as the revision-diff view needs it, and the
+// pure presentation over it (ordering by impact, the one-line summary). The core's cache
+// computes its own diff model; the app adapts it to RevisionDiff before showing it.
+import type { QuoteStatus } from '../../../preload/contract/plain/statuses';
+import { formatSignedAmount } from './money';
+
+/** Where a line item sits in the pricing tree, and which item it is. */
+export interface LineItemKey {
+  team: string;
+  service: string;
+  targetMarket: string;
+  itemName: string;
+  unit: string;
+}
+
+export interface LineItemAmounts {
+  quantity: number;
+  unitPrice: number;
+  totalPrice: number;
+}
+
+export type LineItemChange =
+  | { kind: 'added'; key: LineItemKey; after: LineItemAmounts }
+  | { kind: 'removed'; key: LineItemKey; before: LineItemAmounts }
+  | { kind: 'repriced'; key: LineItemKey; before: LineItemAmounts; after: LineItemAmounts };
+
+/** A total before and after; null when that version had no such total (a team that is new). */
+export interface TotalChange {
+  label: string;
+  before: number | null;
+  after: number | null;
+}
+
+/** The plain fields whose change matters to a decision. */
+export type DiffField =
+  | 'status'
+  | 'quoteDate'
+  | 'validUntil'
+  | 'deadlineForQuote'
+  | 'projectDueDate'
+  | 'quoteExpiryDate'
+  | 'poNumber'
+  | 'poRequired';
+
+export type FieldValue = string | boolean | null;
+
+export interface FieldChange {
+  field: DiffField;
+  before: FieldValue;
+  after: FieldValue;
+}
+
+export interface VersionInfo {
+  /** e.g. "Revision 2" or the version's hash, as the cache names it. */
+  label: string;
+  /** When this version was stored or issued (ISO date-time), if known. */
+  at: string | null;
+  status?: QuoteStatus;
+}
+
+export interface RevisionDiff {
+  currency: string;
+  from: VersionInfo;
+  to: VersionInfo;
+  /** The quote's overall total. */
+  total: { before: number | null; after: number | null };
+  /** Per team, in the order the newer version lists them. */
+  teams: TotalChange[];
+  lineItems: LineItemChange[];
+  fields: FieldChange[];
+}
+
+export const FIELD_LABELS: Readonly<Record<DiffField, string>> = {
+  status: 'Status',
+  quoteDate: 'Quote date',
+  validUntil: 'Valid until',
+  deadlineForQuote: 'Deadline for the quote',
+  projectDueDate: 'Project due date',
+  quoteExpiryDate: 'Quote expiry date',
+  poNumber: 'PO number',
+  poRequired: 'PO required',
+};
+
+/** How much a line item change moves the total: + when it costs more. */
+export function impactOf(change: LineItemChange): number {
+  if (change.kind === 'added') return change.after.totalPrice;
+  if (change.kind === 'removed') return -change.before.totalPrice;
+  return change.after.totalPrice - change.before.totalPrice;
+}
+
+/** Which of quantity, unit price and total moved in a repriced item. */
+export function movedParts(change: LineItemChange): ('quantity' | 'unitPrice' | 'totalPrice')[] {
+  if (change.kind !== 'repriced') return [];
+  return (['quantity', 'unitPrice', 'totalPrice'] as const).filter((part) => change.before[part] !== change.after[part]);
+}
+
+/** Biggest effect on the price first; equal effects keep a stable, readable order. */
+export function sortByImpact(changes: readonly LineItemChange[]): LineItemChange[] {
+  return [...changes].sort(
+    (a, b) =>
+      Math.abs(impactOf(b)) - Math.abs(impactOf(a)) ||
+      a.key.team.localeCompare(b.key.team) ||
+      a.key.service.localeCompare(b.key.service) ||
+      a.key.targetMarket.localeCompare(b.key.targetMarket) ||
+      a.key.itemName.localeCompare(b.key.itemName),
+  );
+}
+
+export type Direction = 'up' | 'down' | 'same' | 'unknown';
+
+export interface DiffPresentation {
+  direction: Direction;
+  /** "+€1,240.00 (+8%)", "−€80.00 (−2%)", "No change in total", or null when a total is missing. */
+  totalChange: string | null;
+  /** "3 items repriced, 1 added", or "No line item changed". */
+  itemCounts: string;
+  /** Both joined: the sentence a screen reader and the header show. */
+  summary: string;
+  items: LineItemChange[];
+  /** Teams whose total moved, biggest move first. */
+  teams: (TotalChange & { delta: number | null })[];
+  fields: FieldChange[];
+}
+
+function percent(delta: number, before: number, locale?: string): string {
+  const ratio = delta / before;
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: Math.abs(ratio) < 0.01 ? 1 : 0, signDisplay: 'exceptZero' }).format(ratio);
+}
+
+function countWords(items: readonly LineItemChange[]): string {
+  const counts = { repriced: 0, added: 0, removed: 0 };
+  for (const item of items) counts[item.kind] += 1;
+  const parts: string[] = [];
+  if (counts.repriced) parts.push(`${counts.repriced} ${counts.repriced === 1 ? 'item' : 'items'} repriced`);
+  if (counts.added) parts.push(parts.length ? `${counts.added} added` : `${counts.added} ${counts.added === 1 ? 'item' : 'items'} added`);
+  if (counts.removed) parts.push(parts.length ? `${counts.removed} removed` : `${counts.removed} ${counts.removed === 1 ? 'item' : 'items'} removed`);
+  return parts.length ? parts.join(', ') : 'No line item changed';
+}
+
+export function presentRevisionDiff(diff: RevisionDiff, locale?: string): DiffPresentation {
+  const { before, after } = diff.total;
+  let direction: Direction = 'unknown';
+  let totalChange: string | null = null;
+  if (before !== null && after !== null) {
+    const delta = after - before;
+    direction = Math.abs(delta) < 0.005 ? 'same' : delta > 0 ? 'up' : 'down';
+    if (direction === 'same') totalChange = 'No change in total';
+    else {
+      const amount = formatSignedAmount(delta, diff.currency, locale);
+      totalChange = before > 0 ? `${amount} (${percent(delta, before, locale)})` : amount;
+    }
+  }
+  const itemCounts = countWords(diff.lineItems);
+  const teams = diff.teams
+    .map((team) => ({ ...team, delta: team.before !== null && team.after !== null ? team.after - team.before : null }))
+    .filter((team) => team.delta === null || Math.abs(team.delta) >= 0.005)
+    .sort((a, b) => Math.abs(b.delta ?? b.after ?? b.before ?? 0) - Math.abs(a.delta ?? a.after ?? a.before ?? 0));
+  return {
+    direction,
+    totalChange,
+    itemCounts,
+    summary: [totalChange, itemCounts].filter(Boolean).join(', '),
+    items: sortByImpact(diff.lineItems),
+    teams,
+    fields: diff.fields.filter((field) => field.before !== field.after),
+  };
+}

@@ -1,0 +1,113 @@
+import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { describe, expect, it, vi } from 'vitest';
+import { QuoteDetail } from '../../../renderer/src/components/quote-detail';
+import { recognisePeople, recogniseSummary } from '../../../renderer/src/components/quote-detail/extras';
+import { makeDetails } from './pricing-fixtures';
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('quote detail', () => {
+  it('shows every field of the quote, with its company, people, timeline, PO and references', () => {
+    render(QuoteDetail, { quote: makeDetails(), access: 'client', cachedAt: '2025-05-02T10:15:00Z', locale: 'en-GB' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Website relaunch' })).toBeTruthy();
+    expect(screen.getByText('Q-2025-0042 · Northwind Traders')).toBeTruthy();
+    expect(screen.getByText('€2,350.00')).toBeTruthy();
+    expect(screen.getByText('Revised')).toBeTruthy();
+    expect(screen.getByText('Awaiting your decision')).toBeTruthy();
+    const company = section('Company');
+    expect(company.textContent).toContain('Germany');
+    expect(company.textContent).toContain('Europe/Berlin');
+    expect(within(company).getByText('ada@northwind.test')).toBeTruthy();
+    const team = section('Project team');
+    expect(team.textContent).toContain('Pat Manager');
+    expect(team.textContent).toContain('Lin Linguist');
+    const timeline = section('Timeline');
+    expect(timeline.textContent).toContain('31 May 2025');
+    expect(timeline.textContent).toContain('15 Jun 2025');
+    const order = section('Purchase order and references');
+    expect(order.textContent).toContain('PO-1234');
+    expect(order.textContent).toMatch(/PO required\s*Yes/);
+    expect(order.textContent).toContain('REF-77');
+    expect(order.textContent).toContain('RFQ-2025-0007');
+    expect(section('General information').textContent).toContain('New brand launch in autumn');
+    expect(screen.getByRole('status').textContent).toMatch(/Cached at 2 May 2025/);
+  });
+
+  it('says what is missing instead of leaving blanks', () => {
+    const quote = makeDetails({ poNumber: null, poRequired: null, referenceNumber: null, generalInformation: null, rfqInformation: null, projectTeam: null, timeline: null, validUntil: null });
+    quote.company.clientUsers = [];
+    quote.company.country = null;
+    render(QuoteDetail, { quote, access: 'client' });
+    expect(section('Purchase order and references').textContent).toMatch(/None on file.*Not stated.*Not given.*No RFQ/s);
+    expect(section('Project team').textContent).toContain('No owner yet');
+    expect(section('Project team').textContent).toContain('No team members assigned yet.');
+    expect(section('Company').textContent).toContain('No client users listed.');
+    expect(section('General information').textContent).toContain('No general information was given.');
+  });
+
+  it('shows an https logo as an image and anything else as initials', () => {
+    const quote = makeDetails();
+    quote.company.logo = { url: 'https://cdn.example.com/logo.png' };
+    const { unmount } = render(QuoteDetail, { quote, access: 'client' });
+    expect(screen.getByRole('img', { name: 'Northwind Traders logo' }).getAttribute('src')).toBe('https://cdn.example.com/logo.png');
+    unmount();
+    quote.company.logo = { url: 'http://cdn.example.com/logo.png' };
+    render(QuoteDetail, { quote, access: 'client' });
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByText('NT')).toBeTruthy();
+  });
+
+  it('falls back to initials when the logo cannot load (the page may forbid it)', async () => {
+    const quote = makeDetails();
+    quote.company.logo = { url: 'https://cdn.example.com/logo.png' };
+    render(QuoteDetail, { quote, access: 'client' });
+    await fireEvent.error(screen.getByRole('img'));
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByText('NT')).toBeTruthy();
+  });
+
+  it('shows a skeleton while loading, and an error with a way out', async () => {
+    const { rerender } = render(QuoteDetail, { quote: null, access: 'client', loading: true });
+    expect(screen.getByRole('status', { name: 'Loading the quote' })).toBeTruthy();
+    const onretry = vi.fn();
+    await rerender({ quote: null, access: 'client', loading: false, error: 'The service did not answer.', onretry });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('The service did not answer.');
+    await fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(onretry).toHaveBeenCalledOnce();
+  });
+
+  it('says when it shows the cached copy because it is offline', () => {
+    render(QuoteDetail, { quote: makeDetails(), access: 'client', offline: true, cachedAt: '2025-05-02T10:15:00Z', locale: 'en-GB' });
+    expect(screen.getByRole('status').textContent).toMatch(/You are offline: showing the copy cached at 2 May 2025/);
+  });
+
+  it('adds the people and summary facts the extra endpoints know, ignoring what it cannot read', () => {
+    render(QuoteDetail, {
+      quote: makeDetails(),
+      access: 'client',
+      locale: 'en-GB',
+      projectTeamUsers: [
+        { userId: 'x', name: 'Pat Manager', email: 'PAT@loc.test', role: 'Project manager', isProjectOwner: true },
+        { name: 'Sam Reviewer', email: 'sam@loc.test', role: 'Reviewer' },
+        { weird: true },
+        42,
+      ],
+      summary: { revision: 3, lineItemCount: 5, teams: [{ teamName: 'Translation team', total: 1850, targetMarkets: ['de-DE', 'fr-FR'] }] },
+    });
+    const team = section('Project team');
+    const also = within(team).getByRole('heading', { name: 'Also on the project' }).nextElementSibling as HTMLElement;
+    expect(within(also).getAllByRole('listitem').map((item) => item.textContent?.replace(/\s+/g, ' ').trim())).toEqual(['Sam Reviewer Reviewer sam@loc.test']);
+    const glance = section('At a glance');
+    expect(glance.textContent).toMatch(/Revision 3\s*·\s*5 line items/);
+    expect(glance.textContent).toContain('€1,850.00');
+    expect(glance.textContent).toContain('de-DE, fr-FR');
+  });
+
+  it('recognises people and summaries in any JSON, and nothing in junk', () => {
+    expect(recognisePeople({ data: [{ fullName: 'A B', title: 'PM' }] })).toEqual([{ name: 'A B', email: null, role: 'PM', isOwner: false }]);
+    expect(recognisePeople('nope')).toEqual([]);
+    expect(recogniseSummary({ foo: 1 })).toBeNull();
+    expect(recogniseSummary([1, 2])).toBeNull();
+  });
+});

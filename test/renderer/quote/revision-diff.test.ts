@@ -1,0 +1,34 @@
+import { render, screen, within } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import { RevisionDiff } from '../../../renderer/src/components/revision-diff';
+import { sampleDiff } from './diff-fixtures';
+
+const text = (element: Element) => element.textContent?.replace(/\s+/g, ' ').trim();
+
+describe('revision diff view', () => {
+  it('says at a glance why the revision costs more, then shows totals, items by impact and other changes', () => {
+    render(RevisionDiff, { diff: sampleDiff(), locale: 'en-GB' });
+    const region = screen.getByRole('region', { name: 'What changed since Revision 1' });
+    expect(within(region).getByText('+€1,240.00 (+8%), 3 items repriced, 1 added')).toBeTruthy();
+    const totals = within(region).getByRole('table', { name: 'Totals before and after' });
+    const rows = within(totals).getAllByRole('row').slice(1).map((row) => [...row.children].map(text));
+    expect(rows).toEqual([
+      ['Quote', '€15,500.00', '€16,740.00', '+€1,240.00'],
+      ['Translation team', '€12,000.00', '€13,300.00', '+€1,300.00'],
+      ['Audio team', '€3,500.00', '€3,440.00', '-€60.00'],
+    ]);
+    const items = within(region).getAllByRole('listitem').map(text);
+    expect(items[0]).toMatch(/^Added Transcreation .* 10 word × €100.00 \+€1,000.00$/);
+    expect(items[1]).toContain('quantity 1,000 → 1,500 word');
+    expect(items[2]).toContain('unit price €125.00 → €110.00');
+    expect(items[2]).toMatch(/-€60.00$/);
+    expect(text(region)).toContain('Valid until 31 May 2025 → 30 Jun 2025');
+    expect(text(region)).toContain('Status Sent → Revised');
+    expect(text(region)).not.toContain('PO required');
+  });
+
+  it('says when there is no earlier version to compare with', () => {
+    render(RevisionDiff, { diff: null });
+    expect(screen.getByText(/first version of the quote seen here/)).toBeTruthy();
+  });
+});

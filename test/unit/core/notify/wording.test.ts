@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { describeChange, SYNC_CHANGE_KINDS, WORDINGS } from '../../../../main/core/notify';
+import { EVENT_TYPES } from '../../../../preload/contract/service/webhook';
+import { change, QUOTE_A } from './fixtures';
+
+/** The event types as the spec's "Events" tables list them (read from the spec itself, so a type added there without words fails here). */
+function eventTypesInSpec(): string[] {
+  const spec = readFileSync('/work/shared/spec/quoting-service-client-interface.md', 'utf8');
+  const events = spec.slice(spec.indexOf('## Events'), spec.indexOf('### Delivery'));
+  return [...new Set([...events.matchAll(/^\| ((?:rfq|quote|project|job)\.[a-z_]+) \|/gm)].map((match) => match[1]!))];
+}
+
+describe('wording', () => {
+  it('has specific words for every event type of the spec (21 client-facing, 13 job) and every sync-detected change', () => {
+    const fromSpec = eventTypesInSpec();
+    expect(fromSpec).toHaveLength(34);
+    expect([...fromSpec].sort()).toEqual([...EVENT_TYPES].sort());
+    const missing = [...fromSpec, ...SYNC_CHANGE_KINDS].filter((kind) => !(kind in WORDINGS));
+    expect(missing).toEqual([]);
+    // And no two event types read the same for the same change.
+    const titles = EVENT_TYPES.map((kind) => describeChange(change({ kind, oldStatus: null, newStatus: null })).title);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it('names the quote, project, company, amount and the status change in client words', () => {
+    const shown = describeChange(change({ kind: 'quote.status_changed', oldStatus: 'SENT', newStatus: 'ACCEPTED' }));
+    expect(shown.title).toBe('Quote Q-2026-0042: Accepted');
+    expect(shown.body).toBe('Pending → Accepted\nSpring catalogue · Acme Retail · €1,250.50\nAcme');
+    expect(shown.link).toBe(`quotedesk://quote/acc-1/${QUOTE_A}`);
+    expect(shown.route).toEqual({ view: 'quote', accountId: 'acc-1', quoteId: QUOTE_A });
+    expect(shown.group).toBe('quote');
+  });
+
+  it('shows stored statuses to internal keys and client-facing ones to client keys', () => {
+    const internal = describeChange(change({ access: 'internal', oldStatus: 'SENT_REVISED', newStatus: 'REJECTED' }));
+    expect(internal.body.split('\n')[0]).toBe('Revised, awaiting client → Declined');
+    const client = describeChange(change({ access: 'client', oldStatus: 'SENT_REVISED', newStatus: 'REJECTED' }));
+    expect(client.body.split('\n')[0]).toBe('Revised → Declined');
+  });
+
+  it('tells a client a sent quote awaits their decision, and formats other currencies', () => {
+    const sent = describeChange(change({ kind: 'quote.sent_to_client', oldStatus: null, newStatus: null, amount: { value: 980, currency: 'USD' } }));
+    expect(sent.title).toBe('Quote Q-2026-0042 sent');
+    expect(sent.body).toContain('Ready for your decision');
+    expect(sent.body).toContain('US$980.00');
+    const odd = describeChange(change({ amount: { value: 12, currency: 'XQQ1' } }));
+    expect(odd.body).toContain('12 XQQ1');
+  });
+
+  it('words a price change with both amounts and a project event with its name, linking to the inbox when there is no quote', () => {
+    const pricing = describeChange(change({ kind: 'quote.pricing', source: 'sync', previousAmount: { value: 1000, currency: 'EUR' } }));
+    expect(pricing.title).toBe('Quote Q-2026-0042: price changed');
+    expect(pricing.body.split('\n')[0]).toBe('€1,000.00 → €1,250.50');
+    const project = describeChange(
+      change({ kind: 'project.status_changed', quoteId: null, entityId: null, entityNumber: null, entityName: 'Spring catalogue', oldStatus: 'IN_PROGRESS', newStatus: 'DELIVERED', amount: null }),
+    );
+    expect(project.title).toBe('Project Spring catalogue: Delivered');
+    expect(project.body.split('\n')[0]).toBe('In progress → Delivered');
+    expect(project.group).toBe('project');
+    expect(project.link).toBe('quotedesk://inbox/acc-1');
+  });
+
+  it('gives an unknown event type a generic notification that still says what and where', () => {
+    const shown = describeChange(change({ kind: 'invoice.paid', quoteId: null, entityNumber: 'INV-7', oldStatus: 'OPEN', newStatus: 'PAID', amount: null }));
+    expect(shown.title).toBe('Invoice INV-7: paid');
+    expect(shown.body).toBe('Open → Paid\nSpring catalogue · Acme Retail\nAcme');
+    expect(shown.link).toBe('quotedesk://inbox/acc-1');
+  });
+
+  it('calls a quote without a number "a quote" rather than printing null', () => {
+    const shown = describeChange(change({ kind: 'quote.cancelled', quoteNumber: null, entityNumber: null }));
+    expect(shown.title).toBe('A quote cancelled');
+    expect(shown.title).not.toMatch(/null|undefined/);
+  });
+});
