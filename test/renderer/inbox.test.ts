@@ -76,11 +76,15 @@ describe('inbox over the cache', () => {
     expect(fake.callsOf('inbox.query')).toEqual([{ accountId: 'acc-1', sort: 'newest', offset: 0, limit: 100 }]);
   });
 
-  it('shows the company of each quote to internal keys', async () => {
-    renderApp(fakeWith([makeQuote({ companyName: 'Contoso Pharma' })], 'internal'));
+  it('shows internal keys the company of each quote, and whose decision a sent quote awaits', async () => {
+    renderApp(fakeWith([makeQuote({ companyName: 'Contoso Pharma', status: 'SENT' })], 'internal'));
     const [row] = await quoteRows();
     expect(screen.getByRole('columnheader', { name: 'Company' })).toBeTruthy();
     expect(cellsOf(row!)).toContain('Contoso Pharma');
+    expect(cellsOf(row!)).toContain('Awaiting the client Action needed');
+    const options = within(screen.getByRole('combobox', { name: 'Status' })).getAllByRole('option').map((option) => option.textContent);
+    expect(options).toContain('Awaiting the client');
+    expect(options).not.toContain('Awaiting your decision');
   });
 
   it('says when there are no quotes yet', async () => {
