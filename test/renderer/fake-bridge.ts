@@ -247,10 +247,11 @@ export class FakeBridge {
     const key = `${accounts.map((account) => account.id).join(',')}|${sort}`;
     let list = this.#rowCache.lists.get(key);
     if (!list) {
+      const keyOf = SORT_KEYS[sort];
       list = accounts
         .flatMap((account) => (this.quotes[account.id] ?? []).map((quote) => this.#row(account, quote)))
-        .sort(SORTS[sort])
-        .map((row) => ({ row, haystack: [row.projectName, row.quoteNumber, row.companyName, row.referenceNumber].join(' ').toLowerCase() }));
+        .map((row) => ({ row, key: keyOf(row), haystack: [row.projectName, row.quoteNumber, row.companyName, row.referenceNumber].join(' ').toLowerCase() }))
+        .sort((a, b) => a.key - b.key);
       this.#rowCache.lists.set(key, list);
     }
     return list;
@@ -395,12 +396,12 @@ function stageOf(status: QuoteListItem['status'], quoteNumber: string | null): I
   return stages[status];
 }
 
-const byTime = (field: 'quoteDate' | 'projectDueDate' | 'validUntil', direction: 1 | -1) => (a: InboxRow, b: InboxRow) =>
-  direction * ((Date.parse(a[field] ?? '') || 0) - (Date.parse(b[field] ?? '') || 0));
+const time = (value: string | null) => (value ? Date.parse(value) || 0 : 0);
 
-const SORTS: Record<NonNullable<InboxQueryInput['sort']>, (a: InboxRow, b: InboxRow) => number> = {
-  newest: byTime('quoteDate', -1),
-  due: byTime('projectDueDate', 1),
-  value: (a, b) => (b.totalAmount ?? -1) - (a.totalAmount ?? -1),
-  expiry: byTime('validUntil', 1),
+/** Each order's key, computed once per row; sorted ascending (a negated key sorts descending). */
+const SORT_KEYS: Record<NonNullable<InboxQueryInput['sort']>, (row: InboxRow) => number> = {
+  newest: (row) => -time(row.quoteDate),
+  due: (row) => time(row.projectDueDate),
+  value: (row) => -(row.totalAmount ?? -1),
+  expiry: (row) => time(row.validUntil),
 };

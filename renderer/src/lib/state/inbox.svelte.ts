@@ -58,6 +58,10 @@ export class InboxState {
   /** Window offsets asked for in the current generation and not answered yet. */
   readonly #inFlight = new SvelteSet<number>();
   #generation = 0;
+  /** The generation that started the current query (a refresh starts a generation of the same query). */
+  #queryGeneration = 0;
+  /** The last generation an answer arrived for. */
+  #answered = -1;
   /** The rows the list shows, to fetch the windows they need. */
   #viewStart = 0;
   #viewEnd = 0;
@@ -185,10 +189,10 @@ export class InboxState {
 
   #restart(): void {
     this.#generation++;
+    this.#queryGeneration = this.#generation;
     this.#inFlight.clear();
-    // Rows of another query would be wrong, not just old: they go at once.
-    this.#windows.clear();
-    this.total = null;
+    // The rows on screen stay until the new query's first answer replaces them (the table is
+    // marked busy meanwhile): emptying the list at each keystroke would rebuild it twice.
     this.activeRow = -1;
     // The list goes back to the top: the same number of rows, from the first.
     const span = Math.max(this.#viewEnd - this.#viewStart, 1);
@@ -226,8 +230,14 @@ export class InboxState {
     this.error = null;
     const { rows, total, accounts } = result.value;
     for (const state of accounts) this.freshness.set(state.accountId, state);
+    const firstOfQuery = this.#answered !== generation;
+    this.#answered = generation;
+    if (firstOfQuery && generation === this.#queryGeneration) {
+      // Rows of another query would be wrong, not just old: they go now that new ones are here.
+      this.#windows.clear();
+    }
     this.#windows.set(offset, { rows, generation });
-    const grew = this.total === null && total > rows.length;
+    const grew = firstOfQuery && total > offset + rows.length;
     this.total = total;
     if (this.activeRow >= total) this.activeRow = total - 1;
     this.#evictFarWindows();
