@@ -15,6 +15,8 @@ import type {
   MethodName as Method,
   MethodOutput,
   NotificationPreferences,
+  QuoteDetails,
+  QuoteDetailView,
   Result,
   UnreadSummary,
 } from '../../preload/contract';
@@ -48,6 +50,8 @@ export interface FakeBridgeOptions {
   pdfs?: Record<string, InboxRow['pdf']>;
   /** The clock the inbox's "expiring soon" and the sync states read. */
   now?: number;
+  /** Cached quote details per quote id, for quotes.detail (a quote without is "not stored yet"). */
+  details?: Record<string, QuoteDetails>;
 }
 
 const EXPIRING_WITHIN_MS = 7 * 24 * 3_600_000;
@@ -77,6 +81,7 @@ export class FakeBridge {
   sync: Map<string, AccountSyncState>;
   pdfs: Record<string, InboxRow['pdf']>;
   now: number;
+  details: Record<string, QuoteDetails>;
   readonly api: BridgeApi;
 
   #failures = new Map<Method, BridgeError[]>();
@@ -103,6 +108,7 @@ export class FakeBridge {
     this.report = options.report ?? { ok: true, diagnosis: 'ok', message: 'Connected.', detectedAccess: null, latencyMs: 42 };
     this.now = options.now ?? Date.now();
     this.pdfs = options.pdfs ?? {};
+    this.details = options.details ?? {};
     this.sync = new Map(
       this.accounts.map((account) => [account.id, { ...this.#syncState(account.id), ...options.sync?.[account.id] }]),
     );
@@ -311,6 +317,25 @@ export class FakeBridge {
     return view;
   }
 
+  /** A quote's detail from the "cache": the stored details, or none yet with the reason. */
+  #detail(accountId: string, quoteId: string): QuoteDetailView {
+    this.#find(accountId);
+    const details = this.details[quoteId] ?? null;
+    return {
+      accountId,
+      quoteId,
+      list: (this.quotes[accountId] ?? []).find((quote) => quote.id === quoteId) ?? null,
+      details,
+      source: 'cache',
+      fetchedAt: details ? this.now - 60_000 : null,
+      stale: false,
+      notice: details ? null : "Quotedesk has not stored this quote's details yet, and the service could not be reached.",
+      revisions: [],
+      diff: null,
+      pdf: { cached: false, outdated: false, bytes: null, fetchedAt: null, downloading: false },
+    };
+  }
+
   #syncStates(): AccountSyncState[] {
     return this.accounts.map((account) => this.sync.get(account.id) ?? this.#syncState(account.id));
   }
@@ -356,9 +381,9 @@ export class FakeBridge {
         }
         return this.#syncStates();
       },
+      'quotes.detail': (input) => this.#detail(input.accountId, input.quoteId),
       // The quote views' tests arrange their own answers; a test that calls one here gets a
       // clear failure rather than made-up data.
-      'quotes.detail': () => this.#notArranged('quotes.detail'),
       'pdfs.get': () => this.#notArranged('pdfs.get'),
       'pdfs.status': () => this.#notArranged('pdfs.status'),
     };

@@ -4,6 +4,7 @@ import type { QuoteListItem } from '../../preload/contract';
 import type { InboxQueryInput } from '../../renderer/src/lib/inbox-bridge';
 import { FakeBridge } from './fake-bridge';
 import { makeAccount, makeQuote, quoteId, sampleQuotes } from './fixtures';
+import { makeDetails } from './quote/pricing-fixtures';
 import { renderApp } from './render-app';
 
 function fakeWith(quotes: QuoteListItem[] = sampleQuotes(60), access: 'client' | 'internal' = 'client') {
@@ -256,6 +257,33 @@ describe('virtualized list', () => {
     expect(fake.callsOf('inbox.query').some((input) => (input as InboxQueryInput).offset === 100)).toBe(true);
     await waitFor(() => expect(cellsOf(document.activeElement as HTMLElement)[0]).toBe('Project 129'));
     expect(document.querySelectorAll('[role="row"]').length).toBeLessThanOrEqual(101);
+  });
+});
+
+describe('opening a quote', () => {
+  it('opens the quote on the keyboard row with Enter, from the cache, and Escape returns to the row', async () => {
+    const fake = fakeWith([
+      makeQuote({ id: quoteId(1), projectName: 'Website relaunch', quoteDate: '2025-03-02T00:00:00Z' }),
+      makeQuote({ id: quoteId(2), projectName: 'Not stored yet', quoteDate: '2025-03-01T00:00:00Z' }),
+    ]);
+    fake.details[quoteId(1)] = makeDetails({ id: quoteId(1), projectName: 'Website relaunch' });
+    renderApp(fake);
+    await quoteRows();
+    await fireEvent.keyDown(window, { key: 'j' });
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-rowindex')).toBe('2'));
+    await fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    const dialog = await screen.findByRole('dialog', { name: 'Website relaunch' });
+    await waitFor(() => expect(dialog.textContent).toContain('Northwind Traders'));
+    expect(fake.callsOf('quotes.detail')).toEqual([{ accountId: 'acc-1', quoteId: quoteId(1) }]);
+    await fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-rowindex')).toBe('2'));
+
+    await fireEvent.keyDown(document.activeElement!, { key: 'j' });
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-rowindex')).toBe('3'));
+    await fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    const missing = await screen.findByRole('dialog', { name: 'Not stored yet' });
+    await waitFor(() => expect(missing.textContent).toContain('has not stored this quote'));
   });
 });
 
