@@ -117,6 +117,19 @@ describe('inbox over the cache', () => {
     expect(screen.getByTestId('quote-count').textContent).toBe('60 quotes');
   });
 
+  it('never leaves the previous rows passing for a search whose query failed', async () => {
+    const fake = fakeWith([makeQuote({ projectName: 'Alpha' }), makeQuote({ projectName: 'Beta' })]);
+    renderApp(fake);
+    await quoteRows();
+    fake.failNext('inbox.query', { code: 'internal', message: 'SqliteError: disk I/O error' });
+    await fireEvent.input(screen.getByRole('searchbox', { name: 'Search quotes' }), { target: { value: 'alp' } });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("Couldn't load quotes");
+    expect(screen.queryByRole('table', { name: 'Quotes' })).toBeNull();
+    await fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(async () => expect((await quoteRows()).map((row) => cellsOf(row)[0])).toEqual(['Alpha']));
+  });
+
   it('queries again when the cache says the quotes changed', async () => {
     const fake = fakeWith(sampleQuotes(3));
     renderApp(fake);

@@ -225,6 +225,11 @@ export class InboxState {
     this.loading = this.#inFlight.size > 0;
     if (!result.ok) {
       this.error = result.error;
+      if (this.#answered < this.#queryGeneration) {
+        // The rows on screen answer the previous query: they must not pass for this one's.
+        this.#windows.clear();
+        this.total = null;
+      }
       return;
     }
     this.error = null;
