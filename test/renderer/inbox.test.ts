@@ -130,6 +130,19 @@ describe('inbox over the cache', () => {
     await waitFor(async () => expect((await quoteRows()).map((row) => cellsOf(row)[0])).toEqual(['Alpha']));
   });
 
+  it('keeps the rows read before when reading them again fails, and says so with Retry', async () => {
+    const fake = fakeWith(sampleQuotes(3));
+    renderApp(fake);
+    expect(await quoteRows()).toHaveLength(3);
+    fake.failNext('inbox.query', { code: 'internal', message: 'SqliteError: database is locked' });
+    await fireEvent.keyDown(document.body, { key: 'r' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("Couldn't read the quotes again");
+    expect(await quoteRows()).toHaveLength(3);
+    await fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
   it('queries again when the cache says the quotes changed', async () => {
     const fake = fakeWith(sampleQuotes(3));
     renderApp(fake);
