@@ -4,8 +4,7 @@ export const SHORTCUTS: readonly { keys: readonly string[]; action: string }[] =
   { keys: ['Esc'], action: 'Clear the search' },
   { keys: ['j', '↓'], action: 'Next quote' },
   { keys: ['k', '↑'], action: 'Previous quote' },
-  { keys: [']'], action: 'Next page' },
-  { keys: ['['], action: 'Previous page' },
+  { keys: ['Enter'], action: 'Open the quote' },
   { keys: ['r'], action: 'Refresh' },
   { keys: ['?'], action: 'Show this help' },
 ];

@@ -1,0 +1,1 @@
+export { default as QuotePanel } from './quote-panel.svelte';
