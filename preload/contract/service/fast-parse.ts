@@ -146,15 +146,17 @@ function compileString(def: Definition, checks: CheckDefinition[]): FastParser |
 // and ids are the most frequent checked strings on a list page.
 const ZOD_GUID_SOURCE = '^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$';
 
+// 1 for the characters of a hex digit, by character code.
+const HEX = new Uint8Array(128);
+for (const digit of '0123456789abcdefABCDEF') HEX[digit.charCodeAt(0)] = 1;
+
 function isGuidShape(value: string): boolean {
   if (value.length !== 36) return false;
+  if (value.charCodeAt(8) !== 45 || value.charCodeAt(13) !== 45 || value.charCodeAt(18) !== 45 || value.charCodeAt(23) !== 45) return false;
   for (let index = 0; index < 36; index += 1) {
-    const code = value.charCodeAt(index);
-    if (index === 8 || index === 13 || index === 18 || index === 23) {
-      if (code !== 45 /* - */) return false;
-    } else if (!((code >= 48 && code <= 57) || (code >= 97 && code <= 102) || (code >= 65 && code <= 70))) {
-      return false;
-    }
+    // The four hyphens were checked above; every other character must be a hex digit.
+    if (index === 8 || index === 13 || index === 18 || index === 23) continue;
+    if (HEX[value.charCodeAt(index)] !== 1) return false;
   }
   return true;
 }
