@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { NOT_ACCEPTED, fastParserFor } from '../../../preload/contract';
+// Not exported by the contract's index: the renderer has no use for it.
+import { NOT_ACCEPTED, fastParserFor } from '../../../preload/contract/service/fast-parse';
 import { SchemaError } from './errors';
 import type { HttpResponse } from './transport';
 

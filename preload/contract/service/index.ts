@@ -4,4 +4,3 @@ export * from './quote';
 export * from './credentials';
 export * from './webhook';
 export * from './paths';
-export * from './fast-parse';

@@ -2,7 +2,8 @@
 // quote detail costs through zod and through the compiled fast path
 // (preload/contract/service/fast-parse.ts), beside JSON.parse for scale. Medians of 15
 // round-robin rounds, µs per body.
-import { QuoteDetailsResponse, QuoteListResponse, compilesFully, fastParserFor, NOT_ACCEPTED } from '../../../preload/contract';
+import { QuoteDetailsResponse, QuoteListResponse } from '../../../preload/contract';
+import { NOT_ACCEPTED, compilesFully, fastParserFor } from '../../../preload/contract/service/fast-parse';
 import { recordService } from '../fixtures/recorded-service';
 
 const recording = await recordService({ quotes: 200, limit: 100 });

@@ -6,18 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { SchemaError } from '../../../main/core/api/errors';
 import { parseValue } from '../../../main/core/api/validate';
-import {
-  DateTime,
-  NOT_ACCEPTED,
-  QuoteDecisionResponse,
-  QuoteDetailsResponse,
-  QuoteListResponse,
-  QuotePdfResponse,
-  Uuid,
-  compilesFully,
-  fastParserFor,
-  isReadableDateTime,
-} from '../../../preload/contract';
+import { DateTime, QuoteDecisionResponse, QuoteDetailsResponse, QuoteListResponse, QuotePdfResponse, Uuid, isReadableDateTime } from '../../../preload/contract';
+import { NOT_ACCEPTED, compilesFully, fastParserFor } from '../../../preload/contract/service/fast-parse';
 
 // A small seeded generator, so a failure can be replayed.
 function random(seed: number) {
