@@ -6,8 +6,8 @@ import { isReadableDateTime } from './primitives';
  * issue list per value, checks run through a loop, refinements wrapped) cost more than
  * JSON.parse itself on a list page, and more than the whole rest of the client on a quote
  * detail (BENCHMARKS.md, "Where the client's time goes"). So each schema is compiled once,
- * by walking its zod definition, into plain closures that answer "this value, stripped of
- * unknown fields" or NOT_ACCEPTED, with no reasons.
+ * by walking its zod definition, into small functions (object parsers generated as code)
+ * that answer "this value, stripped of unknown fields" or NOT_ACCEPTED, with no reasons.
  *
  * The contract: whatever a compiled parser accepts, zod accepts with an equal result. When
  * it does not accept, the caller asks zod, which decides (it may still accept: a date-time
@@ -199,14 +199,14 @@ function compileArray(element: FastParser): FastParser {
   };
 }
 
-function compileObject(shape: Record<string, z.ZodType>, delegated: string[]): FastParser {
+function compileObject(shape: Record<string, z.ZodType>, delegated: string[]): FastParser | undefined {
   const fields = Object.entries(shape).map(([key, fieldSchema]) => ({
     key,
     // zod lets an optional key be absent; any other absent key is refused.
     optional: (fieldSchema as unknown as { _zod: { optin?: string } })._zod.optin === 'optional',
     parse: compile(fieldSchema, delegated),
   }));
-  return generatedObjectParser(fields) ?? loopingObjectParser(fields);
+  return generatedObjectParser(fields);
 }
 
 interface CompiledField {
@@ -238,28 +238,9 @@ return out;
   try {
     return new Function('F', 'p', body)(NOT_ACCEPTED, fields.map((field) => field.parse)) as FastParser;
   } catch {
-    // A page whose content security policy forbids eval; the loop below is slower, not wrong.
+    // Code generation forbidden (a content security policy): zod parses this object.
     return undefined;
   }
-}
-
-function loopingObjectParser(fields: CompiledField[]): FastParser {
-  return (value) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return NOT_ACCEPTED;
-    const input = value as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    for (const field of fields) {
-      const fieldValue = input[field.key];
-      if (fieldValue === undefined && !(field.key in input)) {
-        if (field.optional) continue;
-        return NOT_ACCEPTED;
-      }
-      const parsed = field.parse(fieldValue);
-      if (parsed === NOT_ACCEPTED) return NOT_ACCEPTED;
-      out[field.key] = parsed;
-    }
-    return out;
-  };
 }
 
 /**
