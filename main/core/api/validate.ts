@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+// Not exported by the contract's index: the renderer has no use for it.
+import { NOT_ACCEPTED, fastParserFor } from '../../../preload/contract/service/fast-parse';
 import { SchemaError } from './errors';
 import type { HttpResponse } from './transport';
 
@@ -19,7 +21,14 @@ export function parseJson(response: HttpResponse): unknown {
   }
 }
 
+/**
+ * The schema's compiled fast path first (preload/contract/service/fast-parse.ts): it accepts
+ * only what zod accepts, with the same result. Anything it does not accept goes to zod,
+ * which decides and names the path and the problem.
+ */
 export function parseValue<T extends z.ZodType>(value: unknown, schema: T, endpoint: string): z.output<T> {
+  const fast = fastParserFor(schema)(value);
+  if (fast !== NOT_ACCEPTED) return fast;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const [first] = result.error.issues;

@@ -1,0 +1,262 @@
+import type { z } from 'zod';
+import { isReadableDateTime } from './primitives';
+
+/**
+ * The fast path of the service's wire schemas. zod's generic machinery (a payload and an
+ * issue list per value, checks run through a loop, refinements wrapped) cost more than
+ * JSON.parse itself on a list page, and more than the whole rest of the client on a quote
+ * detail (BENCHMARKS.md, "Where the client's time goes"). So each schema is compiled once,
+ * by walking its zod definition, into small functions (object parsers generated as code)
+ * that answer "this value, stripped of unknown fields" or NOT_ACCEPTED, with no reasons.
+ *
+ * The contract: whatever a compiled parser accepts, zod accepts with an equal result. When
+ * it does not accept, the caller asks zod, which decides (it may still accept: a date-time
+ * in a rare shape) and words the error. So the client accepts and refuses exactly what the
+ * schema does; the fast path only decides how quickly. Parts this file does not know (a
+ * transform, a coercion, a record, a check it cannot mirror) are handed to zod at that
+ * node, which keeps the rule. test/unit/contract/fast-parse.test.ts holds it to that on
+ * generated and mutated bodies.
+ */
+export const NOT_ACCEPTED: unique symbol = Symbol('not accepted by the fast path');
+export type FastParser = (value: unknown) => unknown;
+
+const compiled = new WeakMap<z.ZodType, FastParser>();
+
+/** The compiled parser of `schema`, built on first use. */
+export function fastParserFor<T extends z.ZodType>(schema: T): (value: unknown) => z.output<T> | typeof NOT_ACCEPTED {
+  let parser = compiled.get(schema);
+  if (!parser) {
+    parser = compile(schema);
+    compiled.set(schema, parser);
+  }
+  return parser as (value: unknown) => z.output<T> | typeof NOT_ACCEPTED;
+}
+
+/** Whether `schema` is compiled without handing any part of it to zod (tests hold the hot schemas to this). */
+export function compilesFully(schema: z.ZodType): boolean {
+  const delegated: string[] = [];
+  compile(schema, delegated);
+  return delegated.length === 0;
+}
+
+// zod 4 keeps a schema's definition in `_zod.def`; only the fields read here are typed.
+interface Definition {
+  type: string;
+  coerce?: boolean;
+  checks?: { _zod: { def: CheckDefinition } }[];
+  format?: string;
+  pattern?: RegExp;
+  innerType?: z.ZodType;
+  element?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  catchall?: z.ZodType;
+  entries?: Record<string, string | number>;
+  values?: unknown[];
+  options?: z.ZodType[];
+}
+interface CheckDefinition {
+  check: string;
+  format?: string;
+  pattern?: RegExp;
+  value?: number;
+  inclusive?: boolean;
+  minimum?: number;
+  maximum?: number;
+  length?: number;
+  fn?: unknown;
+  when?: unknown;
+}
+
+function definitionOf(schema: z.ZodType): Definition {
+  return (schema as unknown as { _zod: { def: Definition } })._zod.def;
+}
+
+function compile(schema: z.ZodType, delegated: string[] = []): FastParser {
+  const def = definitionOf(schema);
+  const checks = (def.checks ?? []).map((check) => check._zod.def);
+  const known = def.coerce ? undefined : compileKnown(def, checks, delegated);
+  if (known) return known;
+  // Not mirrored here: zod decides this node, exactly as it would without a fast path.
+  delegated.push(def.type);
+  return (value) => {
+    const result = schema.safeParse(value);
+    return result.success ? result.data : NOT_ACCEPTED;
+  };
+}
+
+function compileKnown(def: Definition, checks: CheckDefinition[], delegated: string[]): FastParser | undefined {
+  switch (def.type) {
+    case 'string':
+      return compileString(def, checks);
+    case 'number':
+      return compileNumber(checks);
+    case 'boolean':
+      return checks.length === 0 ? (value) => (typeof value === 'boolean' ? value : NOT_ACCEPTED) : undefined;
+    case 'unknown':
+    case 'any':
+      return (value) => value;
+    case 'enum': {
+      const allowed = new Set(Object.values(def.entries ?? {}));
+      return (value) => (allowed.has(value as string) ? value : NOT_ACCEPTED);
+    }
+    case 'literal': {
+      const allowed = new Set(def.values);
+      return (value) => (allowed.has(value) ? value : NOT_ACCEPTED);
+    }
+    case 'nullable': {
+      const inner = compile(def.innerType as z.ZodType, delegated);
+      return (value) => (value === null ? null : inner(value));
+    }
+    case 'optional': {
+      const inner = compile(def.innerType as z.ZodType, delegated);
+      return (value) => (value === undefined ? undefined : inner(value));
+    }
+    case 'array':
+      return checks.length === 0 ? compileArray(compile(def.element as z.ZodType, delegated)) : undefined;
+    case 'object':
+      return checks.length === 0 && def.catchall === undefined ? compileObject(def.shape ?? {}, delegated) : undefined;
+    case 'union':
+      return checks.length === 0 ? compileUnion(def.options ?? [], delegated) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function compileString(def: Definition, checks: CheckDefinition[]): FastParser | undefined {
+  const tests: ((value: string) => boolean)[] = [];
+  if (def.format === 'guid' && def.pattern) tests.push(def.pattern.source === ZOD_GUID_SOURCE ? isGuidShape : patternTest(def.pattern));
+  else if (def.format !== undefined) return undefined;
+  for (const check of checks) {
+    if (check.check === 'string_format' && check.format === 'regex' && check.pattern) tests.push(patternTest(check.pattern));
+    else if (check.check === 'min_length') tests.push((value) => value.length >= (check.minimum as number));
+    else if (check.check === 'max_length') tests.push((value) => value.length <= (check.maximum as number));
+    else if (check.check === 'length_equals') tests.push((value) => value.length === check.length);
+    // A refinement is a function zod cannot see into; only the contract's own pure ones are mirrored.
+    else if (check.check === 'custom' && check.fn === isReadableDateTime && check.when === undefined) tests.push(isReadableDateTime);
+    else return undefined;
+  }
+  const [only] = tests;
+  // One check is the common case (a uuid, a date): called directly, it is inlined.
+  if (tests.length === 0) return (value) => (typeof value === 'string' ? value : NOT_ACCEPTED);
+  if (tests.length === 1 && only) return (value) => (typeof value === 'string' && only(value) ? value : NOT_ACCEPTED);
+  return (value) => (typeof value === 'string' && passesAll(tests, value) ? value : NOT_ACCEPTED);
+}
+
+// zod 4's z.guid() pattern; the same rule by character code costs a fraction of the regex,
+// and ids are the most frequent checked strings on a list page.
+const ZOD_GUID_SOURCE = '^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$';
+
+// 1 for the characters of a hex digit, by character code.
+const HEX = new Uint8Array(128);
+for (const digit of '0123456789abcdefABCDEF') HEX[digit.charCodeAt(0)] = 1;
+
+function isGuidShape(value: string): boolean {
+  if (value.length !== 36) return false;
+  if (value.charCodeAt(8) !== 45 || value.charCodeAt(13) !== 45 || value.charCodeAt(18) !== 45 || value.charCodeAt(23) !== 45) return false;
+  for (let index = 0; index < 36; index += 1) {
+    // The four hyphens were checked above; every other character must be a hex digit.
+    if (index === 8 || index === 13 || index === 18 || index === 23) continue;
+    if (HEX[value.charCodeAt(index)] !== 1) return false;
+  }
+  return true;
+}
+
+function passesAll<T>(tests: ((value: T) => boolean)[], value: T): boolean {
+  for (const test of tests) if (!test(value)) return false;
+  return true;
+}
+
+function patternTest(pattern: RegExp): (value: string) => boolean {
+  return (value) => {
+    pattern.lastIndex = 0;
+    return pattern.test(value);
+  };
+}
+
+function compileNumber(checks: CheckDefinition[]): FastParser | undefined {
+  const tests: ((value: number) => boolean)[] = [];
+  for (const check of checks) {
+    const bound = check.value as number;
+    if (check.check === 'number_format' && check.format === 'safeint') tests.push(Number.isSafeInteger);
+    else if (check.check === 'greater_than') tests.push(check.inclusive ? (value) => value >= bound : (value) => value > bound);
+    else if (check.check === 'less_than') tests.push(check.inclusive ? (value) => value <= bound : (value) => value < bound);
+    else return undefined;
+  }
+  // zod's number refuses NaN and the infinities.
+  return (value) => (typeof value === 'number' && Number.isFinite(value) && passesAll(tests, value) ? value : NOT_ACCEPTED);
+}
+
+function compileArray(element: FastParser): FastParser {
+  return (value) => {
+    if (!Array.isArray(value)) return NOT_ACCEPTED;
+    const out = new Array<unknown>(value.length);
+    for (let index = 0; index < value.length; index += 1) {
+      const parsed = element(value[index]);
+      if (parsed === NOT_ACCEPTED) return NOT_ACCEPTED;
+      out[index] = parsed;
+    }
+    return out;
+  };
+}
+
+function compileObject(shape: Record<string, z.ZodType>, delegated: string[]): FastParser | undefined {
+  const fields = Object.entries(shape).map(([key, fieldSchema]) => ({
+    key,
+    // zod lets an optional key be absent; any other absent key is refused.
+    optional: (fieldSchema as unknown as { _zod: { optin?: string } })._zod.optin === 'optional',
+    parse: compile(fieldSchema, delegated),
+  }));
+  return generatedObjectParser(fields);
+}
+
+interface CompiledField {
+  key: string;
+  optional: boolean;
+  parse: FastParser;
+}
+
+/**
+ * The object parser written out as code, one statement per field, as zod's own JIT does: a
+ * loop over the fields reads and writes properties by computed name, which V8 cannot
+ * specialise, and was most of this file's cost on a list page. Keys are embedded as JSON
+ * string literals, so no key can escape its quotes. The result has the schema's keys in the
+ * schema's order; an absent optional key stays absent, as in zod.
+ */
+function generatedObjectParser(fields: CompiledField[]): FastParser | undefined {
+  const lines = fields.map((field, index) => {
+    const key = JSON.stringify(field.key);
+    const absent = field.optional ? '' : 'return F;';
+    return `v = input[${key}];
+if (v === undefined && !(${key} in input)) { ${absent} } else { r = p[${index}](v); if (r === F) return F; out[${key}] = r; }`;
+  });
+  const body = `return function parseObject(input) {
+if (typeof input !== 'object' || input === null || Array.isArray(input)) return F;
+const out = {}; let v; let r;
+${lines.join('\n')}
+return out;
+};`;
+  try {
+    return new Function('F', 'p', body)(NOT_ACCEPTED, fields.map((field) => field.parse)) as FastParser;
+  } catch {
+    // Code generation forbidden (a content security policy): zod parses this object.
+    return undefined;
+  }
+}
+
+/**
+ * zod takes the first option that accepts. Mirrored only for options that are plain values
+ * (strings, numbers...), whose result is the value itself: an option of this file refusing
+ * where zod's accepts could otherwise pick a later option with a different result.
+ */
+function compileUnion(options: z.ZodType[], delegated: string[]): FastParser | undefined {
+  const leafTypes = new Set(['string', 'number', 'boolean', 'enum', 'literal']);
+  if (!options.every((option) => leafTypes.has(definitionOf(option).type))) return undefined;
+  const parsers = options.map((option) => compile(option, delegated));
+  return (value) => {
+    for (const parse of parsers) {
+      const parsed = parse(value);
+      if (parsed !== NOT_ACCEPTED) return parsed;
+    }
+    return NOT_ACCEPTED;
+  };
+}
