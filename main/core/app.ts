@@ -1,6 +1,7 @@
 import type { AppInfo, Handlers } from '../../preload/contract';
 import type { AccountsService } from './accounts/types';
 import { AppError } from './errors';
+import type { DecisionHandlers } from './handlers/decisions';
 import type { NotificationHandlers } from './handlers/notifications';
 
 export interface AppHandlerDeps {
@@ -8,6 +9,8 @@ export interface AppHandlerDeps {
   appInfo: () => Promise<AppInfo>;
   /** From createNotificationHandlers (main/core/handlers/notifications.ts); a host without them answers that notifications are unavailable. */
   notifications?: NotificationHandlers;
+  /** From createDecisionHandlers (main/core/handlers/decisions.ts). */
+  decisions: DecisionHandlers;
 }
 
 const notificationsUnavailable = async (): Promise<never> => {
@@ -42,5 +45,6 @@ export function createAppHandlers(deps: AppHandlerDeps): Handlers {
     },
 
     ...(deps.notifications ?? NO_NOTIFICATIONS),
+    ...deps.decisions,
   };
 }

@@ -7,8 +7,8 @@
  * where the copy is and what to do.
  */
 export interface DataFileProblem {
-  /** Which file: 'settings' or 'secrets'. */
-  file: 'settings' | 'secrets';
+  /** Which file: 'settings', 'secrets', or 'receipts' (the local decision receipts). */
+  file: 'settings' | 'secrets' | 'receipts';
   /** The file's path. */
   path: string;
   /** Where the unreadable copy was kept, or null when it could not even be moved. */

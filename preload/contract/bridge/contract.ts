@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AccountDraft, AccountId, AccountStatus, AccountUpdate, AccountView, ConnectionReport } from './accounts';
 import { AppInfo } from './app';
+import { decisionMethods } from './decisions';
 import { notificationEvents, notificationMethods } from './notifications';
 import { QuotesListInput, QuotesPage } from './quotes';
 import type { Result } from './errors';
@@ -29,6 +30,7 @@ export const methods = {
   'quotes.list': { input: QuotesListInput, output: QuotesPage },
 
   ...notificationMethods,
+  ...decisionMethods,
 } as const satisfies { [M in PlainMethodName]: { input: z.ZodType; output: z.ZodType } };
 
 /** Events main pushes to the renderer. */

@@ -16,6 +16,12 @@ const METHODS = [
   'notifications.unread',
   'notifications.markRead',
   'notifications.markUnread',
+  'decisions.accept',
+  'decisions.decline',
+  'decisions.checkAgain',
+  'decisions.receipts',
+  'decisions.savedReasons',
+  'decisions.saveReasons',
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 export const METHOD_NAMES: MethodName[] = [...METHODS];
