@@ -1,7 +1,7 @@
 // The Electron main process: adapters -> core -> transports -> windows.
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, Menu, nativeImage, Notification, protocol, safeStorage, session, shell, Tray } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, nativeImage, Notification, powerMonitor, protocol, safeStorage, session, shell, Tray } from 'electron';
 import type { Route } from '../preload/contract';
 import { createDispatcher } from './core/bridge/dispatcher';
 import { createCore } from './core/core';
@@ -121,6 +121,13 @@ if (!app.requestSingleInstanceLock()) {
         logger,
         host: 'electron',
         version: app.getVersion(),
+        paths: { userData },
+      });
+      // After sleep every account catches up at once rather than at its next interval. The
+      // main process has no network-change event; an offline account retries by itself
+      // (5 s doubling to 2 minutes), which covers the network coming back.
+      powerMonitor.on('resume', () => {
+        void core?.reconcile().catch((error: unknown) => logger.warn('sync after resume failed', { error: error instanceof Error ? error.message : String(error) }));
       });
       await core.startDemoIfNoAccounts(() => startDemo(), { force: process.argv.includes('--demo') });
       for (const account of await core.accounts.list()) knownAccounts.add(account.id);

@@ -3,12 +3,16 @@ import type { AccountsService } from './accounts/types';
 import { AppError } from './errors';
 import type { DecisionHandlers } from './handlers/decisions';
 import type { NotificationHandlers } from './handlers/notifications';
+import type { InboxHandlers, SyncHandlers } from './handlers';
 
 export interface AppHandlerDeps {
   accounts: AccountsService;
   appInfo: () => Promise<AppInfo>;
   /** From createNotificationHandlers (main/core/handlers/notifications.ts); a host without them answers that notifications are unavailable. */
   notifications?: NotificationHandlers;
+  /** The inbox over the offline cache, quote details and PDFs. */
+  inbox: InboxHandlers;
+  sync: SyncHandlers;
   /** From createDecisionHandlers (main/core/handlers/decisions.ts). */
   decisions: DecisionHandlers;
 }
@@ -37,6 +41,7 @@ export function createAppHandlers(deps: AppHandlerDeps): Handlers {
     'accounts.test': ({ id }) => accounts.test(id),
     'accounts.testDraft': (draft) => accounts.testDraft(draft),
 
+    // A live page from the service, kept until the renderer's inbox reads 'inbox.query'.
     'quotes.list': async ({ accountId, page, limit, status, search }) => {
       const account = await accounts.get(accountId);
       const client = await accounts.client(accountId);
@@ -45,6 +50,8 @@ export function createAppHandlers(deps: AppHandlerDeps): Handlers {
     },
 
     ...(deps.notifications ?? NO_NOTIFICATIONS),
+    ...deps.inbox,
+    ...deps.sync,
     ...deps.decisions,
   };
 }

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { AppInfo, Handlers } from '../../preload/contract';
 import { createAccountsService } from './accounts';
 import type { AccountsService } from './accounts/types';
@@ -7,11 +8,19 @@ import type { Dispatcher } from './bridge/dispatcher';
 import { createEventHub } from './bridge/events';
 import type { EventHub } from './bridge/events';
 import { projectDomainEvents } from './bridge/projection';
+import { createPdfCache, createQuoteCache, forgetOrphanAccounts } from './cache';
+import type { PdfCacheOptions } from './cache';
+import { createDecisions, feedCacheFromDecisions, openReceiptStore } from './decisions';
 import { createDemoMode } from './demo/demo-mode';
 import type { StartDemo } from './demo/demo-mode';
 import { createEventBus } from './events';
 import type { DomainBus, DomainEvents } from './events';
-import type { Clock, Logger, SecretStore, SettingsStore } from './ports';
+import { createDecisionHandlers, createInboxHandlers, createSyncHandlers } from './handlers';
+import type { PdfDelivery } from './handlers';
+import type { AppPaths, Clock, DataFileProblem, Logger, SecretStore, SettingsStore } from './ports';
+import { openSqliteStore } from './store';
+import { createSyncEngine, syncIntervalMs } from './sync';
+import type { SyncEngine, SyncOptions } from './sync';
 
 export type { StartDemo } from './demo/demo-mode';
 
@@ -22,6 +31,13 @@ export interface CoreOptions {
   logger: Logger;
   host: AppInfo['host'];
   version: string;
+  /** The data folder: the offline cache lives in `<userData>/cache`. */
+  paths: AppPaths;
+  /** Overrides for tests and benchmarks; the refresh interval comes from the settings. */
+  sync?: Partial<SyncOptions>;
+  pdfs?: Partial<PdfCacheOptions>;
+  /** How this host hands a PDF to the person (Electron: the Opener; browser mode: a download route). */
+  deliverPdf?: PdfDelivery;
 }
 
 export interface Core {
@@ -31,6 +47,11 @@ export interface Core {
   hub: EventHub;
   handlers: Handlers;
   dispatcher: Dispatcher;
+  sync: SyncEngine;
+  /** Settles when the offline parts have started (PDF folder swept, sync scheduled); never rejects. */
+  ready: Promise<void>;
+  /** After resume from sleep or a network change: every account catches up now. */
+  reconcile(): Promise<void>;
   /** See DemoMode.startIfNoAccounts: never in place of accounts that could not be read. */
   startDemoIfNoAccounts(startDemo: StartDemo, options?: { force?: boolean }): Promise<boolean>;
   close(): Promise<void>;
@@ -44,6 +65,67 @@ export function createCore(options: CoreOptions): Core {
   const stopProjecting = projectDomainEvents(bus, hub);
   const accounts = createAccountsService({ settings, secrets, bus, clock, logger });
   const demo = createDemoMode({ accounts, bus, logger });
+
+  const cacheFolder = join(options.paths.userData, 'cache');
+  const store = openSqliteStore({ path: join(cacheFolder, 'quotes.db'), clock, logger });
+  const cache = createQuoteCache({ store, bus, clock, logger });
+  const pdfFolder = join(cacheFolder, 'pdfs');
+  const pdfs = createPdfCache({
+    store,
+    cache,
+    accounts,
+    bus,
+    clock,
+    logger,
+    folder: pdfFolder,
+    options: options.pdfs,
+    dispatcherFor: async (accountId) => (await accounts.client(accountId)).dispatcher,
+  });
+  const sync = createSyncEngine({ accounts, bus, cache, clock, logger, options: { intervalMs: syncIntervalMs(settings, logger), ...options.sync } });
+  const cacheProblems: DataFileProblem[] = store.problems.map((problem) => ({ file: 'cache', ...problem }));
+
+  const receipts = openReceiptStore({ path: join(options.paths.userData, 'decision-receipts.json'), logger, now: () => clock.now() });
+  const receiptsProblem = receipts.problem();
+  const decisions = createDecisions({
+    accounts,
+    // A copy the list has moved past is no base for a decision: it is re-read first.
+    getCached: (accountId, quoteId) => {
+      const cached = cache.get(accountId, quoteId);
+      if (!cached?.details || cached.detailsStale || cached.detailsFetchedAt === null) return null;
+      return { details: cached.details, cachedAt: cached.detailsFetchedAt };
+    },
+    receipts,
+    publish: bus.publish,
+    clock,
+    logger,
+    // Only a copy of the version being decided goes in the receipt.
+    pdfPath: (accountId, quoteId) => {
+      const row = store.getPdf(accountId, quoteId);
+      const status = pdfs.status(accountId, quoteId);
+      return row && status.cached && !status.outdated ? join(pdfFolder, row.file) : null;
+    },
+  });
+
+  const stops: (() => void)[] = [cache.start(), feedCacheFromDecisions(bus)];
+  let closing = false;
+  const ready = (async () => {
+    stops.push(await pdfs.start());
+    await forgetOrphanAccounts({ cache, accounts, bus, logger });
+    if (closing) return;
+    sync.start();
+  })().catch((error: unknown) => {
+    // The cache still serves what it holds; only the sweep or the scheduler is missing.
+    logger.error('the offline cache did not start completely', { error: error instanceof Error ? error.message : String(error) });
+  });
+  // The sweep at start deletes files no index row names: no download may race it.
+  const startedPdfs = {
+    get: async (accountId: string, quoteId: string) => {
+      await ready;
+      return pdfs.get(accountId, quoteId);
+    },
+    status: pdfs.status,
+  };
+
   const handlers = createAppHandlers({
     accounts,
     appInfo: async () => ({
@@ -51,8 +133,16 @@ export function createCore(options: CoreOptions): Core {
       host: options.host,
       demo: (await accounts.list()).some((account) => account.demo),
       credentialStorage: secrets.describe(),
-      dataProblems: [...settings.problems(), ...secrets.problems()],
+      dataProblems: [
+        ...settings.problems(),
+        ...secrets.problems(),
+        ...cacheProblems,
+        ...(receiptsProblem ? [{ file: 'receipts' as const, ...receiptsProblem }] : []),
+      ],
     }),
+    inbox: createInboxHandlers({ cache, sync, pdfs: startedPdfs, accounts, clock, deliverPdf: options.deliverPdf }),
+    decisions: createDecisionHandlers({ decisions, settings }),
+    sync: createSyncHandlers({ sync, accounts }),
   });
   const dispatcher = createDispatcher({ handlers, logger });
 
@@ -62,11 +152,28 @@ export function createCore(options: CoreOptions): Core {
     hub,
     handlers,
     dispatcher,
+    sync,
+    ready,
+    async reconcile() {
+      await ready;
+      await sync.reconcile();
+    },
     startDemoIfNoAccounts: (startDemo, startOptions) => demo.startIfNoAccounts(startDemo, startOptions),
     async close() {
-      await demo.close();
+      closing = true;
+      // At once: a demo start in progress must see that Quotedesk is closing.
+      const demoClosed = demo.close();
+      await ready;
+      await sync.stop();
+      await demoClosed;
+      // Demo accounts live in memory only: their cached quotes go with them.
+      for (const account of await accounts.list()) if (account.demo) cache.forgetAccount(account.id);
+      for (const stop of stops.splice(0).reverse()) stop();
+      // Prefetches and removals touch the store: they end before it closes.
+      await pdfs.close();
       stopProjecting();
       await accounts.close();
+      store.close();
     },
   };
 }

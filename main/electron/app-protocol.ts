@@ -1,9 +1,10 @@
 // The renderer's own origin, app://quotedesk/, and how one of its requests becomes a file of
 // the built renderer folder. Pure (Node only, type imports from Electron) so every rule is
 // unit-tested without Electron; app-protocol-handler.ts registers it with Electron.
-import { realpath, stat } from 'node:fs/promises';
-import { extname, isAbsolute, join, relative, sep } from 'node:path';
 import type { CustomScheme } from 'electron';
+import { contentTypeOf, resolveRendererFile } from '../core/hosting/renderer-files';
+
+export { contentTypeOf } from '../core/hosting/renderer-files';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'quotedesk';
@@ -56,29 +57,6 @@ export const APP_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-store',
 };
 
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
-export function contentTypeOf(path: string): string {
-  return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
-}
-
 export type AppResponse =
   | { kind: 'file'; status: 200; path: string; headers: Record<string, string> }
   | { kind: 'refused'; status: 400 | 403 | 404 | 405; reason: string; headers: Record<string, string> };
@@ -87,18 +65,10 @@ function refused(status: 400 | 403 | 404 | 405, reason: string): AppResponse {
   return { kind: 'refused', status, reason, headers: { ...APP_RESPONSE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } };
 }
 
-/** True when `child` is `root` itself or lies inside it (both absolute, already resolved). */
-function isInside(root: string, child: string): boolean {
-  const rel = relative(root, child);
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
-}
-
 /**
  * Maps a request of the app's origin to a file under `rootDir` (the built renderer folder),
- * or says why not. Only GET/HEAD of app://quotedesk/...; every path segment is decoded once
- * and must be a plain name (no '.', '..', slash, backslash or NUL after decoding, so
- * %2e%2e and %2f tricks fail), and the file's real path (symlinks resolved) must still lie
- * inside the real root. "/" is the entry page; a folder or a missing file is a 404.
+ * or says why not: only GET/HEAD of app://quotedesk/..., then the one path rule both hosts
+ * share (main/core/hosting/renderer-files.ts: no traversal, no symlinks out).
  */
 export async function resolveAppRequest(request: { url: string; method: string }, rootDir: string): Promise<AppResponse> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return refused(405, `method ${request.method} not allowed`);
@@ -116,42 +86,9 @@ export async function resolveAppRequest(request: { url: string; method: string }
   // The raw path as sent: the URL parser has already resolved plain dot segments, and a
   // request that needed that is not one the app's own pages make.
   // (Node leaves a non-http scheme's empty path empty where Chromium says "/".)
-  const rawSegments = (url.pathname || '/').split('/').slice(1);
-  const segments: string[] = [];
-  for (const raw of rawSegments) {
-    let segment: string;
-    try {
-      segment = decodeURIComponent(raw);
-    } catch {
-      return refused(400, 'malformed path encoding');
-    }
-    if (segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) return refused(403, 'path escapes the app folder');
-    segments.push(segment);
-  }
-  if (segments.length === 1 && segments[0] === '') segments[0] = 'index.html';
-  if (segments.some((segment) => segment === '')) return refused(404, 'no such file');
-
-  let root: string;
-  try {
-    root = await realpath(rootDir);
-  } catch {
-    return refused(404, 'the app folder is missing');
-  }
-  const candidate = join(root, ...segments);
-  if (!isInside(root, candidate)) return refused(403, 'path escapes the app folder');
-
-  let real: string;
-  try {
-    real = await realpath(candidate);
-  } catch {
-    return refused(404, 'no such file');
-  }
-  if (!isInside(root, real)) return refused(403, 'link leads out of the app folder');
-  try {
-    if (!(await stat(real)).isFile()) return refused(404, 'no such file');
-  } catch {
-    return refused(404, 'no such file');
-  }
+  const file = await resolveRendererFile(rootDir, url.pathname || '/');
+  if (file.kind === 'refused') return refused(file.status, file.reason);
+  const real = file.path;
   return { kind: 'file', status: 200, path: real, headers: { ...APP_RESPONSE_HEADERS, 'Content-Type': contentTypeOf(real) } };
 }
 

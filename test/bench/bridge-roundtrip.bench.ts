@@ -22,11 +22,13 @@ export default defineBenchmark({
   budgetMs: { full: 40_000, quick: 6_000 },
   async run(ctx) {
     const logger = createSilentLogger();
+    const dataDir = await mkdtemp(join(tmpdir(), 'quotedesk-bench-bridge-'));
     const core = createCore({
       settings: createMemorySettingsStore(),
       secrets: createMemorySecretStore(),
       clock: systemClock,
       logger,
+      paths: { userData: dataDir },
       host: 'web',
       version: '0.0.0-bench',
     });
@@ -84,6 +86,7 @@ export default defineBenchmark({
       await host.close();
       await core.close();
       await rm(staticDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
     }
   },
 });

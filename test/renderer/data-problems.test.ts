@@ -34,3 +34,16 @@ describe('data problems notice', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('data problems notice: the offline cache', () => {
+  it('says the cache is being filled again and that nothing saved is lost', () => {
+    render(DataProblems, {
+      problems: [{ file: 'cache', path: '/data/cache/quotes.db', keptAt: '/data/cache/quotes.db.unreadable-2026', reason: 'the file is not a database' }],
+    });
+    const text = screen.getByRole('alert').textContent ?? '';
+    expect(text).toContain('The offline cache could not be read');
+    expect(text).toContain('being filled again from the service');
+    expect(text).toContain('nothing you saved is lost');
+    expect(text).toContain('/data/cache/quotes.db.unreadable-2026');
+  });
+});

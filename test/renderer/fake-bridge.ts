@@ -71,6 +71,7 @@ export class FakeBridge {
   #gates = new Map<Method, Gate[]>();
   #listeners = new Map<EventName, Set<(payload: never) => void>>();
   #nextId = 1;
+  #arranged: Partial<Answers> = {};
 
   constructor(options: FakeBridgeOptions = {}) {
     this.accounts = options.accounts ?? [];
@@ -131,6 +132,10 @@ export class FakeBridge {
     } catch (error) {
       return { ok: false, error: error as BridgeError };
     }
+  }
+
+  #notArranged(method: Method): never {
+    throw { code: 'internal', message: `The fake bridge does not answer ${method} yet.`, retryable: false } satisfies BridgeError;
   }
 
   #find(id: string): AccountView {
@@ -221,13 +226,33 @@ export class FakeBridge {
         this.unread[accountId] = [...new Set([...(this.unread[accountId] ?? []), ...quoteIds])];
         return this.#unreadSummary();
       },
+      // The offline methods: no renderer test uses them yet (the inbox still pages with
+      // quotes.list); a test that calls one gets a clear failure rather than made-up data.
+      'inbox.query': () => this.#notArranged('inbox.query'),
+      'quotes.detail': () => this.#notArranged('quotes.detail'),
+      'pdfs.get': () => this.#notArranged('pdfs.get'),
+      'pdfs.status': () => this.#notArranged('pdfs.status'),
+      'sync.status': () => this.#notArranged('sync.status'),
+      'sync.refresh': () => this.#notArranged('sync.refresh'),
+      'pdfs.open': () => this.#notArranged('pdfs.open'),
+      'decisions.accept': () => this.#notArranged('decisions.accept'),
+      'decisions.decline': () => this.#notArranged('decisions.decline'),
+      'decisions.checkAgain': () => this.#notArranged('decisions.checkAgain'),
+      'decisions.receipts': () => [],
+      'decisions.savedReasons': () => [],
+      'decisions.saveReasons': (reasons) => reasons,
+      ...this.#arranged,
     };
   }
 
+  /** How `method` answers from now on (a test's own data: a quote's detail, a decision's result). */
+  arrange<M extends Method>(method: M, answer: (input: MethodInput<M>) => MethodOutput<M>): void {
+    (this.#arranged as Record<string, unknown>)[method] = answer;
+  }
+
   #buildApi(): BridgeApi {
-    const answers = this.#answers();
     return buildApi<BridgeApi>(
-      (method, input) => this.#run(method, input, () => (answers[method] as (input: unknown) => unknown)(input)),
+      (method, input) => this.#run(method, input, () => (this.#answers()[method] as (input: unknown) => unknown)(input)),
       (event, listener) => this.#subscribe(event, listener),
     );
   }

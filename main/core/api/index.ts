@@ -70,6 +70,7 @@ export function createQuotingClient(options: QuotingClientOptions): ClosableQuot
 
   return {
     baseUrl,
+    dispatcher,
     quotes: createQuotesResource(call, clock, logger),
     webhooks: createWebhooksResource(call, logger),
     close: async () => {

@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici';
 import type {
   JsonObject,
   Pagination,
@@ -52,6 +53,11 @@ export interface WebhooksResource {
 /** One account's door to the Quoting Service. */
 export interface QuotingClient {
   readonly baseUrl: string;
+  /**
+   * The account's HTTP agent (its pool and connect timeout), for downloads outside the API
+   * such as a signed PDF link. Read-only: closing it is the client's business.
+   */
+  readonly dispatcher: Dispatcher;
   readonly quotes: QuotesResource;
   readonly webhooks: WebhooksResource;
 }

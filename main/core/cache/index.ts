@@ -9,3 +9,4 @@ export type { CachedPdf, PdfCache, PdfCacheDeps, PdfCacheOptions, PdfStatus } fr
 export { fetchPdfFile, PDF_TEMP_PATTERN } from './pdf-file';
 export type { PdfFileSystem } from './pdf-file';
 export type * from './events';
+export { forgetOrphanAccounts } from './orphans';

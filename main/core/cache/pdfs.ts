@@ -42,8 +42,8 @@ export interface PdfCacheDeps {
   /** The folder of cached PDFs (inside the app's data folder). */
   folder: string;
   options?: Partial<PdfCacheOptions>;
-  /** The account's HTTP agent, so downloads share its pool and connect timeout. */
-  dispatcherFor?: (accountId: string) => Dispatcher | undefined;
+  /** The account's HTTP agent, so downloads share its pool and connect timeout (the client's is async to get). */
+  dispatcherFor?: (accountId: string) => Dispatcher | undefined | Promise<Dispatcher | undefined>;
   fs?: PdfFileSystem;
 }
 
@@ -73,6 +73,8 @@ export interface PdfCache {
   /** Downloads what is missing or outdated among these quotes, a few at a time; failures are logged, not thrown. */
   prefetch(accountId: string, quoteIds: readonly string[]): Promise<void>;
   usage(): { files: number; bytes: number };
+  /** Stops listening, aborts prefetches and waits for the background work, so the store can be closed after it. */
+  close(): Promise<void>;
 }
 
 interface KnownLink {
@@ -93,6 +95,17 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
   const inFlight = new Map<string, Promise<CachedPdf>>();
   const key = (accountId: string, quoteId: string) => `${accountId}\u0000${quoteId}`;
   mkdirSync(folder, { recursive: true });
+  // Work started by events (prefetches, removals): aborted and awaited by close().
+  const background = new AbortController();
+  const pending = new Set<Promise<unknown>>();
+  const inBackground = (work: () => Promise<unknown>) => {
+    if (background.signal.aborted) return;
+    const running = work()
+      .catch((error: unknown) => logger.warn('PDF cache background work failed', { error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => pending.delete(running));
+    pending.add(running);
+  };
+  let unsubscribe: (() => void) | null = null;
 
   const accountPrefix = (accountId: string) => `${createHash('sha256').update(accountId).digest('hex').slice(0, 12)}-`;
 
@@ -101,6 +114,7 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
     for (const entry of await readdir(folder).catch(() => [] as string[])) {
       if (entry.startsWith(prefix)) await rm(join(folder, entry), { force: true }).catch(() => undefined);
     }
+    if (background.signal.aborted) return;
     for (const row of store.allPdfs()) if (row.accountId === accountId) store.deletePdf(accountId, row.quoteId);
   }
 
@@ -131,9 +145,10 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
     const version = deps.cache.get(accountId, quoteId)?.version ?? 'unknown';
     const name = fileName(accountId, quoteId, version);
     let lastPublished = 0;
+    const dispatcher = await deps.dispatcherFor?.(accountId);
     const fetchWith = async (link: QuotePdfLink) =>
       fetchPdfFile(link.downloadUrl, folder, name, {
-        dispatcher: deps.dispatcherFor?.(accountId),
+        dispatcher,
         timeouts: options.timeouts,
         signal,
         fs,
@@ -209,6 +224,28 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
     }
   }
 
+  async function prefetch(accountId: string, quoteIds: readonly string[], signal?: AbortSignal): Promise<void> {
+    const wanted = quoteIds.filter((quoteId) => {
+      const status = pdfs.status(accountId, quoteId);
+      return !status.cached || status.outdated;
+    });
+    let next = 0;
+    const worker = async () => {
+      while (next < wanted.length && !signal?.aborted) {
+        const quoteId = wanted[next++]!;
+        try {
+          await pdfs.get(accountId, quoteId, signal);
+        } catch (error) {
+          if (signal?.aborted) return;
+          logger.warn('a PDF could not be prefetched', { accountId, quoteId, error: error instanceof Error ? error.message : String(error) });
+          // Offline or refused: the others would fail the same way.
+          if (error instanceof AppError && error.retryable) return;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(options.prefetchParallelism, wanted.length) }, worker));
+  }
+
   const pdfs: PdfCache = {
     async start() {
       const rows = store.allPdfs();
@@ -230,15 +267,24 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
             .allPdfs()
             .filter((row) => row.accountId === accountId && row.outdated)
             .map((row) => row.quoteId);
-          void pdfs.prefetch(accountId, [...new Set([...needsAction, ...outdated])]);
+          inBackground(() => prefetch(accountId, [...new Set([...needsAction, ...outdated])], background.signal));
         }),
         bus.subscribe('account.removed', ({ accountId }) => {
           // By name, not by index row: the quotes cache may already have dropped the account's rows.
-          void removeAccountFiles(accountId);
+          inBackground(() => removeAccountFiles(accountId));
         }),
       ];
-      return () => stops.forEach((stop) => stop());
+      unsubscribe = () => stops.splice(0).forEach((stop) => stop());
+      return unsubscribe;
     },
+
+    async close() {
+      unsubscribe?.();
+      background.abort(new Error('Quotedesk is closing'));
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+
+    prefetch: (accountId, quoteIds) => prefetch(accountId, quoteIds),
 
     get(accountId, quoteId, signal) {
       const id = key(accountId, quoteId);
@@ -260,27 +306,6 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
         fetchedAt: row?.fetchedAt ?? null,
         downloading: inFlight.has(key(accountId, quoteId)),
       };
-    },
-
-    async prefetch(accountId, quoteIds) {
-      const wanted = quoteIds.filter((quoteId) => {
-        const status = pdfs.status(accountId, quoteId);
-        return !status.cached || status.outdated;
-      });
-      let next = 0;
-      const worker = async () => {
-        while (next < wanted.length) {
-          const quoteId = wanted[next++]!;
-          try {
-            await pdfs.get(accountId, quoteId);
-          } catch (error) {
-            logger.warn('a PDF could not be prefetched', { accountId, quoteId, error: error instanceof Error ? error.message : String(error) });
-            // Offline or refused: the others would fail the same way.
-            if (error instanceof AppError && error.retryable) return;
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(options.prefetchParallelism, wanted.length) }, worker));
     },
 
     usage() {

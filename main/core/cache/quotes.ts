@@ -48,6 +48,8 @@ export interface QuoteCache {
   lastSyncedAt(accountId: string): number | null;
   markSynced(accountId: string, at: number): void;
   forgetAccount(accountId: string): void;
+  /** Every account the cache holds anything of. */
+  cachedAccounts(): string[];
   /** Subscribes to the bus: 'quote.changed' in, 'account.removed' drops an account, PDF badges follow 'pdf.changed'. */
   start(): () => void;
 }
@@ -185,6 +187,8 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
       store.removeAccount(accountId);
       index?.removeAccount(accountId);
     },
+
+    cachedAccounts: () => store.allAccounts().map((account) => account.accountId),
 
     start() {
       const stops = [

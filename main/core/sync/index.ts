@@ -3,3 +3,4 @@ export type { SyncDeps, SyncEngine, SyncOptions } from './engine';
 export { classifyFailure, describeState } from './classify';
 export type { SyncPhase, SyncProgress, SyncState } from './state';
 export type { SyncEvents } from './events';
+export { SYNC_INTERVAL_SETTING, syncIntervalMs } from './interval-setting';

@@ -3,7 +3,9 @@ import { AccountDraft, AccountId, AccountStatus, AccountUpdate, AccountView, Con
 import { AppInfo } from './app';
 import { decisionMethods } from './decisions';
 import { notificationEvents, notificationMethods } from './notifications';
+import { inboxMethods } from './inbox';
 import { QuotesListInput, QuotesPage } from './quotes';
+import { syncEvents, syncMethods } from './sync';
 import type { Result } from './errors';
 import type { EventName as PlainEventName, MethodName as PlainMethodName, Namespace } from '../plain/names';
 
@@ -27,9 +29,12 @@ export const methods = {
   'accounts.test': { input: AccountId, output: ConnectionReport },
   'accounts.testDraft': { input: AccountDraft, output: ConnectionReport },
 
+  /** A live page of one account from the service. The inbox reads `inbox.query` (the cache) instead; kept until the renderer has moved. */
   'quotes.list': { input: QuotesListInput, output: QuotesPage },
 
   ...notificationMethods,
+  ...inboxMethods,
+  ...syncMethods,
   ...decisionMethods,
 } as const satisfies { [M in PlainMethodName]: { input: z.ZodType; output: z.ZodType } };
 
@@ -44,6 +49,7 @@ export const events = {
     message: z.string().nullable(),
   }),
   ...notificationEvents,
+  ...syncEvents,
 } as const satisfies { [E in PlainEventName]: z.ZodType };
 
 export type Methods = typeof methods;

@@ -4,3 +4,5 @@ export * from './quotes';
 export * from './app';
 export * from './notifications';
 export * from './contract';
+export * from './inbox';
+export * from './sync';

@@ -16,6 +16,13 @@ const METHODS = [
   'notifications.unread',
   'notifications.markRead',
   'notifications.markUnread',
+  'inbox.query',
+  'quotes.detail',
+  'pdfs.get',
+  'pdfs.status',
+  'pdfs.open',
+  'sync.status',
+  'sync.refresh',
   'decisions.accept',
   'decisions.decline',
   'decisions.checkAgain',
@@ -26,7 +33,16 @@ const METHODS = [
 export type MethodName = (typeof METHODS)[number];
 export const METHOD_NAMES: MethodName[] = [...METHODS];
 
-const EVENTS = ['accounts.changed', 'accounts.statusChanged', 'notifications.unreadChanged', 'notifications.shown', 'app.navigate'] as const;
+const EVENTS = [
+  'accounts.changed',
+  'accounts.statusChanged',
+  'notifications.unreadChanged',
+  'notifications.shown',
+  'app.navigate',
+  'sync.changed',
+  'inbox.changed',
+  'pdfs.progress',
+] as const;
 export type EventName = (typeof EVENTS)[number];
 export const EVENT_NAMES: EventName[] = [...EVENTS];
 

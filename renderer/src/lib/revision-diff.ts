@@ -189,8 +189,9 @@ const PO_FIELD_NAMES: Readonly<Record<string, DiffField>> = { poNumber: 'poNumbe
  */
 export function fromCachedDiff(view: Pick<QuoteDetailView, 'diff' | 'revisions' | 'details'>): RevisionDiff | null {
   const { diff, revisions, details } = view;
-  if (!diff || revisions.length < 2) return null;
-  const [previous, latest] = revisions.slice(-2);
+  const previous = revisions.at(-2);
+  const latest = revisions.at(-1);
+  if (!diff || !previous || !latest) return null;
   const overall = diff.totals.find((total) => total.team === null);
   const currency = details?.totalPrice?.currency ?? overall?.currency ?? latest.total?.currency ?? previous.total?.currency ?? 'EUR';
   const fields: FieldChange[] = [];

@@ -5,7 +5,7 @@ import { createAppHandlers } from '../../../main/core/app';
 import { createDispatcher } from '../../../main/core/bridge/dispatcher';
 import { AppError } from '../../../main/core/errors';
 import type { AccountView } from '../../../preload/contract';
-import { accountView, quoteItem } from '../../helpers/bridge-fixtures';
+import { accountView, quoteItem, unusedHandlers } from '../../helpers/bridge-fixtures';
 import { createRecordingLogger } from '../../helpers/recording-logger';
 
 const pagination = { page: 2, limit: 25, total: 30, totalPages: 2, hasNextPage: false, hasPrevPage: true };
@@ -43,11 +43,23 @@ function fakeAccounts(views: AccountView[], listed: ListQuotesParams[]): Account
   };
 }
 
+const unused = unusedHandlers();
+
 function setup(views: AccountView[]) {
   const listed: ListQuotesParams[] = [];
   const handlers = createAppHandlers({
     accounts: fakeAccounts(views, listed),
     appInfo: async () => ({ version: '1.2.3', host: 'web', demo: false, credentialStorage: { backend: 'file', weak: true, message: 'File only.' }, dataProblems: [] }),
+    inbox: { 'inbox.query': unused['inbox.query'], 'quotes.detail': unused['quotes.detail'], 'pdfs.get': unused['pdfs.get'], 'pdfs.status': unused['pdfs.status'], 'pdfs.open': unused['pdfs.open'] },
+    sync: { 'sync.status': unused['sync.status'], 'sync.refresh': unused['sync.refresh'] },
+    decisions: {
+      'decisions.accept': unused['decisions.accept'],
+      'decisions.decline': unused['decisions.decline'],
+      'decisions.checkAgain': unused['decisions.checkAgain'],
+      'decisions.receipts': unused['decisions.receipts'],
+      'decisions.savedReasons': unused['decisions.savedReasons'],
+      'decisions.saveReasons': unused['decisions.saveReasons'],
+    },
   });
   return { dispatcher: createDispatcher({ handlers, logger: createRecordingLogger() }), listed };
 }

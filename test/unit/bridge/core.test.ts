@@ -1,4 +1,7 @@
 // The composition root over the real accounts service and the real embedded Quoting Service.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../../../main/core/core';
 import type { Core, StartDemo } from '../../../main/core/core';
@@ -10,9 +13,17 @@ import { createMemorySecretStore, createMemorySettingsStore } from '../../helper
 import { createRecordingLogger } from '../../helpers/recording-logger';
 
 let core: Core | undefined;
+const dataFolders: string[] = [];
+/** A fresh data folder (the offline cache lives there). */
+function tempPaths(): { userData: string } {
+  const userData = mkdtempSync(join(tmpdir(), 'qd-core-'));
+  dataFolders.push(userData);
+  return { userData };
+}
 afterEach(async () => {
   await core?.close();
   core = undefined;
+  for (const folder of dataFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
 /** The real demo, with a record of whether its service was closed. */
@@ -35,7 +46,7 @@ function trackedDemo() {
 }
 
 function newCore() {
-  core = createCore({ settings: createMemorySettingsStore(), secrets: createMemorySecretStore(), clock: systemClock, logger: createRecordingLogger(), host: 'web', version: '0.1.0' });
+  core = createCore({ settings: createMemorySettingsStore(), secrets: createMemorySecretStore(), clock: systemClock, logger: createRecordingLogger(), host: 'web', version: '0.1.0', paths: tempPaths() });
   return core;
 }
 

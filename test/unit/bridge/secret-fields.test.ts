@@ -52,4 +52,11 @@ describe('no secret crosses the bridge', () => {
     const fields = propertyPaths(z.toJSONSchema(methods['quotes.list'].output, { io: 'output', unrepresentable: 'any' }));
     expect(fields).toEqual(expect.arrayContaining(['$.items', '$.items.quoteNumber', '$.items.totalPrice.currency', '$.pagination.hasNextPage', '$.access']));
   });
+
+  it('the walker sees into the offline methods and events too (inbox window, quote detail, sync state)', () => {
+    const fieldsOf = (schema: z.ZodType) => propertyPaths(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }));
+    expect(fieldsOf(methods['inbox.query'].output)).toEqual(expect.arrayContaining(['$.rows.quoteNumber', '$.rows.pdf', '$.accounts.summary']));
+    expect(fieldsOf(methods['quotes.detail'].output)).toEqual(expect.arrayContaining(['$.details', '$.diff.lines', '$.revisions.total', '$.pdf.outdated']));
+    expect(fieldsOf(events['sync.changed'])).toEqual(expect.arrayContaining(['$.progress.pagesDone', '$.offlineSince']));
+  });
 });

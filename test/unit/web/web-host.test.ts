@@ -1,3 +1,5 @@
+import { symlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import { connect } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountView } from '../../helpers/bridge-fixtures';
@@ -48,6 +50,13 @@ describe('web host: static files', () => {
       expect(response.body).not.toContain(SECRET_OUTSIDE);
     },
   );
+
+  it('refuses a symlink inside the renderer folder that leads out of it', async () => {
+    await symlink(join(fixture.root, 'secret.txt'), join(fixture.root, 'renderer', 'assets', 'leak.txt'));
+    const response = await rawGet(fixture.host, '/assets/leak.txt');
+    expect(response.status).toBe(403);
+    expect(response.body).not.toContain(SECRET_OUTSIDE);
+  });
 
   it('refuses a malformed escape and a NUL byte', async () => {
     expect((await rawGet(fixture.host, '/%E0%A4%A')).status).toBe(400);

@@ -117,10 +117,12 @@ export class QuoteState {
     return result.ok ? result.value : null;
   }
 
-  /** A download's bytes so far, from the 'pdfs.progress' event. */
-  progress(bytes: number, total: number | null): void {
-    if (!this.pdf.busy) return;
-    this.pdf = { ...this.pdf, progress: total ? Math.min(1, bytes / total) : null };
+  /** Follows the download of the shown quote's PDF ('pdfs.progress'); returns the unsubscribe function. */
+  listen(): () => void {
+    return this.#api.events['pdfs.progress'](({ accountId, quoteId, bytes, total }) => {
+      if (!this.pdf.busy || !this.isShown(accountId, quoteId)) return;
+      this.pdf = { ...this.pdf, progress: total ? Math.min(1, bytes / total) : null };
+    });
   }
 
   async #refreshPdfStatus(ref: QuoteRef): Promise<void> {

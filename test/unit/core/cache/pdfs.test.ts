@@ -4,11 +4,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
+import { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QuotePdfLink } from '../../../../preload/contract';
 import type { QuotingClient } from '../../../../main/core/api';
 import { createPdfCache } from '../../../../main/core/cache';
-import type { PdfCache, PdfCacheOptions, PdfFileSystem } from '../../../../main/core/cache';
+import type { PdfCache, PdfCacheDeps, PdfCacheOptions, PdfFileSystem } from '../../../../main/core/cache';
 import { createSilentLogger } from '../../../../main/core/log';
 import { startFakeService } from '../../../helpers/fake-service';
 import type { FakeService } from '../../../helpers/fake-service';
@@ -52,6 +54,8 @@ function serveLinks(respond: (res: ServerResponse, token: number) => void, expir
 function client(): QuotingClient {
   return {
     baseUrl: service.baseUrl,
+    // Not used by the cache unless passed as dispatcherFor (as the core does).
+    dispatcher: {} as Dispatcher,
     webhooks: {} as QuotingClient['webhooks'],
     quotes: {
       async pdf(id: string) {
@@ -64,7 +68,7 @@ function client(): QuotingClient {
   };
 }
 
-async function pdfCache(options: Partial<PdfCacheOptions> = {}, fs?: PdfFileSystem): Promise<PdfCache> {
+async function pdfCache(options: Partial<PdfCacheOptions> = {}, fs?: PdfFileSystem, dispatcherFor?: PdfCacheDeps['dispatcherFor']): Promise<PdfCache> {
   const cache = createPdfCache({
     store: rig.store,
     cache: rig.cache,
@@ -75,6 +79,7 @@ async function pdfCache(options: Partial<PdfCacheOptions> = {}, fs?: PdfFileSyst
     folder: join(dir, 'pdfs'),
     options: { timeouts: TIMEOUTS, ...options },
     fs,
+    dispatcherFor,
   });
   stopPdfs = await cache.start();
   return cache;
@@ -104,6 +109,37 @@ describe('the PDF cache', () => {
     expect(await pdfs.get('acc', quote.id)).toMatchObject({ fromCache: true, path: first.path });
     expect(linksAsked).toHaveLength(1);
     expect(rig.cache.inbox({ sort: 'newest', offset: 0, limit: 1, now: 0 }).rows[0]?.pdf).toBe('cached');
+  });
+
+  it("downloads through the account's HTTP agent, so its pool and connect timeout apply", async () => {
+    const quote = fakeQuote();
+    seen(quote);
+    const body = pdfBytes(2048);
+    serveLinks((res) => {
+      res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(body.length) });
+      res.end(body);
+    });
+    const origins: string[] = [];
+    class AccountAgent extends Agent {
+      override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+        origins.push(`${String(options.origin)}${options.path}`);
+        return super.dispatch(options, handler);
+      }
+    }
+    const agent = new AccountAgent({ connect: { timeout: 500 } });
+    const asked: string[] = [];
+    try {
+      const pdfs = await pdfCache({}, undefined, async (accountId) => {
+        asked.push(accountId);
+        return agent;
+      });
+      const fetched = await pdfs.get('acc', quote.id);
+      expect(readFileSync(fetched.path).equals(body)).toBe(true);
+      expect(asked).toEqual(['acc']);
+      expect(origins).toEqual([`${service.baseUrl}/files/1/quote.pdf`]);
+    } finally {
+      await agent.close();
+    }
   });
 
   it('a stalled body times out and leaves nothing behind', async () => {
@@ -287,5 +323,30 @@ describe('the PDF cache', () => {
     expect(folderFiles()).toEqual([kept.path.split('/').at(-1)]);
     expect(rig.store.getPdf('acc', 'ghost')).toBeNull();
     expect(pdfs.status('acc', quote.id).cached).toBe(true);
+  });
+
+  it('close() waits for background work (a removal, a prefetch), so the store can be closed right after', async () => {
+    const [removedQuote, stalledQuote] = [fakeQuote(), fakeQuote()];
+    seen(removedQuote);
+    seen(stalledQuote);
+    let stalled = 0;
+    serveLinks((res, token) => {
+      res.writeHead(200, { 'content-type': 'application/pdf' });
+      // The first link serves a whole file; the others stall mid-body until the download is aborted.
+      if (token === 1) return void res.end(pdfBytes());
+      stalled += 1;
+      res.write('%PDF-1.7\nhalf');
+    });
+    const pdfs = await pdfCache({ timeouts: { ...TIMEOUTS, bodyMs: 60_000, bodyTotalMs: 60_000 } });
+    await pdfs.get('acc', removedQuote.id);
+    rig.bus.publish('sync.completed', { accountId: 'acc', at: 0, quotes: 2, needsAction: [stalledQuote.id] });
+    await vi.waitFor(() => expect(stalled).toBe(1));
+    rig.bus.publish('account.removed', { accountId: 'acc' });
+    await pdfs.close();
+    expect(folderFiles()).toEqual([]);
+    expect(() => rig.close()).not.toThrow();
+    // Nothing runs on after close: no event starts new work.
+    rig.bus.publish('sync.completed', { accountId: 'acc', at: 1, quotes: 2, needsAction: [stalledQuote.id] });
+    expect(linksAsked).toEqual([removedQuote.id, stalledQuote.id]);
   });
 });

@@ -1,5 +1,8 @@
 // Demo mode fills an empty app with sample data, but never stands in for accounts the user
 // has and that could not be read: they must see that something is missing.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNTS_KEY, secretName } from '../../../../main/core/accounts';
 import { createCore } from '../../../../main/core/core';
@@ -12,9 +15,17 @@ import { createMemorySecretStore, createMemorySettingsStore, dataFileProblem } f
 const CREDENTIALS = JSON.stringify({ mechanism: 'api-key', apiKey: 'live_0123456789abcdef0123456789abcdef' });
 
 let core: Core | undefined;
+const dataFolders: string[] = [];
+/** A fresh data folder (the offline cache lives there). */
+function tempPaths(): { userData: string } {
+  const userData = mkdtempSync(join(tmpdir(), 'qd-core-'));
+  dataFolders.push(userData);
+  return { userData };
+}
 afterEach(async () => {
   await core?.close();
   core = undefined;
+  for (const folder of dataFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
 function fakeDemo() {
@@ -31,7 +42,7 @@ function fakeDemo() {
 
 function newCore(settings: SettingsStore, secrets: SecretStore) {
   const logger = createRecordingLogger();
-  core = createCore({ settings, secrets, clock: systemClock, logger, host: 'web', version: '0.1.0' });
+  core = createCore({ settings, secrets, clock: systemClock, logger, host: 'web', version: '0.1.0', paths: tempPaths() });
   return { core, logger };
 }
 

@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici';
 import { describe, expect, it } from 'vitest';
 import type { QuotingClient } from '../../../../main/core/api';
 import { createSilentLogger } from '../../../../main/core/log';
@@ -13,6 +14,7 @@ function pagedClient(onList: (inFlight: number, limit: number) => void): Quoting
   let inFlight = 0;
   return {
     baseUrl: 'http://127.0.0.1:1',
+    dispatcher: {} as Dispatcher,
     webhooks: {} as QuotingClient['webhooks'],
     quotes: {
       async list({ page, limit }) {

@@ -1,0 +1,163 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import type { QuoteDetails } from '../../../preload/contract';
+import type { QuoteDetailView } from '../../../preload/contract/bridge/inbox';
+import { QuoteState } from '../../../renderer/src/lib/state/quote.svelte';
+import { FakeBridge } from '../fake-bridge';
+import { makeAccount, makeQuote } from '../fixtures';
+import { makeDetails } from '../quote/pricing-fixtures';
+import { renderApp } from '../render-app';
+
+function detailView(details: QuoteDetails, overrides: Partial<QuoteDetailView> = {}): QuoteDetailView {
+  return {
+    accountId: 'acc-1',
+    quoteId: details.id,
+    list: null,
+    details,
+    source: 'cache',
+    fetchedAt: Date.parse('2026-03-01T09:00:00Z'),
+    stale: false,
+    notice: null,
+    revisions: [{ revision: 1, firstSeenAt: Date.parse('2026-03-01T09:00:00Z'), total: details.totalPrice }],
+    diff: null,
+    pdf: { cached: false, outdated: false, bytes: null, fetchedAt: null, downloading: false },
+    access: 'client',
+    version: `v-${details.id}`,
+    cachedAt: '2026-03-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An inbox of two quotes: the first awaits a decision, the second is accepted already. */
+function setup() {
+  const open = makeQuote({ projectName: 'Website relaunch', status: 'REVISED' });
+  const done = makeQuote({ projectName: 'Annual report', status: 'ACCEPTED' });
+  const fake = new FakeBridge({ accounts: [makeAccount()], quotes: { 'acc-1': [open, done] } });
+  const details: Record<string, QuoteDetails> = {
+    [open.id]: makeDetails({ id: open.id, projectName: 'Website relaunch', status: 'REVISED' }),
+    [done.id]: makeDetails({ id: done.id, projectName: 'Annual report', status: 'ACCEPTED' }),
+  };
+  fake.arrange('quotes.detail', ({ quoteId }) => detailView(details[quoteId]!));
+  return { fake, open, done, details };
+}
+
+async function focusFirstRow() {
+  await screen.findByText('Website relaunch');
+  await fireEvent.keyDown(window, { key: 'j' });
+  const row = screen.getAllByRole('row')[1]!;
+  await waitFor(() => expect(document.activeElement).toBe(row));
+  return row;
+}
+
+describe('the quote view, opened from the inbox', () => {
+  it('opens the focused row with Enter, and Escape brings the keyboard back to that row', async () => {
+    const { fake, open } = setup();
+    renderApp(fake);
+    const row = await focusFirstRow();
+    await fireEvent.keyDown(row, { key: 'Enter' });
+
+    expect(await screen.findByRole('heading', { name: 'Website relaunch' })).toBeTruthy();
+    expect(fake.callsOf('quotes.detail')).toEqual([{ accountId: 'acc-1', quoteId: open.id }]);
+    expect(screen.getByRole('heading', { name: 'Pricing' })).toBeTruthy();
+    expect(document.activeElement?.textContent).toContain('Inbox');
+
+    await fireEvent.keyDown(window, { key: 'Escape' });
+    await waitFor(() => expect(screen.getAllByRole('row')[1]).toBe(document.activeElement));
+    expect(screen.queryByRole('heading', { name: 'Pricing' })).toBeNull();
+  });
+
+  it('opens a quote with a click on its row', async () => {
+    const { fake, done } = setup();
+    renderApp(fake);
+    await fireEvent.click(await screen.findByText('Annual report'));
+    expect(await screen.findByRole('heading', { name: 'Annual report' })).toBeTruthy();
+    expect(fake.callsOf('quotes.detail')).toEqual([{ accountId: 'acc-1', quoteId: done.id }]);
+    // Accepted already: nothing to decide.
+    expect(screen.queryByRole('button', { name: 'Accept…' })).toBeNull();
+  });
+
+  it('`a` on an actionable row opens the accept confirmation, sends the version shown, and returns to the inbox when closed', async () => {
+    const { fake, open, details } = setup();
+    fake.arrange('decisions.accept', () => ({
+      outcome: 'refused',
+      message: 'This quote was accepted elsewhere meanwhile.',
+      quote: { ...details[open.id]!, status: 'ACCEPTED' },
+      receipt: null,
+    }));
+    renderApp(fake);
+    const row = await focusFirstRow();
+    await fireEvent.keyDown(row, { key: 'a' });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Accept this quote?' });
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
+    expect(await within(dialog).findByText('This quote was accepted elsewhere meanwhile.')).toBeTruthy();
+    expect(fake.callsOf('decisions.accept')).toEqual([{ accountId: 'acc-1', quoteId: open.id, version: `v-${open.id}` }]);
+    // The quote is read again after the answer, whatever it was.
+    await waitFor(() => expect(fake.callsOf('quotes.detail')).toHaveLength(2));
+
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.getAllByRole('row')[1]).toBe(document.activeElement));
+  });
+
+  it('`d` does nothing on a quote that cannot be decided', async () => {
+    const { fake } = setup();
+    renderApp(fake);
+    await focusFirstRow();
+    await fireEvent.keyDown(window, { key: 'j' });
+    const second = screen.getAllByRole('row')[2]!;
+    await waitFor(() => expect(document.activeElement).toBe(second));
+    await fireEvent.keyDown(second, { key: 'd' });
+    expect(fake.callsOf('quotes.detail')).toEqual([]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('declines with the reason typed, from the quote view', async () => {
+    const { fake, open, details } = setup();
+    fake.arrange('decisions.decline', () => ({
+      outcome: 'done',
+      message: 'Declined.',
+      quote: { ...details[open.id]!, status: 'REJECTED' },
+      receipt: {
+        id: 'r1', accountId: 'acc-1', accountName: 'Acme', quoteId: open.id, quoteNumber: 'Q-1', version: 'v', total: null,
+        decision: 'decline', reason: 'Budget cut', at: '2026-03-01T10:00:00Z', pdfSha256: null, outcome: 'done', status: 'REJECTED', settled: null,
+      },
+    }));
+    renderApp(fake);
+    await fireEvent.click(await screen.findByText('Website relaunch'));
+    await fireEvent.click(await screen.findByRole('button', { name: 'Decline…' }));
+    const dialog = await screen.findByRole('dialog');
+    await fireEvent.input(within(dialog).getByRole('textbox'), { target: { value: '  Budget cut ' } });
+    await fireEvent.click(within(dialog).getByRole('button', { name: /^Decline quote/ }));
+    expect(await within(dialog).findByText('Declined.')).toBeTruthy();
+    expect(fake.callsOf('decisions.decline')).toEqual([{ accountId: 'acc-1', quoteId: open.id, version: `v-${open.id}`, reason: 'Budget cut' }]);
+  });
+
+  it('says why a quote could not be opened and offers the way back', async () => {
+    const { fake } = setup();
+    fake.failNext('quotes.detail', { code: 'not-found', message: 'This quote is not in the cache yet', retryable: false });
+    renderApp(fake);
+    await fireEvent.click(await screen.findByText('Website relaunch'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("Couldn't open this quote");
+    await fireEvent.click(within(alert).getByRole('button', { name: 'Back to the inbox' }));
+    expect(await screen.findByRole('table', { name: 'Quotes' })).toBeTruthy();
+  });
+});
+
+describe('QuoteState', () => {
+  it('keeps the quote opened last when an older answer arrives after it', async () => {
+    const first = makeDetails({ id: 'q-1', projectName: 'First' });
+    const second = makeDetails({ id: 'q-2', projectName: 'Second' });
+    const fake = new FakeBridge({ accounts: [makeAccount()] });
+    fake.arrange('quotes.detail', ({ quoteId }) => detailView(quoteId === 'q-1' ? first : second));
+    const state = new QuoteState(fake.api);
+    const release = fake.holdNext('quotes.detail');
+    const slow = state.open({ accountId: 'acc-1', quoteId: 'q-1' });
+    await state.open({ accountId: 'acc-1', quoteId: 'q-2' });
+    release();
+    await slow;
+    expect(state.view?.details?.projectName).toBe('Second');
+    expect(state.loading).toBe(false);
+  });
+});
