@@ -107,11 +107,11 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
       return { ...window, accounts: freshness };
     },
 
-    async 'quotes.detail'({ accountId, quoteId }) {
+    async 'quotes.detail'({ accountId, quoteId, refresh }) {
       const { access } = await knownAccount(accountId);
       const cached = cache.get(accountId, quoteId);
       const fresh = cached?.details && !cached.detailsStale && cached.detailsFetchedAt !== null && clock.now() - cached.detailsFetchedAt < options.detailsFreshMs;
-      if (fresh) return view(accountId, quoteId, access, 'cache', null);
+      if (fresh && !refresh) return view(accountId, quoteId, access, 'cache', null);
       const phase = sync.state(accountId).phase;
       if (UNREACHABLE.has(phase) && cached) return view(accountId, quoteId, access, 'cache', syncStateView(sync.state(accountId)).summary);
       try {

@@ -63,6 +63,13 @@ export type InboxWindow = z.infer<typeof InboxWindow>;
 export const QuoteRefInput = z.object({ accountId: z.string().min(1), quoteId: z.string().min(1).max(100) });
 export type QuoteRefInput = z.infer<typeof QuoteRefInput>;
 
+/** Opening one quote: from the cache, fetched when online and not fresh. */
+export const QuoteDetailInput = QuoteRefInput.extend({
+  /** Ask the service even when the cached copy is recent (the view's "Refresh"). */
+  refresh: z.boolean().default(false),
+});
+export type QuoteDetailInput = z.input<typeof QuoteDetailInput>;
+
 const LinePlace = z.object({ team: z.string(), service: z.string(), targetMarket: z.string(), item: z.string(), unit: z.string() });
 const LineFigures = z.object({ quantity: z.number(), unitPrice: z.number(), totalPrice: z.number() });
 export const QuoteDiff = z.object({
@@ -143,7 +150,7 @@ export const inboxMethods = {
   /** A window of the inbox over the cache, with the accounts' freshness. */
   'inbox.query': { input: InboxQueryInput, output: InboxWindow },
   /** One quote: cached first, fetched when online and stale; its revisions and their diff. */
-  'quotes.detail': { input: QuoteRefInput, output: QuoteDetailView },
+  'quotes.detail': { input: QuoteDetailInput, output: QuoteDetailView },
   /** The quote's PDF, from the cache or downloaded now. */
   'pdfs.get': { input: QuoteRefInput, output: CachedPdfView },
   'pdfs.status': { input: QuoteRefInput, output: PdfStatus },

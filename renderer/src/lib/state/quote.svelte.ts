@@ -63,13 +63,14 @@ export class QuoteState {
     this.loading = false;
   }
 
-  async load(): Promise<void> {
+  /** `refresh` asks the service even when the cached copy is recent. */
+  async load(options: { refresh?: boolean } = {}): Promise<void> {
     const ref = this.ref;
     if (!ref) return;
     const sequence = ++this.#sequence;
     this.loading = true;
     this.error = null;
-    const [detail, receipts] = await Promise.all([this.#api.quotes.detail(ref), this.#api.decisions.receipts(ref)]);
+    const [detail, receipts] = await Promise.all([this.#api.quotes.detail({ ...ref, ...(options.refresh ? { refresh: true } : {}) }), this.#api.decisions.receipts(ref)]);
     if (sequence !== this.#sequence) return;
     this.loading = false;
     if (detail.ok) this.view = detail.value;
