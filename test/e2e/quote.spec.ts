@@ -84,6 +84,7 @@ test('a quote opens from the keyboard and its pricing adds up to the service\'s 
   const total = new Intl.NumberFormat('en-US', { style: 'currency', currency: service.currency! }).format(service.total!);
   await expect(pricing).toContainText(total);
   await expectAccessible(page, testInfo, 'quote-detail-light');
+  await pricing.screenshot({ path: testInfo.outputPath('pricing-section-light.png') });
 
   // Escape goes back with the keyboard on the same row.
   await page.keyboard.press('Escape');
@@ -152,6 +153,7 @@ test('after the operator revised a quote, "What changed" says how its total move
   const moved = new Intl.NumberFormat('en-US', { style: 'currency', currency: revised.currency!, signDisplay: 'exceptZero' }).format(revised.total! - before.total!);
   await expect(diff).toContainText(moved);
   await expectAccessible(page, testInfo, 'revision-diff-light');
+  await diff.screenshot({ path: testInfo.outputPath('revision-diff-section-light.png') });
   await page.keyboard.press('Escape');
 });
 
@@ -207,7 +209,8 @@ function quoteRow(name: string): Locator {
 /** Moves the row focus with `j` (then `k`) until it is on the quote named `name`. */
 async function focusRow(name: string): Promise<void> {
   await expect(quoteRow(name)).toBeVisible();
-  const focusedOnIt = async () => (await page.evaluate(() => document.activeElement?.closest('tr')?.textContent ?? '')).includes(name);
+  const focused = page.locator('tr:focus');
+  const focusedOnIt = async () => (await focused.count()) > 0 && ((await focused.textContent()) ?? '').includes(name);
   if (await focusedOnIt()) return;
   for (const key of ['j', 'k']) {
     for (let step = 0; step < 30; step++) {
@@ -232,6 +235,8 @@ function operatorQuote(id: string): Promise<OperatorQuote> {
 
 /** No serious or critical axe violation; the screenshot is kept either way. */
 async function expectAccessible(target: Page, testInfo: TestInfo, name: string): Promise<void> {
+  // A dialog still fading in would be measured (and pictured) half transparent.
+  await target.evaluate('Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished))');
   await target.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
   const results = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const serious = results.violations

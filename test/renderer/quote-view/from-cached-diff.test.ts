@@ -77,3 +77,15 @@ describe('fromCachedDiff (the cache diff as the quote view shows it)', () => {
     expect(fromCachedDiff({ ...view, revisions: view.revisions.slice(1) })).toBeNull();
   });
 });
+
+describe('the diff of cached revisions, shown', () => {
+  it('names both versions with their dates, spaced', async () => {
+    const { render } = await import('@testing-library/svelte');
+    const { RevisionDiff } = await import('../../../renderer/src/components/revision-diff');
+    const diff = fromCachedDiff(
+      cachedView({ lines: [], totals: [{ team: null, currency: 'EUR', before: 1000, after: 1100 }], dates: [], status: null, po: [], changed: true }),
+    );
+    const { container } = render(RevisionDiff, { diff, locale: 'en-GB' });
+    expect(container.textContent).toMatch(/Revision 1 \(\d.*\) → Revision 2 \(\d/);
+  });
+});
