@@ -94,7 +94,7 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
   const links = new Map<string, KnownLink>();
   const inFlight = new Map<string, Promise<CachedPdf>>();
   const key = (accountId: string, quoteId: string) => `${accountId}\u0000${quoteId}`;
-  mkdirSync(folder, { recursive: true });
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
   // Work started by events (prefetches, removals): aborted and awaited by close().
   const background = new AbortController();
   const pending = new Set<Promise<unknown>>();

@@ -43,7 +43,7 @@ export function openSqliteStore(options: SqliteStoreOptions): QuoteStore {
 }
 
 function openChecked(path: string, migrations: readonly Migration[], now: number): { db: DatabaseSync; version: number } {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const db = new DatabaseSync(path);
   try {
     // WAL: readers never wait for the writer and a commit is one append. NORMAL sync keeps

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +46,11 @@ describe('the cache database', () => {
     const raw = new DatabaseSync(path);
     expect(raw.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
     raw.close();
+  });
+
+  it('creates its folder readable by the owner only: quotes are a client company\'s business', () => {
+    openStore(join(dir, 'cache', 'quotes.db'));
+    expect(statSync(join(dir, 'cache')).mode & 0o777).toBe(0o700);
   });
 
   it('migrates a version 1 database to version 2, keeping its quotes and recording each migration', () => {
