@@ -161,3 +161,14 @@ describe('QuoteState', () => {
     expect(state.loading).toBe(false);
   });
 });
+
+describe('a link to one quote (a notification, quotedesk://)', () => {
+  it('opens the quote view on it', async () => {
+    const { fake, done } = setup();
+    renderApp(fake);
+    await screen.findByText('Annual report');
+    fake.emit('app.navigate', { view: 'quote', accountId: 'acc-1', quoteId: done.id });
+    expect(await screen.findByRole('heading', { name: 'Annual report', level: 2 })).toBeTruthy();
+    expect(fake.callsOf('quotes.detail')).toEqual([{ accountId: 'acc-1', quoteId: done.id }]);
+  });
+});
