@@ -118,6 +118,7 @@ test('a decline with a reason reaches the service', async ({}, testInfo) => {
   const dialog = page.getByRole('dialog', { name: /Decline/ });
   await dialog.getByRole('textbox').first().fill('The budget for this project was cut.');
   await expectAccessible(page, testInfo, 'decline-confirmation-light');
+  await dialog.screenshot({ path: testInfo.outputPath('decline-dialog-light.png') });
   await dialog.getByRole('button', { name: /^Decline quote/ }).click();
   await expect(dialog.getByRole('status')).toBeVisible();
   await dialog.getByRole('button', { name: 'Done' }).click();
