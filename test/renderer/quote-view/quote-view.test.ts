@@ -172,3 +172,45 @@ describe('a link to one quote (a notification, quotedesk://)', () => {
     expect(fake.callsOf('quotes.detail')).toEqual([{ accountId: 'acc-1', quoteId: done.id }]);
   });
 });
+
+describe('QuoteState and the PDF', () => {
+  function pdfSetup() {
+    const details = makeDetails({ id: 'q-1' });
+    const fake = new FakeBridge({ accounts: [makeAccount()] });
+    fake.arrange('quotes.detail', () => detailView(details));
+    fake.arrange('pdfs.status', () => ({ cached: true, outdated: false, bytes: 2048, fetchedAt: Date.parse('2026-03-01T10:00:00Z'), downloading: false }));
+    return { fake, state: new QuoteState(fake.api) };
+  }
+
+  it('follows the download of the shown quote only, and then shows the new badge', async () => {
+    const { fake, state } = pdfSetup();
+    fake.arrange('pdfs.open', () => ({ kind: 'download', url: '/downloads/abc', fileName: 'Quote Q-1.pdf', outdated: false, fromCache: false }));
+    await state.open({ accountId: 'acc-1', quoteId: 'q-1' });
+    const stop = state.listen();
+    const release = fake.holdNext('pdfs.open');
+    const opening = state.openPdf('open');
+    expect(state.pdf.busy).toBe(true);
+    fake.emit('pdfs.progress', { accountId: 'acc-1', quoteId: 'other', bytes: 10, total: 100 });
+    expect(state.pdf.progress).toBeNull();
+    fake.emit('pdfs.progress', { accountId: 'acc-1', quoteId: 'q-1', bytes: 25, total: 100 });
+    expect(state.pdf.progress).toBe(0.25);
+    release();
+    expect(await opening).toEqual({ kind: 'download', url: '/downloads/abc', fileName: 'Quote Q-1.pdf', outdated: false, fromCache: false });
+    expect(state.pdf).toEqual({ busy: false, progress: null, error: null });
+    await waitFor(() => expect(state.view?.pdf.cached).toBe(true));
+    stop();
+  });
+
+  it('says why the PDF could not be had, and a second click while downloading sends nothing', async () => {
+    const { fake, state } = pdfSetup();
+    await state.open({ accountId: 'acc-1', quoteId: 'q-1' });
+    fake.failNext('pdfs.open', { code: 'network', message: 'You are offline and this PDF was never downloaded.' });
+    const release = fake.holdNext('pdfs.open');
+    const first = state.openPdf('save');
+    expect(await state.openPdf('save')).toBeNull();
+    release();
+    expect(await first).toBeNull();
+    expect(state.pdf.error).toBe('You are offline and this PDF was never downloaded.');
+    expect(fake.callsOf('pdfs.open')).toEqual([{ accountId: 'acc-1', quoteId: 'q-1', mode: 'save' }]);
+  });
+});
