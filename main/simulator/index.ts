@@ -21,6 +21,7 @@ import { Random } from './random';
 import { generateWorld } from './seed/generate';
 import type { SimulatorCredentials } from './types';
 import { WebhookDeliverer } from './webhooks/delivery';
+import type { TrustedCa } from './webhooks/delivery';
 import { EventBus } from './webhooks/event-bus';
 import { WebhookRegistry } from './webhooks/registry';
 
@@ -44,6 +45,7 @@ export { OperatorError } from './operator';
 export type { ActiveFault, FaultKind, FaultSpec } from './faults';
 export type { DeliveryAttempt, DeliveryRecord } from './webhooks/delivery';
 export { DELIVERY_SCHEDULE_MS } from './webhooks/delivery';
+export type { TrustedCa } from './webhooks/delivery';
 export type { EventEnvelope } from './webhooks/event-bus';
 export type { ServerTimeouts } from './http/connections';
 export { DEFAULT_TIMEOUTS } from './http/connections';
@@ -55,8 +57,8 @@ export interface SimulatorOptions {
   /** From 20 to 10,000; default 60. */
   quotes?: number;
   clock?: SimulatorClock;
-  /** A CA to trust for webhook receivers (a self-signed loopback receiver's certificate). */
-  webhookCa?: string | Buffer;
+  /** CA certificates (PEM) to trust for webhook receivers besides the public roots (a self-signed loopback receiver's). */
+  webhookCa?: TrustedCa;
   /** Lifetime of bearer tokens; default 3600. */
   tokenTtlSeconds?: number;
   /** Socket limits; the defaults suit the app, tests shorten them. */
@@ -69,6 +71,8 @@ export interface Simulator {
   /** The current credentials: rotating them through the operator changes what this returns. */
   credentials: SimulatorCredentials;
   operator: Operator;
+  /** Trusts more CA certificates for webhook receivers from now on (a loopback receiver started later). */
+  trustWebhookCa(ca: TrustedCa): void;
   close(): Promise<void>;
 }
 
@@ -127,6 +131,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return credentialsSnapshot(ctx);
     },
     operator,
+    trustWebhookCa: (ca) => deliverer.trust(ca),
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         deliverer.close();

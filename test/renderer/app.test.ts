@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { QuotesListInput } from '../../preload/contract';
+import type { InboxQueryInput } from '../../renderer/src/lib/inbox-bridge';
 import App from '../../renderer/src/app.svelte';
 import type { ConnectionMonitor, ConnectionState } from '../../renderer/src/lib/bridge';
 import { FakeBridge } from './fake-bridge';
@@ -22,6 +22,7 @@ async function settledRows() {
   const table = await waitFor(() => {
     const current = screen.getByRole('table', { name: 'Quotes' });
     expect(current.getAttribute('aria-busy')).toBe('false');
+    expect(current.querySelector('.placeholder')).toBeNull();
     return current;
   });
   return within(table).getAllByRole('row').slice(1);
@@ -93,17 +94,18 @@ describe('app shell', () => {
     expect(banner.textContent).toContain('built-in Quoting Service with sample data');
   });
 
-  it('ignores the toolbar shortcuts while the credentials are refused', async () => {
+  it('keeps the last known quotes searchable while the credentials are refused', async () => {
     const fake = twoAccounts();
     renderApp(fake);
     await settledRows();
     fake.setStatus(acme.id, 'needs-credentials', 'The service refused this account\'s API key.');
     await waitFor(() => expect(screen.getAllByText(/needs new credentials/i).length).toBeGreaterThan(0));
-    const listsBefore = fake.callsOf('quotes.list').length;
+    const queriesBefore = fake.callsOf('inbox.query').length;
     await fireEvent.keyDown(document.body, { key: 'r' });
+    await waitFor(() => expect(fake.callsOf('inbox.query').length).toBe(queriesBefore + 1));
     await fireEvent.keyDown(document.body, { key: '/' });
-    expect(fake.callsOf('quotes.list').length).toBe(listsBefore);
-    expect(document.activeElement).not.toBe(screen.getByRole('searchbox', { name: 'Search quotes' }));
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search quotes' }));
+    expect((await settledRows()).length).toBeGreaterThan(0);
   });
 
   it('refreshes the sidebar when accounts change in main', async () => {
@@ -151,7 +153,7 @@ describe('app shell', () => {
 });
 
 describe('keyboard shortcuts', () => {
-  it('focuses the search with /, moves rows with j/k, pages with ] and opens help with ?', async () => {
+  it('focuses the search with /, moves rows with j/k, refreshes with r and opens help with ?', async () => {
     const fake = twoAccounts();
     renderApp(fake);
     const rows = await settledRows();
@@ -171,18 +173,14 @@ describe('keyboard shortcuts', () => {
     await fireEvent.keyDown(document.activeElement!, { key: 'k' });
     await waitFor(() => expect(document.activeElement).toBe(rows[0]));
 
-    await fireEvent.keyDown(document.body, { key: ']' });
-    await waitFor(() => expect(screen.getByText('Page 2 of 2 · 30 quotes')).toBeTruthy());
-    expect((fake.callsOf('quotes.list').at(-1) as QuotesListInput).page).toBe(2);
-    await fireEvent.keyDown(document.body, { key: '[' });
-    await waitFor(() => expect(screen.getByText('Page 1 of 2 · 30 quotes')).toBeTruthy());
-
+    const queries = fake.callsOf('inbox.query').length;
     await fireEvent.keyDown(document.body, { key: 'r' });
-    await waitFor(() => expect(fake.callsOf('quotes.list')).toHaveLength(4));
+    await waitFor(() => expect(fake.callsOf('inbox.query')).toHaveLength(queries + 1));
 
     await fireEvent.keyDown(document.body, { key: '?' });
     const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
-    expect(help.textContent).toContain('Next page');
+    expect(help.textContent).toContain('Open the quote');
+    expect(help.textContent).not.toContain('Next page');
     await fireEvent.keyDown(help, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -195,19 +193,19 @@ describe('keyboard shortcuts around the filters', () => {
     await settledRows();
     const search = screen.getByRole('searchbox', { name: 'Search quotes' }) as HTMLInputElement;
     await fireEvent.input(search, { target: { value: 'Annual' } });
-    await waitFor(() => expect((fake.callsOf('quotes.list').at(-1) as QuotesListInput).search).toBe('Annual'));
+    await waitFor(() => expect((fake.callsOf('inbox.query').at(-1) as InboxQueryInput).search).toBe('Annual'));
     search.blur();
     const rows = await settledRows();
     rows[0]!.focus();
 
     await fireEvent.keyDown(rows[0]!, { key: 'Escape' });
-    await waitFor(() => expect((fake.callsOf('quotes.list').at(-1) as QuotesListInput).search).toBeUndefined());
+    await waitFor(() => expect((fake.callsOf('inbox.query').at(-1) as InboxQueryInput).search).toBeUndefined());
     expect(search.value).toBe('');
 
     // With no search left, Escape asks for nothing more.
-    const calls = fake.callsOf('quotes.list').length;
+    const calls = fake.callsOf('inbox.query').length;
     await fireEvent.keyDown(document.body, { key: 'Escape' });
-    expect(fake.callsOf('quotes.list')).toHaveLength(calls);
+    expect(fake.callsOf('inbox.query')).toHaveLength(calls);
   });
 
   it('lets shortcuts through after a status was chosen, while arrows stay with the select', async () => {
@@ -216,8 +214,8 @@ describe('keyboard shortcuts around the filters', () => {
     await settledRows();
     const select = screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement;
     select.focus();
-    await fireEvent.change(select, { target: { value: 'ACCEPTED' } });
-    await waitFor(() => expect((fake.callsOf('quotes.list').at(-1) as QuotesListInput).status).toBe('ACCEPTED'));
+    await fireEvent.change(select, { target: { value: 'accepted' } });
+    await waitFor(() => expect((fake.callsOf('inbox.query').at(-1) as InboxQueryInput).stages).toEqual(['accepted']));
     const rows = await settledRows();
 
     await fireEvent.keyDown(select, { key: 'ArrowDown' });
@@ -228,9 +226,9 @@ describe('keyboard shortcuts around the filters', () => {
     await waitFor(() => expect(document.activeElement).toBe(rows[0]));
 
     select.focus();
-    const calls = fake.callsOf('quotes.list').length;
+    const calls = fake.callsOf('inbox.query').length;
     await fireEvent.keyDown(select, { key: 'r' });
-    await waitFor(() => expect(fake.callsOf('quotes.list')).toHaveLength(calls + 1));
+    await waitFor(() => expect(fake.callsOf('inbox.query')).toHaveLength(calls + 1));
 
     select.focus();
     await fireEvent.keyDown(select, { key: '/' });
@@ -271,7 +269,7 @@ describe('connection to the app host', () => {
     };
     const setState = (state: ConnectionState) => listeners.forEach((listener) => listener(state));
     const fake = twoAccounts();
-    fake.failNext('quotes.list', { code: 'network', message: 'The app host is not answering.' });
+    fake.failNext('inbox.query', { code: 'network', message: 'The app host is not answering.' });
     render(App, { props: { api: fake.api, connection, locale: 'en-US', storage: memoryStorage() } });
     expect((await screen.findByRole('alert')).textContent).toContain('The app host is not answering.');
 
@@ -279,6 +277,7 @@ describe('connection to the app host', () => {
     expect(await screen.findByText('Reconnecting to Quotedesk…')).toBeTruthy();
     setState('connected');
     await waitFor(() => expect(screen.queryByText('Reconnecting to Quotedesk…')).toBeNull());
-    expect(await settledRows()).toHaveLength(25);
+    expect((await settledRows()).length).toBeGreaterThan(0);
+    expect(screen.getByRole('table', { name: 'Quotes' }).getAttribute('aria-rowcount')).toBe('31');
   });
 });

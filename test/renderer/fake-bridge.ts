@@ -15,11 +15,14 @@ import type {
   MethodName as Method,
   MethodOutput,
   NotificationPreferences,
+  QuoteDetails,
+  QuoteDetailView,
   Result,
   UnreadSummary,
 } from '../../preload/contract';
 import { buildApi } from '../../preload/contract/plain';
 import type { EventName } from '../../preload/contract/plain';
+import type { AccountSyncState, InboxQueryInput, InboxRow, InboxStage, InboxWindow } from '../../renderer/src/lib/inbox-bridge';
 
 /** What the fake does for each method: a method the contract gains is a compile error here. */
 type Answers = { [M in Method]: (input: MethodInput<M>) => MethodOutput<M> };
@@ -41,7 +44,17 @@ export interface FakeBridgeOptions {
   info?: Partial<AppInfo>;
   /** What accounts.test and accounts.testDraft answer. */
   report?: ConnectionReport;
+  /** Sync state per account id (every account is 'online', synced a minute ago, when left out). */
+  sync?: Record<string, Partial<AccountSyncState>>;
+  /** The cached PDF's badge per quote id. */
+  pdfs?: Record<string, InboxRow['pdf']>;
+  /** The clock the inbox's "expiring soon" and the sync states read. */
+  now?: number;
+  /** Cached quote details per quote id, for quotes.detail (a quote without is "not stored yet"). */
+  details?: Record<string, QuoteDetails>;
 }
+
+const EXPIRING_WITHIN_MS = 7 * 24 * 3_600_000;
 
 /**
  * An in-memory BridgeApi for renderer tests: real filtering and paging over the given
@@ -65,6 +78,10 @@ export class FakeBridge {
   };
   /** Unread quote ids per account. */
   unread: Record<string, string[]> = {};
+  sync: Map<string, AccountSyncState>;
+  pdfs: Record<string, InboxRow['pdf']>;
+  now: number;
+  details: Record<string, QuoteDetails>;
   readonly api: BridgeApi;
 
   #failures = new Map<Method, BridgeError[]>();
@@ -72,6 +89,11 @@ export class FakeBridge {
   #listeners = new Map<EventName, Set<(payload: never) => void>>();
   #nextId = 1;
   #arranged: Partial<Answers> = {};
+  #rowCache: {
+    quotes: Record<string, QuoteListItem[]> | null;
+    accounts: AccountView[] | null;
+    lists: Map<string, { row: InboxRow; haystack: string }[]>;
+  } = { quotes: null, accounts: null, lists: new Map() };
 
   constructor(options: FakeBridgeOptions = {}) {
     this.accounts = options.accounts ?? [];
@@ -85,6 +107,12 @@ export class FakeBridge {
       ...options.info,
     };
     this.report = options.report ?? { ok: true, diagnosis: 'ok', message: 'Connected.', detectedAccess: null, latencyMs: 42 };
+    this.now = options.now ?? Date.now();
+    this.pdfs = options.pdfs ?? {};
+    this.details = options.details ?? {};
+    this.sync = new Map(
+      this.accounts.map((account) => [account.id, { ...this.#syncState(account.id), ...options.sync?.[account.id] }]),
+    );
     this.api = this.#buildApi();
   }
 
@@ -111,6 +139,32 @@ export class FakeBridge {
 
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
     for (const listener of this.#listeners.get(event) ?? []) (listener as (payload: EventPayload<E>) => void)(payload);
+  }
+
+  /** An account's sync state moves, as main pushes it. */
+  setSync(accountId: string, state: Partial<AccountSyncState>): void {
+    const next = { ...(this.sync.get(accountId) ?? this.#syncState(accountId)), ...state };
+    this.sync.set(accountId, next);
+    this.emit('sync.changed', next);
+  }
+
+  /** Quotes changed in the cache, as the sync engine reports it. */
+  changeQuotes(accountId: string, quotes: QuoteListItem[]): void {
+    this.quotes = { ...this.quotes, [accountId]: quotes };
+    this.emit('inbox.changed', { accountIds: [accountId] });
+  }
+
+  #syncState(accountId: string): AccountSyncState {
+    return {
+      accountId,
+      phase: 'online',
+      progress: null,
+      lastSyncedAt: this.now - 60_000,
+      offlineSince: null,
+      rateLimitedUntil: null,
+      summary: 'Up to date',
+      message: null,
+    };
   }
 
   setStatus(accountId: string, status: AccountStatus, message: string | null): void {
@@ -164,6 +218,77 @@ export class FakeBridge {
     };
   }
 
+  /** The cache's inbox over the quotes of every account: the same filters, search and sort as the core's. */
+  #query(input: InboxQueryInput): InboxWindow {
+    const accounts = input.accountId === undefined ? this.accounts : [this.#find(input.accountId)];
+    const search = input.search?.trim().toLowerCase();
+    const rows: InboxRow[] = [];
+    for (const { row, haystack } of this.#sorted(accounts, input.sort ?? 'newest')) {
+      if (input.stages && !input.stages.includes(row.stage)) continue;
+      if (input.needsAction !== undefined && row.needsAction !== input.needsAction) continue;
+      if (input.expiringSoon) {
+        const validUntil = Date.parse(row.validUntil ?? '');
+        if (!row.needsAction || !(validUntil >= this.now && validUntil <= this.now + EXPIRING_WITHIN_MS)) continue;
+      }
+      if (search && !haystack.includes(search)) continue;
+      rows.push(row);
+    }
+    const offset = input.offset ?? 0;
+    return {
+      rows: rows.slice(offset, offset + (input.limit ?? 100)),
+      total: rows.length,
+      offset,
+      accounts: accounts.map((account) => this.sync.get(account.id) ?? this.#syncState(account.id)),
+    };
+  }
+
+  /**
+   * The rows of these accounts in this order, built once per set of quotes (as the core keeps
+   * its index), so a query costs a filter: the Chromium benchmark types into 10,000 of them.
+   * PDF badges are read when the rows are built: arrange them before the first query.
+   */
+  #sorted(accounts: AccountView[], sort: NonNullable<InboxQueryInput['sort']>): { row: InboxRow; haystack: string }[] {
+    if (this.#rowCache.quotes !== this.quotes || this.#rowCache.accounts !== this.accounts) {
+      this.#rowCache = { quotes: this.quotes, accounts: this.accounts, lists: new Map() };
+    }
+    const key = `${accounts.map((account) => account.id).join(',')}|${sort}`;
+    let list = this.#rowCache.lists.get(key);
+    if (!list) {
+      const keyOf = SORT_KEYS[sort];
+      list = accounts
+        .flatMap((account) => (this.quotes[account.id] ?? []).map((quote) => this.#row(account, quote)))
+        .map((row) => ({ row, key: keyOf(row), haystack: [row.projectName, row.quoteNumber, row.companyName, row.referenceNumber].join(' ').toLowerCase() }))
+        .sort((a, b) => a.key - b.key);
+      this.#rowCache.lists.set(key, list);
+    }
+    return list;
+  }
+
+  #row(account: AccountView, quote: QuoteListItem): InboxRow {
+    return {
+      accountId: account.id,
+      quoteId: quote.id,
+      quoteNumber: quote.quoteNumber,
+      projectName: quote.projectName,
+      companyName: quote.companyName,
+      referenceNumber: quote.referenceNumber ?? null,
+      status: quote.status,
+      stage: stageOf(quote.status, quote.quoteNumber),
+      needsAction:
+        account.access === 'client'
+          ? (quote.status === 'PENDING' && quote.quoteNumber !== null) || quote.status === 'REVISED'
+          : ['SENT', 'SENT_PENDING', 'REVISED', 'SENT_REVISED'].includes(quote.status),
+      totalAmount: quote.totalPrice?.amount ?? null,
+      currency: quote.totalPrice?.currency ?? null,
+      quoteDate: quote.quoteDate,
+      deadlineForQuote: quote.deadlineForQuote,
+      projectDueDate: quote.projectDueDate,
+      validUntil: quote.validUntil ?? null,
+      hasDetails: false,
+      pdf: this.pdfs[quote.id] ?? 'none',
+    };
+  }
+
   #add(draft: AccountDraft): AccountView {
     const view: AccountView = {
       id: `acc-new-${this.#nextId++}`,
@@ -191,6 +316,33 @@ export class FakeBridge {
     };
     this.accounts = this.accounts.map((account) => (account.id === view.id ? view : account));
     return view;
+  }
+
+  /** A quote's detail from the "cache": the stored details, or none yet with the reason. */
+  #detail(accountId: string, quoteId: string): QuoteDetailView {
+    const account = this.#find(accountId);
+    const details = this.details[quoteId] ?? null;
+    const fetchedAt = details ? this.now - 60_000 : null;
+    return {
+      accountId,
+      quoteId,
+      list: (this.quotes[accountId] ?? []).find((quote) => quote.id === quoteId) ?? null,
+      details,
+      source: 'cache',
+      fetchedAt,
+      stale: false,
+      notice: details ? null : "Quotedesk has not stored this quote's details yet, and the service could not be reached.",
+      revisions: [],
+      diff: null,
+      pdf: { cached: false, outdated: false, bytes: null, fetchedAt: null, downloading: false },
+      access: account.access,
+      version: details ? `version-of-${quoteId}` : null,
+      cachedAt: fetchedAt === null ? null : new Date(fetchedAt).toISOString(),
+    };
+  }
+
+  #syncStates(): AccountSyncState[] {
+    return this.accounts.map((account) => this.sync.get(account.id) ?? this.#syncState(account.id));
   }
 
   #unreadSummary(): UnreadSummary {
@@ -226,14 +378,19 @@ export class FakeBridge {
         this.unread[accountId] = [...new Set([...(this.unread[accountId] ?? []), ...quoteIds])];
         return this.#unreadSummary();
       },
-      // The offline methods: no renderer test uses them yet (the inbox still pages with
-      // quotes.list); a test that calls one gets a clear failure rather than made-up data.
-      'inbox.query': () => this.#notArranged('inbox.query'),
-      'quotes.detail': () => this.#notArranged('quotes.detail'),
+      'inbox.query': (input) => this.#query(input),
+      'sync.status': () => this.#syncStates(),
+      'sync.refresh': (input) => {
+        for (const state of this.#syncStates()) {
+          if (!input?.accountId || state.accountId === input.accountId) this.sync.set(state.accountId, { ...state, lastSyncedAt: this.now });
+        }
+        return this.#syncStates();
+      },
+      'quotes.detail': (input) => this.#detail(input.accountId, input.quoteId),
+      // The quote views' tests arrange their own answers; a test that calls one here gets a
+      // clear failure rather than made-up data.
       'pdfs.get': () => this.#notArranged('pdfs.get'),
       'pdfs.status': () => this.#notArranged('pdfs.status'),
-      'sync.status': () => this.#notArranged('sync.status'),
-      'sync.refresh': () => this.#notArranged('sync.refresh'),
       'pdfs.open': () => this.#notArranged('pdfs.open'),
       'decisions.accept': () => this.#notArranged('decisions.accept'),
       'decisions.decline': () => this.#notArranged('decisions.decline'),
@@ -264,3 +421,29 @@ export class FakeBridge {
     return () => listeners.delete(listener);
   }
 }
+
+function stageOf(status: QuoteListItem['status'], quoteNumber: string | null): InboxStage {
+  const stages: Record<QuoteListItem['status'], InboxStage> = {
+    PENDING: quoteNumber === null ? 'in-preparation' : 'awaiting-decision',
+    SENT: 'awaiting-decision',
+    SENT_PENDING: 'awaiting-decision',
+    REVISED: 'revised',
+    SENT_REVISED: 'revised',
+    ACCEPTED: 'accepted',
+    REJECTED: 'declined',
+    EXPIRED: 'expired',
+    CANCELLED: 'cancelled',
+    CHANGED_TO_PROJECT: 'in-project',
+  };
+  return stages[status];
+}
+
+const time = (value: string | null) => (value ? Date.parse(value) || 0 : 0);
+
+/** Each order's key, computed once per row; sorted ascending (a negated key sorts descending). */
+const SORT_KEYS: Record<NonNullable<InboxQueryInput['sort']>, (row: InboxRow) => number> = {
+  newest: (row) => -time(row.quoteDate),
+  due: (row) => time(row.projectDueDate),
+  value: (row) => -(row.totalAmount ?? -1),
+  expiry: (row) => time(row.validUntil),
+};

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { formatDateOnly, formatDateTime, formatMoney } from '../../renderer/src/lib/format';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatAmount, formatDateOnly, formatDateTime, formatMoney } from '../../renderer/src/lib/format';
 
 const originalTz = process.env.TZ;
 
@@ -32,5 +32,23 @@ describe('formatting', () => {
     expect(formatDateTime(null, 'en-US')).toBeNull();
     expect(formatDateOnly(undefined, 'en-US')).toBeNull();
     expect(formatDateTime('soon', 'en-US')).toBe('soon');
+  });
+
+  it('builds one formatter per locale and currency, not one per cell', () => {
+    const numberFormats = vi.spyOn(Intl, 'NumberFormat');
+    const dateFormats = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      for (let row = 0; row < 500; row += 1) {
+        formatAmount(row * 10.5, row % 2 ? 'EUR' : 'GBP', 'fr-CA');
+        formatDateOnly(`2025-03-${String(1 + (row % 28)).padStart(2, '0')}`, 'fr-CA');
+        formatDateTime('2025-03-05T20:00:00Z', 'fr-CA');
+      }
+      expect(numberFormats.mock.calls.length).toBeLessThanOrEqual(2);
+      expect(dateFormats.mock.calls.length).toBeLessThanOrEqual(2);
+      expect(formatAmount(1234.5, 'EUR', 'en-US')).toBe('€1,234.50');
+    } finally {
+      numberFormats.mockRestore();
+      dateFormats.mockRestore();
+    }
   });
 });

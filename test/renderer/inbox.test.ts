@@ -1,262 +1,336 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { QuotesListInput } from '../../preload/contract';
+import type { QuoteListItem } from '../../preload/contract';
+import type { InboxQueryInput } from '../../renderer/src/lib/inbox-bridge';
 import { FakeBridge } from './fake-bridge';
-import { makeAccount, makeQuote, sampleQuotes } from './fixtures';
+import { makeAccount, makeQuote, quoteId, sampleQuotes } from './fixtures';
+import { makeDetails } from './quote/pricing-fixtures';
 import { renderApp } from './render-app';
 
-function fakeWith(quotes = sampleQuotes(60), access: 'client' | 'internal' = 'client') {
+function fakeWith(quotes: QuoteListItem[] = sampleQuotes(60), access: 'client' | 'internal' = 'client') {
   return new FakeBridge({ accounts: [makeAccount({ access })], quotes: { 'acc-1': quotes } });
 }
 
-/** The quote rows once loading settled (the header row left out). */
+function table() {
+  return screen.getByRole('table', { name: 'Quotes' });
+}
+
+/** The quote rows in the DOM once loading settled (the header row left out). */
 async function quoteRows() {
-  const table = await waitFor(() => {
-    const current = screen.getByRole('table', { name: 'Quotes' });
-    expect(current.getAttribute('aria-busy')).toBe('false');
-    return current;
+  const current = await waitFor(() => {
+    const found = table();
+    expect(found.getAttribute('aria-busy')).toBe('false');
+    expect(found.querySelector('.placeholder')).toBeNull();
+    return found;
   });
-  return within(table).getAllByRole('row').slice(1);
+  return within(current).getAllByRole('row').slice(1);
 }
 
-function lastListInput(fake: FakeBridge): QuotesListInput {
-  return fake.callsOf('quotes.list').at(-1) as QuotesListInput;
+function cellsOf(row: HTMLElement): string[] {
+  return within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent?.replace(/\s+/g, ' ').trim() ?? '');
 }
 
-describe('inbox', () => {
-  it('shows the quotes with formatted totals, dates and status labels', async () => {
+function lastQuery(fake: FakeBridge): InboxQueryInput {
+  return fake.callsOf('inbox.query').at(-1) as InboxQueryInput;
+}
+
+describe('inbox over the cache', () => {
+  it('shows the quotes with formatted totals, dates, status words and PDF badges', async () => {
     const fake = fakeWith([
       makeQuote({
+        id: quoteId(1),
         projectName: 'Website relaunch',
-        projectDescription: 'Marketing site, 42 pages',
         quoteNumber: 'Q-2025-0042',
+        referenceNumber: 'PO-77',
         status: 'PENDING',
-        companyName: 'Northwind Traders',
         totalPrice: { amount: 12500, currency: 'EUR' },
         quoteDate: '2025-03-05T12:00:00Z',
-        deadlineForQuote: '2025-03-10',
         projectDueDate: '2025-04-01',
         validUntil: '2025-04-05T12:00:00Z',
       }),
-      makeQuote({ quoteNumber: null, totalPrice: null, status: 'REJECTED', projectDueDate: null }),
+      makeQuote({ id: quoteId(2), quoteNumber: null, totalPrice: null, status: 'PENDING', quoteDate: '2025-03-01T12:00:00Z' }),
     ]);
+    fake.pdfs[quoteId(1)] = 'cached';
+    fake.pdfs[quoteId(2)] = 'outdated';
     renderApp(fake);
     const [first, second] = await quoteRows();
-    const cells = within(first!).getAllByRole('cell').map((cell) => cell.textContent?.replace(/\s+/g, ' ').trim());
-    // A client key sees one company: it is named once in the header, not in every row.
-    // The project cell carries a copy of the number for narrow windows, where its column gives way.
-    expect(cells).toEqual([
-      'Website relaunch Q-2025-0042 Marketing site, 42 pages',
+    // A client key sees one company: no company column.
+    expect(cellsOf(first!)).toEqual([
+      'Website relaunch Ref. PO-77',
       'Q-2025-0042',
-      'Pending Action needed',
+      'Awaiting your decision Action needed',
       '€12,500.00',
       'Mar 5, 2025',
-      'Mar 10, 2025',
       'Apr 1, 2025',
       'Apr 5, 2025',
+      'Available offline',
     ]);
     expect(screen.queryByRole('columnheader', { name: 'Company' })).toBeNull();
-    expect(screen.getByRole('heading', { level: 1 }).parentElement!.textContent).toContain('Company: Northwind Traders');
-    expect(second!.textContent).toContain('Not yet numbered');
-    expect(second!.textContent).toContain('Not priced yet');
-    expect(second!.textContent).toContain('Declined');
-    expect(second!.textContent).not.toContain('Action needed');
-    expect(fake.callsOf('quotes.list')).toEqual([{ accountId: 'acc-1', page: 1, limit: 25 }]);
+    expect(screen.getByRole('heading', { level: 1 }).parentElement!.textContent).toContain('Company: Acme Corp');
+    const secondCells = cellsOf(second!);
+    expect(secondCells[1]).toBe('Not yet numbered');
+    expect(secondCells[2]).toBe('In preparation');
+    expect(secondCells[3]).toBe('Not priced yet');
+    expect(secondCells.at(-1)).toBe('Outdated');
+    expect(fake.callsOf('inbox.query')).toEqual([{ accountId: 'acc-1', sort: 'newest', offset: 0, limit: 100 }]);
   });
 
-  it('shows skeleton rows while the first page loads', async () => {
-    const fake = fakeWith();
-    const release = fake.holdNext('quotes.list');
-    renderApp(fake);
-    const table = await screen.findByRole('table', { name: 'Quotes' });
-    expect(table.getAttribute('aria-busy')).toBe('true');
-    expect(within(table).queryAllByRole('cell')).toHaveLength(0);
-    release();
-    expect(await quoteRows()).toHaveLength(25);
-  });
-
-  it('shows the company of each quote to internal keys', async () => {
-    renderApp(fakeWith([makeQuote({ companyName: 'Contoso Pharma' })], 'internal'));
+  it('shows internal keys the company of each quote, and whose decision a sent quote awaits', async () => {
+    renderApp(fakeWith([makeQuote({ companyName: 'Contoso Pharma', status: 'SENT' })], 'internal'));
     const [row] = await quoteRows();
     expect(screen.getByRole('columnheader', { name: 'Company' })).toBeTruthy();
-    expect(within(row!).getAllByRole('cell')[2]!.textContent).toBe('Contoso Pharma');
+    expect(cellsOf(row!)).toContain('Contoso Pharma');
+    expect(cellsOf(row!)).toContain('Awaiting the client Action needed');
+    const options = within(screen.getByRole('combobox', { name: 'Status' })).getAllByRole('option').map((option) => option.textContent);
+    expect(options).toContain('Awaiting the client');
+    expect(options).not.toContain('Awaiting your decision');
   });
 
   it('says when there are no quotes yet', async () => {
     renderApp(fakeWith([]));
-    // Announced: with no quotes there is no pagination summary to read out.
-    expect((await screen.findByRole('status')).textContent).toContain('No quotes yet');
-    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
-  });
-
-  it('shows the error with a Retry that loads again', async () => {
-    const fake = fakeWith();
-    fake.failNext('quotes.list', { code: 'network', message: 'The Quoting Service did not answer.' });
-    renderApp(fake);
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('The Quoting Service did not answer.');
-    expect(within(alert).queryByRole('button', { name: 'Update credentials' })).toBeNull();
-    await fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await quoteRows()).toHaveLength(25);
-    expect(fake.callsOf('quotes.list')).toHaveLength(2);
-  });
-
-  it('offers to update credentials when the service refused them', async () => {
-    const fake = fakeWith();
-    fake.failNext('quotes.list', { code: 'authentication', message: 'The API key was refused.', retryable: false });
-    renderApp(fake);
-    const alert = await screen.findByRole('alert');
-    await fireEvent.click(within(alert).getByRole('button', { name: 'Update credentials' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Acme Localisation' });
-    expect(document.activeElement).toBe(within(dialog).getByLabelText('API key', { selector: 'input[type="password"]' }));
-  });
-
-  it('leaves the credentials fix to the notice when one is shown', async () => {
-    const fake = new FakeBridge({
-      accounts: [makeAccount({ status: 'needs-credentials', statusMessage: 'The API key was refused (401).' })],
-      quotes: { 'acc-1': sampleQuotes(3) },
-    });
-    fake.failNext('quotes.list', { code: 'authentication', message: 'The API key was refused (401).', retryable: false });
-    renderApp(fake);
-    const inboxError = (await screen.findByText("Couldn't load quotes")).closest('[role="alert"]') as HTMLElement;
-    expect(inboxError.textContent).toContain('once the credentials are updated');
-    expect(screen.getAllByRole('button', { name: 'Update credentials' })).toHaveLength(1);
-    expect(screen.getAllByText(/The API key was refused \(401\)\./)).toHaveLength(1);
-    // Retrying with the refused credentials would fail the same way.
-    expect(within(inboxError).queryByRole('button', { name: 'Retry' })).toBeNull();
-  });
-
-  it('disables search, filter and refresh while the account needs new credentials', async () => {
-    const fake = new FakeBridge({
-      accounts: [makeAccount({ status: 'needs-credentials', statusMessage: 'The API key was refused (401).' })],
-      quotes: { 'acc-1': sampleQuotes(3) },
-    });
-    fake.failNext('quotes.list', { code: 'needs-credentials', message: 'Enter new credentials.', retryable: false });
-    renderApp(fake);
-    await screen.findByText("Couldn't load quotes");
-    expect((screen.getByRole('searchbox', { name: 'Search quotes' }) as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Refresh' }) as HTMLButtonElement).disabled).toBe(true);
-  });
-
-  it('shortens long company names and keeps the whole name in the cell title', async () => {
-    const name = 'Globex International Language Services Holding GmbH & Co. KG';
-    renderApp(fakeWith([makeQuote({ companyName: name })], 'internal'));
-    const [row] = await quoteRows();
-    const cell = within(row!).getByText(name);
-    expect(cell.getAttribute('title')).toBe(name);
-  });
-
-  it('pages through the quotes and changes the page size', async () => {
-    const fake = fakeWith(sampleQuotes(132));
-    renderApp(fake);
-    await quoteRows();
-    expect(screen.getByText('Page 1 of 6 · 132 quotes')).toBeTruthy();
-    const previous = screen.getByRole('button', { name: 'Previous' });
-    expect(previous.getAttribute('aria-disabled')).toBe('true');
-    await fireEvent.click(previous);
-    expect(fake.callsOf('quotes.list')).toHaveLength(1);
-    await fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(screen.getByText('Page 2 of 6 · 132 quotes')).toBeTruthy());
-    expect(lastListInput(fake)).toEqual({ accountId: 'acc-1', page: 2, limit: 25 });
-    await fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '100' } });
-    await waitFor(() => expect(screen.getByText('Page 1 of 2 · 132 quotes')).toBeTruthy());
-    expect(lastListInput(fake)).toEqual({ accountId: 'acc-1', page: 1, limit: 100 });
-    expect(await quoteRows()).toHaveLength(100);
-  });
-
-  it('keeps focus on the pager while a page loads, and moves it to Previous on the last page', async () => {
-    const fake = fakeWith(sampleQuotes(40));
-    renderApp(fake);
-    await quoteRows();
-    const next = screen.getByRole('button', { name: 'Next' });
-    next.focus();
-    const release = fake.holdNext('quotes.list');
-    await fireEvent.click(next);
-    await waitFor(() => expect(next.getAttribute('aria-disabled')).toBe('true'));
-    expect(document.activeElement).toBe(next);
-    await fireEvent.click(next);
-    release();
-    await waitFor(() => expect(screen.getByText('Page 2 of 2 · 40 quotes')).toBeTruthy());
-    expect(fake.callsOf('quotes.list')).toHaveLength(2);
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Previous' })));
-  });
-
-  it('goes to the last page that exists when the quotes shrank under the page on screen', async () => {
-    const fake = fakeWith(sampleQuotes(60));
-    renderApp(fake);
-    await quoteRows();
-    await fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(screen.getByText('Page 2 of 3 · 60 quotes')).toBeTruthy());
-    await fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(screen.getByText('Page 3 of 3 · 60 quotes')).toBeTruthy());
-    fake.quotes['acc-1'] = sampleQuotes(30);
-    await fireEvent.keyDown(document.body, { key: 'r' });
-    await waitFor(() => expect(screen.getByText('Page 2 of 2 · 30 quotes')).toBeTruthy());
-    expect(await quoteRows()).toHaveLength(5);
-    expect(screen.queryByText('No quotes yet')).toBeNull();
-  });
-
-  it('searches once typing pauses, and Escape clears the search', async () => {
-    const fake = fakeWith([makeQuote({ projectName: 'Annual report' }), makeQuote({ projectName: 'Mobile app' })]);
-    renderApp(fake);
-    await quoteRows();
-    const search = screen.getByRole('searchbox', { name: 'Search quotes' });
-    for (const text of ['a', 'an', 'ann']) await fireEvent.input(search, { target: { value: text } });
-    await waitFor(() => expect(lastListInput(fake).search).toBe('ann'));
-    expect(fake.callsOf('quotes.list')).toHaveLength(2);
-    expect(await quoteRows()).toHaveLength(1);
-    await fireEvent.keyDown(search, { key: 'Escape' });
-    await waitFor(() => expect(lastListInput(fake)).toEqual({ accountId: 'acc-1', page: 1, limit: 25 }));
-    expect((search as HTMLInputElement).value).toBe('');
+    expect(await screen.findByRole('heading', { name: 'No quotes yet' })).toBeTruthy();
   });
 
   it('says when nothing matches and clears the filters on request', async () => {
     const fake = fakeWith();
     renderApp(fake);
     await quoteRows();
-    await fireEvent.input(screen.getByRole('searchbox', { name: 'Search quotes' }), { target: { value: 'zzz' } });
-    expect(await screen.findByText('No quotes match')).toBeTruthy();
+    await fireEvent.input(screen.getByRole('searchbox', { name: 'Search quotes' }), { target: { value: 'zzz-nothing' } });
+    expect(await screen.findByRole('heading', { name: 'No quotes match' })).toBeTruthy();
     await fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
-    expect(await quoteRows()).toHaveLength(25);
-    expect(lastListInput(fake).search).toBeUndefined();
+    await quoteRows();
+    expect(table().getAttribute('aria-rowcount')).toBe('61');
+    expect(lastQuery(fake).search).toBeUndefined();
   });
 
-  it('never lets an older answer overwrite a newer one', async () => {
-    const fake = fakeWith([makeQuote({ projectName: 'Annual report' }), makeQuote({ projectName: 'Mobile app' })]);
+  it('shows a failed query in plain words with a Retry that loads again', async () => {
+    const fake = fakeWith();
+    fake.failNext('inbox.query', { code: 'internal', message: 'SqliteError: database is locked' });
+    renderApp(fake);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("Couldn't load quotes");
+    expect(alert.textContent).not.toContain('SqliteError');
+    await fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect((await quoteRows()).length).toBeGreaterThan(0);
+    expect(screen.getByTestId('quote-count').textContent).toBe('60 quotes');
+  });
+
+  it('never leaves the previous rows passing for a search whose query failed', async () => {
+    const fake = fakeWith([makeQuote({ projectName: 'Alpha' }), makeQuote({ projectName: 'Beta' })]);
     renderApp(fake);
     await quoteRows();
-    const releaseSlow = fake.holdNext('quotes.list');
+    fake.failNext('inbox.query', { code: 'internal', message: 'SqliteError: disk I/O error' });
+    await fireEvent.input(screen.getByRole('searchbox', { name: 'Search quotes' }), { target: { value: 'alp' } });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("Couldn't load quotes");
+    expect(screen.queryByRole('table', { name: 'Quotes' })).toBeNull();
+    await fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(async () => expect((await quoteRows()).map((row) => cellsOf(row)[0])).toEqual(['Alpha']));
+  });
+
+  it('keeps the rows read before when reading them again fails, and says so with Retry', async () => {
+    const fake = fakeWith(sampleQuotes(3));
+    renderApp(fake);
+    expect(await quoteRows()).toHaveLength(3);
+    fake.failNext('inbox.query', { code: 'internal', message: 'SqliteError: database is locked' });
+    await fireEvent.keyDown(document.body, { key: 'r' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("Couldn't read the quotes again");
+    expect(await quoteRows()).toHaveLength(3);
+    await fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('queries again when the cache says the quotes changed', async () => {
+    const fake = fakeWith(sampleQuotes(3));
+    renderApp(fake);
+    expect(await quoteRows()).toHaveLength(3);
+    fake.changeQuotes('acc-1', sampleQuotes(5));
+    await waitFor(async () => expect(await quoteRows()).toHaveLength(5));
+  });
+
+  it('sorts by the chosen order', async () => {
+    const fake = fakeWith([
+      makeQuote({ projectName: 'Small', totalPrice: { amount: 10, currency: 'EUR' } }),
+      makeQuote({ projectName: 'Large', totalPrice: { amount: 9000, currency: 'EUR' } }),
+    ]);
+    renderApp(fake);
+    await quoteRows();
+    await fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'value' } });
+    await waitFor(async () => expect(cellsOf((await quoteRows())[0]!)[0]).toBe('Large'));
+    expect(lastQuery(fake).sort).toBe('value');
+  });
+});
+
+describe('stage filter', () => {
+  it("splits a client key's Pending into In preparation and Awaiting your decision", async () => {
+    const fake = fakeWith([
+      makeQuote({ projectName: 'Being priced', quoteNumber: null, status: 'PENDING' }),
+      makeQuote({ projectName: 'Ready to decide', quoteNumber: 'Q-1', status: 'PENDING' }),
+      makeQuote({ projectName: 'Done', status: 'ACCEPTED' }),
+    ]);
+    renderApp(fake);
+    await quoteRows();
+    const select = screen.getByRole('combobox', { name: 'Status' });
+    const options = within(select).getAllByRole('option').map((option) => option.textContent);
+    expect(options).toContain('In preparation');
+    expect(options).toContain('Awaiting your decision');
+    expect(options).not.toContain('Pending');
+
+    await fireEvent.change(select, { target: { value: 'in-preparation' } });
+    await waitFor(async () => expect((await quoteRows()).map((row) => cellsOf(row)[0])).toEqual(['Being priced']));
+    expect(lastQuery(fake).stages).toEqual(['in-preparation']);
+
+    await fireEvent.change(select, { target: { value: 'awaiting-decision' } });
+    await waitFor(async () => expect((await quoteRows()).map((row) => cellsOf(row)[0])).toEqual(['Ready to decide']));
+  });
+
+  it('narrows to the quotes needing action', async () => {
+    const fake = fakeWith();
+    renderApp(fake);
+    await quoteRows();
+    await fireEvent.click(screen.getByRole('checkbox', { name: 'Needs action' }));
+    await waitFor(async () => {
+      const rows = await quoteRows();
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row.textContent).toContain('Action needed');
+    });
+    expect(lastQuery(fake).needsAction).toBe(true);
+  });
+});
+
+describe('search at each keystroke', () => {
+  it('queries at every keystroke and never lets a late answer overwrite a newer one', async () => {
+    const fake = fakeWith([
+      makeQuote({ projectName: 'Alpha launch' }),
+      makeQuote({ projectName: 'Alps brochure' }),
+      makeQuote({ projectName: 'Beta app' }),
+    ]);
+    renderApp(fake);
+    await quoteRows();
     const search = screen.getByRole('searchbox', { name: 'Search quotes' });
-    await fireEvent.input(search, { target: { value: 'annual' } });
-    await waitFor(() => expect(fake.callsOf('quotes.list')).toHaveLength(2));
-    await fireEvent.input(search, { target: { value: 'mobile' } });
-    await waitFor(() => expect(fake.callsOf('quotes.list')).toHaveLength(3));
-    await waitFor(() => expect(screen.getByText('Mobile app')).toBeTruthy());
-    releaseSlow();
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    const rows = await quoteRows();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.textContent).toContain('Mobile app');
+    const holdFirst = fake.holdNext('inbox.query');
+    await fireEvent.input(search, { target: { value: 'al' } });
+    await fireEvent.input(search, { target: { value: 'alp' } });
+    await fireEvent.input(search, { target: { value: 'alph' } });
+    await waitFor(async () => expect((await quoteRows()).map((row) => cellsOf(row)[0])).toEqual(['Alpha launch']));
+    // The answer to "al" (two rows) arrives last and is dropped.
+    holdFirst();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await quoteRows()).map((row) => cellsOf(row)[0])).toEqual(['Alpha launch']);
+    expect(fake.callsOf('inbox.query').map((input) => (input as InboxQueryInput).search)).toEqual([undefined, 'al', 'alp', 'alph']);
   });
 
-  it('filters by the statuses the key kind can see', async () => {
-    const fake = fakeWith(sampleQuotes(40));
+  it('searches company and reference too', async () => {
+    const fake = fakeWith([
+      makeQuote({ projectName: 'One', companyName: 'Northwind' }),
+      makeQuote({ projectName: 'Two', referenceNumber: 'PO-991' }),
+    ]);
     renderApp(fake);
     await quoteRows();
-    const select = screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement;
-    const options = Array.from(select.options).map((option) => option.textContent);
-    expect(options).toEqual(['All statuses', 'Pending', 'Revised', 'Accepted', 'Declined', 'Expired', 'Cancelled', 'Project started']);
-    await fireEvent.change(select, { target: { value: 'ACCEPTED' } });
-    await waitFor(() => expect(lastListInput(fake)).toEqual({ accountId: 'acc-1', page: 1, limit: 25, status: 'ACCEPTED' }));
-    for (const row of await quoteRows()) expect(row.textContent).toContain('Accepted');
+    const search = screen.getByRole('searchbox', { name: 'Search quotes' });
+    await fireEvent.input(search, { target: { value: 'po-99' } });
+    await waitFor(async () => expect((await quoteRows()).map((row) => cellsOf(row)[0])).toEqual(['Two Ref. PO-991']));
+    await fireEvent.input(search, { target: { value: 'northwind' } });
+    await waitFor(async () => expect((await quoteRows()).map((row) => cellsOf(row)[0])).toEqual(['One']));
+  });
+});
+
+describe('virtualized list', () => {
+  const many = () => {
+    const quotes = Array.from({ length: 10_000 }, (_, index) =>
+      makeQuote({ id: quoteId(100_000 + index), projectName: `Project ${index}`, quoteDate: new Date(Date.UTC(2025, 0, 1) - index * 60_000).toISOString() }),
+    );
+    return fakeWith(quotes);
+  };
+
+  it('keeps at most 100 rows in the DOM with 10,000 quotes, and says how many there are', async () => {
+    const fake = many();
+    renderApp(fake);
+    const rows = await quoteRows();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThanOrEqual(100);
+    expect(document.querySelectorAll('[role="row"]').length).toBeLessThanOrEqual(101);
+    expect(table().getAttribute('aria-rowcount')).toBe('10001');
+    expect(rows[0]!.getAttribute('aria-rowindex')).toBe('2');
+    expect(screen.getByTestId('quote-count').textContent).toBe('10,000 quotes');
   });
 
-  it('offers all ten statuses to internal keys', async () => {
-    renderApp(fakeWith(sampleQuotes(5), 'internal'));
+  it('fetches the window of rows the user scrolls to, and keeps the DOM small there', async () => {
+    const fake = many();
+    renderApp(fake);
     await quoteRows();
-    const select = screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement;
-    expect(select.options).toHaveLength(11);
-    expect(Array.from(select.options).map((option) => option.textContent)).toContain('Revised, awaiting client');
+    const scroller = table().parentElement!;
+    scroller.scrollTop = 5_000 * 48;
+    await fireEvent.scroll(scroller);
+    await waitFor(() => expect(fake.callsOf('inbox.query').some((input) => (input as InboxQueryInput).offset === 4_900)).toBe(true));
+    const rows = await quoteRows();
+    expect(rows.length).toBeLessThanOrEqual(100);
+    const shown = rows.map((row) => Number(row.getAttribute('aria-rowindex')) - 2);
+    expect(shown).toContain(5_000);
+    const row5000 = rows[shown.indexOf(5_000)]!;
+    expect(cellsOf(row5000)[0]).toBe('Project 5000');
+  });
+
+  it('moves past the rows on screen with j, scrolling and fetching as it goes', async () => {
+    const fake = many();
+    renderApp(fake);
+    await quoteRows();
+    for (let press = 0; press < 130; press += 1) await fireEvent.keyDown(window, { key: 'j' });
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-rowindex')).toBe('131'));
+    expect(fake.callsOf('inbox.query').some((input) => (input as InboxQueryInput).offset === 100)).toBe(true);
+    await waitFor(() => expect(cellsOf(document.activeElement as HTMLElement)[0]).toBe('Project 129'));
+    expect(document.querySelectorAll('[role="row"]').length).toBeLessThanOrEqual(101);
+  });
+});
+
+describe('opening a quote', () => {
+  it('opens the quote on the keyboard row with Enter, from the cache, and Escape returns to the row', async () => {
+    const fake = fakeWith([
+      makeQuote({ id: quoteId(1), projectName: 'Website relaunch', quoteDate: '2025-03-02T00:00:00Z' }),
+      makeQuote({ id: quoteId(2), projectName: 'Not stored yet', quoteDate: '2025-03-01T00:00:00Z' }),
+    ]);
+    fake.details[quoteId(1)] = makeDetails({ id: quoteId(1), projectName: 'Website relaunch' });
+    renderApp(fake);
+    await quoteRows();
+    await fireEvent.keyDown(window, { key: 'j' });
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-rowindex')).toBe('2'));
+    await fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Website relaunch' });
+    expect(heading.closest('section')?.textContent).toContain('Northwind Traders');
+    expect(fake.callsOf('quotes.detail')).toEqual([{ accountId: 'acc-1', quoteId: quoteId(1) }]);
+    await fireEvent.keyDown(window, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Website relaunch' })).toBeNull());
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-rowindex')).toBe('2'));
+
+    await fireEvent.keyDown(document.activeElement!, { key: 'j' });
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-rowindex')).toBe('3'));
+    await fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    expect(await screen.findByText(/has not stored this quote/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: "This quote's details are not here yet" })).toBeTruthy();
+  });
+});
+
+describe('all accounts', () => {
+  it('shows every account\'s quotes, each row naming its account', async () => {
+    const fake = new FakeBridge({
+      accounts: [makeAccount({ id: 'acc-1', name: 'Acme Localisation' }), makeAccount({ id: 'acc-2', name: 'Globex' })],
+      quotes: {
+        'acc-1': [makeQuote({ projectName: 'From Acme', quoteDate: '2025-03-02T00:00:00Z' })],
+        'acc-2': [makeQuote({ projectName: 'From Globex', quoteDate: '2025-03-01T00:00:00Z' })],
+      },
+    });
+    renderApp(fake);
+    await quoteRows();
+    const nav = screen.getByRole('navigation', { name: 'Accounts' });
+    await fireEvent.click(within(nav).getByRole('button', { name: 'All accounts' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'All accounts' })).toBeTruthy();
+    await waitFor(async () => expect(await quoteRows()).toHaveLength(2));
+    const rows = await quoteRows();
+    expect(cellsOf(rows[0]!).slice(0, 2)).toEqual(['Acme Localisation', 'From Acme']);
+    expect(cellsOf(rows[1]!).slice(0, 2)).toEqual(['Globex', 'From Globex']);
+    expect(lastQuery(fake).accountId).toBeUndefined();
   });
 });

@@ -16,10 +16,10 @@ export function memoryStorage(initial: string | null = null): SelectionStorage &
 }
 
 /** Renders the whole app over a fake bridge, with a fixed locale so formats are known. */
-export function renderApp(fake: FakeBridge, options: { storage?: SelectionStorage; searchDebounceMs?: number } = {}) {
+export function renderApp(fake: FakeBridge, options: { storage?: SelectionStorage } = {}) {
   const storage = options.storage ?? memoryStorage();
   const result = render(App, {
-    props: { api: fake.api, locale: 'en-US', storage, searchDebounceMs: options.searchDebounceMs ?? 20 },
+    props: { api: fake.api, locale: 'en-US', storage },
   });
   return { ...result, storage };
 }

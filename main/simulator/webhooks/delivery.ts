@@ -43,6 +43,15 @@ export interface DeliveryTarget {
   secret: string;
 }
 
+/** One or more PEM certificates to trust for receivers, on top of the public roots. */
+export type TrustedCa = string | Buffer | ReadonlyArray<string | Buffer>;
+
+function caList(ca: TrustedCa | undefined): string[] {
+  if (ca === undefined) return [];
+  const list: ReadonlyArray<string | Buffer> = typeof ca === 'string' || Buffer.isBuffer(ca) ? [ca] : ca;
+  return list.map((pem) => pem.toString()).filter((pem) => pem.trim() !== '');
+}
+
 export function signBody(secret: string, body: Buffer): string {
   return createHmac('sha256', secret).update(body).digest('hex');
 }
@@ -51,7 +60,9 @@ export class WebhookDeliverer {
   private readonly log = new RingBuffer<DeliveryRecord>(LOG_LIMIT);
   private readonly timers = new Set<unknown>();
   private readonly inFlight = new Set<ClientRequest>();
-  private readonly agent: Agent;
+  private agent: Agent;
+  private readonly retiredAgents: Agent[] = [];
+  private readonly extraCas: string[] = [];
   private nextId = 1;
   private closed = false;
 
@@ -59,9 +70,27 @@ export class WebhookDeliverer {
     private readonly clock: SimulatorClock,
     private readonly isCurrent: (target: DeliveryTarget) => boolean,
     private readonly writeLog: (line: string) => void,
-    ca?: string | Buffer,
+    ca?: TrustedCa,
   ) {
-    this.agent = new Agent({ keepAlive: false, ...(ca ? { ca: [...rootCertificates, ca.toString()] } : {}) });
+    this.extraCas.push(...caList(ca));
+    this.agent = this.newAgent();
+  }
+
+  /**
+   * Trusts more CA certificates from now on, besides the public roots (a loopback receiver's
+   * self-signed certificate made after the simulator started). Deliveries in flight finish
+   * on the agent they started with.
+   */
+  trust(ca: TrustedCa): void {
+    const added = caList(ca).filter((pem) => !this.extraCas.includes(pem));
+    if (added.length === 0 || this.closed) return;
+    this.extraCas.push(...added);
+    this.retiredAgents.push(this.agent);
+    this.agent = this.newAgent();
+  }
+
+  private newAgent(): Agent {
+    return new Agent({ keepAlive: false, ...(this.extraCas.length > 0 ? { ca: [...rootCertificates, ...this.extraCas] } : {}) });
   }
 
   records(): DeliveryRecord[] {
@@ -149,5 +178,6 @@ export class WebhookDeliverer {
     for (const req of this.inFlight) req.destroy();
     this.inFlight.clear();
     this.agent.destroy();
+    for (const agent of this.retiredAgents) agent.destroy();
   }
 }

@@ -2,14 +2,35 @@ import type { Money } from '../../../preload/contract';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+// Building an Intl formatter costs far more than using one, and a table of quotes formats
+// thousands of cells: one formatter per locale and options, made once. (The local time
+// zone is read when a formatter is made: a zone change shows after a reload.)
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The cached NumberFormat for this locale and options; throws as Intl does for a bad currency. */
+export function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
+export function dateTimeFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
 /** A total as the user's locale writes money; an unknown currency code still shows. */
 export function formatMoney(money: Money | null, locale?: string): string {
   if (money === null) return 'Not priced yet';
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency }).format(money.amount);
+    return numberFormat(locale, { style: 'currency', currency: money.currency }).format(money.amount);
   } catch {
     // Intl rejects currency codes it does not know; the service may still send one.
-    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(money.amount)} ${money.currency}`;
+    return `${numberFormat(locale, { maximumFractionDigits: 2 }).format(money.amount)} ${money.currency}`;
   }
 }
 
@@ -23,7 +44,7 @@ export function formatDateOnly(value: string | null | undefined, locale?: string
   if (!match) return formatDateTime(value, locale);
   const [, year, month, day] = match;
   const instant = Date.UTC(Number(year), Number(month) - 1, Number(day));
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(instant);
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(instant);
 }
 
 /** A moment in time, shown as the date it falls on in the user's own time zone. */
@@ -31,16 +52,38 @@ export function formatDateTime(value: string | null | undefined, locale?: string
   if (!value) return null;
   const instant = Date.parse(value);
   if (Number.isNaN(instant)) return value;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(instant);
+  return dateTimeFormat(locale, { dateStyle: 'medium' }).format(instant);
 }
 
 export function formatCount(value: number, locale?: string): string {
-  return new Intl.NumberFormat(locale).format(value);
+  return numberFormat(locale).format(value);
 }
 
 /** A moment later today as a time ("14:05"); on another day with its date too. */
 export function formatClockTime(moment: Date, now: Date, locale?: string): string {
   const sameDay = moment.toDateString() === now.toDateString();
   const options: Intl.DateTimeFormatOptions = sameDay ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' };
-  return new Intl.DateTimeFormat(locale, options).format(moment);
+  return dateTimeFormat(locale, options).format(moment);
+}
+
+/** An inbox row's total (amount and currency in two fields): null when it has none. */
+export function formatAmount(amount: number | null, currency: string | null, locale?: string): string {
+  if (amount === null) return 'Not priced yet';
+  if (currency === null) return numberFormat(locale, { maximumFractionDigits: 2 }).format(amount);
+  return formatMoney({ amount, currency }, locale);
+}
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/** "just now", "2 minutes ago", "3 hours ago", else the date and time. */
+export function formatTimeAgo(moment: number, now: number, locale?: string): string {
+  const seconds = Math.round((now - moment) / 1000);
+  if (seconds < 45) return 'just now';
+  let format = relativeFormats.get(locale ?? '');
+  if (!format) relativeFormats.set(locale ?? '', (format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })));
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return format.format(-minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return format.format(-hours, 'hour');
+  return formatClockTime(new Date(moment), new Date(now), locale);
 }

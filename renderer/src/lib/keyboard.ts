@@ -8,7 +8,7 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 
 // A select keeps its arrows, Home/End, Space and Enter; these shortcuts would only jump
 // through its options by first letter, so after choosing with the keyboard they still work.
-const SHORTCUTS_OVER_SELECT = new Set(['/', '?', 'r', '[', ']', 'j', 'k']);
+const SHORTCUTS_OVER_SELECT = new Set(['/', '?', 'r', 'j', 'k']);
 
 /** True when a key press belongs to the focused control (typing, choosing), not to a shortcut. */
 export function isControlKey(target: EventTarget | null, key: string): boolean {

@@ -4,39 +4,56 @@ import { FakeBridge } from '../fake-bridge';
 import { makeAccount, sampleQuotes } from '../fixtures';
 
 const scenario = new URLSearchParams(location.search).get('scenario') ?? 'inbox';
+if (scenario === 'bench' || scenario === 'static') {
+  const { startBenchPage } = await import('./bench-page');
+  await startBenchPage(scenario);
+} else {
+  await showScenario();
+}
 
-const demo = makeAccount({ id: 'demo-client', name: 'Demo — client key', demo: true, baseUrl: 'http://127.0.0.1:4010' });
-const demoInternal = makeAccount({
-  id: 'demo-internal',
-  name: 'Demo — internal key',
-  demo: true,
-  access: 'internal',
-  mechanism: 'client-credentials',
-  baseUrl: 'http://127.0.0.1:4010',
-});
-const real = makeAccount({ id: 'acme', name: 'Acme Localisation', status: 'needs-credentials', statusMessage: 'The service refused the API key (401). Enter a new key.' });
-const broken = makeAccount({ id: 'north', name: 'Northwind (staging)', environment: 'staging', status: 'unreachable' });
+async function showScenario(): Promise<void> {
 
-const fake = new FakeBridge({
-  accounts: [demo, demoInternal, real, broken],
-  quotes: {
-    'demo-client': sampleQuotes(132),
-    'demo-internal': sampleQuotes(60, ['SENT', 'SENT_PENDING', 'SENT_REVISED', 'ACCEPTED', 'PENDING', 'REVISED']),
-    acme: [],
-  },
-  info: {
+  const demo = makeAccount({ id: 'demo-client', name: 'Demo — client key', demo: true, baseUrl: 'http://127.0.0.1:4010' });
+  const demoInternal = makeAccount({
+    id: 'demo-internal',
+    name: 'Demo — internal key',
     demo: true,
-    credentialStorage: {
-      backend: 'file',
-      weak: scenario === 'settings',
-      message: 'Secrets are kept in a file readable only by your user account; your system keychain is not in use.',
-    },
-  },
-});
+    access: 'internal',
+    mechanism: 'client-credentials',
+    baseUrl: 'http://127.0.0.1:4010',
+  });
+  const real = makeAccount({ id: 'acme', name: 'Acme Localisation', status: 'needs-credentials', statusMessage: 'The service refused the API key (401). Enter a new key.' });
+  const broken = makeAccount({ id: 'north', name: 'Northwind (staging)', environment: 'staging', status: 'unreachable' });
 
-if (scenario === 'error') fake.failNext('quotes.list', { code: 'network', message: 'The Quoting Service at http://127.0.0.1:4010 did not answer (connection refused).' });
-if (scenario === 'loading') fake.holdNext('quotes.list');
+  const fake = new FakeBridge({
+    accounts: [demo, demoInternal, real, broken],
+    quotes: {
+      'demo-client': sampleQuotes(132),
+      'demo-internal': sampleQuotes(60, ['SENT', 'SENT_PENDING', 'SENT_REVISED', 'ACCEPTED', 'PENDING', 'REVISED']),
+      acme: sampleQuotes(10_000),
+    },
+    sync: {
+      acme: { phase: 'needs-credentials' },
+      north: { phase: 'offline', offlineSince: Date.now() - 42 * 60_000 },
+      'demo-internal': { phase: 'syncing', progress: { pagesDone: 34, pagesTotal: 100, quotesSeen: 3_400 } },
+    },
+    info: {
+      demo: true,
+      credentialStorage: {
+        backend: 'file',
+        weak: scenario === 'settings',
+        message: 'Secrets are kept in a file readable only by your user account; your system keychain is not in use.',
+      },
+    },
+  });
+
+  for (const [index, quote] of fake.quotes['demo-client']!.entries()) {
+    if (index % 3 === 0) fake.pdfs[quote.id] = index % 2 ? 'outdated' : 'cached';
+}
+if (scenario === 'error') fake.failNext('inbox.query', { code: 'internal', message: 'The local cache could not be read.' });
+if (scenario === 'loading') fake.holdNext('inbox.query');
 localStorage.setItem('quotedesk.selectedAccountId', scenario === 'credentials' ? 'acme' : 'demo-client');
 
 window.quotedesk = fake.api;
 await import('../../../renderer/src/main');
+}

@@ -231,3 +231,29 @@ describe('deliveries', () => {
     sim.operator.rotateCredentials(company.id, 'api-key');
   });
 });
+
+describe('trusted receiver certificates', () => {
+  it('trusts a receiver certificate added after start, and only from then on', async () => {
+    const later = await startReceiver();
+    const own = new ManualClock();
+    const other = await startSimulator({ seed: 5, clock: own, log: () => undefined });
+    try {
+      const company = other.credentials.companies[0]!;
+      const response = await api(other.baseUrl, WEBHOOKS, { method: 'POST', headers: key(company.apiKey), body: { url: later.url } });
+      expect(response.status).toBe(201);
+      other.operator.createQuote({ companyId: company.id });
+      const records = () => other.operator.deliveries();
+      await waitFor(() => records().length > 0 && records().every((record) => record.attempts.length >= 1), 'the untrusted attempts');
+      expect(records().every((record) => record.attempts[0]!.outcome === 'network-error')).toBe(true);
+      expect(later.received).toEqual([]);
+
+      other.trustWebhookCa([later.ca]);
+      await own.advance(1000);
+      await waitFor(() => other.operator.deliveries().every((record) => record.state === 'delivered'), 'the retries to arrive');
+      expect(later.received.length).toBe(other.operator.deliveries().length);
+    } finally {
+      await other.close();
+      await later.close();
+    }
+  });
+});

@@ -7,8 +7,6 @@ export const SHORTCUTS: readonly { keys: readonly string[]; action: string }[] =
   { keys: ['Enter'], action: 'Open the quote (Esc goes back)' },
   { keys: ['a'], action: 'Accept the quote…' },
   { keys: ['d'], action: 'Decline the quote…' },
-  { keys: [']'], action: 'Next page' },
-  { keys: ['['], action: 'Previous page' },
   { keys: ['r'], action: 'Refresh' },
   { keys: ['?'], action: 'Show this help' },
 ];

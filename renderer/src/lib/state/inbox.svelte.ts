@@ -1,218 +1,270 @@
-import { retryAtOf } from '../error-words';
-import type {
-  BridgeApi,
-  BridgeError,
-  KeyAccess,
-  QuoteStatus,
-  QuotesListInput,
-  QuotesPage,
-} from '../../../../preload/contract';
+import { SvelteMap, SvelteSet } from 'svelte/reactivity';
+import type { BridgeError } from '../../../../preload/contract';
+import type { AccountSyncState, InboxBridge, InboxQueryInput, InboxRow, InboxSort, InboxStage } from '../inbox-bridge';
 
-export const PAGE_SIZES = [25, 50, 100] as const;
-export type PageSize = (typeof PAGE_SIZES)[number];
+/** Rows fetched per call: the windows the list asks for as it scrolls. */
+export const WINDOW_SIZE = 100;
+/** Fetched windows kept around the view, so scrolling back does not ask again. */
+const WINDOWS_KEPT = 6;
 
 export interface InboxOptions {
-  /** How long typing must pause before the search is sent. */
-  searchDebounceMs?: number;
-  pageSize?: PageSize;
-  /** A load still running after this long says so, rather than leaving the list dimmed in silence. */
-  slowAfterMs?: number;
-  now?: () => number;
+  windowSize?: number;
+}
+
+interface FetchedWindow {
+  rows: InboxRow[];
+  /** The query generation these rows answer; older ones are shown until replaced. */
+  generation: number;
 }
 
 /**
- * One account's inbox: the page on screen, its filters, and the request that fills it.
- * Every load takes a sequence number and only the newest answer is shown, so a slow
- * answer to an older request can never overwrite a newer one.
+ * The inbox over the local cache of every account: one account or all, its filters, sort
+ * and search, and the windows of rows fetched by offset as the list scrolls.
+ *
+ * Every change of the query (a keystroke in the search, a filter, the sort, the scope) starts
+ * a new generation; an answer of an older generation is dropped, so a late answer can never
+ * overwrite a newer one. A refresh (the cache changed) keeps the rows on screen until the
+ * new ones arrive.
  */
 export class InboxState {
+  /** One account, or null for all accounts. */
   accountId = $state<string | null>(null);
-  /** The account's key kind, known before the first page arrives. */
-  accountAccess = $state<KeyAccess>('client');
-  page = $state(1);
-  limit = $state<PageSize>(25);
-  status = $state<QuoteStatus | null>(null);
-  /** What is in the search box; `search` is what was last sent. */
+  stages = $state<InboxStage[]>([]);
+  needsAction = $state(false);
+  expiringSoon = $state(false);
+  sort = $state<InboxSort>('newest');
+  /** What is in the search box: sent at each keystroke. */
   searchInput = $state('');
-  search = $state('');
-  result = $state<QuotesPage | null>(null);
+  /** Every match of the current query; null until its first answer. */
+  total = $state<number | null>(null);
   loading = $state(false);
   error = $state<BridgeError | null>(null);
-  /** When the service said to try again (Retry-After) with the error on screen; null when it did not say. */
-  retryAt = $state<Date | null>(null);
-  /** The load in flight has taken longer than usual (a busy service, or one that asked to wait). */
-  slow = $state(false);
-  /** The row the keyboard is on, -1 for none. */
+  /** The row the keyboard is on (an index into all matches), -1 for none. */
   activeRow = $state(-1);
+  /** Moves with every new query, for the list to scroll back to the top. */
+  queryVersion = $state(0);
+  /** Freshness per account: from the last window, then kept current by sync.changed. */
+  readonly freshness = new SvelteMap<string, AccountSyncState>();
 
-  access = $derived<KeyAccess>(this.result?.access ?? this.accountAccess);
-  filtered = $derived(this.search !== '' || this.status !== null);
-  items = $derived(this.result?.items ?? []);
+  /** A "Sync now" pass is running. */
+  syncing = $state(false);
+  syncError = $state<BridgeError | null>(null);
 
-  readonly #api: BridgeApi;
-  readonly #debounceMs: number;
-  readonly #slowAfterMs: number;
-  readonly #now: () => number;
-  #sequence = 0;
-  #searchTimer: ReturnType<typeof setTimeout> | undefined;
-  #slowTimer: ReturnType<typeof setTimeout> | undefined;
+  filtered = $derived(this.searchInput.trim() !== '' || this.stages.length > 0 || this.needsAction || this.expiringSoon);
 
-  constructor(api: BridgeApi, options: InboxOptions = {}) {
+  readonly #api: InboxBridge;
+  readonly #windowSize: number;
+  readonly #windows = new SvelteMap<number, FetchedWindow>();
+  /** Window offsets asked for in the current generation and not answered yet. */
+  readonly #inFlight = new SvelteSet<number>();
+  #generation = 0;
+  /** The generation that started the current query (a refresh starts a generation of the same query). */
+  #queryGeneration = 0;
+  /** The last generation an answer arrived for. */
+  #answered = -1;
+  /** The rows the list shows, to fetch the windows they need. */
+  #viewStart = 0;
+  #viewEnd = 0;
+  #disposers: Array<() => void> = [];
+
+  constructor(api: InboxBridge, options: InboxOptions = {}) {
     this.#api = api;
-    this.#debounceMs = options.searchDebounceMs ?? 250;
-    this.#slowAfterMs = options.slowAfterMs ?? 4_000;
-    this.#now = options.now ?? Date.now;
-    this.limit = options.pageSize ?? 25;
+    this.#windowSize = options.windowSize ?? WINDOW_SIZE;
   }
 
-  /** Shows another account's inbox from its first page, without the previous filters. */
-  open(accountId: string | null, access: KeyAccess): void {
-    this.#cancelSearchTimer();
+  /** Follows sync progress and cache changes until the returned function is called. */
+  listen(): () => void {
+    const offSync = this.#api.events['sync.changed']((state) => this.freshness.set(state.accountId, state));
+    const offInbox = this.#api.events['inbox.changed'](({ accountIds }) => {
+      if (this.accountId === null || accountIds.includes(this.accountId)) void this.refresh();
+    });
+    this.#disposers = [offSync, offInbox];
+    return () => this.dispose();
+  }
+
+  /** Shows one account's quotes (or all accounts' with null) from the top, without the previous filters. */
+  open(accountId: string | null): void {
     this.accountId = accountId;
-    this.accountAccess = access;
-    this.page = 1;
-    this.status = null;
+    this.stages = [];
+    this.needsAction = false;
+    this.expiringSoon = false;
     this.searchInput = '';
-    this.search = '';
-    this.result = null;
-    void this.load();
-  }
-
-  async load(): Promise<void> {
-    const accountId = this.accountId;
-    const sequence = ++this.#sequence;
-    if (accountId === null) {
-      this.#settle();
-      return;
-    }
-    this.loading = true;
-    this.error = null;
-    this.retryAt = null;
-    this.#watchSlow(sequence);
-    const input: QuotesListInput = { accountId, page: this.page, limit: this.limit };
-    if (this.status !== null) input.status = this.status;
-    if (this.search !== '') input.search = this.search;
-    const result = await this.#api.quotes.list(input);
-    if (sequence !== this.#sequence) return;
-    if (result.ok && this.#pastTheEnd(result.value)) {
-      // The list shrank under the page on screen (e.g. quotes became projects): show the
-      // last page that exists rather than an empty one. The page only goes down, so this ends.
-      this.page = result.value.pagination.totalPages;
-      return this.load();
-    }
-    this.#settle();
-    if (result.ok) {
-      this.result = result.value;
-      this.activeRow = Math.min(this.activeRow, result.value.items.length - 1);
-    } else {
-      this.error = result.error;
-      this.retryAt = retryAtOf(result.error, this.#now());
-    }
-  }
-
-  refresh(): Promise<void> {
-    return this.load();
-  }
-
-  goToPage(page: number): void {
-    const last = this.result?.pagination.totalPages ?? page;
-    const target = Math.max(1, Math.min(page, Math.max(last, 1)));
-    if (target === this.page && this.result !== null) return;
-    this.page = target;
-    this.activeRow = -1;
-    void this.load();
-  }
-
-  nextPage(): void {
-    if (this.result?.pagination.hasNextPage) this.goToPage(this.page + 1);
-  }
-
-  previousPage(): void {
-    if (this.result?.pagination.hasPrevPage) this.goToPage(this.page - 1);
-  }
-
-  setLimit(limit: PageSize): void {
-    if (limit === this.limit) return;
-    this.limit = limit;
     this.#restart();
   }
 
-  setStatus(status: QuoteStatus | null): void {
-    if (status === this.status) return;
-    this.status = status;
-    this.#restart();
-  }
-
-  /** Called on every keystroke; the search is sent once typing pauses. */
+  /** Called at each keystroke: the cache answers fast enough that no debounce is needed. */
   typeSearch(text: string): void {
+    if (text === this.searchInput) return;
     this.searchInput = text;
-    this.#cancelSearchTimer();
-    this.#searchTimer = setTimeout(() => this.#commitSearch(), this.#debounceMs);
+    this.#restart();
   }
 
   clearSearch(): void {
-    this.searchInput = '';
-    this.#cancelSearchTimer();
-    this.#commitSearch();
+    this.typeSearch('');
+  }
+
+  toggleStage(stage: InboxStage): void {
+    this.stages = this.stages.includes(stage) ? this.stages.filter((each) => each !== stage) : [...this.stages, stage];
+    this.#restart();
+  }
+
+  setStages(stages: InboxStage[]): void {
+    this.stages = stages;
+    this.#restart();
+  }
+
+  setNeedsAction(on: boolean): void {
+    if (on === this.needsAction) return;
+    this.needsAction = on;
+    this.#restart();
+  }
+
+  setExpiringSoon(on: boolean): void {
+    if (on === this.expiringSoon) return;
+    this.expiringSoon = on;
+    this.#restart();
+  }
+
+  setSort(sort: InboxSort): void {
+    if (sort === this.sort) return;
+    this.sort = sort;
+    this.#restart();
   }
 
   clearFilters(): void {
-    this.#cancelSearchTimer();
+    this.stages = [];
+    this.needsAction = false;
+    this.expiringSoon = false;
     this.searchInput = '';
-    const changed = this.search !== '' || this.status !== null;
-    this.search = '';
-    this.status = null;
-    if (changed) this.#restart();
+    this.#restart();
+  }
+
+  /** The cache changed: the same query again, keeping the rows on screen until the answer. */
+  refresh(): Promise<void> {
+    this.#generation++;
+    this.#inFlight.clear();
+    return this.#fetchView();
+  }
+
+  /** A sync pass now, for the account on screen or all; the states it ends with replace the shown ones. */
+  async syncNow(): Promise<void> {
+    if (this.syncing) return;
+    this.syncing = true;
+    this.syncError = null;
+    const result = await this.#api.sync.refresh(this.accountId === null ? {} : { accountId: this.accountId });
+    this.syncing = false;
+    if (!result.ok) {
+      this.syncError = result.error;
+      return;
+    }
+    for (const state of result.value) this.freshness.set(state.accountId, state);
+  }
+
+  /** The row at this index among all matches; undefined while its window is on its way. */
+  rowAt(index: number): InboxRow | undefined {
+    const offset = index - (index % this.#windowSize);
+    return this.#windows.get(offset)?.rows[index - offset];
+  }
+
+  /** The list shows rows [start, end): fetch the windows they fall in. */
+  showRange(start: number, end: number): void {
+    this.#viewStart = Math.max(0, start);
+    this.#viewEnd = Math.max(this.#viewStart, end);
+    void this.#fetchView();
   }
 
   moveRow(delta: number): void {
-    const count = this.items.length;
+    const count = this.total ?? 0;
     if (count === 0) return;
     const from = this.activeRow < 0 ? (delta > 0 ? -1 : count) : this.activeRow;
     this.activeRow = Math.max(0, Math.min(count - 1, from + delta));
   }
 
   dispose(): void {
-    this.#cancelSearchTimer();
-    clearTimeout(this.#slowTimer);
+    for (const dispose of this.#disposers) dispose();
+    this.#disposers = [];
     // Answers still on their way belong to no one now.
-    this.#sequence++;
-  }
-
-  #pastTheEnd(page: QuotesPage): boolean {
-    const { totalPages } = page.pagination;
-    return page.items.length === 0 && totalPages > 0 && this.page > totalPages;
-  }
-
-  #watchSlow(sequence: number): void {
-    clearTimeout(this.#slowTimer);
-    this.slow = false;
-    this.#slowTimer = setTimeout(() => {
-      if (sequence === this.#sequence && this.loading) this.slow = true;
-    }, this.#slowAfterMs);
-  }
-
-  #settle(): void {
-    clearTimeout(this.#slowTimer);
-    this.loading = false;
-    this.slow = false;
-  }
-
-  #commitSearch(): void {
-    const search = this.searchInput.trim();
-    if (search === this.search) return;
-    this.search = search;
-    this.#restart();
+    this.#generation++;
   }
 
   #restart(): void {
-    this.page = 1;
+    this.#generation++;
+    this.#queryGeneration = this.#generation;
+    this.#inFlight.clear();
+    // The rows on screen stay until the new query's first answer replaces them (the table is
+    // marked busy meanwhile): emptying the list at each keystroke would rebuild it twice.
     this.activeRow = -1;
-    void this.load();
+    // The list goes back to the top: the same number of rows, from the first.
+    const span = Math.max(this.#viewEnd - this.#viewStart, 1);
+    this.#viewStart = 0;
+    this.#viewEnd = span;
+    this.queryVersion++;
+    void this.#fetchView();
   }
 
-  #cancelSearchTimer(): void {
-    clearTimeout(this.#searchTimer);
-    this.#searchTimer = undefined;
+  async #fetchView(): Promise<void> {
+    const size = this.#windowSize;
+    const first = this.#viewStart - (this.#viewStart % size);
+    const last = this.total === null ? first : Math.min(this.#viewEnd, Math.max(this.total - 1, 0));
+    const wanted: number[] = [];
+    for (let offset = first; offset <= last; offset += size) {
+      const fetched = this.#windows.get(offset);
+      if (fetched?.generation === this.#generation || this.#inFlight.has(offset)) continue;
+      wanted.push(offset);
+    }
+    await Promise.all(wanted.map((offset) => this.#fetchWindow(offset)));
+  }
+
+  async #fetchWindow(offset: number): Promise<void> {
+    const generation = this.#generation;
+    this.#inFlight.add(offset);
+    this.loading = true;
+    const result = await this.#api.inbox.query(this.#query(offset));
+    if (generation !== this.#generation) return;
+    this.#inFlight.delete(offset);
+    this.loading = this.#inFlight.size > 0;
+    if (!result.ok) {
+      this.error = result.error;
+      if (this.#answered < this.#queryGeneration) {
+        // The rows on screen answer the previous query: they must not pass for this one's.
+        this.#windows.clear();
+        this.total = null;
+      }
+      return;
+    }
+    this.error = null;
+    const { rows, total, accounts } = result.value;
+    for (const state of accounts) this.freshness.set(state.accountId, state);
+    const firstOfQuery = this.#answered !== generation;
+    this.#answered = generation;
+    if (firstOfQuery && generation === this.#queryGeneration) {
+      // Rows of another query would be wrong, not just old: they go now that new ones are here.
+      this.#windows.clear();
+    }
+    this.#windows.set(offset, { rows, generation });
+    const grew = firstOfQuery && total > offset + rows.length;
+    this.total = total;
+    if (this.activeRow >= total) this.activeRow = total - 1;
+    this.#evictFarWindows();
+    // The first answer tells how many rows there are: the view may need more windows.
+    if (grew) void this.#fetchView();
+  }
+
+  #query(offset: number): InboxQueryInput {
+    const input: InboxQueryInput = { sort: this.sort, offset, limit: this.#windowSize };
+    if (this.accountId !== null) input.accountId = this.accountId;
+    if (this.stages.length > 0) input.stages = [...this.stages];
+    if (this.needsAction) input.needsAction = true;
+    if (this.expiringSoon) input.expiringSoon = true;
+    const search = this.searchInput.trim();
+    if (search !== '') input.search = search;
+    return input;
+  }
+
+  #evictFarWindows(): void {
+    if (this.#windows.size <= WINDOWS_KEPT) return;
+    const centre = (this.#viewStart + this.#viewEnd) / 2;
+    const byDistance = [...this.#windows.keys()].sort((a, b) => Math.abs(b - centre) - Math.abs(a - centre));
+    for (const offset of byDistance.slice(0, this.#windows.size - WINDOWS_KEPT)) this.#windows.delete(offset);
   }
 }

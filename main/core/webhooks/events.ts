@@ -1,0 +1,24 @@
+// The webhook feature's domain events. The lead adds WebhookEvents to DomainEvents
+// (main/core/events/catalog.ts) and publishes from the receiver's processing callback.
+
+/** A verified, unique delivery (or an inspector replay of one), in core terms. */
+export interface ReceivedWebhook {
+  accountId: string;
+  /** sha256 of the raw body: the same event resent by the service has the same key. */
+  key: string;
+  /** The envelope's event type; unknown types are kept, never dropped. */
+  event: string;
+  /** The envelope's data object as sent (entityId, companyId, timestamp, statuses...). */
+  data: Record<string, unknown>;
+  /** Milliseconds since the epoch. */
+  receivedAt: number;
+  /** True when the user replayed it from the inspector. */
+  replay: boolean;
+}
+
+export type WebhookEvents = {
+  /** A verified webhook event, once per event (and again only on an explicit replay). */
+  'webhook.received': ReceivedWebhook;
+  /** The registration of an account moved: registered, re-registered, removed, taken over. */
+  'webhook.health': { accountId: string };
+};

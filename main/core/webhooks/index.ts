@@ -1,0 +1,17 @@
+export { dedupeKey, EventLog } from './event-log';
+export type { EventLogOptions, LoggedEvent, OpenedLog } from './event-log';
+export type { ReceivedWebhook, WebhookEvents } from './events';
+export { WebhookInspector } from './inspector';
+export type { InspectedDelivery, InspectorFilter, SignatureFailures } from './inspector';
+export { secretName, WebhookKeyring } from './keyring';
+export { LISTEN_HELP, runListen } from './listen';
+export type { ListenIo } from './listen';
+export { createWebhookReceiver, DEFAULT_RECEIVER_LIMITS, parseEnvelope } from './receiver';
+export type { ProcessWebhook, RawDelivery, ReceiverLimits, ReceiverOptions, ReceiverRoute, ReceiverRoutes, WebhookReceiver } from './receiver';
+export { DEFAULT_SECRET_GRACE_MS, WebhookRegistration } from './registration';
+export type { RegisterResult, RegistrationOptions, RegistrationState, WebhookHealth } from './registration';
+export { startWebhookService } from './service';
+export type { WebhookService, WebhookServiceOptions } from './service';
+export { signBody, verifySignature } from './signature';
+export type { SignatureCheck, SignatureFailure } from './signature';
+export * from './tunnels';

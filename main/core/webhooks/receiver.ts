@@ -1,0 +1,301 @@
+// The local webhook receiver: loopback only, signed, bounded, durable before acknowledged.
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WEBHOOK_HEADERS } from '../../../preload/contract';
+import type { Clock, Logger } from '../ports';
+import { dedupeKey } from './event-log';
+import type { EventLog, LoggedEvent } from './event-log';
+import type { ReceivedWebhook } from './events';
+import type { InspectedDelivery } from './inspector';
+import { WebhookInspector } from './inspector';
+import { verifySignature } from './signature';
+
+/** One account's door: which account a path belongs to and the secrets it accepts now. */
+export interface ReceiverRoute {
+  accountId: string;
+  secrets(): { current: string | null; previous: string | null };
+}
+
+export interface ReceiverRoutes {
+  /** The route a request path belongs to, or null (404). */
+  byPath(pathname: string): ReceiverRoute | null;
+}
+
+/** The delivery as it arrived (headers as received, lower-cased; the raw body), for relays. */
+export interface RawDelivery {
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** Called once per new event, after it was acknowledged; returns what it caused, for the inspector. */
+export type ProcessWebhook = (event: ReceivedWebhook, delivery: RawDelivery) => Promise<string | null | void> | string | null | void;
+
+export interface ReceiverLimits {
+  /** Largest accepted body. Default 256 KiB. */
+  bodyBytes: number;
+  /** Time to receive a request's headers. Default 10 s. */
+  headersMs: number;
+  /** Time to receive a whole request. Default 15 s (the service gives up on an attempt after 10). */
+  requestMs: number;
+  /** How long an idle kept-alive connection stays open. Default 5 s. */
+  keepAliveMs: number;
+  /** How long a socket answered 413 may keep sending before it is cut. Default 1 s. */
+  lingerMs: number;
+}
+
+export const DEFAULT_RECEIVER_LIMITS: ReceiverLimits = { bodyBytes: 256 * 1024, headersMs: 10_000, requestMs: 15_000, keepAliveMs: 5_000, lingerMs: 1_000 };
+
+export interface ReceiverOptions {
+  routes: ReceiverRoutes;
+  log: EventLog;
+  process: ProcessWebhook;
+  clock: Clock;
+  logger: Logger;
+  inspector?: WebhookInspector;
+  /** Events logged but not processed before the last exit (EventLog.open's `pending`): processed at start. */
+  pending?: LoggedEvent[];
+  /** Told when an event's processing is over and recorded (the inspector's `caused` is filled in). */
+  onProcessed?: (event: ReceivedWebhook, caused: string | null) => void;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  limits?: Partial<ReceiverLimits>;
+}
+
+export interface WebhookReceiver {
+  readonly inspector: WebhookInspector;
+  /** Listens on 127.0.0.1; resolves with the port. */
+  start(): Promise<number>;
+  /** `http://127.0.0.1:<port>`, once started. */
+  readonly origin: string;
+  /** Sends an inspected, verified delivery through processing again (marked as a replay). */
+  replay(id: number): Promise<string | null>;
+  /** Resolves when every event received so far has been processed. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const ACCEPTED_BODY = '{"received":true}';
+const ACCEPTED_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(ACCEPTED_BODY.length) };
+const STRIPPED_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
+
+export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver {
+  const limits = { ...DEFAULT_RECEIVER_LIMITS, ...options.limits };
+  const inspector = options.inspector ?? new WebhookInspector();
+  const { log, clock, logger } = options;
+  let processing: Promise<unknown> = Promise.resolve();
+  let origin = '';
+  let closed = false;
+
+  /** Processing runs one event at a time, in arrival order, after the answer. */
+  function enqueueProcessing(event: ReceivedWebhook, delivery: RawDelivery, markDone: boolean): Promise<string | null> {
+    const run = processing.then(async () => {
+      let caused: string | null;
+      try {
+        caused = (await options.process(event, delivery)) ?? null;
+      } catch (error) {
+        caused = `processing failed: ${error instanceof Error ? error.message : String(error)}`;
+        logger.error('webhook processing failed', { accountId: event.accountId, event: event.event, error: caused });
+      }
+      if (markDone) {
+        inspector.setCaused(event.accountId, event.key, caused);
+        // Not awaited: the next event need not wait for this record, and records batch together.
+        void log
+          .markProcessed(event.key, caused)
+          .catch(() => undefined)
+          .then(() => options.onProcessed?.(event, caused));
+      }
+      return caused;
+    });
+    processing = run;
+    return run;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const pathname = safePathname(req.url);
+    const route = pathname === null ? null : options.routes.byPath(pathname);
+    if (!route) return answer(res, 404, { error: 'not found' });
+    if (req.method !== 'POST') return answer(res, 405, { error: 'only POST is accepted' }, { allow: 'POST' });
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limits.bodyBytes) return tooLarge(req, res);
+    const raw = await readCapped(req, limits.bodyBytes);
+    if (raw === 'too-large') return tooLarge(req, res);
+    if (raw === 'gone') return;
+
+    const receivedAt = clock.now();
+    const headers = flattenHeaders(req);
+    const signature = verifySignature(raw, req.headers[WEBHOOK_HEADERS.signature], route.secrets());
+    const base = { accountId: route.accountId, receivedAt, headers, signature, key: null, caused: null };
+    if (!signature.ok) {
+      inspector.record({ ...base, event: headers[WEBHOOK_HEADERS.event] ?? null, body: null, dedupe: null, status: 401 });
+      logger.warn('webhook signature refused', { accountId: route.accountId, reason: signature.reason });
+      return answer(res, 401, { error: 'invalid signature' });
+    }
+    const envelope = parseEnvelope(raw);
+    if (!envelope) {
+      inspector.record({ ...base, event: headers[WEBHOOK_HEADERS.event] ?? null, body: raw, dedupe: null, status: 400 });
+      return answer(res, 400, { error: 'the body is not a webhook envelope' });
+    }
+    const key = dedupeKey(raw);
+    const earlier = log.lookup(key);
+    if (earlier) {
+      try {
+        await earlier;
+      } catch {
+        return answer(res, 503, { error: 'could not store the event; retry' });
+      }
+      inspector.record({ ...base, event: envelope.event, body: raw, dedupe: 'duplicate', status: 200, key });
+      return answer(res, 200, { received: true, duplicate: true });
+    }
+    try {
+      await log.append({ key, accountId: route.accountId, receivedAt, event: envelope.event, headers, body: raw });
+    } catch {
+      return answer(res, 503, { error: 'could not store the event; retry' });
+    }
+    inspector.record({ ...base, event: envelope.event, body: raw, dedupe: 'new', status: 200, key });
+    res.writeHead(200, ACCEPTED_HEADERS).end(ACCEPTED_BODY);
+    void enqueueProcessing({ accountId: route.accountId, key, event: envelope.event, data: envelope.data, receivedAt, replay: false }, { headers, body: raw }, true);
+  }
+
+  /** A lingering close: FIN, discard what still arrives, cut after a bounded time. */
+  function tooLarge(req: IncomingMessage, res: ServerResponse): void {
+    res.once('finish', () => {
+      const socket = req.socket;
+      socket.end();
+      req.resume();
+      setTimeout(() => socket.destroy(), limits.lingerMs).unref();
+    });
+    answer(res, 413, { error: `the body exceeds ${limits.bodyBytes} bytes` }, { connection: 'close' });
+  }
+
+  const server: Server = createServer(
+    {
+      headersTimeout: limits.headersMs,
+      requestTimeout: limits.requestMs,
+      keepAliveTimeout: limits.keepAliveMs,
+      // Node checks the two request timeouts on this interval (30 s by default, longer than the limits).
+      connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(limits.headersMs / 4))),
+      maxHeaderSize: 16 * 1024,
+    },
+    (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        logger.error('webhook receiver failed on a request', { error: error instanceof Error ? error.message : String(error) });
+        if (!res.headersSent && !res.destroyed) answer(res, 500, { error: 'internal error' });
+      });
+    },
+  );
+  // A socket that sends nothing at all is not covered by headersTimeout: inactivity cuts it.
+  server.timeout = limits.headersMs;
+  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`);
+  });
+
+  for (const event of options.pending ?? []) {
+    const envelope = parseEnvelope(event.body);
+    if (envelope) void enqueueProcessing({ accountId: event.accountId, key: event.key, event: envelope.event, data: envelope.data, receivedAt: event.receivedAt, replay: false }, { headers: event.headers, body: event.body }, true);
+  }
+
+  return {
+    inspector,
+    get origin() {
+      return origin;
+    },
+    start: () =>
+      new Promise<number>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(options.port ?? 0, '127.0.0.1', () => {
+          server.off('error', reject);
+          const port = (server.address() as AddressInfo).port;
+          origin = `http://127.0.0.1:${port}`;
+          resolve(port);
+        });
+      }),
+    async replay(id: number) {
+      const delivery: InspectedDelivery | null = inspector.get(id);
+      if (!delivery || !delivery.signature.ok || delivery.body === null || delivery.key === null) throw new Error('Only a verified delivery can be replayed');
+      const envelope = parseEnvelope(delivery.body);
+      if (!envelope) throw new Error('Only a verified delivery can be replayed');
+      return enqueueProcessing({ accountId: delivery.accountId, key: delivery.key, event: envelope.event, data: envelope.data, receivedAt: clock.now(), replay: true }, { headers: delivery.headers, body: delivery.body }, false);
+    },
+    idle: async () => {
+      let seen: Promise<unknown>;
+      do {
+        seen = processing;
+        await seen;
+      } while (seen !== processing);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await processing.catch(() => undefined);
+    },
+  };
+}
+
+function answer(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), ...headers });
+  res.end(text);
+}
+
+function readCapped(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large' | 'gone'> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off('data', onData);
+        req.pause();
+        resolve('too-large');
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(Buffer.concat(chunks, size)));
+    req.on('error', () => resolve('gone'));
+    req.on('close', () => {
+      if (!req.complete) resolve('gone');
+    });
+  });
+}
+
+/** The envelope, loosely: unknown event types and extra fields are kept as they are. */
+export function parseEnvelope(raw: Buffer): { event: string; data: Record<string, unknown> } | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { event, data } = value as Record<string, unknown>;
+  if (typeof event !== 'string' || event.length === 0) return null;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+  return { event, data: data as Record<string, unknown> };
+}
+
+function flattenHeaders(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || STRIPPED_HEADERS.has(name)) continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+/** The path without the query; only origin-form targets ('/...') are routed. */
+function safePathname(target: string | undefined): string | null {
+  if (target === undefined || !target.startsWith('/')) return null;
+  const query = target.indexOf('?');
+  return query < 0 ? target : target.slice(0, query);
+}

@@ -1,0 +1,212 @@
+// Registration and health: one URL per API key, so registering replaces whatever the company
+// had. This installation registers only over its own earlier URLs unless the user confirms.
+import type { QuotingClient } from '../api/types';
+import type { Clock, Logger } from '../ports';
+import type { SignatureFailures, WebhookInspector } from './inspector';
+import type { WebhookKeyring } from './keyring';
+import type { Tunnel } from './tunnels/tunnel';
+
+export type RegisterResult =
+  | { status: 'registered'; url: string }
+  | { status: 'already-registered'; url: string }
+  /** The service has another URL this installation never set: ask the user before replacing it. */
+  | { status: 'needs-confirmation'; url: string; currentUrl: string };
+
+export type RegistrationState =
+  /** Nothing of ours is registered (never, or deleted). */
+  | 'unregistered'
+  /** The service points at our current URL. */
+  | 'registered'
+  /** The service points at a URL this installation did not set. */
+  | 'taken-over'
+  /** The service has nothing registered although we had registered. */
+  | 'missing'
+  /** Not checked yet, or the last check failed (see `problem`). */
+  | 'unknown';
+
+export interface WebhookHealth {
+  accountId: string;
+  /** The public URL deliveries should reach (tunnel origin + account path), or null without a tunnel. */
+  publicUrl: string | null;
+  /** The URL the service had at the last check (or that we registered). */
+  registeredUrl: string | null;
+  state: RegistrationState;
+  lastVerifiedAt: number | null;
+  signatureFailures: SignatureFailures;
+  lastCheckedAt: number | null;
+  /** Why the last check or re-registration failed, in plain words. */
+  problem: string | null;
+}
+
+export interface RegistrationOptions {
+  keyring: WebhookKeyring;
+  inspector: WebhookInspector;
+  /** The account's client (main/core/api). */
+  clientFor(accountId: string): QuotingClient;
+  clock: Clock;
+  logger: Logger;
+  /** How long the previous secret is still accepted after a re-registration. Default 10 minutes. */
+  graceMs?: number;
+  /** Told whenever an account's health may have changed (publish 'webhook.health'). */
+  onHealthChange?: (accountId: string) => void;
+}
+
+export const DEFAULT_SECRET_GRACE_MS = 10 * 60_000;
+
+interface Known {
+  state: RegistrationState;
+  registeredUrl: string | null;
+  lastCheckedAt: number | null;
+  problem: string | null;
+}
+
+export class WebhookRegistration {
+  private origin: string | null = null;
+  private readonly known = new Map<string, Known>();
+  private following: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: RegistrationOptions) {}
+
+  /** The public HTTPS origin the tunnel gives (null: no tunnel, polling only). */
+  publicOrigin(): string | null {
+    return this.origin;
+  }
+
+  async publicUrlFor(accountId: string): Promise<string | null> {
+    return this.origin === null ? null : `${this.origin}${await this.options.keyring.pathFor(accountId)}`;
+  }
+
+  /**
+   * Registers the account's public URL. Reads the current registration first: a URL this
+   * installation never set is replaced only with `confirm: true`.
+   */
+  async register(accountId: string, confirm = false): Promise<RegisterResult> {
+    const url = await this.publicUrlFor(accountId);
+    if (url === null) throw new Error('No public URL yet: choose a tunnel first.');
+    const { keyring } = this.options;
+    const client = this.options.clientFor(accountId);
+    const current = await client.webhooks.get();
+    if (current?.url === url && keyring.hasSecret(accountId)) {
+      this.remember(accountId, { state: 'registered', registeredUrl: url, problem: null });
+      return { status: 'already-registered', url };
+    }
+    if (current && current.url !== url && !keyring.isOwnUrl(accountId, current.url) && !confirm) {
+      this.remember(accountId, { state: keyring.registeredUrl(accountId) === null ? 'unregistered' : 'taken-over', registeredUrl: current.url, problem: null });
+      return { status: 'needs-confirmation', url, currentUrl: current.url };
+    }
+    const registration = await client.webhooks.register(url);
+    await keyring.registered(accountId, url, registration.secret, this.options.graceMs ?? DEFAULT_SECRET_GRACE_MS);
+    this.remember(accountId, { state: 'registered', registeredUrl: url, problem: null });
+    this.options.logger.info('webhook registered', { accountId });
+    return { status: 'registered', url };
+  }
+
+  /** Deletes the registration (on request, or before the account is removed). */
+  async unregister(accountId: string): Promise<void> {
+    const client = this.options.clientFor(accountId);
+    const current = await client.webhooks.get();
+    // Deleting another installation's registration would silence it without asking anyone.
+    if (current && this.options.keyring.isOwnUrl(accountId, current.url)) await client.webhooks.remove();
+    await this.options.keyring.unregistered(accountId);
+    this.remember(accountId, { state: 'unregistered', registeredUrl: null, problem: null });
+  }
+
+  /**
+   * The tunnel's public origin moved (or went away): every account registered by us follows,
+   * unless another installation took it over meanwhile (that waits for the user).
+   */
+  async setPublicOrigin(origin: string | null): Promise<Map<string, RegisterResult | Error>> {
+    this.origin = origin === null ? null : origin.replace(/\/+$/, '');
+    const results = new Map<string, RegisterResult | Error>();
+    if (this.origin === null) return results;
+    for (const accountId of this.options.keyring.registeredAccounts()) {
+      try {
+        results.set(accountId, await this.register(accountId));
+      } catch (error) {
+        const problem = error instanceof Error ? error.message : String(error);
+        this.remember(accountId, { state: 'unknown', registeredUrl: this.options.keyring.registeredUrl(accountId), problem: `Could not re-register: ${problem}` });
+        results.set(accountId, error instanceof Error ? error : new Error(problem));
+      }
+    }
+    return results;
+  }
+
+  /**
+   * Follows a tunnel: its current origin now, and every change after (one at a time, in order),
+   * so a quick tunnel's new URL after a restart is registered without anyone asking.
+   */
+  follow(tunnel: Tunnel): () => void {
+    const apply = (origin: string | null) => {
+      this.following = this.following
+        .then(() => this.setPublicOrigin(origin))
+        .then(
+          () => undefined,
+          (error: unknown) => this.options.logger.warn('webhook re-registration failed', { error: error instanceof Error ? error.message : String(error) }),
+        );
+    };
+    apply(tunnel.publicOrigin());
+    return tunnel.onChange(apply);
+  }
+
+  /** Resolves when every origin change seen so far has been handled. */
+  async settled(): Promise<void> {
+    let seen: Promise<void>;
+    do {
+      seen = this.following;
+      await seen;
+    } while (seen !== this.following);
+  }
+
+  /** Reads the registration and tells whether it still points at us (run periodically and after resume). */
+  async checkHealth(accountId: string): Promise<WebhookHealth> {
+    const ours = this.options.keyring.registeredUrl(accountId);
+    try {
+      const current = await this.options.clientFor(accountId).webhooks.get();
+      const state: RegistrationState =
+        ours === null ? 'unregistered' : current === null ? 'missing' : current.url === ours ? 'registered' : this.options.keyring.isOwnUrl(accountId, current.url) ? 'registered' : 'taken-over';
+      this.remember(accountId, { state, registeredUrl: current?.url ?? null, problem: null });
+    } catch (error) {
+      this.remember(accountId, { state: 'unknown', registeredUrl: ours, problem: `Could not read the registration: ${error instanceof Error ? error.message : String(error)}` });
+    }
+    return this.health(accountId);
+  }
+
+  /** checkHealth for every account registered by us: periodically, after resume or a network change. */
+  async checkAll(): Promise<WebhookHealth[]> {
+    const results: WebhookHealth[] = [];
+    for (const accountId of this.options.keyring.registeredAccounts()) results.push(await this.checkHealth(accountId));
+    return results;
+  }
+
+  async health(accountId: string): Promise<WebhookHealth> {
+    const known = this.known.get(accountId) ?? { state: 'unknown' as const, registeredUrl: this.options.keyring.registeredUrl(accountId), lastCheckedAt: null, problem: null };
+    return {
+      accountId,
+      publicUrl: await this.publicUrlFor(accountId),
+      registeredUrl: known.registeredUrl,
+      state: known.state,
+      lastVerifiedAt: this.options.inspector.lastVerifiedAt(accountId),
+      signatureFailures: this.options.inspector.signatureFailures(accountId),
+      lastCheckedAt: known.lastCheckedAt,
+      problem: known.problem,
+    };
+  }
+
+  /** The account is removed: delete our registration where we can, then every key. */
+  async forget(accountId: string): Promise<void> {
+    try {
+      await this.unregister(accountId);
+    } catch (error) {
+      this.options.logger.warn('webhook registration could not be deleted with the account', { accountId, error: error instanceof Error ? error.message : String(error) });
+    }
+    await this.options.keyring.forget(accountId);
+    this.options.inspector.forget(accountId);
+    this.known.delete(accountId);
+  }
+
+  private remember(accountId: string, known: Omit<Known, 'lastCheckedAt'>): void {
+    const before = this.known.get(accountId);
+    this.known.set(accountId, { ...known, lastCheckedAt: this.options.clock.now() });
+    if (before?.state !== known.state || before.registeredUrl !== known.registeredUrl || before.problem !== known.problem) this.options.onHealthChange?.(accountId);
+  }
+}

@@ -1,0 +1,85 @@
+// The webhook parts put together for the core: keys, log, receiver, inspector, registration.
+import { join } from 'node:path';
+import type { QuotingClient } from '../api/types';
+import type { AppPaths, Clock, Logger, SecretStore } from '../ports';
+import { EventLog } from './event-log';
+import { WebhookInspector } from './inspector';
+import { WebhookKeyring } from './keyring';
+import { createWebhookReceiver } from './receiver';
+import type { ProcessWebhook, ReceiverLimits, WebhookReceiver } from './receiver';
+import { WebhookRegistration } from './registration';
+import type { ReceivedWebhook } from './events';
+
+export interface WebhookServiceOptions {
+  secrets: SecretStore;
+  paths: AppPaths;
+  clientFor(accountId: string): QuotingClient;
+  clock: Clock;
+  logger: Logger;
+  /** Each new event once (and replays); returns what it caused, shown in the inspector. */
+  process: ProcessWebhook;
+  /** Told after an event's processing is recorded. */
+  onProcessed?: (event: ReceivedWebhook, caused: string | null) => void;
+  onHealthChange?: (accountId: string) => void;
+  /** The local port; keep it stable for a manual tunnel (0 picks a free one). */
+  port?: number;
+  graceMs?: number;
+  limits?: Partial<ReceiverLimits>;
+  /** Deliveries kept per account for the inspector. Default 200. */
+  inspectorSize?: number;
+}
+
+export interface WebhookService {
+  readonly receiver: WebhookReceiver;
+  readonly registration: WebhookRegistration;
+  readonly keyring: WebhookKeyring;
+  readonly inspector: WebhookInspector;
+  /** The receiver's port on 127.0.0.1 (what a manual tunnel must point at). */
+  readonly port: number;
+  /** `http://127.0.0.1:<port>/hooks/<token>`: the account's local URL. */
+  localUrlFor(accountId: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startWebhookService(options: WebhookServiceOptions): Promise<WebhookService> {
+  const { clock, logger } = options;
+  const keyring = await WebhookKeyring.load(options.secrets, clock, logger);
+  const opened = await EventLog.open({ dir: join(options.paths.userData, 'webhooks'), clock, logger, recentLimit: 1_000 });
+  const inspector = new WebhookInspector(options.inspectorSize ?? 200);
+  // The inspector and "last verified event" carry over a restart: the log has them.
+  for (const { event, caused } of opened.recent) {
+    inspector.record({ accountId: event.accountId, receivedAt: event.receivedAt, event: event.event, headers: event.headers, body: event.body, signature: { ok: true, secret: 'current' }, dedupe: 'new', status: 200, key: event.key, caused });
+  }
+  const receiver = createWebhookReceiver({
+    routes: keyring,
+    log: opened.log,
+    pending: opened.pending,
+    inspector,
+    clock,
+    logger,
+    port: options.port,
+    limits: options.limits,
+    process: options.process,
+    onProcessed: options.onProcessed,
+  });
+  let port: number;
+  try {
+    port = await receiver.start();
+  } catch (error) {
+    await opened.log.close();
+    throw error;
+  }
+  const registration = new WebhookRegistration({ keyring, inspector, clientFor: options.clientFor, clock, logger, graceMs: options.graceMs, onHealthChange: options.onHealthChange });
+  return {
+    receiver,
+    registration,
+    keyring,
+    inspector,
+    port,
+    localUrlFor: async (accountId) => `${receiver.origin}${await keyring.pathFor(accountId)}`,
+    close: async () => {
+      await receiver.close();
+      await opened.log.close();
+    },
+  };
+}

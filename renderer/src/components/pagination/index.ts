@@ -1,1 +1,0 @@
-export { default as Pagination } from './pagination.svelte';

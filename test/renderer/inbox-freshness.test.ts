@@ -1,0 +1,103 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeBridge, type FakeBridgeOptions } from './fake-bridge';
+import { makeAccount, sampleQuotes } from './fixtures';
+import { renderApp } from './render-app';
+
+// 14:05 local time on a fixed day, so the clock words are known.
+const NOW = new Date(2025, 5, 2, 14, 5).getTime();
+
+function fakeWith(sync: FakeBridgeOptions['sync'] = {}) {
+  return new FakeBridge({
+    accounts: [makeAccount({ id: 'acc-1', name: 'Acme Localisation' })],
+    quotes: { 'acc-1': sampleQuotes(30) },
+    sync,
+    now: NOW,
+  });
+}
+
+function freshness() {
+  return screen.getByRole('list', { name: 'How fresh the quotes are' });
+}
+
+async function rows() {
+  const table = await waitFor(() => {
+    const current = screen.getByRole('table', { name: 'Quotes' });
+    expect(current.getAttribute('aria-busy')).toBe('false');
+    expect(current.querySelector('.placeholder')).toBeNull();
+    return current;
+  });
+  return within(table).getAllByRole('row').slice(1);
+}
+
+describe('freshness and the last known quotes', () => {
+  // Only the date is fixed: timers run for real, so the inbox's answers still arrive.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps an offline account\'s quotes on screen, marked as the last known ones', async () => {
+    const fake = fakeWith({ 'acc-1': { phase: 'offline', offlineSince: NOW - 30 * 60_000 } });
+    renderApp(fake);
+    const shown = await rows();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(freshness().textContent).toMatch(/Offline since 1:35\sPM — showing the last known quotes/);
+    for (const row of shown) expect(within(row).getByText('Last known')).toBeTruthy();
+  });
+
+  it('marks the quotes when the credentials are refused, and unmarks them when sync is back', async () => {
+    const fake = fakeWith();
+    renderApp(fake);
+    const before = await rows();
+    expect(within(before[0]!).queryByText('Last known')).toBeNull();
+    expect(freshness().textContent).toMatch(/Last synced 1 minute ago/);
+
+    fake.setSync('acc-1', { phase: 'needs-credentials' });
+    await waitFor(() => expect(freshness().textContent).toContain('Needs new credentials — showing the last known quotes'));
+    expect(within((await rows())[0]!).getByText('Last known')).toBeTruthy();
+
+    fake.setSync('acc-1', { phase: 'online', lastSyncedAt: NOW });
+    await waitFor(async () => expect(within((await rows())[0]!).queryByText('Last known')).toBeNull());
+  });
+
+  it('shows sync progress and when a rate limit ends', async () => {
+    const fake = fakeWith({ 'acc-1': { phase: 'syncing', progress: { pagesDone: 34, pagesTotal: 100, quotesSeen: 3_400 } } });
+    renderApp(fake);
+    await rows();
+    expect(freshness().textContent).toContain('Syncing 3,400 quotes (page 34 of 100)');
+    fake.setSync('acc-1', { phase: 'rate-limited', rateLimitedUntil: NOW + 27 * 60_000 });
+    await waitFor(() => expect(freshness().textContent).toMatch(/Rate limited until 2:32\sPM/));
+  });
+
+  it('syncs on request with Sync now, and says in plain words when it could not', async () => {
+    const fake = fakeWith({ 'acc-1': { phase: 'offline', offlineSince: NOW - 60_000 } });
+    renderApp(fake);
+    await rows();
+    fake.failNext('sync.refresh', { code: 'internal', message: 'TypeError: x is undefined' });
+    await fireEvent.click(screen.getByRole('button', { name: 'Sync now' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Sync did not run');
+    expect(alert.textContent).not.toContain('TypeError');
+
+    fake.sync.set('acc-1', { ...fake.sync.get('acc-1')!, phase: 'online', offlineSince: null });
+    await fireEvent.click(screen.getByRole('button', { name: 'Sync now' }));
+    await waitFor(() => expect(freshness().textContent).toMatch(/Last synced/));
+    expect(fake.callsOf('sync.refresh').at(-1)).toEqual({ accountId: 'acc-1' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says why the accounts could not load in plain words, with Retry', async () => {
+    const fake = fakeWith();
+    fake.failNext('accounts.list', { code: 'internal', message: 'TypeError: Cannot read properties of undefined (reading "id")\n    at list (core.ts:12:3)' });
+    renderApp(fake);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("Couldn't load your accounts");
+    expect(alert.textContent).toContain('Quotedesk ran into an unexpected problem. The details are in the log.');
+    expect(alert.textContent).not.toContain('TypeError');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});
