@@ -210,7 +210,7 @@ function quoteRow(name: string): Locator {
 /** Moves the row focus with `j` (then `k`) until it is on the quote named `name`. */
 async function focusRow(name: string): Promise<void> {
   await expect(quoteRow(name)).toBeVisible();
-  const focused = page.locator('tr:focus');
+  const focused = page.locator('[role="row"]:focus');
   const focusedOnIt = async () => (await focused.count()) > 0 && ((await focused.textContent()) ?? '').includes(name);
   if (await focusedOnIt()) return;
   for (const key of ['j', 'k']) {
