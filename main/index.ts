@@ -1,7 +1,8 @@
 // The Electron main process: adapters -> core -> transports -> windows.
+import { copyFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, Menu, nativeImage, Notification, powerMonitor, protocol, safeStorage, session, shell, Tray } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, Notification, powerMonitor, protocol, safeStorage, session, shell, Tray } from 'electron';
 import type { Route } from '../preload/contract';
 import { createDispatcher } from './core/bridge/dispatcher';
 import { createCore } from './core/core';
@@ -122,6 +123,16 @@ if (!app.requestSingleInstanceLock()) {
         host: 'electron',
         version: app.getVersion(),
         paths: { userData },
+        // A quote's PDF opens in the system's viewer; "Save as…" copies the cached file where the person chooses.
+        deliverPdf: async ({ path, fileName, mode }) => {
+          if (mode === 'open') {
+            await opener.openPath(path);
+          } else {
+            const target = await dialog.showSaveDialog({ defaultPath: join(app.getPath('downloads'), fileName), filters: [{ name: 'PDF', extensions: ['pdf'] }] });
+            if (!target.canceled && target.filePath) await copyFile(path, target.filePath);
+          }
+          return { kind: 'opened' };
+        },
       });
       // After sleep every account catches up at once rather than at its next interval. The
       // main process has no network-change event; an offline account retries by itself

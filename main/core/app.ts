@@ -1,6 +1,7 @@
 import type { AppInfo, Handlers } from '../../preload/contract';
 import type { AccountsService } from './accounts/types';
 import { AppError } from './errors';
+import type { DecisionHandlers } from './handlers/decisions';
 import type { NotificationHandlers } from './handlers/notifications';
 import type { InboxHandlers, SyncHandlers } from './handlers';
 
@@ -12,6 +13,8 @@ export interface AppHandlerDeps {
   /** The inbox over the offline cache, quote details and PDFs. */
   inbox: InboxHandlers;
   sync: SyncHandlers;
+  /** From createDecisionHandlers (main/core/handlers/decisions.ts). */
+  decisions: DecisionHandlers;
 }
 
 const notificationsUnavailable = async (): Promise<never> => {
@@ -49,5 +52,6 @@ export function createAppHandlers(deps: AppHandlerDeps): Handlers {
     ...(deps.notifications ?? NO_NOTIFICATIONS),
     ...deps.inbox,
     ...deps.sync,
+    ...deps.decisions,
   };
 }

@@ -10,11 +10,13 @@ import type { EventHub } from './bridge/events';
 import { projectDomainEvents } from './bridge/projection';
 import { createPdfCache, createQuoteCache, forgetOrphanAccounts } from './cache';
 import type { PdfCacheOptions } from './cache';
+import { createDecisions, feedCacheFromDecisions, openReceiptStore } from './decisions';
 import { createDemoMode } from './demo/demo-mode';
 import type { StartDemo } from './demo/demo-mode';
 import { createEventBus } from './events';
 import type { DomainBus, DomainEvents } from './events';
-import { createInboxHandlers, createSyncHandlers } from './handlers';
+import { createDecisionHandlers, createInboxHandlers, createSyncHandlers } from './handlers';
+import type { PdfDelivery } from './handlers';
 import type { AppPaths, Clock, DataFileProblem, Logger, SecretStore, SettingsStore } from './ports';
 import { openSqliteStore } from './store';
 import { createSyncEngine, syncIntervalMs } from './sync';
@@ -34,6 +36,8 @@ export interface CoreOptions {
   /** Overrides for tests and benchmarks; the refresh interval comes from the settings. */
   sync?: Partial<SyncOptions>;
   pdfs?: Partial<PdfCacheOptions>;
+  /** How this host hands a PDF to the person (Electron: the Opener; browser mode: a download route). */
+  deliverPdf?: PdfDelivery;
 }
 
 export interface Core {
@@ -65,6 +69,7 @@ export function createCore(options: CoreOptions): Core {
   const cacheFolder = join(options.paths.userData, 'cache');
   const store = openSqliteStore({ path: join(cacheFolder, 'quotes.db'), clock, logger });
   const cache = createQuoteCache({ store, bus, clock, logger });
+  const pdfFolder = join(cacheFolder, 'pdfs');
   const pdfs = createPdfCache({
     store,
     cache,
@@ -72,14 +77,36 @@ export function createCore(options: CoreOptions): Core {
     bus,
     clock,
     logger,
-    folder: join(cacheFolder, 'pdfs'),
+    folder: pdfFolder,
     options: options.pdfs,
     dispatcherFor: async (accountId) => (await accounts.client(accountId)).dispatcher,
   });
   const sync = createSyncEngine({ accounts, bus, cache, clock, logger, options: { intervalMs: syncIntervalMs(settings, logger), ...options.sync } });
   const cacheProblems: DataFileProblem[] = store.problems.map((problem) => ({ file: 'cache', ...problem }));
 
-  const stops: (() => void)[] = [cache.start()];
+  const receipts = openReceiptStore({ path: join(options.paths.userData, 'decision-receipts.json'), logger, now: () => clock.now() });
+  const receiptsProblem = receipts.problem();
+  const decisions = createDecisions({
+    accounts,
+    // A copy the list has moved past is no base for a decision: it is re-read first.
+    getCached: (accountId, quoteId) => {
+      const cached = cache.get(accountId, quoteId);
+      if (!cached?.details || cached.detailsStale || cached.detailsFetchedAt === null) return null;
+      return { details: cached.details, cachedAt: cached.detailsFetchedAt };
+    },
+    receipts,
+    publish: bus.publish,
+    clock,
+    logger,
+    // Only a copy of the version being decided goes in the receipt.
+    pdfPath: (accountId, quoteId) => {
+      const row = store.getPdf(accountId, quoteId);
+      const status = pdfs.status(accountId, quoteId);
+      return row && status.cached && !status.outdated ? join(pdfFolder, row.file) : null;
+    },
+  });
+
+  const stops: (() => void)[] = [cache.start(), feedCacheFromDecisions(bus)];
   let closing = false;
   const ready = (async () => {
     stops.push(await pdfs.start());
@@ -106,9 +133,15 @@ export function createCore(options: CoreOptions): Core {
       host: options.host,
       demo: (await accounts.list()).some((account) => account.demo),
       credentialStorage: secrets.describe(),
-      dataProblems: [...settings.problems(), ...secrets.problems(), ...cacheProblems],
+      dataProblems: [
+        ...settings.problems(),
+        ...secrets.problems(),
+        ...cacheProblems,
+        ...(receiptsProblem ? [{ file: 'receipts' as const, ...receiptsProblem }] : []),
+      ],
     }),
-    inbox: createInboxHandlers({ cache, sync, pdfs: startedPdfs, accounts, clock }),
+    inbox: createInboxHandlers({ cache, sync, pdfs: startedPdfs, accounts, clock, deliverPdf: options.deliverPdf }),
+    decisions: createDecisionHandlers({ decisions, settings }),
     sync: createSyncHandlers({ sync, accounts }),
   });
   const dispatcher = createDispatcher({ handlers, logger });

@@ -7,6 +7,7 @@ import { createFileSecretStore, createJsonSettingsStore } from '../core/node';
 import { systemClock } from '../core/ports';
 import { prepareDataFolder } from '../core/storage';
 import { startDemo } from '../simulator/demo';
+import { createDownloadRoute } from './downloads';
 import { startWebHost } from './server';
 
 export interface WebAppOptions {
@@ -30,6 +31,7 @@ export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const logger = createFileLogger(join(options.dataDir, 'logs', 'quotedesk-web.log'));
   prepareDataFolder(options.dataDir, logger);
+  const downloads = createDownloadRoute();
   const core = createCore({
     settings: createJsonSettingsStore({ folder: options.dataDir, logger }),
     secrets: createFileSecretStore({ path: join(options.dataDir, 'secrets.json'), logger }),
@@ -39,10 +41,12 @@ export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
     version: packageJson.version,
     // The offline cache lives in <dataDir>/cache; the periodic sync pass keeps it fresh.
     paths: { userData: options.dataDir },
+    // A PDF reaches the page as a one-time download from the web host.
+    deliverPdf: downloads.deliver,
   });
   try {
     const demo = await core.startDemoIfNoAccounts(() => startDemo(), { force: options.forceDemo });
-    const host = await startWebHost({ staticDir: options.staticDir, port: options.port, dispatcher: core.dispatcher, hub: core.hub, logger });
+    const host = await startWebHost({ staticDir: options.staticDir, port: options.port, dispatcher: core.dispatcher, hub: core.hub, logger, downloads });
     registerSecret(logger, host.token);
     const realAccounts = (await core.accounts.list()).filter((account) => !account.demo).length;
     return {

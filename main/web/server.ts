@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Dispatcher } from '../core/bridge/dispatcher';
 import type { EventHub } from '../core/bridge/events';
 import type { Logger } from '../core/ports';
+import type { DownloadRoute } from './downloads';
 import { contentSecurityPolicy, createSessionToken } from './security';
 import { attachBridgeSocket } from './socket';
 import { createStaticHandler } from './static';
@@ -17,6 +18,8 @@ export interface WebHostOptions {
   port?: number;
   /** Fixed only in tests; a fresh random token per launch otherwise. */
   token?: string;
+  /** One-time PDF downloads (`/downloads/<ticket>`) the core hands out through `pdfs.open`. */
+  downloads?: DownloadRoute;
 }
 
 export interface WebHost {
@@ -50,7 +53,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       response.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Misdirected request');
       return;
     }
-    serveStatic(request, response).catch((error: unknown) => {
+    const serve = async () => {
+      if (options.downloads && (await options.downloads.serve(request, response, headers()))) return;
+      await serveStatic(request, response);
+    };
+    serve().catch((error: unknown) => {
       options.logger.error('static file failed', { url: request.url, error: error instanceof Error ? error.message : String(error) });
       if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       response.end('Internal error');

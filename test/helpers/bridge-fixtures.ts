@@ -53,7 +53,14 @@ export function unusedHandlers(): Handlers {
     'quotes.detail': unused('quotes.detail'),
     'pdfs.get': unused('pdfs.get'),
     'pdfs.status': unused('pdfs.status'),
+    'pdfs.open': unused('pdfs.open'),
     'sync.status': unused('sync.status'),
     'sync.refresh': unused('sync.refresh'),
+    'decisions.accept': unused('decisions.accept'),
+    'decisions.decline': unused('decisions.decline'),
+    'decisions.checkAgain': unused('decisions.checkAgain'),
+    'decisions.receipts': unused('decisions.receipts'),
+    'decisions.savedReasons': unused('decisions.savedReasons'),
+    'decisions.saveReasons': unused('decisions.saveReasons'),
   };
 }

@@ -19,6 +19,16 @@ describe('data problems notice', () => {
     expect(screen.getByRole('alert').textContent).toContain('left as it is at /data/secrets.json');
   });
 
+  it('says the decision receipts could not be read and that the readable ones are still listed', () => {
+    render(DataProblems, {
+      problems: [{ file: 'receipts', path: '/data/decision-receipts.json', keptAt: '/data/decision-receipts.json.unreadable-1', reason: 'not JSON' }],
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Your decision receipts could not be read');
+    expect(alert.textContent).toContain('/data/decision-receipts.json.unreadable-1');
+    expect(alert.textContent).toMatch(/receipts that could be read are still listed/);
+  });
+
   it('shows nothing when every file read well', () => {
     render(DataProblems, { problems: [] });
     expect(screen.queryByRole('alert')).toBeNull();

@@ -88,6 +88,7 @@ export class FakeBridge {
   #gates = new Map<Method, Gate[]>();
   #listeners = new Map<EventName, Set<(payload: never) => void>>();
   #nextId = 1;
+  #arranged: Partial<Answers> = {};
   #rowCache: {
     quotes: Record<string, QuoteListItem[]> | null;
     accounts: AccountView[] | null;
@@ -319,20 +320,24 @@ export class FakeBridge {
 
   /** A quote's detail from the "cache": the stored details, or none yet with the reason. */
   #detail(accountId: string, quoteId: string): QuoteDetailView {
-    this.#find(accountId);
+    const account = this.#find(accountId);
     const details = this.details[quoteId] ?? null;
+    const fetchedAt = details ? this.now - 60_000 : null;
     return {
       accountId,
       quoteId,
       list: (this.quotes[accountId] ?? []).find((quote) => quote.id === quoteId) ?? null,
       details,
       source: 'cache',
-      fetchedAt: details ? this.now - 60_000 : null,
+      fetchedAt,
       stale: false,
       notice: details ? null : "Quotedesk has not stored this quote's details yet, and the service could not be reached.",
       revisions: [],
       diff: null,
       pdf: { cached: false, outdated: false, bytes: null, fetchedAt: null, downloading: false },
+      access: account.access,
+      version: details ? `version-of-${quoteId}` : null,
+      cachedAt: fetchedAt === null ? null : new Date(fetchedAt).toISOString(),
     };
   }
 
@@ -386,13 +391,25 @@ export class FakeBridge {
       // clear failure rather than made-up data.
       'pdfs.get': () => this.#notArranged('pdfs.get'),
       'pdfs.status': () => this.#notArranged('pdfs.status'),
+      'pdfs.open': () => this.#notArranged('pdfs.open'),
+      'decisions.accept': () => this.#notArranged('decisions.accept'),
+      'decisions.decline': () => this.#notArranged('decisions.decline'),
+      'decisions.checkAgain': () => this.#notArranged('decisions.checkAgain'),
+      'decisions.receipts': () => [],
+      'decisions.savedReasons': () => [],
+      'decisions.saveReasons': (reasons) => reasons,
+      ...this.#arranged,
     };
   }
 
+  /** How `method` answers from now on (a test's own data: a quote's detail, a decision's result). */
+  arrange<M extends Method>(method: M, answer: (input: MethodInput<M>) => MethodOutput<M>): void {
+    (this.#arranged as Record<string, unknown>)[method] = answer;
+  }
+
   #buildApi(): BridgeApi {
-    const answers = this.#answers();
     return buildApi<BridgeApi>(
-      (method, input) => this.#run(method, input, () => (answers[method] as (input: unknown) => unknown)(input)),
+      (method, input) => this.#run(method, input, () => (this.#answers()[method] as (input: unknown) => unknown)(input)),
       (event, listener) => this.#subscribe(event, listener),
     );
   }

@@ -67,27 +67,28 @@ export function createDecisions(deps: DecisionDeps): Decisions {
   const inFlight = new Set<string>();
   const iso = () => new Date(clock.now()).toISOString();
 
-  async function reread(client: QuotingClient, accountId: string, quoteId: string, reason: DecisionEvents['quote.reread']['reason']) {
+  type Reader = { id: string; access: KeyAccess };
+  async function reread(client: QuotingClient, account: Reader, quoteId: string, reason: DecisionEvents['quote.reread']['reason']) {
     const quote = await client.quotes.get(quoteId);
-    deps.publish('quote.reread', { accountId, quote, reason });
+    deps.publish('quote.reread', { accountId: account.id, access: account.access, quote, reason });
     return quote;
   }
 
   /** After the POST, a read that fails must not hide what is known about the decision. */
-  async function rereadQuietly(client: QuotingClient, accountId: string, quoteId: string, reason: DecisionEvents['quote.reread']['reason']) {
+  async function rereadQuietly(client: QuotingClient, account: Reader, quoteId: string, reason: DecisionEvents['quote.reread']['reason']) {
     try {
-      return await reread(client, accountId, quoteId, reason);
+      return await reread(client, account, quoteId, reason);
     } catch (error) {
-      logger.warn('could not re-read the quote after a decision', { accountId, quoteId, error: error instanceof Error ? error.message : String(error) });
+      logger.warn('could not re-read the quote after a decision', { accountId: account.id, quoteId, error: error instanceof Error ? error.message : String(error) });
       return null;
     }
   }
 
-  async function current(client: QuotingClient, accountId: string, quoteId: string): Promise<QuoteDetails> {
-    const cached = await deps.getCached(accountId, quoteId);
+  async function current(client: QuotingClient, account: Reader, quoteId: string): Promise<QuoteDetails> {
+    const cached = await deps.getCached(account.id, quoteId);
     const cachedAt = cached ? (typeof cached.cachedAt === 'number' ? cached.cachedAt : Date.parse(cached.cachedAt)) : NaN;
     if (cached && clock.now() - cachedAt <= STALE_AFTER_MS) return cached.details;
-    return reread(client, accountId, quoteId, 'stale');
+    return reread(client, account, quoteId, 'stale');
   }
 
   async function pdfHash(accountId: string, quoteId: string): Promise<string | null> {
@@ -130,7 +131,7 @@ export function createDecisions(deps: DecisionDeps): Decisions {
       }
       const account = await accounts.get(accountId);
       const client = await accounts.client(accountId);
-      const shown = await current(client, accountId, quoteId);
+      const shown = await current(client, account, quoteId);
       const version = quoteVersion(shown);
       if (request.version && request.version !== version) return { outcome: 'changed', message: changedMessage(), quote: shown };
       // Nothing to send when the quote, as freshly known, cannot be decided: say why at once.
@@ -156,12 +157,12 @@ export function createDecisions(deps: DecisionDeps): Decisions {
         outcome = decision === 'accept' ? await client.quotes.accept(quoteId) : await client.quotes.decline(quoteId, reason ?? undefined);
       } catch (error) {
         if (error instanceof InvalidStateError) {
-          const quote = await rereadQuietly(client, accountId, quoteId, 'refused');
+          const quote = await rereadQuietly(client, account, quoteId, 'refused');
           const receipt = await keep({ ...base, id: newId(), outcome: 'refused', status: quote?.status ?? null });
           return { outcome: 'refused', message: explainRefusal(quote, account.access), quote, receipt };
         }
         if (error instanceof OutcomeUnknownError) {
-          const quote = await rereadQuietly(client, accountId, quoteId, 'unknown-outcome');
+          const quote = await rereadQuietly(client, account, quoteId, 'unknown-outcome');
           if (quote && APPLIED[decision].includes(quote.status)) {
             return succeed(decision, base, { result: { id: quoteId, status: quote.status, message: '' }, via: 'confirmed-after-uncertainty' }, quote);
           }
@@ -173,7 +174,7 @@ export function createDecisions(deps: DecisionDeps): Decisions {
         }
         throw error;
       }
-      const quote = await rereadQuietly(client, accountId, quoteId, 'decided');
+      const quote = await rereadQuietly(client, account, quoteId, 'decided');
       return succeed(decision, base, outcome, quote);
     } finally {
       inFlight.delete(key);
@@ -207,7 +208,7 @@ export function createDecisions(deps: DecisionDeps): Decisions {
     async checkAgain(accountId, quoteId) {
       const account = await accounts.get(accountId);
       const client = await accounts.client(accountId);
-      const quote = await reread(client, accountId, quoteId, 'check-again');
+      const quote = await reread(client, account, quoteId, 'check-again');
       const unsettled = receipts.unsettled(accountId, quoteId);
       let message = `The quote shows ${statusLabel(quote, account.access)}.`;
       if (unsettled) {

@@ -1,10 +1,10 @@
 import type { Decision, DecisionReceipt } from '../../../preload/contract/bridge/decisions';
-import type { QuoteDetails, QuoteStatus } from '../../../preload/contract';
+import type { KeyAccess, QuoteDetails, QuoteStatus } from '../../../preload/contract';
 
 /**
- * The decision use case's domain events (to be added to DomainEvents in events/catalog.ts).
- * Payloads are core terms; the cache stores `quote` when there is one, notifications and
- * the bridge's hub tell the person.
+ * The decision use case's domain events (part of DomainEvents in events/catalog.ts).
+ * Every copy of a quote a decision reads is published as 'quote.reread' (also the one
+ * 'quote.decided' carries): the cache stores it through feedCacheFromDecisions.
  */
 export type DecisionEvents = {
   /** The service applied an accept or decline (said so, or a re-read after a lost answer showed it). */
@@ -20,5 +20,5 @@ export type DecisionEvents = {
     via: 'response' | 'confirmed-after-uncertainty';
   };
   /** A decision re-read the quote from the service (stale copy, refusal, unknown outcome): the cache may store it. */
-  'quote.reread': { accountId: string; quote: QuoteDetails; reason: 'stale' | 'refused' | 'unknown-outcome' | 'check-again' | 'decided' };
+  'quote.reread': { accountId: string; access: KeyAccess; quote: QuoteDetails; reason: 'stale' | 'refused' | 'unknown-outcome' | 'check-again' | 'decided' };
 };

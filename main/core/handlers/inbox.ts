@@ -1,8 +1,10 @@
 import type { z } from 'zod';
-import type { inboxMethods, QuoteDetailView } from '../../../preload/contract/bridge/inbox';
+import type { KeyAccess } from '../../../preload/contract';
+import type { inboxMethods, PdfOpened, QuoteDetailView } from '../../../preload/contract/bridge/inbox';
 import type { AccountSyncState } from '../../../preload/contract/bridge/sync';
 import type { AccountsService } from '../accounts/types';
 import type { PdfCache, QuoteCache } from '../cache';
+import { quoteVersion } from '../decisions/version';
 import { AppError } from '../errors';
 import type { Clock } from '../ports';
 import type { SyncEngine } from '../sync';
@@ -24,12 +26,28 @@ export interface InboxHandlerOptions {
 
 export const DEFAULT_INBOX_OPTIONS: InboxHandlerOptions = { expiringSoonDays: 7, detailsFreshMs: 60_000 };
 
+/** A PDF to hand to the person, the host's way. */
+export interface PdfToOpen {
+  path: string;
+  /** What to call the file when it is saved or downloaded. */
+  fileName: string;
+  mode: 'open' | 'save';
+}
+
+/**
+ * The host's way of giving a PDF to the person: Electron opens it with the system's viewer
+ * (the Opener port); browser mode answers with a one-time download route of its web host.
+ */
+export type PdfDelivery = (file: PdfToOpen) => Promise<{ kind: 'opened' } | { kind: 'download'; url: string }>;
+
 export interface InboxHandlerDeps {
   cache: QuoteCache;
   sync: Pick<SyncEngine, 'state' | 'fetchDetails'>;
   pdfs: Pick<PdfCache, 'get' | 'status'>;
   accounts: Pick<AccountsService, 'list'>;
   clock: Clock;
+  /** Without it, 'pdfs.open' says this host cannot open PDFs. */
+  deliverPdf?: PdfDelivery;
   options?: Partial<InboxHandlerOptions>;
 }
 
@@ -40,13 +58,13 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
   const options = { ...DEFAULT_INBOX_OPTIONS, ...deps.options };
   const { cache, sync, pdfs, clock } = deps;
 
-  async function knownAccount(accountId: string): Promise<void> {
-    if (!(await deps.accounts.list()).some((account) => account.id === accountId)) {
-      throw new AppError('account-not-found', 'That account no longer exists');
-    }
+  async function knownAccount(accountId: string): Promise<{ access: KeyAccess }> {
+    const account = (await deps.accounts.list()).find((candidate) => candidate.id === accountId);
+    if (!account) throw new AppError('account-not-found', 'That account no longer exists');
+    return account;
   }
 
-  function view(accountId: string, quoteId: string, source: 'service' | 'cache', notice: string | null): QuoteDetailView {
+  function view(accountId: string, quoteId: string, access: KeyAccess, source: 'service' | 'cache', notice: string | null): QuoteDetailView {
     const cached = cache.get(accountId, quoteId);
     if (!cached) throw new AppError('not-found', 'This quote is not in the cache yet: it will be there after the next sync');
     const revisions = cache.revisions(accountId, quoteId);
@@ -62,6 +80,9 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
       revisions: revisions.map((revision) => ({ revision: revision.revision, firstSeenAt: revision.firstSeenAt, total: revision.details.totalPrice })),
       diff: cache.diff(accountId, quoteId),
       pdf: pdfs.status(accountId, quoteId),
+      access,
+      version: cached.details ? quoteVersion(cached.details) : null,
+      cachedAt: cached.detailsFetchedAt === null ? null : new Date(cached.detailsFetchedAt).toISOString(),
     };
   }
 
@@ -86,20 +107,20 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
       return { ...window, accounts: freshness };
     },
 
-    async 'quotes.detail'({ accountId, quoteId }) {
-      await knownAccount(accountId);
+    async 'quotes.detail'({ accountId, quoteId, refresh }) {
+      const { access } = await knownAccount(accountId);
       const cached = cache.get(accountId, quoteId);
       const fresh = cached?.details && !cached.detailsStale && cached.detailsFetchedAt !== null && clock.now() - cached.detailsFetchedAt < options.detailsFreshMs;
-      if (fresh) return view(accountId, quoteId, 'cache', null);
+      if (fresh && !refresh) return view(accountId, quoteId, access, 'cache', null);
       const phase = sync.state(accountId).phase;
-      if (UNREACHABLE.has(phase) && cached) return view(accountId, quoteId, 'cache', syncStateView(sync.state(accountId)).summary);
+      if (UNREACHABLE.has(phase) && cached) return view(accountId, quoteId, access, 'cache', syncStateView(sync.state(accountId)).summary);
       try {
         await sync.fetchDetails(accountId, quoteId);
-        return view(accountId, quoteId, 'service', null);
+        return view(accountId, quoteId, access, 'service', null);
       } catch (error) {
         const failure = classifyFailure(error);
         // Could not be had now: the cached copy, said to be such. Anything else is an answer.
-        if (cached && failure.phase !== 'failed' && failure.phase !== 'gone') return view(accountId, quoteId, 'cache', failure.message);
+        if (cached && failure.phase !== 'failed' && failure.phase !== 'gone') return view(accountId, quoteId, access, 'cache', failure.message);
         throw error;
       }
     },
@@ -111,6 +132,17 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
 
     async 'pdfs.status'({ accountId, quoteId }) {
       return pdfs.status(accountId, quoteId);
+    },
+
+    async 'pdfs.open'({ accountId, quoteId, mode }): Promise<PdfOpened> {
+      await knownAccount(accountId);
+      if (!deps.deliverPdf) throw new AppError('internal', 'This version of Quotedesk cannot open PDFs here.');
+      const pdf = await pdfs.get(accountId, quoteId);
+      const number = cache.get(accountId, quoteId)?.details?.quoteNumber ?? cache.get(accountId, quoteId)?.list?.quoteNumber ?? quoteId;
+      const fileName = `Quote ${number.replace(/[^\w .-]+/g, '-')}.pdf`;
+      const delivered = await deps.deliverPdf({ path: pdf.path, fileName, mode });
+      const about = { outdated: pdf.outdated, fromCache: pdf.fromCache };
+      return delivered.kind === 'opened' ? { kind: 'opened', ...about } : { kind: 'download', url: delivered.url, fileName, ...about };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AccountDraft, AccountId, AccountStatus, AccountUpdate, AccountView, ConnectionReport } from './accounts';
 import { AppInfo } from './app';
+import { decisionMethods } from './decisions';
 import { notificationEvents, notificationMethods } from './notifications';
 import { inboxMethods } from './inbox';
 import { QuotesListInput, QuotesPage } from './quotes';
@@ -34,6 +35,7 @@ export const methods = {
   ...notificationMethods,
   ...inboxMethods,
   ...syncMethods,
+  ...decisionMethods,
 } as const satisfies { [M in PlainMethodName]: { input: z.ZodType; output: z.ZodType } };
 
 /** Events main pushes to the renderer. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { DECLINE_REASON_MAX, KeyAccess, QuoteDetails } from '../service/quote';
+import { DECLINE_REASON_MAX, QuoteDetails } from '../service/quote';
 import { Money } from '../service/primitives';
 
-// The bridge methods of the quote view and its decisions. Registered in contract.ts by name:
-//   'quotes.detail'            QuoteDetailInput        -> QuoteDetailView (handled with the cache)
+// The bridge methods of a quote's decisions (the quote itself is 'quotes.detail', in inbox.ts,
+// whose `version` the decisions send). Registered in contract.ts by name:
 //   'decisions.accept'         AcceptInput             -> DecisionResult
 //   'decisions.decline'        DeclineInput            -> DecisionResult
 //   'decisions.checkAgain'     QuoteRefInput           -> CheckAgainResult
@@ -16,26 +16,8 @@ const Id = z.string().trim().min(1).max(200);
 export const QuoteRefInput = z.object({ accountId: Id, quoteId: Id });
 export type QuoteRefInput = z.input<typeof QuoteRefInput>;
 
-/** Opening one quote: from the cache, with a fresh read when online. */
-export const QuoteDetailInput = QuoteRefInput.extend({
-  /** Read the service even when the cached copy is recent (the "Refresh" button). */
-  refresh: z.boolean().default(false),
-});
-export type QuoteDetailInput = z.input<typeof QuoteDetailInput>;
-
-/** The quote as the detail view shows it. `version` is what a decision must be made on. */
-export const QuoteDetailView = z.object({
-  quote: QuoteDetails,
-  access: KeyAccess,
-  /** When this copy was stored (ISO date-time): the "cached at T" note. */
-  cachedAt: z.string(),
-  /** A hash of `quote`: a decision sent with it is refused locally if the quote changed meanwhile. */
-  version: z.string(),
-});
-export type QuoteDetailView = z.infer<typeof QuoteDetailView>;
-
 export const AcceptInput = QuoteRefInput.extend({
-  /** The version of the quote the person saw (QuoteDetailView.version). */
+  /** The version of the quote the person saw (quotes.detail's `version`). */
   version: z.string().min(1).max(128).optional(),
 });
 export type AcceptInput = z.input<typeof AcceptInput>;
@@ -106,9 +88,6 @@ export const SavedReasons = z
   .array(z.string().trim().min(1).max(DECLINE_REASON_MAX))
   .max(SAVED_REASONS_MAX, `At most ${SAVED_REASONS_MAX} reasons can be saved`);
 export type SavedReasons = z.infer<typeof SavedReasons>;
-
-/** 'quotes.detail' belongs with the cache's quote handlers; its schemas are here for the view. */
-export const quoteDetailMethod = { input: QuoteDetailInput, output: QuoteDetailView } as const;
 
 export const decisionMethods = {
   'decisions.accept': { input: AcceptInput, output: DecisionResult },

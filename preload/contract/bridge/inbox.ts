@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Money } from '../service/primitives';
-import { QuoteDetails, QuoteListItem, QuoteStatus } from '../service/quote';
+import { KeyAccess, QuoteDetails, QuoteListItem, QuoteStatus } from '../service/quote';
 import { AccountSyncState } from './sync';
 
 // The inbox over the local cache, one quote's detail (cache first) with its revisions and
@@ -63,6 +63,13 @@ export type InboxWindow = z.infer<typeof InboxWindow>;
 export const QuoteRefInput = z.object({ accountId: z.string().min(1), quoteId: z.string().min(1).max(100) });
 export type QuoteRefInput = z.infer<typeof QuoteRefInput>;
 
+/** Opening one quote: from the cache, fetched when online and not fresh. */
+export const QuoteDetailInput = QuoteRefInput.extend({
+  /** Ask the service even when the cached copy is recent (the view's "Refresh"). */
+  refresh: z.boolean().default(false),
+});
+export type QuoteDetailInput = z.input<typeof QuoteDetailInput>;
+
 const LinePlace = z.object({ team: z.string(), service: z.string(), targetMarket: z.string(), item: z.string(), unit: z.string() });
 const LineFigures = z.object({ quantity: z.number(), unitPrice: z.number(), totalPrice: z.number() });
 export const QuoteDiff = z.object({
@@ -107,6 +114,12 @@ export const QuoteDetailView = z.object({
   /** Between the last two revisions; null with fewer than two. */
   diff: QuoteDiff.nullable(),
   pdf: PdfStatus,
+  /** The account's key kind: which statuses it sees and which quotes it may decide. */
+  access: KeyAccess,
+  /** A hash of `details` (null without details): decisions.accept/decline send it, and nothing is sent if the quote changed meanwhile. */
+  version: z.string().nullable(),
+  /** When the details shown were stored (ISO date-time): the "cached at T" note. */
+  cachedAt: z.string().nullable(),
 });
 export type QuoteDetailView = z.infer<typeof QuoteDetailView>;
 
@@ -119,12 +132,28 @@ export const CachedPdfView = z.object({
 });
 export type CachedPdfView = z.infer<typeof CachedPdfView>;
 
+/** How to open or save a quote's PDF. */
+export const PdfOpenInput = QuoteRefInput.extend({ mode: z.enum(['open', 'save']).default('open') });
+export type PdfOpenInput = z.input<typeof PdfOpenInput>;
+
+/**
+ * 'opened': the host handed the file to the system (Electron's opener). 'download': the
+ * renderer downloads `url` (browser mode: a one-time route of the web host), named `fileName`.
+ */
+export const PdfOpened = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('opened'), outdated: z.boolean(), fromCache: z.boolean() }),
+  z.object({ kind: z.literal('download'), url: z.string(), fileName: z.string(), outdated: z.boolean(), fromCache: z.boolean() }),
+]);
+export type PdfOpened = z.infer<typeof PdfOpened>;
+
 export const inboxMethods = {
   /** A window of the inbox over the cache, with the accounts' freshness. */
   'inbox.query': { input: InboxQueryInput, output: InboxWindow },
   /** One quote: cached first, fetched when online and stale; its revisions and their diff. */
-  'quotes.detail': { input: QuoteRefInput, output: QuoteDetailView },
+  'quotes.detail': { input: QuoteDetailInput, output: QuoteDetailView },
   /** The quote's PDF, from the cache or downloaded now. */
   'pdfs.get': { input: QuoteRefInput, output: CachedPdfView },
   'pdfs.status': { input: QuoteRefInput, output: PdfStatus },
+  /** The quote's PDF (cached, or downloaded now) opened or saved the host's way. */
+  'pdfs.open': { input: PdfOpenInput, output: PdfOpened },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;

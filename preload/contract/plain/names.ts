@@ -20,8 +20,15 @@ const METHODS = [
   'quotes.detail',
   'pdfs.get',
   'pdfs.status',
+  'pdfs.open',
   'sync.status',
   'sync.refresh',
+  'decisions.accept',
+  'decisions.decline',
+  'decisions.checkAgain',
+  'decisions.receipts',
+  'decisions.savedReasons',
+  'decisions.saveReasons',
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 export const METHOD_NAMES: MethodName[] = [...METHODS];

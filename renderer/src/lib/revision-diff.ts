@@ -1,6 +1,7 @@
 // What changed between two versions of a quote, as the revision-diff view needs it, and the
 // pure presentation over it (ordering by impact, the one-line summary). The core's cache
 // computes its own diff model; the app adapts it to RevisionDiff before showing it.
+import type { QuoteDetailView } from '../../../preload/contract/bridge/inbox';
 import type { QuoteStatus } from '../../../preload/contract/plain/statuses';
 import { formatSignedAmount } from './money';
 
@@ -163,5 +164,59 @@ export function presentRevisionDiff(diff: RevisionDiff, locale?: string): DiffPr
     items: sortByImpact(diff.lineItems),
     teams,
     fields: diff.fields.filter((field) => field.before !== field.after),
+  };
+}
+
+/** The cache's diff between a quote's last two kept versions, as `quotes.detail` sends it. */
+export type CachedDiff = NonNullable<QuoteDetailView['diff']>;
+
+/** Timeline dates the cache compares beside the quote's own; each maps to the view's field. */
+const DATE_FIELD_NAMES: Readonly<Record<string, DiffField>> = {
+  quoteDate: 'quoteDate',
+  validUntil: 'validUntil',
+  deadlineForQuote: 'deadlineForQuote',
+  projectDueDate: 'projectDueDate',
+  'timeline.quoteExpiryDate': 'quoteExpiryDate',
+  'timeline.projectDueDate': 'projectDueDate',
+};
+const PO_FIELD_NAMES: Readonly<Record<string, DiffField>> = { poNumber: 'poNumber', poRequired: 'poRequired' };
+
+/**
+ * The quote view's RevisionDiff from the cache's model: the last two revisions name the
+ * versions, the overall total is the cache's team-less total, a changed line is "repriced",
+ * and a date the cache saw twice (the quote's and its timeline's) is said once. Null when
+ * there is no previous version.
+ */
+export function fromCachedDiff(view: Pick<QuoteDetailView, 'diff' | 'revisions' | 'details'>): RevisionDiff | null {
+  const { diff, revisions, details } = view;
+  const previous = revisions.at(-2);
+  const latest = revisions.at(-1);
+  if (!diff || !previous || !latest) return null;
+  const overall = diff.totals.find((total) => total.team === null);
+  const currency = details?.totalPrice?.currency ?? overall?.currency ?? latest.total?.currency ?? previous.total?.currency ?? 'EUR';
+  const fields: FieldChange[] = [];
+  if (diff.status) fields.push({ field: 'status', before: diff.status.before, after: diff.status.after });
+  for (const change of diff.dates) {
+    const field = DATE_FIELD_NAMES[change.field];
+    if (field && !fields.some((known) => known.field === field)) fields.push({ field, before: change.before, after: change.after });
+  }
+  for (const change of diff.po) {
+    const field = PO_FIELD_NAMES[change.field];
+    if (field) fields.push({ field, before: change.before, after: change.after });
+  }
+  const at = (epochMs: number) => new Date(epochMs).toISOString();
+  return {
+    currency,
+    from: { label: `Revision ${previous.revision}`, at: at(previous.firstSeenAt), ...(diff.status ? { status: diff.status.before } : {}) },
+    to: { label: `Revision ${latest.revision}`, at: at(latest.firstSeenAt), ...(details ? { status: details.status } : {}) },
+    total: { before: overall?.before ?? previous.total?.amount ?? null, after: overall?.after ?? latest.total?.amount ?? null },
+    teams: diff.totals.filter((total) => total.team !== null).map((total) => ({ label: total.team as string, before: total.before, after: total.after })),
+    lineItems: diff.lines.map((line): LineItemChange => {
+      const key: LineItemKey = { team: line.place.team, service: line.place.service, targetMarket: line.place.targetMarket, itemName: line.place.item, unit: line.place.unit };
+      if (line.kind === 'added') return { kind: 'added', key, after: line.after };
+      if (line.kind === 'removed') return { kind: 'removed', key, before: line.before };
+      return { kind: 'repriced', key, before: line.before, after: line.after };
+    }),
+    fields,
   };
 }

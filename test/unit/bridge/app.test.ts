@@ -50,8 +50,16 @@ function setup(views: AccountView[]) {
   const handlers = createAppHandlers({
     accounts: fakeAccounts(views, listed),
     appInfo: async () => ({ version: '1.2.3', host: 'web', demo: false, credentialStorage: { backend: 'file', weak: true, message: 'File only.' }, dataProblems: [] }),
-    inbox: { 'inbox.query': unused['inbox.query'], 'quotes.detail': unused['quotes.detail'], 'pdfs.get': unused['pdfs.get'], 'pdfs.status': unused['pdfs.status'] },
+    inbox: { 'inbox.query': unused['inbox.query'], 'quotes.detail': unused['quotes.detail'], 'pdfs.get': unused['pdfs.get'], 'pdfs.status': unused['pdfs.status'], 'pdfs.open': unused['pdfs.open'] },
     sync: { 'sync.status': unused['sync.status'], 'sync.refresh': unused['sync.refresh'] },
+    decisions: {
+      'decisions.accept': unused['decisions.accept'],
+      'decisions.decline': unused['decisions.decline'],
+      'decisions.checkAgain': unused['decisions.checkAgain'],
+      'decisions.receipts': unused['decisions.receipts'],
+      'decisions.savedReasons': unused['decisions.savedReasons'],
+      'decisions.saveReasons': unused['decisions.saveReasons'],
+    },
   });
   return { dispatcher: createDispatcher({ handlers, logger: createRecordingLogger() }), listed };
 }

@@ -4,7 +4,9 @@ export const SHORTCUTS: readonly { keys: readonly string[]; action: string }[] =
   { keys: ['Esc'], action: 'Clear the search' },
   { keys: ['j', '↓'], action: 'Next quote' },
   { keys: ['k', '↑'], action: 'Previous quote' },
-  { keys: ['Enter'], action: 'Open the quote' },
+  { keys: ['Enter'], action: 'Open the quote (Esc goes back)' },
+  { keys: ['a'], action: 'Accept the quote…' },
+  { keys: ['d'], action: 'Decline the quote…' },
   { keys: ['r'], action: 'Refresh' },
   { keys: ['?'], action: 'Show this help' },
 ];

@@ -1,1 +1,0 @@
-export { default as QuotePanel } from './quote-panel.svelte';

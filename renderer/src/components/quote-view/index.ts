@@ -1,0 +1,1 @@
+export { default as QuoteView } from './quote-view.svelte';

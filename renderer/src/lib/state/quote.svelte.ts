@@ -1,0 +1,153 @@
+import type { BridgeApi, BridgeError, Result } from '../../../../preload/contract';
+import type { DecisionReceipt, DecisionResult } from '../../../../preload/contract/bridge/decisions';
+import type { PdfOpened, QuoteDetailView } from '../../../../preload/contract/bridge/inbox';
+import { toCheckAgainOutcome, toDecisionOutcome } from '../../components/decision-dialogs';
+import type { CheckAgainOutcome, DecisionOutcome } from '../../components/decision-dialogs';
+import { fromCachedDiff } from '../revision-diff';
+import type { RevisionDiff } from '../revision-diff';
+
+export interface QuoteRef {
+  accountId: string;
+  quoteId: string;
+}
+
+/** Where a PDF open or save stands: downloading (with progress when the size is known) or failed. */
+export interface PdfProgress {
+  busy: boolean;
+  /** 0..1, null when the size is not known. */
+  progress: number | null;
+  error: string | null;
+}
+
+/**
+ * One quote on screen: its detail from the cache (`quotes.detail`), its receipts, and the
+ * decisions and PDF actions on it. Every load takes a sequence number and only the newest
+ * answer for the quote still on screen is kept, so a slow answer about another quote (or an
+ * older read of this one) never replaces what is shown.
+ */
+export class QuoteState {
+  ref = $state<QuoteRef | null>(null);
+  view = $state<QuoteDetailView | null>(null);
+  loading = $state(false);
+  error = $state<BridgeError | null>(null);
+  receipts = $state<DecisionReceipt[]>([]);
+  savedReasons = $state<string[]>([]);
+  pdf = $state<PdfProgress>({ busy: false, progress: null, error: null });
+
+  diff = $derived<RevisionDiff | null>(this.view ? fromCachedDiff(this.view) : null);
+  /** Served from the cache because the service could not be asked now. */
+  offline = $derived(this.view !== null && this.view.source === 'cache' && this.view.notice !== null);
+
+  readonly #api: BridgeApi;
+  #sequence = 0;
+
+  constructor(api: BridgeApi) {
+    this.#api = api;
+  }
+
+  /** Shows another quote: what was on screen goes at once, so nothing of it is mistaken for the new one. */
+  open(ref: QuoteRef): Promise<void> {
+    this.ref = ref;
+    this.view = null;
+    this.receipts = [];
+    this.pdf = { busy: false, progress: null, error: null };
+    void this.#loadSavedReasons();
+    return this.load();
+  }
+
+  /** Leaves the quote: answers still on their way are dropped. */
+  close(): void {
+    this.#sequence++;
+    this.ref = null;
+    this.view = null;
+    this.loading = false;
+  }
+
+  /** `refresh` asks the service even when the cached copy is recent. */
+  async load(options: { refresh?: boolean } = {}): Promise<void> {
+    const ref = this.ref;
+    if (!ref) return;
+    const sequence = ++this.#sequence;
+    this.loading = true;
+    this.error = null;
+    const [detail, receipts] = await Promise.all([this.#api.quotes.detail({ ...ref, ...(options.refresh ? { refresh: true } : {}) }), this.#api.decisions.receipts(ref)]);
+    if (sequence !== this.#sequence) return;
+    this.loading = false;
+    if (detail.ok) this.view = detail.value;
+    else this.error = detail.error;
+    // Receipts are a side list: failing to read them does not hide the quote.
+    if (receipts.ok) this.receipts = receipts.value;
+  }
+
+  /** True when this answer is about the quote on screen (a progress event of another PDF is not). */
+  isShown(accountId: string, quoteId: string): boolean {
+    return this.ref?.accountId === accountId && this.ref.quoteId === quoteId;
+  }
+
+  accept(): Promise<DecisionOutcome> {
+    return this.#decide((ref, version) => this.#api.decisions.accept({ ...ref, ...version }));
+  }
+
+  decline(reason: string): Promise<DecisionOutcome> {
+    return this.#decide((ref, version) => this.#api.decisions.decline({ ...ref, ...version, ...(reason.trim() ? { reason: reason.trim() } : {}) }));
+  }
+
+  async checkAgain(): Promise<CheckAgainOutcome> {
+    const ref = this.#require();
+    const outcome = toCheckAgainOutcome(await this.#api.decisions.checkAgain(ref));
+    void this.load();
+    return outcome;
+  }
+
+  async saveReasons(reasons: string[]): Promise<void> {
+    const result = await this.#api.decisions.saveReasons(reasons);
+    if (!result.ok) throw new Error(result.error.message);
+    this.savedReasons = result.value;
+  }
+
+  /** Opens or saves the PDF the host's way; resolves with what the host did, or null when it failed (said in `pdf.error`). */
+  async openPdf(mode: 'open' | 'save'): Promise<PdfOpened | null> {
+    const ref = this.#require();
+    if (this.pdf.busy) return null;
+    this.pdf = { busy: true, progress: null, error: null };
+    const result = await this.#api.pdfs.open({ ...ref, mode });
+    if (!this.isShown(ref.accountId, ref.quoteId)) return null;
+    this.pdf = { busy: false, progress: null, error: result.ok ? null : result.error.message };
+    // The badge (cached, outdated) may have moved with the download.
+    void this.#refreshPdfStatus(ref);
+    return result.ok ? result.value : null;
+  }
+
+  /** Follows the download of the shown quote's PDF ('pdfs.progress'); returns the unsubscribe function. */
+  listen(): () => void {
+    return this.#api.events['pdfs.progress'](({ accountId, quoteId, bytes, total }) => {
+      if (!this.pdf.busy || !this.isShown(accountId, quoteId)) return;
+      this.pdf = { ...this.pdf, progress: total ? Math.min(1, bytes / total) : null };
+    });
+  }
+
+  async #refreshPdfStatus(ref: QuoteRef): Promise<void> {
+    const status = await this.#api.pdfs.status(ref);
+    if (status.ok && this.view && this.isShown(ref.accountId, ref.quoteId)) this.view = { ...this.view, pdf: status.value };
+  }
+
+  async #decide(send: (ref: QuoteRef, version: { version?: string }) => Promise<Result<DecisionResult>>): Promise<DecisionOutcome> {
+    const ref = this.#require();
+    // The version the person is looking at: the service is not asked if the quote moved since.
+    const version = this.view?.version ? { version: this.view.version } : {};
+    const outcome = toDecisionOutcome(await send(ref, version));
+    // Whatever happened, what is shown becomes what the service now says (the cache has the re-read copy).
+    if (this.isShown(ref.accountId, ref.quoteId)) void this.load();
+    return outcome;
+  }
+
+  async #loadSavedReasons(): Promise<void> {
+    const result = await this.#api.decisions.savedReasons();
+    if (result.ok) this.savedReasons = result.value;
+  }
+
+  #require(): QuoteRef {
+    if (!this.ref) throw new Error('No quote is open.');
+    return this.ref;
+  }
+}
