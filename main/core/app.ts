@@ -41,13 +41,6 @@ export function createAppHandlers(deps: AppHandlerDeps): Handlers {
     'accounts.test': ({ id }) => accounts.test(id),
     'accounts.testDraft': (draft) => accounts.testDraft(draft),
 
-    // A live page from the service, kept until the renderer's inbox reads 'inbox.query'.
-    'quotes.list': async ({ accountId, page, limit, status, search }) => {
-      const account = await accounts.get(accountId);
-      const client = await accounts.client(accountId);
-      const result = await client.quotes.list({ page, limit, ...(status ? { status } : {}), ...(search ? { search } : {}) });
-      return { items: result.data, pagination: result.pagination, access: account.access };
-    },
 
     ...(deps.notifications ?? NO_NOTIFICATIONS),
     ...deps.inbox,

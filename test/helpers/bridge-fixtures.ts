@@ -43,7 +43,6 @@ export function unusedHandlers(): Handlers {
     'accounts.remove': unused('accounts.remove'),
     'accounts.test': unused('accounts.test'),
     'accounts.testDraft': unused('accounts.testDraft'),
-    'quotes.list': unused('quotes.list'),
     'notifications.preferences': unused('notifications.preferences'),
     'notifications.setPreferences': unused('notifications.setPreferences'),
     'notifications.unread': unused('notifications.unread'),

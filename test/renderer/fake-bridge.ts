@@ -9,8 +9,6 @@ import type {
   ConnectionReport,
   EventPayload,
   QuoteListItem,
-  QuotesListInput,
-  QuotesPage,
   MethodInput,
   MethodName as Method,
   MethodOutput,
@@ -198,26 +196,6 @@ export class FakeBridge {
     return account;
   }
 
-  #list(input: QuotesListInput): QuotesPage {
-    const account = this.#find(input.accountId);
-    const page = input.page ?? 1;
-    const limit = input.limit ?? 50;
-    const search = input.search?.toLowerCase();
-    const matching = (this.quotes[account.id] ?? []).filter(
-      (quote) =>
-        (input.status === undefined || quote.status === input.status) &&
-        (!search ||
-          quote.projectName?.toLowerCase().includes(search) ||
-          quote.quoteNumber?.toLowerCase().includes(search)),
-    );
-    const totalPages = Math.ceil(matching.length / limit);
-    return {
-      items: matching.slice((page - 1) * limit, page * limit),
-      pagination: { page, limit, total: matching.length, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1 },
-      access: account.access,
-    };
-  }
-
   /** The cache's inbox over the quotes of every account: the same filters, search and sort as the core's. */
   #query(input: InboxQueryInput): InboxWindow {
     const accounts = input.accountId === undefined ? this.accounts : [this.#find(input.accountId)];
@@ -364,7 +342,6 @@ export class FakeBridge {
       },
       'accounts.test': (input) => (this.#find(input.id), this.report),
       'accounts.testDraft': () => this.report,
-      'quotes.list': (input) => this.#list(input as QuotesListInput),
       'notifications.preferences': () => this.preferences,
       'notifications.setPreferences': (preferences) => (this.preferences = preferences as NotificationPreferences),
       'notifications.unread': () => this.#unreadSummary(),

@@ -4,7 +4,6 @@ import { AppInfo } from './app';
 import { decisionMethods } from './decisions';
 import { notificationEvents, notificationMethods } from './notifications';
 import { inboxMethods } from './inbox';
-import { QuotesListInput, QuotesPage } from './quotes';
 import { syncEvents, syncMethods } from './sync';
 import type { Result } from './errors';
 import type { EventName as PlainEventName, MethodName as PlainMethodName, Namespace } from '../plain/names';
@@ -29,8 +28,6 @@ export const methods = {
   'accounts.test': { input: AccountId, output: ConnectionReport },
   'accounts.testDraft': { input: AccountDraft, output: ConnectionReport },
 
-  /** A live page of one account from the service. The inbox reads `inbox.query` (the cache) instead; kept until the renderer has moved. */
-  'quotes.list': { input: QuotesListInput, output: QuotesPage },
 
   ...notificationMethods,
   ...inboxMethods,

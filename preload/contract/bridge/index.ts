@@ -1,6 +1,5 @@
 export * from './errors';
 export * from './accounts';
-export * from './quotes';
 export * from './app';
 export * from './notifications';
 export * from './contract';

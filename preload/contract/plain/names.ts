@@ -10,7 +10,6 @@ const METHODS = [
   'accounts.remove',
   'accounts.test',
   'accounts.testDraft',
-  'quotes.list',
   'notifications.preferences',
   'notifications.setPreferences',
   'notifications.unread',
@@ -46,10 +45,10 @@ const EVENTS = [
 export type EventName = (typeof EVENTS)[number];
 export const EVENT_NAMES: EventName[] = [...EVENTS];
 
-/** The feature namespace of a method: `quotes` for `quotes.list`. */
+/** The feature namespace of a method: `quotes` for `quotes.detail`. */
 export type Namespace = MethodName extends `${infer NS}.${string}` ? NS : never;
 
-/** Splits 'quotes.list' into ['quotes', 'list']. */
+/** Splits 'quotes.detail' into ['quotes', 'detail']. */
 export function splitMethodName(method: MethodName): [Namespace, string] {
   const dot = method.indexOf('.');
   return [method.slice(0, dot) as Namespace, method.slice(dot + 1)];

@@ -8,7 +8,7 @@ import type { Core, StartDemo } from '../../../main/core/core';
 import type { BridgeEvent } from '../../../main/core/bridge/events';
 import { systemClock } from '../../../main/core/ports';
 import { startDemo } from '../../../main/simulator/demo';
-import type { AccountView, QuotesPage } from '../../../preload/contract';
+import type { AccountView, InboxWindow } from '../../../preload/contract';
 import { createMemorySecretStore, createMemorySettingsStore } from '../../helpers/stores';
 import { createRecordingLogger } from '../../helpers/recording-logger';
 
@@ -79,10 +79,10 @@ describe('core composition and demo mode', () => {
     expect(events.some((event) => event.name === 'accounts.changed')).toBe(true);
 
     for (const account of accounts.slice(0, 2)) {
-      const page = await call<QuotesPage>(target, 'quotes.list', { accountId: account.id, limit: 10 });
-      expect(page.access).toBe('client');
-      expect(page.items.length).toBeGreaterThan(0);
-      expect(page.items.every((quote) => quote.companyName === account.name)).toBe(true);
+      await call(target, 'sync.refresh', { accountId: account.id });
+      const window = await call<InboxWindow>(target, 'inbox.query', { accountId: account.id, limit: 10 });
+      expect(window.rows.length).toBeGreaterThan(0);
+      expect(window.rows.every((row) => row.companyName === account.name)).toBe(true);
     }
   });
 
@@ -158,8 +158,9 @@ describe('core composition and demo mode', () => {
     expect(changes[0]).toEqual([]);
     expect(changes.at(-1)?.map((account) => account.id).sort()).toEqual(accounts.map((account) => account.id).sort());
     const [again] = accounts;
-    const page = await call<QuotesPage>(target, 'quotes.list', { accountId: again!.id, limit: 5 });
-    expect(page.items.length).toBeGreaterThan(0);
+    await call(target, 'sync.refresh', { accountId: again!.id });
+    const window = await call<InboxWindow>(target, 'inbox.query', { accountId: again!.id, limit: 5 });
+    expect(window.rows.length).toBeGreaterThan(0);
   });
 
   it('backs out of a demo start when a real account is added while the service starts', async () => {
@@ -231,8 +232,7 @@ describe('core composition and demo mode', () => {
         access: 'client',
         credentials: { mechanism: 'api-key', apiKey: 'live_0123456789abcdef0123456789abcdef' },
       });
-      const result = await target.dispatcher.dispatch('quotes.list', { accountId: added.id });
-      expect(result.ok || result.error.code).toBe('needs-credentials');
+      await target.dispatcher.dispatch('sync.refresh', { accountId: added.id });
       expect(events).toContainEqual({ name: 'accounts.statusChanged', payload: { accountId: added.id, status: 'needs-credentials', message: expect.any(String) } });
     } finally {
       await simulator.close();

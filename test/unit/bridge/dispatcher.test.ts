@@ -4,7 +4,7 @@ import { AppError } from '../../../main/core/errors';
 import { globalRedactor, REDACTED } from '../../../main/core/log';
 import type { Handlers } from '../../../preload/contract';
 import { baseUrlProblem } from '../../../preload/contract/plain/base-url';
-import { accountView, quoteItem, unusedHandlers } from '../../helpers/bridge-fixtures';
+import { accountView, unusedHandlers } from '../../helpers/bridge-fixtures';
 import { createRecordingLogger } from '../../helpers/recording-logger';
 
 function setup(overrides: Partial<Handlers>) {
@@ -25,15 +25,14 @@ describe('bridge dispatcher', () => {
   it('returns the handler value for a valid call, with input defaults applied', async () => {
     let received: unknown;
     const { dispatcher } = setup({
-      'quotes.list': async (input) => {
+      'inbox.query': async (input) => {
         received = input;
-        return { items: [quoteItem()], pagination: { page: 1, limit: 50, total: 1, totalPages: 1, hasNextPage: false, hasPrevPage: false }, access: 'client' };
+        return { rows: [], total: 0, offset: 0, accounts: [] };
       },
     });
-    const result = await dispatcher.dispatch('quotes.list', { accountId: 'acc-1' });
-    expect(received).toEqual({ accountId: 'acc-1', page: 1, limit: 50 });
-    expect(result.ok).toBe(true);
-    if (result.ok) expect((result.value as { items: unknown[] }).items).toHaveLength(1);
+    const result = await dispatcher.dispatch('inbox.query', { accountId: 'acc-1' });
+    expect(received).toEqual({ accountId: 'acc-1', sort: 'newest', offset: 0, limit: 100 });
+    expect(result).toEqual({ ok: true, value: { rows: [], total: 0, offset: 0, accounts: [] } });
   });
 
   it('refuses an unknown method by name, with its own code', async () => {
@@ -94,7 +93,7 @@ describe('bridge dispatcher', () => {
         ],
       },
     });
-    const list = await dispatcher.dispatch('quotes.list', { accountId: 'a', limit: 500 });
+    const list = await dispatcher.dispatch('inbox.query', { accountId: 'a', limit: 500 });
     expect(list.ok || list.error.issues?.map((issue) => issue.path)).toEqual([['limit']]);
   });
 

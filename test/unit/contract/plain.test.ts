@@ -17,9 +17,9 @@ describe('the zod-free contract', () => {
         return () => undefined;
       },
     );
-    expect(await api.quotes!.list!({ accountId: 'a' })).toEqual({ ok: true, value: 'quotes.list' });
+    expect(await api.inbox!.query!({ accountId: 'a' })).toEqual({ ok: true, value: 'inbox.query' });
     expect(await api.accounts!.testDraft!()).toEqual({ ok: true, value: 'accounts.testDraft' });
-    expect(calls).toEqual([['quotes.list', { accountId: 'a' }], ['accounts.testDraft', undefined]]);
+    expect(calls).toEqual([['inbox.query', { accountId: 'a' }], ['accounts.testDraft', undefined]]);
     const received: unknown[] = [];
     api.events!['accounts.statusChanged']!((payload: unknown) => received.push(payload));
     expect(subscribed).toEqual(['accounts.statusChanged']);
