@@ -5,6 +5,7 @@ export const SHORTCUTS: readonly { keys: readonly string[]; action: string }[] =
   { keys: ['j', '↓'], action: 'Next quote' },
   { keys: ['k', '↑'], action: 'Previous quote' },
   { keys: ['Enter'], action: 'Open the quote' },
+  { keys: ['u'], action: 'Mark the quote read or unread' },
   { keys: ['r'], action: 'Refresh' },
   { keys: ['?'], action: 'Show this help' },
 ];

@@ -1,12 +1,15 @@
 import type { BridgeApi, BridgeError, QuoteDetailView } from '../../../../preload/contract';
 import type { InboxRow } from '../inbox-bridge';
 
+/** The quote to open: a row of the inbox, or only its ids (a notification, a deep link). */
+export type QuoteToOpen = Pick<InboxRow, 'accountId' | 'quoteId'> & Partial<Pick<InboxRow, 'projectName' | 'quoteNumber'>>;
+
 /**
  * The quote opened from the inbox (Enter on a row): its detail, read cache first through
  * quotes.detail. Opening another quote before an answer came drops the older answer.
  */
 export class QuoteOpenState {
-  row = $state<InboxRow | null>(null);
+  row = $state<QuoteToOpen | null>(null);
   view = $state<QuoteDetailView | null>(null);
   loading = $state(false);
   error = $state<BridgeError | null>(null);
@@ -18,7 +21,7 @@ export class QuoteOpenState {
     this.#api = api;
   }
 
-  async open(row: InboxRow): Promise<void> {
+  async open(row: QuoteToOpen): Promise<void> {
     const sequence = ++this.#sequence;
     this.row = row;
     this.view = null;
