@@ -32,7 +32,7 @@ function setup(permission: NotificationPermission, hidden: boolean, answer?: Not
   const state = new NotificationsState(bridge.api, { desktop, isHidden: () => hidden, storage: memoryStorage() });
   const toasts: ShownNotification[] = [];
   const routes: unknown[] = [];
-  state.listen({ toast: (each) => toasts.push(each), navigate: (route) => routes.push(route), error: () => undefined });
+  state.listen({ toast: (each) => toasts.push(each), navigate: (route) => routes.push(route) });
   return { bridge, state, desktop, shown, toasts, routes };
 }
 
@@ -87,5 +87,29 @@ describe('unread answers', () => {
     await loading;
     expect(state.unread.total).toBe(2);
     expect(state.unreadOf('acme')).toBe(2);
+  });
+});
+
+describe('saving preferences', () => {
+  it('sends changes one after another, and a failed one returns to the last saved, not to the first loaded', async () => {
+    const { bridge, state } = setup('default', false);
+    await state.loadPreferences();
+    const errors: string[] = [];
+    const release = bridge.holdNext('notifications.setPreferences');
+    const first = state.save({ ...state.preferences!, muted: true }, (message) => errors.push(message));
+    const second = state.save({ ...state.preferences!, expiryReminders: false }, (message) => errors.push(message));
+    // Both changes show at once; the second is not sent before the first is answered.
+    expect(state.preferences).toMatchObject({ muted: true, expiryReminders: false });
+    await vi.waitFor(() => expect(bridge.callsOf('notifications.setPreferences')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(bridge.callsOf('notifications.setPreferences')).toHaveLength(1);
+    bridge.failNext('notifications.setPreferences', { message: 'Disk full.' });
+    release();
+    expect(await first).toBe(true);
+    expect(await second).toBe(false);
+    expect(errors).toEqual([expect.stringContaining('Disk full.')]);
+    expect(state.preferences).toMatchObject({ muted: true, expiryReminders: true });
+    expect(bridge.preferences).toMatchObject({ muted: true, expiryReminders: true });
+    expect(state.saving).toBe(false);
   });
 });

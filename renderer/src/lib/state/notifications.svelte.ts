@@ -16,8 +16,6 @@ export interface NotificationsHandlers {
   /** An in-app toast with an "Open" action that follows the route. */
   toast(notification: ShownNotification): void;
   navigate(route: Route): void;
-  /** A failure the person should read (a save that did not stick). */
-  error(message: string): void;
 }
 
 const EMPTY: UnreadSummary = { total: 0, accounts: [] };
@@ -45,6 +43,11 @@ export class NotificationsState {
   #saveSequence = 0;
   /** The last preferences main confirmed: what a failed save returns to. */
   #confirmed: NotificationPreferences | null = null;
+  /**
+   * Preference calls go one after another: each save sends the whole object, so an earlier
+   * one answering last must not be what main keeps, and a failure returns to a known state.
+   */
+  #queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     api: NotificationsBridge,
@@ -102,8 +105,10 @@ export class NotificationsState {
 
   async loadPreferences(): Promise<void> {
     const sequence = ++this.#saveSequence;
-    const result = await this.#api.notifications.preferences();
+    const result = await this.#inTurn(() => this.#api.notifications.preferences());
     if (sequence !== this.#saveSequence) return;
+    // A save this load overtook no longer owns the busy state.
+    this.saving = false;
     if (result.ok) {
       this.loadError = null;
       this.#confirmed = result.value;
@@ -118,11 +123,13 @@ export class NotificationsState {
     const sequence = ++this.#saveSequence;
     this.preferences = next;
     this.saving = true;
-    const result = await this.#api.notifications.setPreferences($state.snapshot(next) as NotificationPreferences);
+    const sent = $state.snapshot(next) as NotificationPreferences;
+    const result = await this.#inTurn(() => this.#api.notifications.setPreferences(sent));
+    // A save that went through is what a later failure returns to, even when a newer change followed it.
+    if (result.ok) this.#confirmed = result.value;
     if (sequence !== this.#saveSequence) return result.ok;
     this.saving = false;
     if (result.ok) {
-      this.#confirmed = result.value;
       this.preferences = result.value;
       return true;
     }
@@ -148,6 +155,12 @@ export class NotificationsState {
     }
     this.desktopEnabled = on;
     this.#storage?.setItem(DESKTOP_KEY, on ? 'on' : 'off');
+  }
+
+  #inTurn<T>(call: () => Promise<T>): Promise<T> {
+    const turn = this.#queue.then(call);
+    this.#queue = turn.catch(() => undefined);
+    return turn;
   }
 
   async #applyUnread(call: Promise<{ ok: true; value: UnreadSummary } | { ok: false; error: BridgeError }>): Promise<BridgeError | null> {
