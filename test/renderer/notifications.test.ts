@@ -84,6 +84,22 @@ describe('notification toasts', () => {
     expect(screen.queryByText(/from a notification/)).toBeNull();
   });
 
+  it('shows no toast in Electron, where main shows the system notification', async () => {
+    const bridge = new FakeBridge({ accounts: [acme], quotes: { acme: quotesFor(1, 2) }, info: { host: 'electron' } });
+    renderApp(bridge);
+    await settledRows();
+    await waitFor(() => expect(bridge.callsOf('app.info')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    bridge.emit('notifications.shown', {
+      title: 'Quote accepted',
+      body: 'Acme: Project 1 was accepted.',
+      link: `quotedesk://quote/acme/${quoteId(1)}`,
+      route: { view: 'quote', accountId: 'acme', quoteId: quoteId(1) },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText('Acme: Project 1 was accepted.')).toBeNull();
+  });
+
   it('follows app.navigate to a quote', async () => {
     const bridge = fake();
     renderApp(bridge);
