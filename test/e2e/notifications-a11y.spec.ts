@@ -59,6 +59,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page).toHaveTitle('(4) Quotedesk');
     const nav = page.getByRole('navigation', { name: 'Accounts' });
     await expect(nav.getByRole('button', { name: /, 3 unread$/ })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Quotes' }).getByRole('row').filter({ hasText: 'Unread:' })).toHaveCount(3);
     const toast = page.locator('.toast').filter({ hasText: 'Quote revised' });
     await expect(toast.getByRole('button', { name: 'Open' })).toBeVisible();
     await expectAccessible(page, `notifications-inbox-${scheme}`);

@@ -55,7 +55,11 @@ if (scenario === 'loading') fake.holdNext('inbox.query');
 if (scenario === 'notifications') {
   // Unread quotes (badges, bold rows, the title) and one notification toast a moment after load.
   fake.unread = {
-    'demo-client': fake.quotes['demo-client']!.slice(0, 3).map((quote) => quote.id),
+    // The newest ones, so they are on screen in the default order.
+    'demo-client': [...fake.quotes['demo-client']!]
+      .sort((a, b) => Date.parse(b.quoteDate ?? '') - Date.parse(a.quoteDate ?? ''))
+      .slice(0, 3)
+      .map((quote) => quote.id),
     'demo-internal': [fake.quotes['demo-internal']![0]!.id],
   };
   const first = fake.quotes['demo-client']![0]!;
