@@ -52,6 +52,26 @@ async function showScenario(): Promise<void> {
 }
 if (scenario === 'error') fake.failNext('inbox.query', { code: 'internal', message: 'The local cache could not be read.' });
 if (scenario === 'loading') fake.holdNext('inbox.query');
+if (scenario === 'notifications') {
+  // Unread quotes (badges, bold rows, the title) and one notification toast a moment after load.
+  fake.unread = {
+    // The newest ones, so they are on screen in the default order.
+    'demo-client': [...fake.quotes['demo-client']!]
+      .sort((a, b) => Date.parse(b.quoteDate ?? '') - Date.parse(a.quoteDate ?? ''))
+      .slice(0, 3)
+      .map((quote) => quote.id),
+    'demo-internal': [fake.quotes['demo-internal']![0]!.id],
+  };
+  const first = fake.quotes['demo-client']![0]!;
+  setTimeout(() => {
+    fake.emit('notifications.shown', {
+      title: 'Quote revised',
+      body: `${first.projectName ?? 'A quote'} has a new price.`,
+      link: `quotedesk://quote/demo-client/${first.id}`,
+      route: { view: 'quote', accountId: 'demo-client', quoteId: first.id },
+    });
+  }, 300);
+}
 localStorage.setItem('quotedesk.selectedAccountId', scenario === 'credentials' ? 'acme' : 'demo-client');
 
 window.quotedesk = fake.api;

@@ -7,6 +7,7 @@ export const SHORTCUTS: readonly { keys: readonly string[]; action: string }[] =
   { keys: ['Enter'], action: 'Open the quote (Esc goes back)' },
   { keys: ['a'], action: 'Accept the quote…' },
   { keys: ['d'], action: 'Decline the quote…' },
+  { keys: ['u'], action: 'Mark the quote read or unread' },
   { keys: ['r'], action: 'Refresh' },
   { keys: ['?'], action: 'Show this help' },
 ];

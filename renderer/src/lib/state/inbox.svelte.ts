@@ -1,9 +1,11 @@
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
-import type { BridgeError } from '../../../../preload/contract';
-import type { AccountSyncState, InboxBridge, InboxQueryInput, InboxRow, InboxSort, InboxStage } from '../inbox-bridge';
+import type { BridgeError, Result } from '../../../../preload/contract';
+import type { AccountSyncState, InboxBridge, InboxQueryInput, InboxRow, InboxSort, InboxStage, InboxWindow } from '../inbox-bridge';
 
 /** Rows fetched per call: the windows the list asks for as it scrolls. */
 export const WINDOW_SIZE = 100;
+/** Rows read per call while picking a notification's quotes out of the cache. */
+const PICK_PAGE = 200;
 /** Fetched windows kept around the view, so scrolling back does not ask again. */
 const WINDOWS_KEPT = 6;
 
@@ -35,6 +37,11 @@ export class InboxState {
   sort = $state<InboxSort>('newest');
   /** What is in the search box: sent at each keystroke. */
   searchInput = $state('');
+  /**
+   * Only these quotes (the ones a notification was about), or null. inbox.query has no such
+   * filter yet: the renderer reads the scope's rows page by page until it found them all.
+   */
+  quoteIds = $state<string[] | null>(null);
   /** Every match of the current query; null until its first answer. */
   total = $state<number | null>(null);
   loading = $state(false);
@@ -50,7 +57,9 @@ export class InboxState {
   syncing = $state(false);
   syncError = $state<BridgeError | null>(null);
 
-  filtered = $derived(this.searchInput.trim() !== '' || this.stages.length > 0 || this.needsAction || this.expiringSoon);
+  filtered = $derived(
+    this.searchInput.trim() !== '' || this.stages.length > 0 || this.needsAction || this.expiringSoon || this.quoteIds !== null,
+  );
 
   readonly #api: InboxBridge;
   readonly #windowSize: number;
@@ -89,6 +98,25 @@ export class InboxState {
     this.needsAction = false;
     this.expiringSoon = false;
     this.searchInput = '';
+    this.quoteIds = null;
+    this.#restart();
+  }
+
+  /** Shows only these quotes of one account (or all); an empty list shows the whole scope. */
+  showQuotes(accountId: string | null, quoteIds: readonly string[]): void {
+    this.accountId = accountId;
+    this.stages = [];
+    this.needsAction = false;
+    this.expiringSoon = false;
+    this.searchInput = '';
+    this.quoteIds = quoteIds.length > 0 ? [...quoteIds] : null;
+    this.#restart();
+  }
+
+  /** Back to every quote of the scope, keeping the other filters. */
+  clearQuoteIds(): void {
+    if (this.quoteIds === null) return;
+    this.quoteIds = null;
     this.#restart();
   }
 
@@ -136,6 +164,7 @@ export class InboxState {
     this.needsAction = false;
     this.expiringSoon = false;
     this.searchInput = '';
+    this.quoteIds = null;
     this.#restart();
   }
 
@@ -219,7 +248,8 @@ export class InboxState {
     const generation = this.#generation;
     this.#inFlight.add(offset);
     this.loading = true;
-    const result = await this.#api.inbox.query(this.#query(offset));
+    const picked = this.quoteIds;
+    const result = picked ? await this.#pick(picked, offset) : await this.#api.inbox.query(this.#query(offset));
     if (generation !== this.#generation) return;
     this.#inFlight.delete(offset);
     this.loading = this.#inFlight.size > 0;
@@ -259,6 +289,22 @@ export class InboxState {
     const search = this.searchInput.trim();
     if (search !== '') input.search = search;
     return input;
+  }
+
+  /** The window at `offset` of the rows among `quoteIds`, read from the scope until all are found. */
+  async #pick(quoteIds: readonly string[], offset: number): Promise<Result<InboxWindow>> {
+    // At most 100 ids (the route's limit): a list lookup is cheap enough.
+    const wanted = quoteIds;
+    const found: InboxRow[] = [];
+    let accounts: AccountSyncState[] = [];
+    for (let from = 0; ; from += PICK_PAGE) {
+      const page = await this.#api.inbox.query({ ...this.#query(from), limit: PICK_PAGE });
+      if (!page.ok) return page;
+      accounts = page.value.accounts;
+      for (const row of page.value.rows) if (wanted.includes(row.quoteId)) found.push(row);
+      if (found.length >= wanted.length || from + page.value.rows.length >= page.value.total || page.value.rows.length === 0) break;
+    }
+    return { ok: true, value: { rows: found.slice(offset, offset + this.#windowSize), total: found.length, offset, accounts } };
   }
 
   #evictFarWindows(): void {

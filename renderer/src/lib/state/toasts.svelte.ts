@@ -1,9 +1,18 @@
 export type ToastKind = 'success' | 'error' | 'info';
 
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
 export interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
+  /** A heading above the message (a notification's title). */
+  title?: string;
+  /** One thing to do about it ("Open"); a click on the toast does it too. */
+  action?: ToastAction;
 }
 
 /** How long a toast stays; errors stay until dismissed, so none goes unread. */
@@ -24,9 +33,9 @@ export class ToastsState {
   /** Not reactive on purpose: only `items` drives the screen. */
   #countdowns: Record<number, Countdown> = {};
 
-  show(kind: ToastKind, message: string): number {
+  show(kind: ToastKind, message: string, extra: { title?: string; action?: ToastAction } = {}): number {
     const id = this.#nextId++;
-    const kept = [...this.items, { id, kind, message }];
+    const kept = [...this.items, { id, kind, message, ...extra }];
     for (const dropped of kept.slice(0, -MAX_VISIBLE)) this.#stop(dropped.id);
     this.items = kept.slice(-MAX_VISIBLE);
     const lifetime = LIFETIME_MS[kind];
@@ -43,6 +52,21 @@ export class ToastsState {
 
   error(message: string): number {
     return this.show('error', message);
+  }
+
+  /** A notification: its title and body, and an action that follows it and closes the toast. */
+  notify(title: string, body: string, action: ToastAction): number {
+    const id: number = this.show('info', body, {
+      title,
+      action: {
+        label: action.label,
+        run: () => {
+          this.dismiss(id);
+          action.run();
+        },
+      },
+    });
+    return id;
   }
 
   dismiss(id: number): void {

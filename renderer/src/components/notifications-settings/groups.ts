@@ -1,0 +1,29 @@
+import type { NotificationGroup, NotificationPreferences } from '../../../../preload/contract';
+
+/** The groups as main defines them (the renderer takes only types from the contract). */
+export const GROUPS: readonly { group: NotificationGroup; label: string }[] = [
+  { group: 'quote', label: 'Quotes' },
+  { group: 'project', label: 'Projects' },
+  { group: 'rfq', label: 'Requests for quote' },
+  { group: 'job', label: 'Jobs' },
+];
+
+/** Job events are many and mostly internal: off unless switched on (main's default too). */
+const DEFAULT_ON: Record<NotificationGroup, boolean> = { quote: true, project: true, rfq: true, job: false };
+
+export function groupOn(preferences: NotificationPreferences, group: NotificationGroup): boolean {
+  return preferences.groups[group] ?? DEFAULT_ON[group];
+}
+
+/** An account's own switch for a group, else the app-wide one. */
+export function accountGroupOn(preferences: NotificationPreferences, accountId: string, group: NotificationGroup): boolean {
+  return preferences.accounts[accountId]?.groups[group] ?? groupOn(preferences, group);
+}
+
+/** Tomorrow at 08:00 local time: "until tomorrow" means until the working day starts. */
+export function tomorrowMorning(now: Date): Date {
+  const next = new Date(now);
+  next.setDate(next.getDate() + 1);
+  next.setHours(8, 0, 0, 0);
+  return next;
+}

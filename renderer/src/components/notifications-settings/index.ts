@@ -1,0 +1,1 @@
+export { default as NotificationsSettings } from './notifications-settings.svelte';

@@ -1,0 +1,92 @@
+// The notification UI (unread badges and rows, a notification toast, the Notifications
+// settings) in light and dark, checked by axe. It runs the real renderer over the renderer
+// tests' fake bridge (the screenshot harness): the app host answers notifications once the
+// core side is wired, and these views need no Quoting Service.
+import { createServer, type Server } from 'node:http';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { build } from 'vite';
+
+test.describe.configure({ mode: 'serial' });
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+let outDir: string | undefined;
+let server: Server | undefined;
+let baseUrl = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  outDir = await mkdtemp(join(tmpdir(), 'quotedesk-notify-harness-'));
+  const root = outDir;
+  await build({
+    configFile: fileURLToPath(new URL('../renderer/harness/vite.config.ts', import.meta.url)),
+    build: { outDir: root, emptyOutDir: true },
+    logLevel: 'error',
+  });
+  server = createServer(async (request, response) => {
+    const path = normalize(new URL(request.url ?? '/', 'http://127.0.0.1').pathname).replace(/^\/+/, '') || 'index.html';
+    try {
+      const body = await readFile(join(root, path));
+      response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`unread markers, a notification toast and the notification settings pass axe: ${scheme}`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${baseUrl}/?scenario=notifications`);
+
+    await expect(page).toHaveTitle('(4) Quotedesk');
+    const nav = page.getByRole('navigation', { name: 'Accounts' });
+    await expect(nav.getByRole('button', { name: /, 3 unread$/ })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Quotes' }).getByRole('row').filter({ hasText: 'Unread:' })).toHaveCount(3);
+    const toast = page.locator('.toast').filter({ hasText: 'Quote revised' });
+    await expect(toast.getByRole('button', { name: 'Open' })).toBeVisible();
+    await expectAccessible(page, `notifications-inbox-${scheme}`);
+
+    await page.getByRole('button', { name: 'Account settings' }).click();
+    const section = page.locator('[data-notifications-settings]');
+    await section.getByRole('switch', { name: 'Stay quiet every day' }).check();
+    await expect(section.getByLabel('From', { exact: true })).toBeEnabled();
+    await expect(section.getByRole('switch', { name: 'Show desktop notifications' })).toBeVisible();
+    await section.scrollIntoViewIfNeeded();
+    await expectAccessible(page, `notifications-settings-${scheme}`);
+    // Every rule, not only the serious ones, inside the section itself.
+    const scoped = await new AxeBuilder({ page }).include('[data-notifications-settings]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(scoped.violations.map((violation) => violation.id)).toEqual([]);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+}
+
+/** No serious or critical axe violation; the screenshot is kept either way. */
+async function expectAccessible(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: `test-results/a11y-${name}.png` });
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join('; ')}`);
+  expect(serious, `axe on ${name}`).toEqual([]);
+}
