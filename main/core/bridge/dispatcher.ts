@@ -1,5 +1,6 @@
 import { methods } from '../../../preload/contract';
 import type { Handlers, MethodName, Result } from '../../../preload/contract';
+import { describeError } from '../api/describe-error';
 import type { Logger } from '../ports';
 import { bridgeError, bridgeErrorOf, describeIssues, fieldIssues, isCodedError } from './errors';
 
@@ -47,10 +48,11 @@ export function createDispatcher(deps: { handlers: Handlers; logger: Logger }): 
     } catch (error) {
       if (isCodedError(error)) return { ok: false, error: bridgeErrorOf(error) };
       logger.error('bridge handler failed', { method, error: describeThrown(error) });
-      return {
-        ok: false,
-        error: bridgeError('internal', `Something went wrong inside Quotedesk while running ${method}. The details were written to the log.`),
-      };
+      // A raw failure (a socket error, a timeout, a bug) still says what kind it was, in the
+      // one wording the app has for failures; a bug never shows its own text.
+      const described = describeError(error);
+      const message = described.code === 'internal' ? `Something went wrong inside Quotedesk while running ${method}. The details were written to the log.` : described.message;
+      return { ok: false, error: bridgeError(described.code, message, described.retryable) };
     }
 
     // Parsing (rather than checking) also strips fields the contract does not declare, so

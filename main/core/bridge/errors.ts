@@ -16,6 +16,8 @@ export interface CodedError {
   retryable: boolean;
   /** Which input fields were refused (the core's AppError('invalid-input', ..., { issues })). */
   issues?: readonly FieldIssue[];
+  /** When the service asked to be asked again (the API client's rate-limit and 503 errors), in ms since the epoch. */
+  retryAt?: number | null;
 }
 
 export function isCodedError(error: unknown): error is CodedError {
@@ -28,17 +30,18 @@ export function isCodedError(error: unknown): error is CodedError {
  * The only way an error leaves for the renderer. Its message passes the process-wide
  * redactor whatever raised it: an error class that forgot to redact cannot leak a secret.
  */
-export function bridgeError(code: BridgeErrorCode, message: string, retryable = false, issues?: readonly FieldIssue[]): BridgeError {
+export function bridgeError(code: BridgeErrorCode, message: string, retryable = false, issues?: readonly FieldIssue[], retryAt?: number | null): BridgeError {
   const error: BridgeError = { code, message: globalRedactor.string(message), retryable };
   if (issues !== undefined) {
     error.issues = issues.map((issue) => ({ path: [...issue.path], message: globalRedactor.string(issue.message) }));
   }
+  if (typeof retryAt === 'number' && Number.isFinite(retryAt)) error.retryAt = new Date(retryAt).toISOString();
   return error;
 }
 
-/** The bridge error of an error the app raised on purpose, its field issues included when well-formed. */
+/** The bridge error of an error the app raised on purpose, its field issues and retry time included when well-formed. */
 export function bridgeErrorOf(error: CodedError): BridgeError {
-  return bridgeError(error.code, error.message, error.retryable, wellFormedIssues(error.issues));
+  return bridgeError(error.code, error.message, error.retryable, wellFormedIssues(error.issues), error.retryAt);
 }
 
 /** Zod issues as the contract's field issues: paths as strings, so `['items', '0', 'name']`. */

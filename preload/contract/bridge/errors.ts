@@ -45,6 +45,8 @@ export const BridgeError = z.object({
   retryable: z.boolean(),
   /** Present on 'invalid-input': every refused field, so a form can show each under its field. */
   issues: z.array(FieldIssue).optional(),
+  /** When the service asked to be asked again (a 429 or 503 with Retry-After), ISO 8601. */
+  retryAt: z.iso.datetime().optional(),
 });
 export type BridgeError = z.infer<typeof BridgeError>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../main/core/bridge/dispatcher';
+import { RateLimitedError } from '../../../main/core/api/errors';
 import { AppError } from '../../../main/core/errors';
 import { globalRedactor, REDACTED } from '../../../main/core/log';
 import type { Handlers } from '../../../preload/contract';
@@ -33,6 +34,28 @@ describe('bridge dispatcher', () => {
     const result = await dispatcher.dispatch('inbox.query', { accountId: 'acc-1' });
     expect(received).toEqual({ accountId: 'acc-1', sort: 'newest', offset: 0, limit: 100 });
     expect(result).toEqual({ ok: true, value: { rows: [], total: 0, offset: 0, accounts: [] } });
+  });
+
+  it('carries the service\'s retry time of a rate limit as an ISO time the window can show', async () => {
+    const now = Date.parse('2026-11-22T14:00:00Z');
+    const { dispatcher } = setup({
+      'inbox.query': async () => {
+        throw new RateLimitedError({ endpoint: 'GET /api/public/v1/quotes', status: 429, retryAfterMs: 120_000, now });
+      },
+    });
+    const result = await dispatcher.dispatch('inbox.query', {});
+    expect(result).toEqual({ ok: false, error: expect.objectContaining({ code: 'rate-limited', retryable: true, retryAt: '2026-11-22T14:02:00.000Z' }) });
+  });
+
+  it('names the kind of a raw failure a handler let through (a refused connection is a network error, not "internal")', async () => {
+    const { dispatcher } = setup({
+      'inbox.query': async () => {
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+      },
+    });
+    const result = await dispatcher.dispatch('inbox.query', {});
+    expect(result.ok || result.error).toMatchObject({ code: 'network', retryable: true });
+    expect(result.ok || result.error.message).not.toContain('ECONNREFUSED');
   });
 
   it('refuses an unknown method by name, with its own code', async () => {
