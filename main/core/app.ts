@@ -3,6 +3,7 @@ import type { AccountsService } from './accounts/types';
 import { AppError } from './errors';
 import type { NotificationHandlers } from './handlers/notifications';
 import type { InboxHandlers, SyncHandlers } from './handlers';
+import type { WebhookHandlers } from './handlers/webhooks';
 
 export interface AppHandlerDeps {
   accounts: AccountsService;
@@ -12,6 +13,8 @@ export interface AppHandlerDeps {
   /** The inbox over the offline cache, quote details and PDFs. */
   inbox: InboxHandlers;
   sync: SyncHandlers;
+  /** From createWebhookHandlers (main/core/handlers/webhooks.ts); without them webhooks are unavailable. */
+  webhooks?: WebhookHandlers;
 }
 
 const notificationsUnavailable = async (): Promise<never> => {
@@ -23,6 +26,18 @@ const NO_NOTIFICATIONS: NotificationHandlers = {
   'notifications.unread': notificationsUnavailable,
   'notifications.markRead': notificationsUnavailable,
   'notifications.markUnread': notificationsUnavailable,
+};
+
+const webhooksUnavailable = async (): Promise<never> => {
+  throw new AppError('internal', 'Webhooks are not available in this version of Quotedesk.');
+};
+const NO_WEBHOOKS: WebhookHandlers = {
+  'webhooks.status': webhooksUnavailable,
+  'webhooks.setTunnel': webhooksUnavailable,
+  'webhooks.register': webhooksUnavailable,
+  'webhooks.unregister': webhooksUnavailable,
+  'webhooks.activity': webhooksUnavailable,
+  'webhooks.replay': webhooksUnavailable,
 };
 
 /** The use cases the bridge exposes, one per contract method. */
@@ -49,5 +64,6 @@ export function createAppHandlers(deps: AppHandlerDeps): Handlers {
     ...(deps.notifications ?? NO_NOTIFICATIONS),
     ...deps.inbox,
     ...deps.sync,
+    ...(deps.webhooks ?? NO_WEBHOOKS),
   };
 }

@@ -15,10 +15,15 @@ import type { StartDemo } from './demo/demo-mode';
 import { createEventBus } from './events';
 import type { DomainBus, DomainEvents } from './events';
 import { createInboxHandlers, createSyncHandlers } from './handlers';
-import type { AppPaths, Clock, DataFileProblem, Logger, SecretStore, SettingsStore } from './ports';
+import { createWebhookHandlers, projectWebhookEvents } from './handlers/webhooks';
+import { connectNotificationPipeline, createNotifications, notifyWebhookEvent } from './notify';
+import type { Notifications } from './notify';
+import type { AppPaths, Clock, DataFileProblem, Logger, Notifier, SecretStore, SettingsStore } from './ports';
 import { openSqliteStore } from './store';
 import { createSyncEngine, syncIntervalMs } from './sync';
 import type { SyncEngine, SyncOptions } from './sync';
+import { createWebhookFeature, createWebhookPipeline } from './webhooks';
+import type { WebhookFeature, WebhookFeatureDeps } from './webhooks';
 
 export type { StartDemo } from './demo/demo-mode';
 
@@ -34,6 +39,10 @@ export interface CoreOptions {
   /** Overrides for tests and benchmarks; the refresh interval comes from the settings. */
   sync?: Partial<SyncOptions>;
   pdfs?: Partial<PdfCacheOptions>;
+  /** The desktop's notifications; browser mode and the CLI have none (the 'notifications.shown' bridge event is the toast). */
+  notifier?: Notifier;
+  /** The webhook receiver's port (default: any free one) and, for tests, where cloudflared is. */
+  webhooks?: Pick<WebhookFeatureDeps, 'port' | 'findCloudflared'>;
 }
 
 export interface Core {
@@ -44,6 +53,8 @@ export interface Core {
   handlers: Handlers;
   dispatcher: Dispatcher;
   sync: SyncEngine;
+  notifications: Notifications;
+  webhooks: WebhookFeature;
   /** Settles when the offline parts have started (PDF folder swept, sync scheduled); never rejects. */
   ready: Promise<void>;
   /** After resume from sleep or a network change: every account catches up now. */
@@ -77,9 +88,35 @@ export function createCore(options: CoreOptions): Core {
     dispatcherFor: async (accountId) => (await accounts.client(accountId)).dispatcher,
   });
   const sync = createSyncEngine({ accounts, bus, cache, clock, logger, options: { intervalMs: syncIntervalMs(settings, logger), ...options.sync } });
+
+  // Notifications hear what the cache stored (each change once), non-quote webhook events, and reminders after sync.
+  const notifications = createNotifications({
+    settings,
+    clock,
+    logger,
+    folder: options.paths.userData,
+    notifier: options.notifier ?? { notify: () => undefined },
+    accountExists: async (id) => (await accounts.list()).some((account) => account.id === id),
+  });
+  const webhooks = createWebhookFeature({
+    settings,
+    secrets,
+    paths: options.paths,
+    accounts,
+    bus,
+    clock,
+    logger,
+    ...options.webhooks,
+    process: createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center: notifications.center, accounts }, event) }),
+  });
   const cacheProblems: DataFileProblem[] = store.problems.map((problem) => ({ file: 'cache', ...problem }));
 
-  const stops: (() => void)[] = [cache.start()];
+  const stops: (() => void)[] = [
+    cache.start(),
+    notifications.connect(bus, hub),
+    connectNotificationPipeline({ bus, center: notifications.center, cache, accounts, logger }),
+    projectWebhookEvents(bus, webhooks, hub),
+  ];
   let closing = false;
   const ready = (async () => {
     stops.push(await pdfs.start());
@@ -110,6 +147,8 @@ export function createCore(options: CoreOptions): Core {
     }),
     inbox: createInboxHandlers({ cache, sync, pdfs: startedPdfs, accounts, clock }),
     sync: createSyncHandlers({ sync, accounts }),
+    notifications: notifications.handlers,
+    webhooks: createWebhookHandlers(webhooks),
   });
   const dispatcher = createDispatcher({ handlers, logger });
 
@@ -120,12 +159,26 @@ export function createCore(options: CoreOptions): Core {
     handlers,
     dispatcher,
     sync,
+    notifications,
+    webhooks,
     ready,
     async reconcile() {
       await ready;
+      // Registrations first: one taken over or deleted while asleep shows at once.
+      await webhooks.checkAll().catch((error: unknown) => logger.warn('webhook registrations could not be checked', { error: error instanceof Error ? error.message : String(error) }));
       await sync.reconcile();
     },
-    startDemoIfNoAccounts: (startDemo, startOptions) => demo.startIfNoAccounts(startDemo, startOptions),
+    async startDemoIfNoAccounts(startDemo, startOptions) {
+      const started = await demo.startIfNoAccounts(async () => {
+        const demoStarted = await startDemo();
+        // Demo deliveries come over loopback HTTPS: the embedded service must trust its certificate.
+        const trust = demoStarted.trustWebhookCa;
+        if (trust) void webhooks.useDemoTunnel(trust).catch((error: unknown) => logger.warn('demo webhooks did not start', { error: error instanceof Error ? error.message : String(error) }));
+        return demoStarted;
+      }, startOptions);
+      if (started) await webhooks.settled();
+      return started;
+    },
     async close() {
       closing = true;
       // At once: a demo start in progress must see that Quotedesk is closing.
@@ -133,6 +186,7 @@ export function createCore(options: CoreOptions): Core {
       await ready;
       await sync.stop();
       await demoClosed;
+      await Promise.all([webhooks.close(), notifications.close()]);
       // Demo accounts live in memory only: their cached quotes go with them.
       for (const account of await accounts.list()) if (account.demo) cache.forgetAccount(account.id);
       for (const stop of stops.splice(0).reverse()) stop();

@@ -55,5 +55,11 @@ export function unusedHandlers(): Handlers {
     'pdfs.status': unused('pdfs.status'),
     'sync.status': unused('sync.status'),
     'sync.refresh': unused('sync.refresh'),
+    'webhooks.status': unused('webhooks.status'),
+    'webhooks.setTunnel': unused('webhooks.setTunnel'),
+    'webhooks.register': unused('webhooks.register'),
+    'webhooks.unregister': unused('webhooks.unregister'),
+    'webhooks.activity': unused('webhooks.activity'),
+    'webhooks.replay': unused('webhooks.replay'),
   };
 }

@@ -43,6 +43,7 @@ export class WebhookInspector {
   private readonly failures = new Map<string, SignatureFailures>();
   private readonly lastVerified = new Map<string, number>();
   private nextId = 1;
+  private readonly listeners = new Set<(delivery: InspectedDelivery) => void>();
 
   constructor(private readonly perAccount = 200) {}
 
@@ -63,7 +64,14 @@ export class WebhookInspector {
       const failures = this.failures.get(entry.accountId) ?? { count: 0, lastAt: null, lastReason: null };
       this.failures.set(entry.accountId, { count: failures.count + 1, lastAt: entry.receivedAt, lastReason: entry.signature.reason });
     }
+    for (const listener of [...this.listeners]) listener(delivery);
     return delivery;
+  }
+
+  /** Told of every new entry (the activity view follows live). Returns the unsubscribe. */
+  onRecord(listener: (delivery: InspectedDelivery) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
   }
 
   /** Fills in what a processed event caused, on its first (non-duplicate) copy. */

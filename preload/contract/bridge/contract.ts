@@ -5,6 +5,7 @@ import { notificationEvents, notificationMethods } from './notifications';
 import { inboxMethods } from './inbox';
 import { QuotesListInput, QuotesPage } from './quotes';
 import { syncEvents, syncMethods } from './sync';
+import { webhookEvents, webhookMethods } from './webhooks';
 import type { Result } from './errors';
 import type { EventName as PlainEventName, MethodName as PlainMethodName, Namespace } from '../plain/names';
 
@@ -34,6 +35,7 @@ export const methods = {
   ...notificationMethods,
   ...inboxMethods,
   ...syncMethods,
+  ...webhookMethods,
 } as const satisfies { [M in PlainMethodName]: { input: z.ZodType; output: z.ZodType } };
 
 /** Events main pushes to the renderer. */
@@ -48,6 +50,7 @@ export const events = {
   }),
   ...notificationEvents,
   ...syncEvents,
+  ...webhookEvents,
 } as const satisfies { [E in PlainEventName]: z.ZodType };
 
 export type Methods = typeof methods;

@@ -22,6 +22,12 @@ const METHODS = [
   'pdfs.status',
   'sync.status',
   'sync.refresh',
+  'webhooks.status',
+  'webhooks.setTunnel',
+  'webhooks.register',
+  'webhooks.unregister',
+  'webhooks.activity',
+  'webhooks.replay',
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 export const METHOD_NAMES: MethodName[] = [...METHODS];
@@ -35,6 +41,8 @@ const EVENTS = [
   'sync.changed',
   'inbox.changed',
   'pdfs.progress',
+  'webhooks.changed',
+  'webhooks.activity',
 ] as const;
 export type EventName = (typeof EVENTS)[number];
 export const EVENT_NAMES: EventName[] = [...EVENTS];
