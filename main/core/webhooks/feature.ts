@@ -146,7 +146,14 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
       await running.registration.register(account.id, true).catch((error: unknown) => logger.warn('a demo account could not register its webhook', { accountId: account.id, error: String(error) }));
     }
   };
-  const stopWatchingDemo = bus.subscribe('accounts.changed', () => void registerDemoAccounts());
+  const stopWatching = [
+    bus.subscribe('accounts.changed', () => void registerDemoAccounts()),
+    // Its keys, inspector entries and health go with it. The registration at the service is
+    // deleted only if the account's client can still be built (see the README).
+    bus.subscribe('account.removed', ({ accountId }) => {
+      void started.then((running) => running?.registration.forget(accountId));
+    }),
+  ];
 
   async function overview(): Promise<WebhooksOverview> {
     const running = await started;
@@ -244,7 +251,7 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
       await (await started)?.registration.settled();
     },
     async close() {
-      stopWatchingDemo();
+      for (const stop of stopWatching) stop();
       await switching;
       stopFollowing();
       await tunnel.stop().catch(() => undefined);

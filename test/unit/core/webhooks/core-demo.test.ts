@@ -12,12 +12,14 @@ import type { Core } from '../../../../main/core/core';
 import { createSilentLogger } from '../../../../main/core/log';
 import { systemClock } from '../../../../main/core/ports';
 import type { Simulator } from '../../../../main/simulator';
+import { secretName } from '../../../../main/core/webhooks';
 import { startDemo } from '../../../../main/simulator/demo';
 import type { AccountView, RegisterOutcome, WebhookActivity, WebhooksOverview } from '../../../../preload/contract';
 import { createMemorySecretStore, createMemorySettingsStore } from '../../../helpers/stores';
 
 const logger = createSilentLogger();
 let dataFolder: string;
+const secrets = createMemorySecretStore();
 let core: Core;
 let sim: Simulator;
 let account: AccountView;
@@ -56,8 +58,9 @@ async function since(from: { delivery: number; entry: number }): Promise<{ sent:
     received: activity.filter((entry) => entry.id > from.entry).sort((a, b) => (a.event ?? '').localeCompare(b.event ?? '')),
   };
 }
+/** This account's notifications about the quote (the internal demo account sees the same quote, and is told on its own). */
 const shownAbout = (quoteId: string) =>
-  events.filter((event) => event.name === 'notifications.shown' && JSON.stringify(event.payload).includes(quoteId));
+  events.filter((event) => event.name === 'notifications.shown' && JSON.stringify(event.payload).includes(quoteId) && JSON.stringify(event.payload).includes(account.id));
 
 /** Waits until every delivery to our slot arrived and each verified one has been processed. */
 async function allProcessed(): Promise<WebhookActivity[]> {
@@ -72,7 +75,7 @@ async function allProcessed(): Promise<WebhookActivity[]> {
 
 beforeAll(async () => {
   dataFolder = mkdtempSync(join(tmpdir(), 'qd-core-webhooks-'));
-  core = createCore({ settings: createMemorySettingsStore(), secrets: createMemorySecretStore(), clock: systemClock, logger, host: 'web', version: '0.1.0', paths: { userData: dataFolder } });
+  core = createCore({ settings: createMemorySettingsStore(), secrets, clock: systemClock, logger, host: 'web', version: '0.1.0', paths: { userData: dataFolder } });
   core.bus.subscribe('sync.completed', ({ accountId }) => completed.add(accountId));
   core.hub.subscribe((event) => events.push(event));
   const started = await core.startDemoIfNoAccounts(async () => {
@@ -123,7 +126,7 @@ describe('webhooks and notifications in demo mode, through the core', () => {
     // Sync now sees the same change: no second notification.
     await call('sync.refresh', { accountId: account.id });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(shownAbout(quoteId)).toHaveLength(1);
+    expect(shownAbout(quoteId), JSON.stringify(shownAbout(quoteId))).toHaveLength(1);
   }, 30_000);
 
   it('an accept arrives as one verified event and the cache shows it without a refresh', async () => {
@@ -165,5 +168,14 @@ describe('webhooks and notifications in demo mode, through the core', () => {
     expect(events.some((event) => event.name === 'webhooks.changed')).toBe(true);
     expect(await call<RegisterOutcome>('webhooks.register', { accountId: account.id })).toMatchObject({ status: 'needs-confirmation', currentUrl: 'https://other-installation.example/hooks/elsewhere' });
     expect(await call<RegisterOutcome>('webhooks.register', { accountId: account.id, confirm: true })).toMatchObject({ status: 'registered' });
+  }, 30_000);
+
+  it('forgets a removed account: no status, no activity, no key', async () => {
+    expect((await call<WebhookActivity[]>('webhooks.activity', { accountId: account.id, limit: 10 })).length).toBeGreaterThan(0);
+    expect(await secrets.get(secretName(account.id))).not.toBeNull();
+    await call('accounts.remove', { id: account.id });
+    await until(async () => (await call<WebhookActivity[]>('webhooks.activity', { accountId: account.id, limit: 10 })).length === 0, 'the activity to go');
+    expect((await call<WebhooksOverview>('webhooks.status')).accounts.map((status) => status.accountId)).not.toContain(account.id);
+    await until(async () => (await secrets.get(secretName(account.id))) === null, 'the webhook secret to go');
   }, 30_000);
 });
