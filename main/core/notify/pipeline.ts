@@ -16,9 +16,9 @@ import type { ChangeSource, NotifiableChange } from './types';
 
 export interface NotificationPipelineDeps {
   bus: DomainBus;
-  center: NotificationCenter;
-  cache: QuoteCache;
-  accounts: AccountsService;
+  center: Pick<NotificationCenter, 'handle' | 'remindExpiring'>;
+  cache: Pick<QuoteCache, 'get' | 'needsAction'>;
+  accounts: Pick<AccountsService, 'list'>;
   logger: Logger;
 }
 
@@ -72,7 +72,7 @@ export async function notifyWebhookEvent(deps: Pick<NotificationPipelineDeps, 'c
   return `notification: ${outcome}`;
 }
 
-function quoteFacts(cache: QuoteCache, accountId: string, stored: StoredQuote): QuoteFacts {
+function quoteFacts(cache: NotificationPipelineDeps['cache'], accountId: string, stored: StoredQuote): QuoteFacts {
   const cached = cache.get(accountId, stored.quoteId);
   const item = cached?.list ?? null;
   const price = cached?.details?.totalPrice ?? item?.totalPrice ?? null;
@@ -86,7 +86,7 @@ function quoteFacts(cache: QuoteCache, accountId: string, stored: StoredQuote): 
   };
 }
 
-function reminderQuote(cache: QuoteCache, accountId: string, quoteId: string): ReminderQuote | null {
+function reminderQuote(cache: NotificationPipelineDeps['cache'], accountId: string, quoteId: string): ReminderQuote | null {
   const cached = cache.get(accountId, quoteId);
   const item = cached?.list ?? null;
   if (!item) return null;

@@ -1,0 +1,65 @@
+// The installation's tunnel choice over the bridge: https only, kept across a restart, and a
+// cloudflared choice refused with a clear reason when it is not installed.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCore } from '../../../../main/core/core';
+import type { Core } from '../../../../main/core/core';
+import { createSilentLogger } from '../../../../main/core/log';
+import { systemClock } from '../../../../main/core/ports';
+import type { SettingsStore } from '../../../../main/core/ports';
+import type { WebhooksOverview } from '../../../../preload/contract';
+import { createMemorySecretStore, createMemorySettingsStore } from '../../../helpers/stores';
+
+const cores: Core[] = [];
+const folders: string[] = [];
+afterEach(async () => {
+  for (const core of cores.splice(0)) await core.close();
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function newCore(settings: SettingsStore = createMemorySettingsStore()): Core {
+  const userData = mkdtempSync(join(tmpdir(), 'qd-webhook-feature-'));
+  folders.push(userData);
+  const core = createCore({ settings, secrets: createMemorySecretStore(), clock: systemClock, logger: createSilentLogger(), host: 'web', version: '0.1.0', paths: { userData }, webhooks: { findCloudflared: () => null } });
+  cores.push(core);
+  return core;
+}
+
+describe('the tunnel choice', () => {
+  it('starts with none (polling only), takes an https address, and keeps it across a restart', async () => {
+    const settings = createMemorySettingsStore();
+    const first = newCore(settings);
+    const before = await first.dispatcher.dispatch('webhooks.status', undefined);
+    expect(before).toMatchObject({ ok: true, value: { mode: 'none', manualUrl: null, cloudflaredAvailable: false, problem: null } });
+
+    const set = await first.dispatcher.dispatch('webhooks.setTunnel', { mode: 'manual', url: 'https://hooks.example.com/qd/' });
+    expect(set).toMatchObject({ ok: true, value: { mode: 'manual', manualUrl: 'https://hooks.example.com/qd/' } });
+    await first.close();
+    cores.splice(0);
+
+    const again = newCore(settings);
+    await again.webhooks.settled();
+    const after = await again.dispatcher.dispatch('webhooks.status', undefined);
+    expect(after.ok && (after.value as WebhooksOverview).mode).toBe('manual');
+  });
+
+  it('refuses a plain http address before anything is saved', async () => {
+    const core = newCore();
+    const answer = await core.dispatcher.dispatch('webhooks.setTunnel', { mode: 'manual', url: 'http://hooks.example.com/' });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(await core.dispatcher.dispatch('webhooks.status', undefined)).toMatchObject({ ok: true, value: { mode: 'none' } });
+  });
+
+  it('refuses cloudflared when it is not on PATH, saying so', async () => {
+    const core = newCore();
+    const answer = await core.dispatcher.dispatch('webhooks.setTunnel', { mode: 'cloudflared' });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('cloudflared was not found on PATH') } });
+  });
+
+  it('answers account-not-found for registering an account that does not exist', async () => {
+    const core = newCore();
+    expect(await core.dispatcher.dispatch('webhooks.register', { accountId: 'nope' })).toMatchObject({ ok: false, error: { code: 'account-not-found' } });
+  });
+});
