@@ -107,17 +107,27 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
   async function use(next: Tunnel): Promise<void> {
     const running = await service();
     stopFollowing();
-    const previous = tunnel;
-    tunnel = next;
-    await previous.stop().catch((error: unknown) => logger.warn('the previous tunnel did not stop cleanly', { error: String(error) }));
+    stopFollowing = () => undefined;
+    await tunnel.stop().catch((error: unknown) => logger.warn('the previous tunnel did not stop cleanly', { error: String(error) }));
+    tunnel = createNoTunnel();
     await next.start();
     stopFollowing = running.registration.follow(next);
+    // The status names the new tunnel only once the registration has taken its origin.
+    await running.registration.settled();
+    tunnel = next;
     // '' : every account (the public URL of each moved).
     bus.publish('webhook.health', { accountId: '' });
   }
 
   function tunnelFor(choice: SetTunnelInput, port: number): Tunnel {
-    if (choice.mode === 'manual') return createManualTunnel(choice.url);
+    if (choice.mode === 'manual') {
+      try {
+        return createManualTunnel(choice.url);
+      } catch (error) {
+        // parsePublicOrigin's words say what to change (no user name, no ? or #).
+        throw new AppError('invalid-input', error instanceof Error ? error.message : String(error));
+      }
+    }
     if (choice.mode === 'cloudflared') {
       const command = locate();
       if (!command) throw new AppError('invalid-input', 'cloudflared was not found on PATH: install it, or enter the public address of another tunnel.');
@@ -125,6 +135,12 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
     }
     return createNoTunnel();
   }
+
+  const serially = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = switching.then(work, work);
+    switching = next.catch(() => undefined);
+    return next;
+  };
 
   // The saved choice takes effect at start (demo mode replaces it while it runs).
   const initial = started.then(async (running) => {
@@ -137,14 +153,30 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
   });
   switching = initial;
 
-  const registerDemoAccounts = async () => {
-    if (!demoTunnel) return;
-    const running = await service();
-    const registered = new Set(running.keyring.registeredAccounts());
-    for (const account of await deps.accounts.list()) {
-      if (!account.demo || registered.has(account.id)) continue;
-      await running.registration.register(account.id, true).catch((error: unknown) => logger.warn('a demo account could not register its webhook', { accountId: account.id, error: String(error) }));
-    }
+  // One pass at a time: each demo account added publishes 'accounts.changed', and two
+  // overlapping passes would register the same account twice (rotating its secret for nothing).
+  let demoPass: Promise<void> = Promise.resolve();
+  const registerDemoAccounts = (): Promise<void> => {
+    demoPass = demoPass.then(async () => {
+      if (!demoTunnel) return;
+      const running = await service();
+      const accounts = await deps.accounts.list();
+      // None yet: the demo accounts are being added.
+      if (accounts.length > 0 && !accounts.some((account) => account.demo)) {
+        // Demo mode ended (a real account replaced it): a real service must never get a loopback URL.
+        await serially(async () => {
+          demoTunnel = null;
+          await use(tunnelFor(storedChoice(), running.port));
+        });
+        return;
+      }
+      const registered = new Set(running.keyring.registeredAccounts());
+      for (const account of accounts) {
+        if (!account.demo || registered.has(account.id)) continue;
+        await running.registration.register(account.id, true).catch((error: unknown) => logger.warn('a demo account could not register its webhook', { accountId: account.id, error: String(error) }));
+      }
+    }).catch((error: unknown) => logger.warn('demo webhooks could not follow the accounts', { error: String(error) }));
+    return demoPass;
   };
   const stopWatching = [
     bus.subscribe('accounts.changed', () => void registerDemoAccounts()),
@@ -181,11 +213,6 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
     return { mode: tunnel.kind, manualUrl: choice.mode === 'manual' ? choice.url : null, cloudflaredAvailable: locate() !== null, problem: startProblem, accounts: statuses };
   }
 
-  const serially = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = switching.then(work, work);
-    switching = next.catch(() => undefined);
-    return next;
-  };
 
   return {
     overview,
@@ -236,8 +263,7 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
         }
         trustCertificate(demoTunnel.certificate()!);
         await running.registration.settled();
-        await registerDemoAccounts();
-      }),
+      }).then(() => registerDemoAccounts()),
     checkAll: async () => {
       const running = await started;
       if (running) await running.registration.checkAll();
@@ -248,10 +274,12 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
     },
     settled: async () => {
       await switching;
+      await demoPass;
       await (await started)?.registration.settled();
     },
     async close() {
       for (const stop of stopWatching) stop();
+      await demoPass;
       await switching;
       stopFollowing();
       await tunnel.stop().catch(() => undefined);

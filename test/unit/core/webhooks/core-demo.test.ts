@@ -178,4 +178,14 @@ describe('webhooks and notifications in demo mode, through the core', () => {
     expect((await call<WebhooksOverview>('webhooks.status')).accounts.map((status) => status.accountId)).not.toContain(account.id);
     await until(async () => (await secrets.get(secretName(account.id))) === null, 'the webhook secret to go');
   }, 30_000);
+
+  it('leaves the loopback tunnel once a real account replaced the demo ones: no real service gets a loopback URL', async () => {
+    const company = sim.credentials.companies[1]!;
+    await call('accounts.add', { name: 'Real', environment: 'custom', baseUrl: sim.baseUrl, access: 'client', credentials: { mechanism: 'api-key', apiKey: company.apiKey } });
+    for (const demoAccount of (await core.accounts.list()).filter((candidate) => candidate.demo)) await call('accounts.remove', { id: demoAccount.id });
+    await until(async () => (await call<WebhooksOverview>('webhooks.status')).mode === 'none', 'the saved choice (none) to take over');
+    const overview = await call<WebhooksOverview>('webhooks.status');
+    expect(overview.accounts, JSON.stringify(overview.accounts)).toEqual([expect.objectContaining({ mode: "none", publicUrl: null })]);
+    expect(await core.dispatcher.dispatch('webhooks.register', { accountId: overview.accounts[0]!.accountId })).toMatchObject({ ok: false, error: { code: 'invalid-state' } });
+  }, 30_000);
 });

@@ -52,6 +52,12 @@ describe('the tunnel choice', () => {
     expect(await core.dispatcher.dispatch('webhooks.status', undefined)).toMatchObject({ ok: true, value: { mode: 'none' } });
   });
 
+  it('refuses an address with a user name, saying what to change', async () => {
+    const core = newCore();
+    const answer = await core.dispatcher.dispatch('webhooks.setTunnel', { mode: 'manual', url: 'https://me:pw@hooks.example.com/' });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('user name') } });
+  });
+
   it('refuses cloudflared when it is not on PATH, saying so', async () => {
     const core = newCore();
     const answer = await core.dispatcher.dispatch('webhooks.setTunnel', { mode: 'cloudflared' });
