@@ -111,10 +111,11 @@ export function createCore(options: CoreOptions): Core {
   });
   const cacheProblems: DataFileProblem[] = store.problems.map((problem) => ({ file: 'cache', ...problem }));
 
+  const notificationPipeline = connectNotificationPipeline({ bus, center: notifications.center, cache, accounts, logger });
   const stops: (() => void)[] = [
     cache.start(),
     notifications.connect(bus, hub),
-    connectNotificationPipeline({ bus, center: notifications.center, cache, accounts, logger }),
+    () => notificationPipeline.stop(),
     projectWebhookEvents(bus, webhooks, hub),
   ];
   let closing = false;
@@ -166,7 +167,8 @@ export function createCore(options: CoreOptions): Core {
       await ready;
       // Registrations first: one taken over or deleted while asleep shows at once.
       await webhooks.checkAll().catch((error: unknown) => logger.warn('webhook registrations could not be checked', { error: error instanceof Error ? error.message : String(error) }));
-      await sync.reconcile();
+      // What this pass finds was missed while asleep: announced as recovered.
+      await notificationPipeline.whileRecovering(() => sync.reconcile());
     },
     async startDemoIfNoAccounts(startDemo, startOptions) {
       const started = await demo.startIfNoAccounts(async () => {

@@ -18,4 +18,4 @@ export type { Notifications, NotificationsOptions } from './notifications';
 export { changeFromQuotes, changeFromWebhook } from './changes';
 export type { AccountFacts, QuoteFacts, WebhookFacts } from './changes';
 export { changeFromStored, connectNotificationPipeline, notifyWebhookEvent } from './pipeline';
-export type { NotificationPipelineDeps } from './pipeline';
+export type { NotificationPipeline, NotificationPipelineDeps } from './pipeline';

@@ -25,8 +25,15 @@ export interface NotificationPipelineDeps {
 /** A cache source as the policy knows it; 'open' (the person is looking at the quote) raises nothing. */
 const POLICY_SOURCE: Record<CacheSource, ChangeSource | null> = { sync: 'sync', webhook: 'webhook', decision: 'decision', open: null };
 
-export function connectNotificationPipeline(deps: NotificationPipelineDeps): () => void {
+export interface NotificationPipeline {
+  /** Changes sync stores while `work` runs (the catch-up after sleep) are marked 'recovered'. */
+  whileRecovering<T>(work: () => Promise<T>): Promise<T>;
+  stop(): void;
+}
+
+export function connectNotificationPipeline(deps: NotificationPipelineDeps): NotificationPipeline {
   const { bus, center, cache, logger } = deps;
+  let recovering = 0;
 
   const accountFacts = async (accountId: string): Promise<AccountFacts | null> => {
     const account = (await deps.accounts.list()).find((candidate) => candidate.id === accountId);
@@ -35,7 +42,7 @@ export function connectNotificationPipeline(deps: NotificationPipelineDeps): () 
 
   const stops = [
     bus.subscribe('quotes.stored', ({ accountId, source, baseline, quotes }) => {
-      const policySource = POLICY_SOURCE[source];
+      const policySource = source === 'sync' && recovering > 0 ? 'recovered' : POLICY_SOURCE[source];
       // The first fill of a cache is not news; a quote the person opened is in front of them.
       if (baseline || policySource === null) return;
       void accountFacts(accountId).then((account) => {
@@ -54,8 +61,18 @@ export function connectNotificationPipeline(deps: NotificationPipelineDeps): () 
       }, (error: unknown) => logger.warn('expiry reminders failed', { error: errorText(error) }));
     }),
   ];
-  return () => {
-    for (const stop of stops) stop();
+  return {
+    async whileRecovering(work) {
+      recovering += 1;
+      try {
+        return await work();
+      } finally {
+        recovering -= 1;
+      }
+    },
+    stop() {
+      for (const stop of stops) stop();
+    },
   };
 }
 

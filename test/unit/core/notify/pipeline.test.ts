@@ -17,9 +17,9 @@ function setUp() {
   const center = { handle: (change: NotifiableChange): Outcome => (handled.push(change), 'shown'), remindExpiring: () => [] };
   const accounts = { list: async () => [account as unknown as AccountView] };
   const cache = { get: () => null, needsAction: () => [] };
-  connectNotificationPipeline({ bus, center, cache, accounts, logger: createSilentLogger() });
+  const pipeline = connectNotificationPipeline({ bus, center, cache, accounts, logger: createSilentLogger() });
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { bus, handled, center, accounts, settle };
+  return { bus, handled, center, accounts, settle, pipeline };
 }
 
 const statusStored = { quoteId: QUOTE, quoteNumber: 'Q-1', projectName: 'Manuals', status: 'EXPIRED' as const, changes: [{ kind: 'status' as const, from: 'SENT' as const, to: 'EXPIRED' as const }] };
@@ -46,6 +46,17 @@ describe('the notification pipeline', () => {
     bus.publish('quotes.stored', { accountId: account.id, source: 'decision', baseline: false, quotes: [statusStored] });
     await settle();
     expect(handled.map((change) => change.source)).toEqual(['decision']);
+  });
+
+  it('marks what sync stores during the catch-up after sleep as recovered, and only then', async () => {
+    const { bus, handled, settle, pipeline } = setUp();
+    await pipeline.whileRecovering(async () => {
+      bus.publish('quotes.stored', { accountId: account.id, source: 'sync', baseline: false, quotes: [statusStored] });
+      bus.publish('quotes.stored', { accountId: account.id, source: 'webhook', baseline: false, quotes: [{ ...statusStored, quoteId: 'a3bb189e-8bf9-3888-9912-ace4e6543002' }] });
+    });
+    bus.publish('quotes.stored', { accountId: account.id, source: 'sync', baseline: false, quotes: [{ ...statusStored, quoteId: 'b3bb189e-8bf9-3888-9912-ace4e6543002' }] });
+    await settle();
+    expect(handled.map((change) => change.source)).toEqual(['recovered', 'webhook', 'sync']);
   });
 
   it('sends a job event straight to the policy and says what it caused', async () => {
