@@ -24,7 +24,7 @@ export function projectWebhookEvents(bus: DomainBus, webhooks: WebhookFeature, h
     // An empty id: the tunnel moved, every account's public URL with it.
     bus.subscribe('webhook.health', ({ accountId }) => hub.emit('webhooks.changed', { accountId: accountId === '' ? null : accountId })),
     bus.subscribe('webhook.received', ({ accountId }) => hub.emit('webhooks.changed', { accountId })),
-    webhooks.onActivity((entry) => hub.emit('webhooks.activity', entry)),
+    webhooks.onActivity((entry) => hub.emit('webhooks.activityChanged', entry)),
   ];
   return () => {
     for (const stop of stops) stop();

@@ -72,13 +72,7 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
     logger,
     port: deps.port,
     process: deps.process,
-    onProcessed: (event, caused) => {
-      bus.publish('webhook.received', event);
-      void started.then((service) => {
-        const entry = service?.inspector.list(event.accountId).find((delivery) => delivery.key === event.key && delivery.dedupe === 'new');
-        if (entry) tell({ ...entry, caused });
-      });
-    },
+    onProcessed: (event) => bus.publish('webhook.received', event),
     onHealthChange: (accountId) => bus.publish('webhook.health', { accountId }),
   }).catch((error: unknown) => {
     // Polling still works: the person sees why webhooks do not.

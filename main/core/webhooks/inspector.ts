@@ -68,7 +68,7 @@ export class WebhookInspector {
     return delivery;
   }
 
-  /** Told of every new entry (the activity view follows live). Returns the unsubscribe. */
+  /** Told of every new entry, and of an entry again once its processing ended (the activity view follows live). Returns the unsubscribe. */
   onRecord(listener: (delivery: InspectedDelivery) => void): () => void {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
@@ -77,7 +77,9 @@ export class WebhookInspector {
   /** Fills in what a processed event caused, on its first (non-duplicate) copy. */
   setCaused(accountId: string, key: string, caused: string | null): void {
     const delivery = this.firstByKey.get(key);
-    if (delivery && delivery.accountId === accountId) delivery.caused = caused;
+    if (!delivery || delivery.accountId !== accountId) return;
+    delivery.caused = caused;
+    for (const listener of [...this.listeners]) listener(delivery);
   }
 
   list(accountId: string, filter: InspectorFilter = {}): InspectedDelivery[] {

@@ -103,5 +103,5 @@ export const webhookEvents = {
   /** An account's registration or health moved: read webhooks.status again. */
   'webhooks.changed': z.object({ accountId: z.string().nullable() }),
   /** A delivery arrived, or the processing of one ended (same id: replace the entry). */
-  'webhooks.activity': WebhookActivity,
+  'webhooks.activityChanged': WebhookActivity,
 } as const;

@@ -42,7 +42,7 @@ const EVENTS = [
   'inbox.changed',
   'pdfs.progress',
   'webhooks.changed',
-  'webhooks.activity',
+  'webhooks.activityChanged',
 ] as const;
 export type EventName = (typeof EVENTS)[number];
 export const EVENT_NAMES: EventName[] = [...EVENTS];

@@ -120,6 +120,9 @@ describe('webhooks and notifications in demo mode, through the core', () => {
       expect(entry.headers['x-webhook-signature']).toBe('(verified)');
     }
     expect(about.map((entry) => entry.caused)).toContainEqual(expect.stringContaining('status'));
+    // The activity view follows live: the entry, and again with what it caused.
+    const pushed = events.filter((event) => event.name === 'webhooks.activityChanged').map((event) => event.payload as WebhookActivity);
+    expect(pushed.filter((entry) => entry.id === about[0]!.id).map((entry) => entry.caused)).toEqual([null, about[0]!.caused]);
     await until(() => events.some((event) => event.name === 'inbox.changed' && (event.payload as { accountIds: string[] }).accountIds.includes(account.id)), 'inbox.changed');
     await until(() => shownAbout(quoteId).length > 0, 'the notification');
 
