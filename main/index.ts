@@ -56,7 +56,7 @@ if (!app.requestSingleInstanceLock()) {
   const desktop = createDesktopNotifications({
     app,
     Notification,
-    Tray,
+    createTray: (icon) => new Tray(icon),
     Menu,
     nativeImage,
     platform: process.platform,

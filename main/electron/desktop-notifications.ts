@@ -1,40 +1,48 @@
 // The desktop side of notifications: Electron's Notification as the core's Notifier, the
 // tray (unread count, pause for an hour), and quotedesk:// links (from the OS, a second
 // instance, or a notification click) routed to a view of the window.
-import type { App, BrowserWindow, Menu, nativeImage, Notification, Tray } from 'electron';
+import type { App, NativeImage, WebContents } from 'electron';
 import type { Route } from '../../preload/contract';
 import type { Core } from '../core/core';
 import { parseDeepLink } from '../core/links/deep-links';
 import type { Logger, Notifier } from '../core/ports';
 import { createDeepLinkRouter, registerDeepLinks } from './deep-links';
 import { createElectronNotifier } from './notifier';
+import type { NotificationClassLike } from './notifier';
 import { createAppTray } from './tray';
-import type { AppTray } from './tray';
+import type { AppTray, MenuFactory, NativeImageFactory, TrayLike } from './tray';
+
+/** What of the core the desktop side uses. */
+export type DesktopCore = Pick<Core, 'accounts' | 'bus' | 'hub' | 'notifications'>;
+/** The window a route is sent to. */
+export interface RoutableWindow {
+  webContents: Pick<WebContents, 'isLoading' | 'once'>;
+}
 
 export interface DesktopNotificationsOptions {
-  app: App;
-  Notification: typeof Notification;
-  Tray: typeof Tray;
-  Menu: typeof Menu;
-  nativeImage: typeof nativeImage;
+  app: Pick<App, 'setAppUserModelId' | 'setAsDefaultProtocolClient' | 'on' | 'quit' | 'setBadgeCount'>;
+  Notification: NotificationClassLike;
+  createTray(icon: NativeImage): TrayLike;
+  Menu: MenuFactory;
+  nativeImage: NativeImageFactory;
   platform: NodeJS.Platform;
   argv: string[];
   defaultApp: boolean;
   execPath: string;
   logger: Logger;
   /** Shows (opening if needed) and focuses the main window. */
-  showWindow(): BrowserWindow;
+  showWindow(): RoutableWindow;
   /** A second instance was started: bring the existing window forward. */
   focusExisting(): void;
   /** The core, once created (routes are sent through its event hub). */
-  core(): Core | null;
+  core(): DesktopCore | null;
 }
 
 export interface DesktopNotifications {
   /** Given to createCore. */
   notifier: Notifier;
   /** Once the core runs: the tray and the known accounts follow it. */
-  attach(core: Core): Promise<void>;
+  attach(core: DesktopCore): Promise<void>;
   /** The window can take routes: links that arrived during start are opened now. */
   ready(): void;
   destroy(): void;
@@ -48,7 +56,7 @@ export function createDesktopNotifications(options: DesktopNotificationsOptions)
   if (options.platform === 'win32') app.setAppUserModelId('com.quotedesk.app');
   const knownAccounts = new Set<string>();
   let tray: AppTray | null = null;
-  let attached: Core | null = null;
+  let attached: DesktopCore | null = null;
 
   const showRoute = (route: Route) => {
     const target = options.showWindow();
@@ -103,7 +111,7 @@ export function createDesktopNotifications(options: DesktopNotificationsOptions)
       });
       core.notifications.unread.onChange(refreshTray);
       tray = createAppTray({
-        createTray: (icon) => new options.Tray(icon),
+        createTray: options.createTray,
         Menu: options.Menu,
         nativeImage: options.nativeImage,
         app,
