@@ -173,6 +173,15 @@ describe('webhooks and notifications in demo mode, through the core', () => {
     expect(await call<RegisterOutcome>('webhooks.register', { accountId: account.id, confirm: true })).toMatchObject({ status: 'registered' });
   }, 30_000);
 
+  it('replays a verified delivery on request (the cache already knows it: no change, no second notification)', async () => {
+    const activity = (await call<WebhookActivity[]>('webhooks.activity', { accountId: account.id, type: 'quote.status_changed', limit: 50 })).filter((entry) => entry.body?.includes(issued[0]!));
+    expect(activity).toHaveLength(1);
+    const before = shownAbout(issued[0]!).length;
+    expect(await call<{ caused: string | null }>('webhooks.replay', { id: activity[0]!.id })).toEqual({ caused: 'quote refreshed: no change (already known)' });
+    expect(shownAbout(issued[0]!)).toHaveLength(before);
+    expect(await core.dispatcher.dispatch('webhooks.replay', { id: 999_999 })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+  }, 30_000);
+
   it('forgets a removed account: no status, no activity, no key', async () => {
     expect((await call<WebhookActivity[]>('webhooks.activity', { accountId: account.id, limit: 10 })).length).toBeGreaterThan(0);
     expect(await secrets.get(secretName(account.id))).not.toBeNull();
