@@ -41,8 +41,8 @@ export interface CoreOptions {
   pdfs?: Partial<PdfCacheOptions>;
   /** The desktop's notifications; browser mode and the CLI have none (the 'notifications.shown' bridge event is the toast). */
   notifier?: Notifier;
-  /** The webhook receiver's port (default: any free one) and, for tests, where cloudflared is. */
-  webhooks?: Pick<WebhookFeatureDeps, 'port' | 'findCloudflared'>;
+  /** The webhook receiver's port (default: any free one), the health check interval and, for tests, where cloudflared is. */
+  webhooks?: Pick<WebhookFeatureDeps, 'port' | 'findCloudflared' | 'healthCheckMs'>;
 }
 
 export interface Core {

@@ -27,7 +27,7 @@ export interface WebhookFeatureDeps {
   settings: SettingsStore;
   secrets: SecretStore;
   paths: AppPaths;
-  accounts: AccountsService;
+  accounts: Pick<AccountsService, 'list' | 'get' | 'client'>;
   bus: DomainBus;
   clock: Clock;
   logger: Logger;
@@ -36,7 +36,11 @@ export interface WebhookFeatureDeps {
   port?: number;
   /** Where to look for cloudflared; tests pass their own. */
   findCloudflared?: () => string | null;
+  /** How often every registration is read again (taken over? deleted?). Default 15 minutes. */
+  healthCheckMs?: number;
 }
+
+export const HEALTH_CHECK_MS = 15 * 60_000;
 
 export interface WebhookFeature {
   overview(): Promise<WebhooksOverview>;
@@ -172,6 +176,19 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
     }).catch((error: unknown) => logger.warn('demo webhooks could not follow the accounts', { error: String(error) }));
     return demoPass;
   };
+  // Another installation can take a registration over at any time: look now and then.
+  const stopChecks = new AbortController();
+  void (async () => {
+    for (;;) {
+      try {
+        await deps.clock.sleep(deps.healthCheckMs ?? HEALTH_CHECK_MS, stopChecks.signal);
+      } catch {
+        return;
+      }
+      await (await started)?.registration.checkAll().catch((error: unknown) => logger.warn('webhook registrations could not be checked', { error: String(error) }));
+    }
+  })();
+
   const stopWatching = [
     bus.subscribe('accounts.changed', () => void registerDemoAccounts()),
     // Its keys, inspector entries and health go with it. The registration at the service is
@@ -273,6 +290,7 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
     },
     async close() {
       for (const stop of stopWatching) stop();
+      stopChecks.abort();
       await demoPass;
       await switching;
       stopFollowing();

@@ -9,7 +9,11 @@ import type { Core } from '../../../../main/core/core';
 import { createSilentLogger } from '../../../../main/core/log';
 import { systemClock } from '../../../../main/core/ports';
 import type { SettingsStore } from '../../../../main/core/ports';
-import type { WebhooksOverview } from '../../../../preload/contract';
+import { createEventBus } from '../../../../main/core/events';
+import type { DomainEvents } from '../../../../main/core/events';
+import { createWebhookFeature } from '../../../../main/core/webhooks';
+import type { AccountView, WebhooksOverview } from '../../../../preload/contract';
+import { fakeWebhooks } from './fake-webhooks';
 import { createMemorySecretStore, createMemorySettingsStore } from '../../../helpers/stores';
 
 const cores: Core[] = [];
@@ -69,3 +73,54 @@ describe('the tunnel choice', () => {
     expect(await core.dispatcher.dispatch('webhooks.register', { accountId: 'nope' })).toMatchObject({ ok: false, error: { code: 'account-not-found' } });
   });
 });
+
+describe('the periodic health check', () => {
+  it('reads every registration again at each interval and shows a take-over', async () => {
+    const userData = mkdtempSync(join(tmpdir(), 'qd-webhook-health-'));
+    folders.push(userData);
+    // A clock whose sleeps end only when the test says: one interval per tick().
+    const waiting: Array<() => void> = [];
+    const clock = {
+      now: () => Date.now(),
+      sleep: (_ms: number, signal?: AbortSignal) =>
+        new Promise<void>((resolve, reject) => {
+          waiting.push(resolve);
+          signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+        }),
+    };
+    const remote = fakeWebhooks();
+    const accountView = { id: 'acc-1', demo: false } as AccountView;
+    const feature = createWebhookFeature({
+      settings: createMemorySettingsStore(),
+      secrets: createMemorySecretStore(),
+      paths: { userData },
+      accounts: { list: async () => [accountView], get: async () => accountView, client: async () => remote.client },
+      bus: createEventBus<DomainEvents>({ logger: createSilentLogger() }),
+      clock,
+      logger: createSilentLogger(),
+      process: () => null,
+      findCloudflared: () => null,
+    });
+    try {
+      await feature.setTunnel({ mode: 'manual', url: 'https://hooks.example.com' });
+      expect(await feature.register('acc-1', false)).toMatchObject({ status: 'registered' });
+      remote.current = { ...remote.current!, url: 'https://other-installation.example/hooks' };
+      expect((await feature.overview()).accounts[0]).toMatchObject({ state: 'registered', takenOver: false });
+
+      await until(() => waiting.length > 0);
+      waiting.shift()!();
+      await until(async () => (await feature.overview()).accounts[0]!.takenOver);
+      expect((await feature.overview()).accounts[0]).toMatchObject({ state: 'taken-over', registeredUrl: 'https://other-installation.example/hooks' });
+    } finally {
+      await feature.close();
+    }
+  });
+});
+
+async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('timed out');
+}
