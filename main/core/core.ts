@@ -188,9 +188,13 @@ export function createCore(options: CoreOptions): Core {
       await ready;
       await sync.stop();
       await demoClosed;
+      // Demo accounts live in memory only: their cached quotes and webhook keys go with them.
+      for (const account of await accounts.list()) {
+        if (!account.demo) continue;
+        cache.forgetAccount(account.id);
+        await webhooks.forgetLocally(account.id).catch((error: unknown) => logger.warn('demo webhook keys could not be deleted', { error: error instanceof Error ? error.message : String(error) }));
+      }
       await Promise.all([webhooks.close(), notifications.close()]);
-      // Demo accounts live in memory only: their cached quotes go with them.
-      for (const account of await accounts.list()) if (account.demo) cache.forgetAccount(account.id);
       for (const stop of stops.splice(0).reverse()) stop();
       // Prefetches and removals touch the store: they end before it closes.
       await pdfs.close();

@@ -55,6 +55,8 @@ export interface WebhookFeature {
   checkAll(): Promise<void>;
   /** Every new inspector entry, and each entry again once its processing ended. */
   onActivity(listener: (entry: WebhookActivity) => void): () => void;
+  /** Drops an account's keys and activity here without asking the service (demo accounts at close). */
+  forgetLocally(accountId: string): Promise<void>;
   /** Resolves once every registration the tunnel's origin changes caused has ended. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -282,6 +284,12 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
     onActivity(listener) {
       activityListeners.add(listener);
       return () => void activityListeners.delete(listener);
+    },
+    forgetLocally: async (accountId) => {
+      const running = await started;
+      if (!running) return;
+      await running.keyring.forget(accountId);
+      running.inspector.forget(accountId);
     },
     settled: async () => {
       await switching;

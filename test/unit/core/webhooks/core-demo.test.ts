@@ -201,3 +201,19 @@ describe('webhooks and notifications in demo mode, through the core', () => {
     expect(await core.dispatcher.dispatch('webhooks.register', { accountId: overview.accounts[0]!.accountId })).toMatchObject({ ok: false, error: { code: 'invalid-state' } });
   }, 30_000);
 });
+
+describe('closing in demo mode', () => {
+  it('takes the demo accounts\' webhook keys along: none is left in the secret store', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'qd-core-webhooks-close-'));
+    const store = createMemorySecretStore();
+    const demoCore = createCore({ settings: createMemorySettingsStore(), secrets: store, clock: systemClock, logger, host: 'web', version: '0.1.0', paths: { userData: folder } });
+    try {
+      expect(await demoCore.startDemoIfNoAccounts(() => startDemo({ quotes: 20 }))).toBe(true);
+      await until(async () => (await store.names()).some((name) => name.startsWith('webhook:')), 'a demo registration');
+    } finally {
+      await demoCore.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+    expect((await store.names()).filter((name) => name.startsWith('webhook:'))).toEqual([]);
+  }, 30_000);
+});
