@@ -3,25 +3,17 @@ import { copyFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, Notification, powerMonitor, protocol, safeStorage, session, shell, Tray } from 'electron';
-import type { Route } from '../preload/contract';
-import { createDispatcher } from './core/bridge/dispatcher';
 import { createCore } from './core/core';
 import type { Core } from './core/core';
-import { parseDeepLink } from './core/links/deep-links';
 import { createFileLogger } from './core/log';
 import { createJsonSettingsStore } from './core/node';
-import { createNotifications } from './core/notify';
-import type { Notifications } from './core/notify';
 import { systemClock } from './core/ports';
 import { prepareDataFolder } from './core/storage';
 import { handleAppScheme, registerAppScheme } from './electron/app-protocol-handler';
-import { createDeepLinkRouter, registerDeepLinks } from './electron/deep-links';
+import { createDesktopNotifications } from './electron/desktop-notifications';
 import { registerBridgeIpc } from './electron/ipc';
-import { createElectronNotifier } from './electron/notifier';
 import { createShellOpener } from './electron/opener';
 import { createSafeStorageSecretStore } from './electron/secret-store';
-import { createAppTray } from './electron/tray';
-import type { AppTray } from './electron/tray';
 import { createMainWindow, focusExistingWindow, hardenSession, lockDownContents } from './electron/window';
 import { startDemo } from './simulator/demo';
 
@@ -56,57 +48,27 @@ if (!app.requestSingleInstanceLock()) {
     });
   };
 
-  // Notifications, tray and quotedesk:// links. Toasts and their clicks belong to the app
-  // only under the installer's AppUserModelID (electron-builder's appId).
-  if (process.platform === 'win32') app.setAppUserModelId('com.quotedesk.app');
-  let notifications: Notifications | null = null;
-  let tray: AppTray | null = null;
-  const knownAccounts = new Set<string>();
   const showWindow = (): BrowserWindow => {
     if (!window || window.isDestroyed()) openWindow();
     focusExistingWindow(window);
     return window!;
   };
-  const showRoute = (route: Route) => {
-    const target = showWindow();
-    // A window still loading has no listener yet: the route waits for the page.
-    const send = () => core?.hub.emit('app.navigate', route);
-    if (target.webContents.isLoading()) target.webContents.once('did-finish-load', send);
-    else send();
-  };
-  const router = createDeepLinkRouter({
-    parse: (link) => parseDeepLink(link, { isKnownAccount: (id) => knownAccounts.has(id) }),
-    navigate: showRoute,
-    logger,
-  });
-  registerDeepLinks(app, router, {
+  // Notifications, tray and quotedesk:// links.
+  const desktop = createDesktopNotifications({
+    app,
+    Notification,
+    createTray: (icon) => new Tray(icon),
+    Menu,
+    nativeImage,
+    platform: process.platform,
     argv: process.argv,
     defaultApp: process.defaultApp === true,
     execPath: process.execPath,
     logger,
-    onSecondInstance: () => focusExistingWindow(window),
+    showWindow,
+    focusExisting: () => focusExistingWindow(window),
+    core: () => core,
   });
-  const PAUSE_MS = 60 * 60 * 1000;
-  const refreshTray = () => {
-    if (!tray || !notifications) return;
-    const until = notifications.preferences.get().doNotDisturbUntil;
-    const paused = until !== null && Date.parse(until) > Date.now();
-    tray.update({
-      unread: notifications.unread.summary().total,
-      pausedUntil: paused ? new Date(until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : null,
-    });
-  };
-  const changePause = (until: number | null) => {
-    try {
-      if (until === null) notifications?.preferences.set({ ...notifications.preferences.get(), doNotDisturbUntil: null });
-      else notifications?.preferences.pauseFor(until - Date.now(), Date.now());
-    } catch (error) {
-      logger.error('notifications could not be paused or resumed', { error: error instanceof Error ? error.message : String(error) });
-    }
-    refreshTray();
-    // The menu says "paused until"; it must stop saying so when the hour is over.
-    if (until !== null) setTimeout(refreshTray, until - Date.now() + 1000);
-  };
 
   app
     .whenReady()
@@ -133,6 +95,7 @@ if (!app.requestSingleInstanceLock()) {
           }
           return { kind: 'opened' };
         },
+        notifier: desktop.notifier,
       });
       // After sleep every account catches up at once rather than at its next interval. The
       // main process has no network-change event; an offline account retries by itself
@@ -141,37 +104,10 @@ if (!app.requestSingleInstanceLock()) {
         void core?.reconcile().catch((error: unknown) => logger.warn('sync after resume failed', { error: error instanceof Error ? error.message : String(error) }));
       });
       await core.startDemoIfNoAccounts(() => startDemo(), { force: process.argv.includes('--demo') });
-      for (const account of await core.accounts.list()) knownAccounts.add(account.id);
-      core.bus.subscribe('accounts.changed', ({ accounts }) => {
-        knownAccounts.clear();
-        for (const account of accounts) knownAccounts.add(account.id);
-      });
-      notifications = createNotifications({
-        settings,
-        clock: systemClock,
-        logger,
-        folder: userData,
-        notifier: createElectronNotifier({ Notification, platform: process.platform, onClick: (link) => router.open(link, 'notification'), logger }),
-        accountExists: async (id) => knownAccounts.has(id),
-      });
-      notifications.connect(core.bus, core.hub);
-      notifications.unread.onChange(refreshTray);
-      tray = createAppTray({
-        createTray: (icon) => new Tray(icon),
-        Menu,
-        nativeImage,
-        app,
-        platform: process.platform,
-        onOpen: () => void showWindow(),
-        onPause: () => changePause(Date.now() + PAUSE_MS),
-        onResume: () => changePause(null),
-        onQuit: () => app.quit(),
-      });
-      refreshTray();
+      await desktop.attach(core);
       registerBridgeIpc({
         ipcMain,
-        // The notifications namespace joins the core's handlers here until createCore builds it.
-        dispatcher: createDispatcher({ handlers: { ...core.handlers, ...notifications.handlers }, logger }),
+        dispatcher: core.dispatcher,
         hub: core.hub,
         logger,
         trusted: () =>
@@ -183,7 +119,7 @@ if (!app.requestSingleInstanceLock()) {
         },
       });
       openWindow();
-      router.ready();
+      desktop.ready();
       app.on('activate', () => {
         if (BrowserWindow.getAllWindows().length === 0) openWindow();
       });
@@ -204,9 +140,9 @@ if (!app.requestSingleInstanceLock()) {
     event.preventDefault();
     const closing = core;
     core = null;
-    tray?.destroy();
-    tray = null;
-    Promise.all([closing.close(), notifications?.close()])
+    desktop.destroy();
+    closing
+      .close()
       .catch((error: unknown) => logger.error('shutdown failed', { error: error instanceof Error ? error.message : String(error) }))
       .finally(() => {
         closed = true;

@@ -8,6 +8,9 @@ Usage:
   quotedesk accept ID
   quotedesk decline ID [--reason R]
   quotedesk pdf ID [--out FILE] [--force]
+  quotedesk listen --port P --secret S [--json] [--forward-to URL] [--log-dir DIR]
+                          run the webhook receiver alone and print each verified,
+                          unique event (quotedesk listen --help)
   quotedesk --version
 
   ID is the quote's UUID, as the ID column of "list" shows it.

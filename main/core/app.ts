@@ -4,6 +4,7 @@ import { AppError } from './errors';
 import type { DecisionHandlers } from './handlers/decisions';
 import type { NotificationHandlers } from './handlers/notifications';
 import type { InboxHandlers, SyncHandlers } from './handlers';
+import type { WebhookHandlers } from './handlers/webhooks';
 
 export interface AppHandlerDeps {
   accounts: AccountsService;
@@ -15,6 +16,8 @@ export interface AppHandlerDeps {
   sync: SyncHandlers;
   /** From createDecisionHandlers (main/core/handlers/decisions.ts). */
   decisions: DecisionHandlers;
+  /** From createWebhookHandlers (main/core/handlers/webhooks.ts); without them webhooks are unavailable. */
+  webhooks?: WebhookHandlers;
 }
 
 const notificationsUnavailable = async (): Promise<never> => {
@@ -26,6 +29,18 @@ const NO_NOTIFICATIONS: NotificationHandlers = {
   'notifications.unread': notificationsUnavailable,
   'notifications.markRead': notificationsUnavailable,
   'notifications.markUnread': notificationsUnavailable,
+};
+
+const webhooksUnavailable = async (): Promise<never> => {
+  throw new AppError('internal', 'Webhooks are not available in this version of Quotedesk.');
+};
+const NO_WEBHOOKS: WebhookHandlers = {
+  'webhooks.status': webhooksUnavailable,
+  'webhooks.setTunnel': webhooksUnavailable,
+  'webhooks.register': webhooksUnavailable,
+  'webhooks.unregister': webhooksUnavailable,
+  'webhooks.activity': webhooksUnavailable,
+  'webhooks.replay': webhooksUnavailable,
 };
 
 /** The use cases the bridge exposes, one per contract method. */
@@ -46,5 +61,6 @@ export function createAppHandlers(deps: AppHandlerDeps): Handlers {
     ...deps.inbox,
     ...deps.sync,
     ...deps.decisions,
+    ...(deps.webhooks ?? NO_WEBHOOKS),
   };
 }

@@ -17,10 +17,15 @@ import { createEventBus } from './events';
 import type { DomainBus, DomainEvents } from './events';
 import { createDecisionHandlers, createInboxHandlers, createSyncHandlers } from './handlers';
 import type { PdfDelivery } from './handlers';
-import type { AppPaths, Clock, DataFileProblem, Logger, SecretStore, SettingsStore } from './ports';
+import { createWebhookHandlers, projectWebhookEvents } from './handlers/webhooks';
+import { connectNotificationPipeline, createNotifications, notifyWebhookEvent } from './notify';
+import type { Notifications } from './notify';
+import type { AppPaths, Clock, DataFileProblem, Logger, Notifier, SecretStore, SettingsStore } from './ports';
 import { openSqliteStore } from './store';
 import { createSyncEngine, syncIntervalMs } from './sync';
 import type { SyncEngine, SyncOptions } from './sync';
+import { createWebhookFeature, createWebhookPipeline } from './webhooks';
+import type { WebhookFeature, WebhookFeatureDeps } from './webhooks';
 
 export type { StartDemo } from './demo/demo-mode';
 
@@ -38,6 +43,10 @@ export interface CoreOptions {
   pdfs?: Partial<PdfCacheOptions>;
   /** How this host hands a PDF to the person (Electron: the Opener; browser mode: a download route). */
   deliverPdf?: PdfDelivery;
+  /** The desktop's notifications; browser mode and the CLI have none (the 'notifications.shown' bridge event is the toast). */
+  notifier?: Notifier;
+  /** The webhook receiver's port (default: any free one), the health check interval and, for tests, where cloudflared is. */
+  webhooks?: Pick<WebhookFeatureDeps, 'port' | 'findCloudflared' | 'healthCheckMs'>;
 }
 
 export interface Core {
@@ -48,6 +57,8 @@ export interface Core {
   handlers: Handlers;
   dispatcher: Dispatcher;
   sync: SyncEngine;
+  notifications: Notifications;
+  webhooks: WebhookFeature;
   /** Settles when the offline parts have started (PDF folder swept, sync scheduled); never rejects. */
   ready: Promise<void>;
   /** After resume from sleep or a network change: every account catches up now. */
@@ -82,6 +93,27 @@ export function createCore(options: CoreOptions): Core {
     dispatcherFor: async (accountId) => (await accounts.client(accountId)).dispatcher,
   });
   const sync = createSyncEngine({ accounts, bus, cache, clock, logger, options: { intervalMs: syncIntervalMs(settings, logger), ...options.sync } });
+
+  // Notifications hear what the cache stored (each change once), non-quote webhook events, and reminders after sync.
+  const notifications = createNotifications({
+    settings,
+    clock,
+    logger,
+    folder: options.paths.userData,
+    notifier: options.notifier ?? { notify: () => undefined },
+    accountExists: async (id) => (await accounts.list()).some((account) => account.id === id),
+  });
+  const webhooks = createWebhookFeature({
+    settings,
+    secrets,
+    paths: options.paths,
+    accounts,
+    bus,
+    clock,
+    logger,
+    ...options.webhooks,
+    process: createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center: notifications.center, accounts }, event) }),
+  });
   const cacheProblems: DataFileProblem[] = store.problems.map((problem) => ({ file: 'cache', ...problem }));
 
   const receipts = openReceiptStore({ path: join(options.paths.userData, 'decision-receipts.json'), logger, now: () => clock.now() });
@@ -106,7 +138,14 @@ export function createCore(options: CoreOptions): Core {
     },
   });
 
-  const stops: (() => void)[] = [cache.start(), feedCacheFromDecisions(bus)];
+  const notificationPipeline = connectNotificationPipeline({ bus, center: notifications.center, cache, accounts, logger });
+  const stops: (() => void)[] = [
+    cache.start(),
+    feedCacheFromDecisions(bus),
+    notifications.connect(bus, hub),
+    () => notificationPipeline.stop(),
+    projectWebhookEvents(bus, webhooks, hub),
+  ];
   let closing = false;
   const ready = (async () => {
     stops.push(await pdfs.start());
@@ -143,6 +182,8 @@ export function createCore(options: CoreOptions): Core {
     inbox: createInboxHandlers({ cache, sync, pdfs: startedPdfs, accounts, clock, deliverPdf: options.deliverPdf }),
     decisions: createDecisionHandlers({ decisions, settings }),
     sync: createSyncHandlers({ sync, accounts }),
+    notifications: notifications.handlers,
+    webhooks: createWebhookHandlers(webhooks),
   });
   const dispatcher = createDispatcher({ handlers, logger });
 
@@ -153,12 +194,27 @@ export function createCore(options: CoreOptions): Core {
     handlers,
     dispatcher,
     sync,
+    notifications,
+    webhooks,
     ready,
     async reconcile() {
       await ready;
-      await sync.reconcile();
+      // Registrations first: one taken over or deleted while asleep shows at once.
+      await webhooks.checkAll().catch((error: unknown) => logger.warn('webhook registrations could not be checked', { error: error instanceof Error ? error.message : String(error) }));
+      // What this pass finds was missed while asleep: announced as recovered.
+      await notificationPipeline.whileRecovering(() => sync.reconcile());
     },
-    startDemoIfNoAccounts: (startDemo, startOptions) => demo.startIfNoAccounts(startDemo, startOptions),
+    async startDemoIfNoAccounts(startDemo, startOptions) {
+      const started = await demo.startIfNoAccounts(async () => {
+        const demoStarted = await startDemo();
+        // Demo deliveries come over loopback HTTPS: the embedded service must trust its certificate.
+        const trust = demoStarted.trustWebhookCa;
+        if (trust) void webhooks.useDemoTunnel(trust).catch((error: unknown) => logger.warn('demo webhooks did not start', { error: error instanceof Error ? error.message : String(error) }));
+        return demoStarted;
+      }, startOptions);
+      if (started) await webhooks.settled();
+      return started;
+    },
     async close() {
       closing = true;
       // At once: a demo start in progress must see that Quotedesk is closing.
@@ -166,8 +222,13 @@ export function createCore(options: CoreOptions): Core {
       await ready;
       await sync.stop();
       await demoClosed;
-      // Demo accounts live in memory only: their cached quotes go with them.
-      for (const account of await accounts.list()) if (account.demo) cache.forgetAccount(account.id);
+      // Demo accounts live in memory only: their cached quotes and webhook keys go with them.
+      for (const account of await accounts.list()) {
+        if (!account.demo) continue;
+        cache.forgetAccount(account.id);
+        await webhooks.forgetLocally(account.id).catch((error: unknown) => logger.warn('demo webhook keys could not be deleted', { error: error instanceof Error ? error.message : String(error) }));
+      }
+      await Promise.all([webhooks.close(), notifications.close()]);
       for (const stop of stops.splice(0).reverse()) stop();
       // Prefetches and removals touch the store: they end before it closes.
       await pdfs.close();

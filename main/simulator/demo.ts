@@ -8,7 +8,7 @@ import { startSimulator } from './index';
 export const DEMO_SEED = 7;
 export const DEMO_QUOTES = 120;
 
-export async function startDemo(options: { seed?: number; quotes?: number } = {}): Promise<{ simulator: Simulator; drafts: AccountDraft[] }> {
+export async function startDemo(options: { seed?: number; quotes?: number } = {}): Promise<{ simulator: Simulator; drafts: AccountDraft[]; trustWebhookCa(pem: string): void }> {
   const simulator = await startSimulator({ port: 0, seed: options.seed ?? DEMO_SEED, quotes: options.quotes ?? DEMO_QUOTES });
   const drafts = simulator.credentials.companies.map((company, index): AccountDraft => ({
     name: company.name,
@@ -27,5 +27,6 @@ export async function startDemo(options: { seed?: number; quotes?: number } = {}
     access: 'internal',
     credentials: { mechanism: 'api-key', apiKey: simulator.credentials.adminApiKey },
   });
-  return { simulator, drafts };
+  // The core's loopback HTTPS webhook tunnel has a self-signed certificate made at its start.
+  return { simulator, drafts, trustWebhookCa: (pem) => simulator.trustWebhookCa(pem) };
 }

@@ -61,5 +61,11 @@ export function unusedHandlers(): Handlers {
     'decisions.receipts': unused('decisions.receipts'),
     'decisions.savedReasons': unused('decisions.savedReasons'),
     'decisions.saveReasons': unused('decisions.saveReasons'),
+    'webhooks.status': unused('webhooks.status'),
+    'webhooks.setTunnel': unused('webhooks.setTunnel'),
+    'webhooks.register': unused('webhooks.register'),
+    'webhooks.unregister': unused('webhooks.unregister'),
+    'webhooks.activity': unused('webhooks.activity'),
+    'webhooks.replay': unused('webhooks.replay'),
   };
 }

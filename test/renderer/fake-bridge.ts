@@ -17,6 +17,9 @@ import type {
   QuoteDetailView,
   Result,
   UnreadSummary,
+  WebhookActivity,
+  WebhooksOverview,
+  WebhookStatus,
 } from '../../preload/contract';
 import { buildApi } from '../../preload/contract/plain';
 import type { EventName } from '../../preload/contract/plain';
@@ -80,6 +83,17 @@ export class FakeBridge {
   pdfs: Record<string, InboxRow['pdf']>;
   now: number;
   details: Record<string, QuoteDetails>;
+  /** The installation's tunnel choice and each account's registration, as webhooks.status answers. */
+  webhooks: { mode: WebhooksOverview['mode']; manualUrl: string | null; cloudflaredAvailable: boolean; registered: Record<string, string> } = {
+    mode: 'none',
+    manualUrl: null,
+    cloudflaredAvailable: false,
+    registered: {},
+  };
+  /** Another installation's URL per account: register answers needs-confirmation until confirmed. */
+  foreignWebhookUrls: Record<string, string> = {};
+  /** What webhooks.activity lists, newest first; replay answers with an entry's `caused`. */
+  webhookActivity: WebhookActivity[] = [];
   readonly api: BridgeApi;
 
   #failures = new Map<Method, BridgeError[]>();
@@ -188,6 +202,10 @@ export class FakeBridge {
 
   #notArranged(method: Method): never {
     throw { code: 'internal', message: `The fake bridge does not answer ${method} yet.`, retryable: false } satisfies BridgeError;
+  }
+
+  #failure(code: BridgeError['code'], message: string): BridgeError {
+    return { code, message, retryable: false };
   }
 
   #find(id: string): AccountView {
@@ -375,6 +393,36 @@ export class FakeBridge {
       'decisions.receipts': () => [],
       'decisions.savedReasons': () => [],
       'decisions.saveReasons': (reasons) => reasons,
+      'webhooks.status': () => this.#webhooksOverview(),
+      'webhooks.setTunnel': (choice) => {
+        this.webhooks.mode = choice.mode;
+        this.webhooks.manualUrl = choice.mode === 'manual' ? choice.url : null;
+        return this.#webhooksOverview();
+      },
+      'webhooks.register': ({ accountId, confirm }) => {
+        this.#find(accountId);
+        const url = this.#webhookUrl(accountId);
+        if (url === null) throw this.#failure('invalid-state', 'Choose how deliveries reach this computer first.');
+        const foreign = this.foreignWebhookUrls[accountId];
+        if (foreign && !confirm) return { status: 'needs-confirmation', url, currentUrl: foreign };
+        delete this.foreignWebhookUrls[accountId];
+        if (this.webhooks.registered[accountId] === url) return { status: 'already-registered', url };
+        this.webhooks.registered[accountId] = url;
+        return { status: 'registered', url };
+      },
+      'webhooks.unregister': ({ accountId }) => {
+        this.#find(accountId);
+        delete this.webhooks.registered[accountId];
+      },
+      'webhooks.activity': (input) => {
+        const limit = input.limit ?? 50;
+        return this.webhookActivity.filter((entry) => (!input.accountId || entry.accountId === input.accountId) && (!input.type || entry.event === input.type)).slice(0, limit);
+      },
+      'webhooks.replay': ({ id }) => {
+        const entry = this.webhookActivity.find((candidate) => candidate.id === id);
+        if (!entry || !entry.signature.ok) throw this.#failure('invalid-input', 'Only a verified delivery can be replayed');
+        return { caused: entry.caused };
+      },
       ...this.#arranged,
     };
   }
@@ -382,6 +430,32 @@ export class FakeBridge {
   /** How `method` answers from now on (a test's own data: a quote's detail, a decision's result). */
   arrange<M extends Method>(method: M, answer: (input: MethodInput<M>) => MethodOutput<M>): void {
     (this.#arranged as Record<string, unknown>)[method] = answer;
+  }
+
+  #webhookUrl(accountId: string): string | null {
+    const origin = this.webhooks.mode === 'manual' ? this.webhooks.manualUrl : this.webhooks.mode === 'none' ? null : 'https://tunnel.example';
+    return origin === null ? null : `${origin}/hooks/${accountId}`;
+  }
+
+  #webhooksOverview(): WebhooksOverview {
+    const accounts = this.accounts.map((account): WebhookStatus => {
+      const registeredUrl = this.foreignWebhookUrls[account.id] ?? this.webhooks.registered[account.id] ?? null;
+      const takenOver = this.foreignWebhookUrls[account.id] !== undefined && this.webhooks.registered[account.id] !== undefined;
+      return {
+        accountId: account.id,
+        mode: this.webhooks.mode,
+        publicUrl: this.#webhookUrl(account.id),
+        localUrl: `http://127.0.0.1:4100/hooks/${account.id}`,
+        registeredUrl,
+        state: takenOver ? 'taken-over' : this.webhooks.registered[account.id] ? 'registered' : 'unregistered',
+        takenOver,
+        lastVerifiedAt: this.webhookActivity.find((entry) => entry.accountId === account.id && entry.signature.ok)?.receivedAt ?? null,
+        lastCheckedAt: null,
+        signatureFailures: { count: this.webhookActivity.filter((entry) => entry.accountId === account.id && !entry.signature.ok).length, lastAt: null, lastReason: null },
+        problem: null,
+      };
+    });
+    return { mode: this.webhooks.mode, manualUrl: this.webhooks.manualUrl, cloudflaredAvailable: this.webhooks.cloudflaredAvailable, problem: null, accounts };
   }
 
   #buildApi(): BridgeApi {

@@ -3,8 +3,11 @@ import type { AccountsService } from '../accounts/types';
 import type { DomainBus } from '../events';
 import type { Logger } from '../ports';
 
-/** The embedded Quoting Service as the core sees it: something to close. The host supplies it. */
-export type StartDemo = () => Promise<{ simulator: { close(): Promise<void> }; drafts: AccountDraft[] }>;
+/**
+ * The embedded Quoting Service as the core sees it: something to close, and a way to make it
+ * trust the certificate of demo mode's loopback HTTPS webhook tunnel. The host supplies it.
+ */
+export type StartDemo = () => Promise<{ simulator: { close(): Promise<void> }; drafts: AccountDraft[]; trustWebhookCa?: (pem: string) => void }>;
 
 export interface DemoMode {
   /**

@@ -2,6 +2,7 @@ import type { AccountStatus, AccountView } from '../../../preload/contract';
 import type { PdfEvents, QuoteEvents } from '../cache/events';
 import type { DecisionEvents } from '../decisions/events';
 import type { SyncEvents } from '../sync/events';
+import type { WebhookEvents } from '../webhooks/events';
 import type { EventBus } from './bus';
 
 /**
@@ -9,7 +10,7 @@ import type { EventBus } from './bus';
  * (payloads in core terms) and adds it to the intersection below; consumers subscribe by
  * type. A type alias, not an interface: a misspelt event type is a compile error.
  */
-export type DomainEvents = AccountEvents & QuoteEvents & PdfEvents & SyncEvents & DecisionEvents;
+export type DomainEvents = AccountEvents & QuoteEvents & PdfEvents & SyncEvents & DecisionEvents & WebhookEvents;
 
 export type AccountEvents = {
   /** The account list changed: added, edited, removed, or a status moved. */

@@ -4,3 +4,5 @@ export { createDecisionHandlers } from './decisions';
 export type { DecisionHandlers } from './decisions';
 export { createSyncHandlers, syncStateView } from './sync';
 export type { SyncHandlers } from './sync';
+export { createWebhookHandlers, projectWebhookEvents } from './webhooks';
+export type { WebhookHandlers } from './webhooks';

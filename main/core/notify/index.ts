@@ -17,3 +17,5 @@ export { createNotifications } from './notifications';
 export type { Notifications, NotificationsOptions } from './notifications';
 export { changeFromQuotes, changeFromWebhook } from './changes';
 export type { AccountFacts, QuoteFacts, WebhookFacts } from './changes';
+export { changeFromStored, connectNotificationPipeline, notifyWebhookEvent } from './pipeline';
+export type { NotificationPipeline, NotificationPipelineDeps } from './pipeline';

@@ -1,5 +1,5 @@
-// The webhook feature's domain events. The lead adds WebhookEvents to DomainEvents
-// (main/core/events/catalog.ts) and publishes from the receiver's processing callback.
+// The webhook feature's domain events (part of DomainEvents, main/core/events/catalog.ts),
+// published from the receiver's processing callback and the registration's health changes.
 
 /** A verified, unique delivery (or an inspector replay of one), in core terms. */
 export interface ReceivedWebhook {
@@ -19,6 +19,6 @@ export interface ReceivedWebhook {
 export type WebhookEvents = {
   /** A verified webhook event, once per event (and again only on an explicit replay). */
   'webhook.received': ReceivedWebhook;
-  /** The registration of an account moved: registered, re-registered, removed, taken over. */
+  /** The registration of an account moved: registered, re-registered, removed, taken over ('' : every account, the tunnel moved). */
   'webhook.health': { accountId: string };
 };

@@ -15,3 +15,7 @@ export type { WebhookService, WebhookServiceOptions } from './service';
 export { signBody, verifySignature } from './signature';
 export type { SignatureCheck, SignatureFailure } from './signature';
 export * from './tunnels';
+export { activityView, createWebhookFeature, TUNNEL_SETTING } from './feature';
+export type { WebhookFeature, WebhookFeatureDeps } from './feature';
+export { createWebhookPipeline } from './pipeline';
+export type { WebhookPipelineDeps } from './pipeline';

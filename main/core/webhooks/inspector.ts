@@ -43,6 +43,7 @@ export class WebhookInspector {
   private readonly failures = new Map<string, SignatureFailures>();
   private readonly lastVerified = new Map<string, number>();
   private nextId = 1;
+  private readonly listeners = new Set<(delivery: InspectedDelivery) => void>();
 
   constructor(private readonly perAccount = 200) {}
 
@@ -63,13 +64,22 @@ export class WebhookInspector {
       const failures = this.failures.get(entry.accountId) ?? { count: 0, lastAt: null, lastReason: null };
       this.failures.set(entry.accountId, { count: failures.count + 1, lastAt: entry.receivedAt, lastReason: entry.signature.reason });
     }
+    for (const listener of [...this.listeners]) listener(delivery);
     return delivery;
+  }
+
+  /** Told of every new entry, and of an entry again once its processing ended (the activity view follows live). Returns the unsubscribe. */
+  onRecord(listener: (delivery: InspectedDelivery) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
   }
 
   /** Fills in what a processed event caused, on its first (non-duplicate) copy. */
   setCaused(accountId: string, key: string, caused: string | null): void {
     const delivery = this.firstByKey.get(key);
-    if (delivery && delivery.accountId === accountId) delivery.caused = caused;
+    if (!delivery || delivery.accountId !== accountId) return;
+    delivery.caused = caused;
+    for (const listener of [...this.listeners]) listener(delivery);
   }
 
   list(accountId: string, filter: InspectorFilter = {}): InspectedDelivery[] {

@@ -41,8 +41,8 @@ export interface WebhookHealth {
 export interface RegistrationOptions {
   keyring: WebhookKeyring;
   inspector: WebhookInspector;
-  /** The account's client (main/core/api). */
-  clientFor(accountId: string): QuotingClient;
+  /** The account's client (main/core/api); the accounts service builds it on demand. */
+  clientFor(accountId: string): QuotingClient | Promise<QuotingClient>;
   clock: Clock;
   logger: Logger;
   /** How long the previous secret is still accepted after a re-registration. Default 10 minutes. */
@@ -84,7 +84,7 @@ export class WebhookRegistration {
     const url = await this.publicUrlFor(accountId);
     if (url === null) throw new Error('No public URL yet: choose a tunnel first.');
     const { keyring } = this.options;
-    const client = this.options.clientFor(accountId);
+    const client = await this.options.clientFor(accountId);
     const current = await client.webhooks.get();
     if (current?.url === url && keyring.hasSecret(accountId)) {
       this.remember(accountId, { state: 'registered', registeredUrl: url, problem: null });
@@ -103,7 +103,7 @@ export class WebhookRegistration {
 
   /** Deletes the registration (on request, or before the account is removed). */
   async unregister(accountId: string): Promise<void> {
-    const client = this.options.clientFor(accountId);
+    const client = await this.options.clientFor(accountId);
     const current = await client.webhooks.get();
     // Deleting another installation's registration would silence it without asking anyone.
     if (current && this.options.keyring.isOwnUrl(accountId, current.url)) await client.webhooks.remove();
@@ -161,7 +161,7 @@ export class WebhookRegistration {
   async checkHealth(accountId: string): Promise<WebhookHealth> {
     const ours = this.options.keyring.registeredUrl(accountId);
     try {
-      const current = await this.options.clientFor(accountId).webhooks.get();
+      const current = await (await this.options.clientFor(accountId)).webhooks.get();
       const state: RegistrationState =
         ours === null ? 'unregistered' : current === null ? 'missing' : current.url === ours ? 'registered' : this.options.keyring.isOwnUrl(accountId, current.url) ? 'registered' : 'taken-over';
       this.remember(accountId, { state, registeredUrl: current?.url ?? null, problem: null });

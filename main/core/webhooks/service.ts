@@ -13,7 +13,7 @@ import type { ReceivedWebhook } from './events';
 export interface WebhookServiceOptions {
   secrets: SecretStore;
   paths: AppPaths;
-  clientFor(accountId: string): QuotingClient;
+  clientFor(accountId: string): QuotingClient | Promise<QuotingClient>;
   clock: Clock;
   logger: Logger;
   /** Each new event once (and replays); returns what it caused, shown in the inspector. */

@@ -5,6 +5,7 @@ import { decisionMethods } from './decisions';
 import { notificationEvents, notificationMethods } from './notifications';
 import { inboxMethods } from './inbox';
 import { syncEvents, syncMethods } from './sync';
+import { webhookEvents, webhookMethods } from './webhooks';
 import type { Result } from './errors';
 import type { EventName as PlainEventName, MethodName as PlainMethodName, Namespace } from '../plain/names';
 
@@ -33,6 +34,7 @@ export const methods = {
   ...inboxMethods,
   ...syncMethods,
   ...decisionMethods,
+  ...webhookMethods,
 } as const satisfies { [M in PlainMethodName]: { input: z.ZodType; output: z.ZodType } };
 
 /** Events main pushes to the renderer. */
@@ -47,6 +49,7 @@ export const events = {
   }),
   ...notificationEvents,
   ...syncEvents,
+  ...webhookEvents,
 } as const satisfies { [E in PlainEventName]: z.ZodType };
 
 export type Methods = typeof methods;

@@ -5,3 +5,4 @@ export * from './notifications';
 export * from './contract';
 export * from './inbox';
 export * from './sync';
+export * from './webhooks';

@@ -28,6 +28,12 @@ const METHODS = [
   'decisions.receipts',
   'decisions.savedReasons',
   'decisions.saveReasons',
+  'webhooks.status',
+  'webhooks.setTunnel',
+  'webhooks.register',
+  'webhooks.unregister',
+  'webhooks.activity',
+  'webhooks.replay',
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 export const METHOD_NAMES: MethodName[] = [...METHODS];
@@ -41,6 +47,8 @@ const EVENTS = [
   'sync.changed',
   'inbox.changed',
   'pdfs.progress',
+  'webhooks.changed',
+  'webhooks.activityChanged',
 ] as const;
 export type EventName = (typeof EVENTS)[number];
 export const EVENT_NAMES: EventName[] = [...EVENTS];

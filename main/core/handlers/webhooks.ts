@@ -1,0 +1,32 @@
+// The webhooks namespace of the bridge, and the webhook events the renderer hears.
+import type { Handlers } from '../../../preload/contract';
+import type { EventHub } from '../bridge/events';
+import type { DomainBus } from '../events';
+import type { WebhookFeature } from '../webhooks/feature';
+
+export type WebhookMethod = 'webhooks.status' | 'webhooks.setTunnel' | 'webhooks.register' | 'webhooks.unregister' | 'webhooks.activity' | 'webhooks.replay';
+export type WebhookHandlers = Pick<Handlers, WebhookMethod>;
+
+export function createWebhookHandlers(webhooks: WebhookFeature): WebhookHandlers {
+  return {
+    'webhooks.status': () => webhooks.overview(),
+    'webhooks.setTunnel': (choice) => webhooks.setTunnel(choice),
+    'webhooks.register': ({ accountId, confirm }) => webhooks.register(accountId, confirm),
+    'webhooks.unregister': ({ accountId }) => webhooks.unregister(accountId),
+    'webhooks.activity': (filter) => webhooks.activity(filter),
+    'webhooks.replay': async ({ id }) => ({ caused: await webhooks.replay(id) }),
+  };
+}
+
+/** Health moves and new deliveries, pushed to the renderer. Returns the function that stops it. */
+export function projectWebhookEvents(bus: DomainBus, webhooks: WebhookFeature, hub: EventHub): () => void {
+  const stops = [
+    // An empty id: the tunnel moved, every account's public URL with it.
+    bus.subscribe('webhook.health', ({ accountId }) => hub.emit('webhooks.changed', { accountId: accountId === '' ? null : accountId })),
+    bus.subscribe('webhook.received', ({ accountId }) => hub.emit('webhooks.changed', { accountId })),
+    webhooks.onActivity((entry) => hub.emit('webhooks.activityChanged', entry)),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}

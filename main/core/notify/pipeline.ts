@@ -1,0 +1,149 @@
+// Feeds the notification policy from the core's events: what the cache really stored (once
+// per change, whether a webhook or sync saw it first), the webhook events about things the
+// cache does not hold (projects, jobs, RFQs, unknown types), and the expiry reminders after
+// each complete sync pass.
+import type { QuoteCache } from '../cache';
+import type { ChangeSource as CacheSource, StoredQuote } from '../cache/events';
+import type { AccountsService } from '../accounts/types';
+import type { DomainBus } from '../events';
+import type { Logger } from '../ports';
+import type { ReceivedWebhook } from '../webhooks/events';
+import { changeFromWebhook } from './changes';
+import type { AccountFacts, QuoteFacts, WebhookFacts } from './changes';
+import type { NotificationCenter, Outcome } from './notification-center';
+import type { ReminderQuote } from './reminders';
+import type { ChangeSource, NotifiableChange } from './types';
+
+export interface NotificationPipelineDeps {
+  bus: DomainBus;
+  center: Pick<NotificationCenter, 'handle' | 'remindExpiring'>;
+  cache: Pick<QuoteCache, 'get' | 'needsAction'>;
+  accounts: Pick<AccountsService, 'list'>;
+  logger: Logger;
+}
+
+/** A cache source as the policy knows it; 'open' (the person is looking at the quote) raises nothing. */
+const POLICY_SOURCE: Record<CacheSource, ChangeSource | null> = { sync: 'sync', webhook: 'webhook', decision: 'decision', open: null };
+
+export interface NotificationPipeline {
+  /** Changes sync stores while `work` runs (the catch-up after sleep) are marked 'recovered'. */
+  whileRecovering<T>(work: () => Promise<T>): Promise<T>;
+  stop(): void;
+}
+
+export function connectNotificationPipeline(deps: NotificationPipelineDeps): NotificationPipeline {
+  const { bus, center, cache, logger } = deps;
+  let recovering = 0;
+
+  const accountFacts = async (accountId: string): Promise<AccountFacts | null> => {
+    const account = (await deps.accounts.list()).find((candidate) => candidate.id === accountId);
+    return account ? { id: account.id, name: account.name, access: account.access } : null;
+  };
+
+  const stops = [
+    bus.subscribe('quotes.stored', ({ accountId, source, baseline, quotes }) => {
+      const policySource = source === 'sync' && recovering > 0 ? 'recovered' : POLICY_SOURCE[source];
+      // The first fill of a cache is not news; a quote the person opened is in front of them.
+      if (baseline || policySource === null) return;
+      void accountFacts(accountId).then((account) => {
+        if (!account) return;
+        for (const stored of quotes) {
+          const change = changeFromStored(account, policySource, stored, quoteFacts(cache, accountId, stored));
+          if (change) center.handle(change);
+        }
+      }, (error: unknown) => logger.warn('stored changes could not be notified', { error: errorText(error) }));
+    }),
+    bus.subscribe('sync.completed', ({ accountId }) => {
+      void accountFacts(accountId).then((account) => {
+        if (!account) return;
+        const quotes = cache.needsAction(accountId).flatMap((quoteId) => reminderQuote(cache, accountId, quoteId) ?? []);
+        center.remindExpiring([{ accountId, accountName: account.name, access: account.access, quotes }]);
+      }, (error: unknown) => logger.warn('expiry reminders failed', { error: errorText(error) }));
+    }),
+  ];
+  return {
+    async whileRecovering(work) {
+      recovering += 1;
+      try {
+        return await work();
+      } finally {
+        recovering -= 1;
+      }
+    },
+    stop() {
+      for (const stop of stops) stop();
+    },
+  };
+}
+
+/**
+ * A webhook event about something the cache does not hold goes to the policy as it came.
+ * Returns what it caused, for the webhook inspector.
+ */
+export async function notifyWebhookEvent(deps: Pick<NotificationPipelineDeps, 'center' | 'accounts'>, event: ReceivedWebhook): Promise<string> {
+  const account = (await deps.accounts.list()).find((candidate) => candidate.id === event.accountId);
+  if (!account) return 'ignored: the account is gone';
+  const data = event.data as Partial<WebhookFacts>;
+  if (typeof data.entityId !== 'string' || typeof data.timestamp !== 'string') return 'ignored: no entityId or timestamp';
+  const outcome: Outcome = deps.center.handle(changeFromWebhook({ id: account.id, name: account.name, access: account.access }, event.event, data as WebhookFacts));
+  return `notification: ${outcome}`;
+}
+
+function quoteFacts(cache: NotificationPipelineDeps['cache'], accountId: string, stored: StoredQuote): QuoteFacts {
+  const cached = cache.get(accountId, stored.quoteId);
+  const item = cached?.list ?? null;
+  const price = cached?.details?.totalPrice ?? item?.totalPrice ?? null;
+  return {
+    id: stored.quoteId,
+    quoteNumber: stored.quoteNumber,
+    projectName: stored.projectName,
+    companyName: item?.companyName ?? null,
+    status: stored.status,
+    totalPrice: price,
+  };
+}
+
+function reminderQuote(cache: NotificationPipelineDeps['cache'], accountId: string, quoteId: string): ReminderQuote | null {
+  const cached = cache.get(accountId, quoteId);
+  const item = cached?.list ?? null;
+  if (!item) return null;
+  return { id: quoteId, quoteNumber: item.quoteNumber, projectName: item.projectName, companyName: item.companyName, status: item.status, totalPrice: item.totalPrice, validUntil: item.validUntil };
+}
+
+/** The change a person cares most about among what the cache stored for one quote: new, then status, then revision, then price. */
+export function changeFromStored(account: AccountFacts, source: ChangeSource, stored: StoredQuote, quote: QuoteFacts): NotifiableChange | null {
+  const find = <K extends StoredQuote['changes'][number]['kind']>(kind: K) =>
+    stored.changes.find((change): change is Extract<StoredQuote['changes'][number], { kind: K }> => change.kind === kind);
+  const status = find('status');
+  const pricing = find('pricing');
+  const revised = find('revised');
+  const kind = find('new') ? 'quote.new' : status ? 'quote.status' : revised ? 'quote.revised' : pricing ? 'quote.pricing' : null;
+  if (!kind) return null;
+  const money = (value: { amount: number; currency: string } | null | undefined) => (value ? { value: value.amount, currency: value.currency } : null);
+  return {
+    accountId: account.id,
+    accountName: account.name,
+    access: account.access,
+    source,
+    kind,
+    quoteId: stored.quoteId,
+    quoteNumber: quote.quoteNumber,
+    projectName: quote.projectName,
+    companyName: quote.companyName,
+    amount: money(pricing ? pricing.to : quote.totalPrice),
+    previousAmount: money(pricing?.from),
+    oldStatus: status?.from ?? null,
+    newStatus: status?.to ?? stored.status,
+    entityId: stored.quoteId,
+    entityNumber: quote.quoteNumber,
+    entityName: null,
+    // Two revisions are two changes; the same revision seen twice is one.
+    versionHash: revised ? `r${revised.revision}` : null,
+    changeKey: null,
+    occurredAt: null,
+  };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

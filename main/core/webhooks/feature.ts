@@ -1,0 +1,328 @@
+// Webhooks in the core: the service (receiver, keys, log, inspector, registration), the
+// installation's tunnel choice kept in the settings, demo mode's loopback HTTPS tunnel, and
+// the views the bridge answers with. Registering a real account is always the person's act.
+import { z } from 'zod';
+import type { SetTunnelInput, WebhookActivity, WebhooksOverview, WebhookStatus } from '../../../preload/contract';
+import { WEBHOOK_HEADERS } from '../../../preload/contract';
+import type { AccountsService } from '../accounts/types';
+import { AppError } from '../errors';
+import type { DomainBus } from '../events';
+import type { AppPaths, Clock, Logger, SecretStore, SettingsStore } from '../ports';
+import type { InspectedDelivery } from './inspector';
+import type { ProcessWebhook } from './receiver';
+import type { RegisterResult } from './registration';
+import { startWebhookService } from './service';
+import type { WebhookService } from './service';
+import { createCloudflaredTunnel, createLoopbackHttpsTunnel, createManualTunnel, createNoTunnel, findCloudflared } from './tunnels';
+import type { LoopbackHttpsTunnel, Tunnel } from './tunnels';
+
+export const TUNNEL_SETTING = 'webhooks.tunnel';
+const StoredChoice = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('none') }),
+  z.object({ mode: z.literal('cloudflared') }),
+  z.object({ mode: z.literal('manual'), url: z.string() }),
+]);
+
+export interface WebhookFeatureDeps {
+  settings: SettingsStore;
+  secrets: SecretStore;
+  paths: AppPaths;
+  accounts: Pick<AccountsService, 'list' | 'get' | 'client'>;
+  bus: DomainBus;
+  clock: Clock;
+  logger: Logger;
+  process: ProcessWebhook;
+  /** The receiver's port (0: any free one). */
+  port?: number;
+  /** Where to look for cloudflared; tests pass their own. */
+  findCloudflared?: () => string | null;
+  /** How often every registration is read again (taken over? deleted?). Default 15 minutes. */
+  healthCheckMs?: number;
+}
+
+export const HEALTH_CHECK_MS = 15 * 60_000;
+
+export interface WebhookFeature {
+  overview(): Promise<WebhooksOverview>;
+  setTunnel(choice: SetTunnelInput): Promise<WebhooksOverview>;
+  register(accountId: string, confirm: boolean): Promise<RegisterResult>;
+  unregister(accountId: string): Promise<void>;
+  activity(filter: { accountId?: string; type?: string; limit: number }): Promise<WebhookActivity[]>;
+  replay(id: number): Promise<string | null>;
+  /** Demo mode: deliveries over loopback HTTPS, whose certificate the embedded service is told to trust; demo accounts register by themselves. */
+  useDemoTunnel(trustCertificate: (pem: string) => void): Promise<void>;
+  /** After sleep: every registration is read again (taken over? deleted?). */
+  checkAll(): Promise<void>;
+  /** Every new inspector entry, and each entry again once its processing ended. */
+  onActivity(listener: (entry: WebhookActivity) => void): () => void;
+  /** Drops an account's keys and activity here without asking the service (demo accounts at close). */
+  forgetLocally(accountId: string): Promise<void>;
+  /** Resolves once every registration the tunnel's origin changes caused has ended. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
+  const { settings, bus, logger } = deps;
+  const locate = deps.findCloudflared ?? (() => findCloudflared());
+  const activityListeners = new Set<(entry: WebhookActivity) => void>();
+  const tell = (delivery: InspectedDelivery) => {
+    for (const listener of [...activityListeners]) listener(activityView(delivery));
+  };
+  let startProblem: string | null = null;
+  const started: Promise<WebhookService | null> = startWebhookService({
+    secrets: deps.secrets,
+    paths: deps.paths,
+    clientFor: (accountId) => deps.accounts.client(accountId),
+    clock: deps.clock,
+    logger,
+    port: deps.port,
+    process: deps.process,
+    onProcessed: (event) => bus.publish('webhook.received', event),
+    onHealthChange: (accountId) => bus.publish('webhook.health', { accountId }),
+  }).catch((error: unknown) => {
+    // Polling still works: the person sees why webhooks do not.
+    startProblem = `The webhook receiver did not start: ${error instanceof Error ? error.message : String(error)}`;
+    logger.error('webhook receiver did not start', { error: startProblem });
+    return null;
+  });
+
+  void started.then((running) => running?.inspector.onRecord(tell));
+
+  let tunnel: Tunnel = createNoTunnel();
+  let stopFollowing: () => void = () => undefined;
+  let demoTunnel: LoopbackHttpsTunnel | null = null;
+  let switching: Promise<unknown> = Promise.resolve();
+
+  const service = async (): Promise<WebhookService> => {
+    const running = await started;
+    if (!running) throw new AppError('internal', startProblem ?? 'The webhook receiver is not running.');
+    return running;
+  };
+  const storedChoice = (): SetTunnelInput => {
+    const parsed = StoredChoice.safeParse(settings.get(TUNNEL_SETTING));
+    return parsed.success ? parsed.data : { mode: 'none' };
+  };
+
+  async function use(next: Tunnel): Promise<void> {
+    const running = await service();
+    stopFollowing();
+    stopFollowing = () => undefined;
+    await tunnel.stop().catch((error: unknown) => logger.warn('the previous tunnel did not stop cleanly', { error: String(error) }));
+    tunnel = createNoTunnel();
+    await next.start();
+    stopFollowing = running.registration.follow(next);
+    // The status names the new tunnel only once the registration has taken its origin.
+    await running.registration.settled();
+    tunnel = next;
+    // '' : every account (the public URL of each moved).
+    bus.publish('webhook.health', { accountId: '' });
+  }
+
+  function tunnelFor(choice: SetTunnelInput, port: number): Tunnel {
+    if (choice.mode === 'manual') {
+      try {
+        return createManualTunnel(choice.url);
+      } catch (error) {
+        // parsePublicOrigin's words say what to change (no user name, no ? or #).
+        throw new AppError('invalid-input', error instanceof Error ? error.message : String(error));
+      }
+    }
+    if (choice.mode === 'cloudflared') {
+      const command = locate();
+      if (!command) throw new AppError('invalid-input', 'cloudflared was not found on PATH: install it, or enter the public address of another tunnel.');
+      return createCloudflaredTunnel({ command, localPort: port, logger });
+    }
+    return createNoTunnel();
+  }
+
+  const serially = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = switching.then(work, work);
+    switching = next.catch(() => undefined);
+    return next;
+  };
+
+  // The saved choice takes effect at start (demo mode replaces it while it runs).
+  const initial = started.then(async (running) => {
+    if (!running) return;
+    try {
+      await use(tunnelFor(storedChoice(), running.port));
+    } catch (error) {
+      logger.warn('the saved tunnel could not start', { error: error instanceof Error ? error.message : String(error) });
+    }
+  });
+  switching = initial;
+
+  // One pass at a time: each demo account added publishes 'accounts.changed', and two
+  // overlapping passes would register the same account twice (rotating its secret for nothing).
+  let demoPass: Promise<void> = Promise.resolve();
+  const registerDemoAccounts = (): Promise<void> => {
+    demoPass = demoPass.then(async () => {
+      if (!demoTunnel) return;
+      const running = await service();
+      const accounts = await deps.accounts.list();
+      // None yet: the demo accounts are being added.
+      if (accounts.length > 0 && !accounts.some((account) => account.demo)) {
+        // Demo mode ended (a real account replaced it): a real service must never get a loopback URL.
+        await serially(async () => {
+          demoTunnel = null;
+          await use(tunnelFor(storedChoice(), running.port));
+        });
+        return;
+      }
+      const registered = new Set(running.keyring.registeredAccounts());
+      for (const account of accounts) {
+        if (!account.demo || registered.has(account.id)) continue;
+        await running.registration.register(account.id, true).catch((error: unknown) => logger.warn('a demo account could not register its webhook', { accountId: account.id, error: String(error) }));
+      }
+    }).catch((error: unknown) => logger.warn('demo webhooks could not follow the accounts', { error: String(error) }));
+    return demoPass;
+  };
+  // Another installation can take a registration over at any time: look now and then.
+  const stopChecks = new AbortController();
+  void (async () => {
+    for (;;) {
+      try {
+        await deps.clock.sleep(deps.healthCheckMs ?? HEALTH_CHECK_MS, stopChecks.signal);
+      } catch {
+        return;
+      }
+      await (await started)?.registration.checkAll().catch((error: unknown) => logger.warn('webhook registrations could not be checked', { error: String(error) }));
+    }
+  })();
+
+  const stopWatching = [
+    bus.subscribe('accounts.changed', () => void registerDemoAccounts()),
+    // Its keys, inspector entries and health go with it. The registration at the service is
+    // deleted only if the account's client can still be built (see the README).
+    bus.subscribe('account.removed', ({ accountId }) => {
+      void started.then((running) => running?.registration.forget(accountId));
+    }),
+  ];
+
+  async function overview(): Promise<WebhooksOverview> {
+    const running = await started;
+    const choice = storedChoice();
+    const accounts = await deps.accounts.list();
+    const statuses: WebhookStatus[] = [];
+    if (running) {
+      for (const account of accounts) {
+        const health = await running.registration.health(account.id);
+        statuses.push({
+          accountId: account.id,
+          mode: tunnel.kind,
+          publicUrl: health.publicUrl,
+          localUrl: await running.localUrlFor(account.id),
+          registeredUrl: health.registeredUrl,
+          state: health.state,
+          takenOver: health.state === 'taken-over',
+          lastVerifiedAt: health.lastVerifiedAt,
+          lastCheckedAt: health.lastCheckedAt,
+          signatureFailures: health.signatureFailures,
+          problem: health.problem,
+        });
+      }
+    }
+    return { mode: tunnel.kind, manualUrl: choice.mode === 'manual' ? choice.url : null, cloudflaredAvailable: locate() !== null, problem: startProblem, accounts: statuses };
+  }
+
+
+  return {
+    overview,
+    setTunnel: (choice) =>
+      serially(async () => {
+        const running = await service();
+        const next = tunnelFor(choice, running.port);
+        settings.set(TUNNEL_SETTING, choice);
+        demoTunnel = null;
+        await use(next);
+        return overview();
+      }),
+    register: async (accountId, confirm) => {
+      await deps.accounts.get(accountId);
+      await switching;
+      const running = await service();
+      if (running.registration.publicOrigin() === null) throw new AppError('invalid-state', 'Choose how deliveries reach this computer first (a public https address or cloudflared).');
+      return running.registration.register(accountId, confirm);
+    },
+    unregister: async (accountId) => {
+      await deps.accounts.get(accountId);
+      await (await service()).registration.unregister(accountId);
+    },
+    activity: async ({ accountId, type, limit }) => {
+      const running = await service();
+      const ids = accountId ? [accountId] : (await deps.accounts.list()).map((account) => account.id);
+      return ids
+        .flatMap((id) => running.inspector.list(id, { type, limit }))
+        .sort((a, b) => b.id - a.id)
+        .slice(0, limit)
+        .map(activityView);
+    },
+    replay: async (id) => {
+      const running = await service();
+      try {
+        return await running.receiver.replay(id);
+      } catch (error) {
+        throw new AppError('invalid-input', error instanceof Error ? error.message : String(error));
+      }
+    },
+    useDemoTunnel: (trustCertificate) =>
+      serially(async () => {
+        const running = await service();
+        if (!demoTunnel) {
+          const next = createLoopbackHttpsTunnel({ targetPort: running.port, logger });
+          demoTunnel = next;
+          await use(next);
+        }
+        trustCertificate(demoTunnel.certificate()!);
+        await running.registration.settled();
+      }).then(() => registerDemoAccounts()),
+    checkAll: async () => {
+      const running = await started;
+      if (running) await running.registration.checkAll();
+    },
+    onActivity(listener) {
+      activityListeners.add(listener);
+      return () => void activityListeners.delete(listener);
+    },
+    forgetLocally: async (accountId) => {
+      const running = await started;
+      if (!running) return;
+      await running.keyring.forget(accountId);
+      running.inspector.forget(accountId);
+    },
+    settled: async () => {
+      await switching;
+      await demoPass;
+      await (await started)?.registration.settled();
+    },
+    async close() {
+      for (const stop of stopWatching) stop();
+      stopChecks.abort();
+      await demoPass;
+      await switching;
+      stopFollowing();
+      await tunnel.stop().catch(() => undefined);
+      await (await started)?.close();
+    },
+  };
+}
+
+/** An inspector entry for the activity view: the signature's value stays in main. */
+export function activityView(delivery: InspectedDelivery): WebhookActivity {
+  const headers = { ...delivery.headers };
+  const detail = delivery.signature.ok ? `verified (${delivery.signature.secret} secret)` : `refused: ${delivery.signature.reason}`;
+  if (WEBHOOK_HEADERS.signature in headers) headers[WEBHOOK_HEADERS.signature] = `(${delivery.signature.ok ? 'verified' : 'refused'})`;
+  return {
+    id: delivery.id,
+    accountId: delivery.accountId,
+    receivedAt: delivery.receivedAt,
+    event: delivery.event,
+    headers,
+    body: delivery.body === null ? null : delivery.body.toString('utf8'),
+    signature: { ok: delivery.signature.ok, detail },
+    dedupe: delivery.dedupe,
+    status: delivery.status,
+    caused: delivery.caused,
+  };
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+// Webhooks over the bridge: how deliveries reach this installation (the tunnel), each
+// account's registration and health, and the activity view (what arrived, what it caused).
+// No secret crosses: the signature header's value never leaves main.
+
+/** 'loopback-https' is demo mode's own tunnel; a person chooses among the other three. */
+export const TunnelMode = z.enum(['none', 'manual', 'cloudflared', 'loopback-https']);
+export type TunnelMode = z.infer<typeof TunnelMode>;
+
+export const RegistrationState = z.enum(['unregistered', 'registered', 'taken-over', 'missing', 'unknown']);
+
+export const WebhookStatus = z.object({
+  accountId: z.string(),
+  mode: TunnelMode,
+  /** Where the service should deliver for this account, or null without a tunnel (polling only). */
+  publicUrl: z.string().nullable(),
+  /** The receiver on 127.0.0.1 a manual tunnel must forward to. */
+  localUrl: z.string().nullable(),
+  /** The URL the service had at the last check. */
+  registeredUrl: z.string().nullable(),
+  state: RegistrationState,
+  /** Another installation registered its own URL over ours: deliveries go there now. */
+  takenOver: z.boolean(),
+  /** ms since the epoch. */
+  lastVerifiedAt: z.number().nullable(),
+  lastCheckedAt: z.number().nullable(),
+  signatureFailures: z.object({ count: z.number().int().nonnegative(), lastAt: z.number().nullable(), lastReason: z.string().nullable() }),
+  /** Why the last check or registration failed, in plain words. */
+  problem: z.string().nullable(),
+});
+export type WebhookStatus = z.infer<typeof WebhookStatus>;
+
+export const WebhooksOverview = z.object({
+  mode: TunnelMode,
+  /** The manual tunnel's address as entered, or null. */
+  manualUrl: z.string().nullable(),
+  /** Whether cloudflared was found on PATH (the 'cloudflared' choice needs it). */
+  cloudflaredAvailable: z.boolean(),
+  /** Why the receiver is not running, or null when it runs. */
+  problem: z.string().nullable(),
+  accounts: z.array(WebhookStatus),
+});
+export type WebhooksOverview = z.infer<typeof WebhooksOverview>;
+
+export const SetTunnelInput = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('none') }),
+  z.object({ mode: z.literal('cloudflared') }),
+  z.object({ mode: z.literal('manual'), url: z.url({ protocol: /^https$/, error: 'The public address must start with https://' }).max(2000) }),
+]);
+export type SetTunnelInput = z.infer<typeof SetTunnelInput>;
+
+export const RegisterInput = z.object({
+  accountId: z.string().min(1),
+  /** Replace a URL this installation did not set (asked back as needs-confirmation first). */
+  confirm: z.boolean().default(false),
+});
+
+export const RegisterOutcome = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('registered'), url: z.string() }),
+  z.object({ status: z.literal('already-registered'), url: z.string() }),
+  z.object({ status: z.literal('needs-confirmation'), url: z.string(), currentUrl: z.string() }),
+]);
+export type RegisterOutcome = z.infer<typeof RegisterOutcome>;
+
+export const ActivityInput = z.object({
+  accountId: z.string().min(1).optional(),
+  type: z.string().max(80).optional(),
+  limit: z.number().int().min(1).max(500).default(50),
+});
+
+/** One delivery as the activity view shows it. */
+export const WebhookActivity = z.object({
+  /** The handle for replay. */
+  id: z.number().int(),
+  accountId: z.string(),
+  receivedAt: z.number(),
+  event: z.string().nullable(),
+  /** As received, except the signature header, whose value is replaced by what the check found. */
+  headers: z.record(z.string(), z.string()),
+  /** The raw body as text; null when the signature was refused (an unverified body is never kept). */
+  body: z.string().nullable(),
+  signature: z.object({ ok: z.boolean(), detail: z.string() }),
+  dedupe: z.enum(['new', 'duplicate']).nullable(),
+  status: z.number().int(),
+  /** What processing caused ("quote refreshed: status SENT -> ACCEPTED", "notification: shown"). */
+  caused: z.string().nullable(),
+});
+export type WebhookActivity = z.infer<typeof WebhookActivity>;
+
+export const webhookMethods = {
+  'webhooks.status': { input: z.void(), output: WebhooksOverview },
+  /** Saves the installation's tunnel choice and re-registers the accounts registered by this installation. */
+  'webhooks.setTunnel': { input: SetTunnelInput, output: WebhooksOverview },
+  'webhooks.register': { input: RegisterInput, output: RegisterOutcome },
+  'webhooks.unregister': { input: z.object({ accountId: z.string().min(1) }), output: z.void() },
+  'webhooks.activity': { input: ActivityInput, output: z.array(WebhookActivity) },
+  /** Processes a verified delivery again; answers what it caused. */
+  'webhooks.replay': { input: z.object({ id: z.number().int().positive() }), output: z.object({ caused: z.string().nullable() }) },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
+
+export const webhookEvents = {
+  /** An account's registration or health moved: read webhooks.status again. */
+  'webhooks.changed': z.object({ accountId: z.string().nullable() }),
+  /** A delivery arrived, or the processing of one ended (same id: replace the entry). */
+  'webhooks.activityChanged': WebhookActivity,
+} as const;
