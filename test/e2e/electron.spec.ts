@@ -1,6 +1,7 @@
 // The built desktop app, launched with Playwright's _electron. Each check here is also made
 // without Electron by a unit test (named beside it), since the binary cannot be downloaded
 // on a sealed machine; there these tests are reported skipped with the reason.
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -111,5 +112,29 @@ test.describe('Electron app', () => {
       expect(answer.body, answer.url).not.toContain('"dependencies"');
       expect(answer.body, answer.url).not.toContain('electron');
     }
+  });
+
+  // Unit: test/unit/core/links/deep-links.test.ts (parser), test/unit/electron/deep-links.test.ts (routing).
+  test('a quotedesk:// link given to a second launch opens the quote in the running window', async () => {
+    const target = await page.evaluate(async () => {
+      const api = (globalThis as unknown as { quotedesk: { inbox: { query(input: unknown): Promise<{ ok: boolean; value?: { rows: Array<{ accountId: string; quoteId: string; projectName: string | null }> } }> } } }).quotedesk;
+      for (let attempt = 0; attempt < 60; attempt += 1) {
+        const answer = await api.inbox.query({ limit: 1 });
+        const row = answer.ok ? answer.value?.rows[0] : undefined;
+        if (row) return row;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      return null;
+    });
+    expect(target, 'the demo inbox has a quote').not.toBeNull();
+    const link = `quotedesk://quote/${target!.accountId}/${target!.quoteId}`;
+    // The single-instance lock hands the second launch's arguments to this one, which routes the link.
+    const second = spawn('path' in binary ? binary.path : 'electron', ['.', link, ...(process.platform === 'linux' ? ['--no-sandbox'] : [])], {
+      env: { ...process.env, QUOTEDESK_USER_DATA: userData },
+      stdio: 'ignore',
+    });
+    await new Promise((resolve) => second.once('exit', resolve));
+    await expect(page.getByRole('heading', { name: target!.projectName ?? '' })).toBeVisible({ timeout: 15_000 });
+    expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
   });
 });
