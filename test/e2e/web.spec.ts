@@ -65,3 +65,27 @@ test('a page opened without the token says how to get in and cannot use the brid
   }, new URL(host.url).origin);
   expect(refusal).toBe('refused');
 });
+
+test('the theme follows the system, and a choice in Settings overrides it across a reload', async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'dark' });
+  const page = await context.newPage();
+  await page.goto(host.url);
+  await expect(page.getByRole('table', { name: 'Quotes' })).toBeVisible();
+  const theme = () => page.locator('html').getAttribute('data-theme');
+  const background = () => page.locator('body').evaluate((body) => (body.ownerDocument.defaultView as unknown as { getComputedStyle(element: unknown): { backgroundColor: string } }).getComputedStyle(body).backgroundColor);
+  expect(await theme()).toBe('dark');
+  const dark = await background();
+
+  await page.getByRole('button', { name: 'Account settings' }).click();
+  await page.getByRole('radio', { name: 'Light' }).check();
+  expect(await theme()).toBe('light');
+  expect(await background()).not.toBe(dark);
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Account settings' })).toBeVisible();
+  expect(await theme()).toBe('light');
+  await page.getByRole('button', { name: 'Account settings' }).click();
+  await page.getByRole('radio', { name: 'Same as the system' }).check();
+  expect(await theme()).toBe('dark');
+  await context.close();
+});

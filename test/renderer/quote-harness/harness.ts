@@ -2,7 +2,10 @@
 // (light and dark). Not shipped; `?scenario=` picks the view.
 import { mount } from 'svelte';
 import '../../../renderer/src/app.css';
+import { ThemeState } from '../../../renderer/src/lib/theme.svelte';
 import Gallery from './gallery.svelte';
 
+// The page's theme follows the (emulated) system, as the app's does.
+new ThemeState();
 const scenario = new URLSearchParams(location.search).get('scenario') ?? 'detail';
 mount(Gallery, { target: document.getElementById('app')!, props: { scenario } });

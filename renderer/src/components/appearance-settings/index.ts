@@ -1,0 +1,1 @@
+export { default as AppearanceSettings } from './appearance-settings.svelte';
