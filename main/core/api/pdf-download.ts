@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import * as fsp from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { request } from 'undici';
 import type { Dispatcher } from 'undici';
@@ -10,15 +10,37 @@ import { bodyDeadlinePassed, DEFAULT_TIMEOUTS, ERROR_BODY_MAX_BYTES, readBounded
 import type { Timeouts } from './transport';
 
 const LINK_EXPIRED = 'The PDF link has expired or was withdrawn. Ask for the PDF again';
+/** Temporary downloads are named so a start-up sweep can recognise (and delete) every leftover. */
+export const PDF_TEMP_PATTERN = /^\.qd-pdf-[0-9a-f]+\.part$/;
 const PDF_MAGIC = Buffer.from('%PDF-');
+const PDF_END = Buffer.from('%%EOF');
+/** The end marker may be followed by a few line ends or stray bytes. */
+const END_WINDOW_BYTES = 1024;
 const PDF_MAX_BYTES = 200 * 1024 * 1024;
 // A PDF can be far larger than an API answer: allow minutes, not the API's one.
 const PDF_TIMEOUTS: Timeouts = { ...DEFAULT_TIMEOUTS, bodyTotalMs: 10 * 60_000 };
+
+/** The file operations a download uses: injectable so tests can make the disk full or read-only. */
+export interface PdfFileSystem {
+  open: typeof fsp.open;
+  rename: typeof fsp.rename;
+  rm: typeof fsp.rm;
+}
+export const nodeFileSystem: PdfFileSystem = { open: fsp.open, rename: fsp.rename, rm: fsp.rm };
 
 export interface PdfDownloadOptions {
   dispatcher?: Dispatcher;
   timeouts?: Partial<Timeouts>;
   signal?: AbortSignal;
+}
+
+export interface PdfStreamOptions extends PdfDownloadOptions {
+  onProgress?: (bytes: number, total: number | null) => void;
+  fs?: PdfFileSystem;
+  /** Refuse a file without %%EOF near its end (a cut-short download); the cache keeps only whole PDFs. */
+  requireEndMarker?: boolean;
+  /** Lets the caller name a local failure (a full or read-only disk) in its own terms before it is read as a network one. */
+  localFailure?: (error: unknown) => Error | undefined;
 }
 
 export interface DownloadedPdf {
@@ -27,23 +49,33 @@ export interface DownloadedPdf {
 }
 
 /**
- * Fetches a quote PDF from its temporary link into `destination`. The bytes stream to a
- * temporary file beside it, must start with %PDF-, and are renamed into place only when
- * complete: a failed or foreign download never leaves a half file under the real name.
- * The link is signed, so no credentials are sent, and it is never put in an error message.
+ * Fetches a quote PDF from its temporary link into `destination`. The link is signed, so
+ * no credentials are sent.
  */
 export async function downloadPdf(link: QuotePdfLink, destination: string, options: PdfDownloadOptions = {}): Promise<DownloadedPdf> {
+  const { bytes } = await streamPdfToFile(link.downloadUrl, dirname(destination), basename(destination), options);
+  return { path: destination, bytes };
+}
+
+/**
+ * Streams a PDF from a signed link into `folder/name`: to a temporary file first, checked
+ * (starts with %PDF-, as long as announced, not absurdly large, optionally ends with
+ * %%EOF), flushed to disk, then renamed into place and the folder flushed, so the real name
+ * only ever holds a complete PDF and a failed or foreign download leaves nothing. The link
+ * carries a token, so it never appears in an error.
+ */
+export async function streamPdfToFile(url: string, folder: string, name: string, options: PdfStreamOptions = {}): Promise<{ bytes: number }> {
+  const fs = options.fs ?? nodeFileSystem;
   const timeouts: Timeouts = { ...PDF_TIMEOUTS, ...options.timeouts };
-  const url = new URL(link.downloadUrl);
+  const parsed = new URL(url);
   // Signed-URL services carry the download token in the path, so the path is never shown.
-  const endpoint = `GET ${url.origin}/<pdf download link>`;
-  const temp = join(dirname(destination), `.${basename(destination)}.${randomBytes(6).toString('hex')}.part`);
-  const file = await open(temp, 'wx', 0o600);
-  let bytes = 0;
-  let kept = false;
+  const endpoint = `GET ${parsed.origin}/<pdf download link>`;
+  const temp = join(folder, `.qd-pdf-${randomBytes(8).toString('hex')}.part`);
   const deadline = createBodyDeadline(timeouts.bodyTotalMs, options.signal);
+  let file: fsp.FileHandle | null = null;
+  let done = false;
   try {
-    const response = await request(url, {
+    const response = await request(parsed, {
       method: 'GET',
       dispatcher: options.dispatcher,
       headersTimeout: timeouts.headersMs,
@@ -59,36 +91,53 @@ export async function downloadPdf(link: QuotePdfLink, destination: string, optio
       if (response.statusCode === 404 || response.statusCode === 410) throw new NotFoundError(refused, LINK_EXPIRED);
       throw errorForStatus(response.statusCode, 'read', { endpoint, bodyText: text });
     }
+    const announced = Number(response.headers['content-length']);
+    const total = Number.isFinite(announced) && announced > 0 ? announced : null;
+    if (total !== null && total > PDF_MAX_BYTES) throw notPdf(endpoint, `it is larger than ${PDF_MAX_BYTES} bytes`);
+    file = await fs.open(temp, 'wx', 0o600);
+    let bytes = 0;
     let head = Buffer.alloc(0);
+    let tail = Buffer.alloc(0);
     for await (const chunk of response.body as AsyncIterable<Buffer>) {
       if (head.length < PDF_MAGIC.length) {
         head = Buffer.concat([head, chunk]).subarray(0, PDF_MAGIC.length);
-        if (head.length === PDF_MAGIC.length && !head.equals(PDF_MAGIC)) {
-          response.body.destroy();
-          throw notPdf(endpoint, 'it does not start with %PDF-');
-        }
+        if (head.length === PDF_MAGIC.length && !head.equals(PDF_MAGIC)) throw notPdf(endpoint, 'it does not start with %PDF- (a web page or an error instead?)');
       }
       bytes += chunk.length;
-      if (bytes > PDF_MAX_BYTES) {
-        response.body.destroy();
-        throw notPdf(endpoint, `it is larger than ${PDF_MAX_BYTES} bytes`);
-      }
+      if (bytes > PDF_MAX_BYTES) throw notPdf(endpoint, `it is larger than ${PDF_MAX_BYTES} bytes`);
+      if (options.requireEndMarker) tail = Buffer.concat([tail, chunk]).subarray(-END_WINDOW_BYTES);
       await file.write(chunk);
+      options.onProgress?.(bytes, total);
     }
-    if (bytes < PDF_MAGIC.length) throw notPdf(endpoint, 'it is too short to be a PDF');
+    const minBytes = PDF_MAGIC.length + (options.requireEndMarker ? PDF_END.length : 0);
+    if (bytes < minBytes || !head.equals(PDF_MAGIC)) throw notPdf(endpoint, 'it is too short to be a PDF');
+    if (total !== null && bytes !== total) throw notPdf(endpoint, `it ended after ${bytes} of ${total} bytes`);
+    if (options.requireEndMarker && !tail.includes(PDF_END)) throw notPdf(endpoint, 'it is incomplete (no %%EOF at the end)');
     await file.sync();
     await file.close();
-    await rename(temp, destination);
-    kept = true;
-    return { path: destination, bytes };
+    file = null;
+    await fs.rename(temp, join(folder, name));
+    done = true;
+    await syncFolder(folder, fs);
+    return { bytes };
   } catch (error) {
+    const local = options.localFailure?.(error);
+    if (local) throw local;
     throw deadline.expired() ? bodyDeadlinePassed(endpoint, error) : translateFailure(error, endpoint, options.signal);
   } finally {
     deadline.clear();
-    if (!kept) {
-      await file.close().catch(() => undefined);
-      await rm(temp, { force: true });
-    }
+    if (file) await file.close().catch(() => undefined);
+    if (!done) await fs.rm(temp, { force: true }).catch(() => undefined);
+  }
+}
+
+/** Makes a rename durable: the folder's entry is flushed too. */
+async function syncFolder(folder: string, fs: PdfFileSystem): Promise<void> {
+  const handle = await fs.open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 

@@ -1,14 +1,28 @@
-// A look-only harness: the real renderer over the fake bridge, for screenshots in Chromium.
-// Not shipped; `?scenario=` picks what the fake serves.
+// A look-only harness, for screenshots in Chromium. Not shipped; `?scenario=` picks the page:
+// the real renderer over the fake bridge (inbox, error, settings...), the benchmark's pages
+// (bench, static), or one quote view with fixture data (quote-detail, quote-pricing...).
 import { FakeBridge } from '../fake-bridge';
 import { makeAccount, sampleQuotes } from '../fixtures';
 
+const QUOTE_VIEW = 'quote-';
 const scenario = new URLSearchParams(location.search).get('scenario') ?? 'inbox';
 if (scenario === 'bench' || scenario === 'static') {
   const { startBenchPage } = await import('./bench-page');
   await startBenchPage(scenario);
+} else if (scenario.startsWith(QUOTE_VIEW)) {
+  await showQuoteView(scenario.slice(QUOTE_VIEW.length));
 } else {
   await showScenario();
+}
+
+async function showQuoteView(view: string): Promise<void> {
+  const { mount } = await import('svelte');
+  await import('../../../renderer/src/app.css');
+  const { default: QuoteGallery } = await import('./quote-gallery.svelte');
+  // The gallery's theme follows the (emulated) system, as the app's does.
+  const { ThemeState } = await import('../../../renderer/src/lib/theme.svelte');
+  new ThemeState();
+  mount(QuoteGallery, { target: document.getElementById('app')!, props: { scenario: view } });
 }
 
 async function showScenario(): Promise<void> {

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
-// Builds the screenshot harness (not shipped): `npx vite build --config test/renderer/harness/vite.config.ts`.
+// Builds the screenshot harness (not shipped; see screenshot.ts): `npx vite build --config test/renderer/harness/vite.config.ts`.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [svelte()],
