@@ -50,6 +50,7 @@ export function unusedHandlers(): Handlers {
     'notifications.markUnread': unused('notifications.markUnread'),
     'inbox.query': unused('inbox.query'),
     'quotes.detail': unused('quotes.detail'),
+    'quotes.extras': unused('quotes.extras'),
     'pdfs.get': unused('pdfs.get'),
     'pdfs.status': unused('pdfs.status'),
     'pdfs.open': unused('pdfs.open'),

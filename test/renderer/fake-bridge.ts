@@ -382,6 +382,7 @@ export class FakeBridge {
         return this.#syncStates();
       },
       'quotes.detail': (input) => this.#detail(input.accountId, input.quoteId),
+      'quotes.extras': () => ({ people: [], summary: null }),
       // The quote views' tests arrange their own answers; a test that calls one here gets a
       // clear failure rather than made-up data.
       'pdfs.get': () => this.#notArranged('pdfs.get'),

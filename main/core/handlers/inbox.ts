@@ -3,6 +3,7 @@ import type { KeyAccess } from '../../../preload/contract';
 import type { inboxMethods, PdfOpened, QuoteDetailView } from '../../../preload/contract/bridge/inbox';
 import type { AccountSyncState } from '../../../preload/contract/bridge/sync';
 import type { AccountsService } from '../accounts/types';
+import { recognisePeople, recogniseSummary } from '../quotes/extras';
 import type { PdfCache, QuoteCache } from '../cache';
 import { quoteVersion } from '../decisions/version';
 import { AppError } from '../errors';
@@ -44,7 +45,8 @@ export interface InboxHandlerDeps {
   cache: QuoteCache;
   sync: Pick<SyncEngine, 'state' | 'fetchDetails'>;
   pdfs: Pick<PdfCache, 'get' | 'status'>;
-  accounts: Pick<AccountsService, 'list'>;
+  /** `client` reads what the cache does not keep (the detail's extras); the tests may leave it out. */
+  accounts: Pick<AccountsService, 'list'> & Partial<Pick<AccountsService, 'client'>>;
   clock: Clock;
   /** Without it, 'pdfs.open' says this host cannot open PDFs. */
   deliverPdf?: PdfDelivery;
@@ -122,6 +124,24 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
         // Could not be had now: the cached copy, said to be such. Anything else is an answer.
         if (cached && failure.phase !== 'failed' && failure.phase !== 'gone') return view(accountId, quoteId, access, 'cache', failure.message);
         throw error;
+      }
+    },
+
+    async 'quotes.extras'({ accountId, quoteId }) {
+      await knownAccount(accountId);
+      const none = { people: [], summary: null };
+      // Extras add to the detail; they are never a reason for it to fail: out of reach, refused
+      // or unrecognisable, the view simply shows the detail without them.
+      if (!deps.accounts.client || UNREACHABLE.has(sync.state(accountId).phase)) return none;
+      try {
+        const client = await deps.accounts.client(accountId);
+        const [people, summary] = await Promise.allSettled([client.quotes.projectTeamUsers(quoteId), client.quotes.summary(quoteId)]);
+        return {
+          people: people.status === 'fulfilled' ? recognisePeople(people.value) : [],
+          summary: summary.status === 'fulfilled' ? recogniseSummary(summary.value) : null,
+        };
+      } catch {
+        return none;
       }
     },
 

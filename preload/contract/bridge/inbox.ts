@@ -123,6 +123,23 @@ export const QuoteDetailView = z.object({
 });
 export type QuoteDetailView = z.infer<typeof QuoteDetailView>;
 
+/** One person of the project team users endpoint, as far as its answer is recognisable. */
+export const ExtraPerson = z.object({ name: z.string(), email: z.string().nullable(), role: z.string().nullable(), isOwner: z.boolean() });
+export type ExtraPerson = z.infer<typeof ExtraPerson>;
+/** The enhanced summary's recognisable facts. */
+export const SummaryFacts = z.object({
+  revision: z.number().nullable(),
+  lineItemCount: z.number().nullable(),
+  teams: z.array(z.object({ name: z.string(), total: z.number().nullable(), markets: z.array(z.string()) })),
+});
+export type SummaryFacts = z.infer<typeof SummaryFacts>;
+/**
+ * What the project-team-users and summary endpoints add to the detail, read live (they are
+ * not cached): empty when the service is out of reach or answers something unrecognisable.
+ */
+export const QuoteExtras = z.object({ people: z.array(ExtraPerson), summary: SummaryFacts.nullable() });
+export type QuoteExtras = z.infer<typeof QuoteExtras>;
+
 export const CachedPdfView = z.object({
   /** The local file (main opens it; the renderer never reads it directly). */
   path: z.string(),
@@ -151,6 +168,8 @@ export const inboxMethods = {
   'inbox.query': { input: InboxQueryInput, output: InboxWindow },
   /** One quote: cached first, fetched when online and stale; its revisions and their diff. */
   'quotes.detail': { input: QuoteDetailInput, output: QuoteDetailView },
+  /** The project team users and the enhanced summary, when the service can be asked. */
+  'quotes.extras': { input: QuoteRefInput, output: QuoteExtras },
   /** The quote's PDF, from the cache or downloaded now. */
   'pdfs.get': { input: QuoteRefInput, output: CachedPdfView },
   'pdfs.status': { input: QuoteRefInput, output: PdfStatus },

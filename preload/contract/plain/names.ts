@@ -17,6 +17,7 @@ const METHODS = [
   'notifications.markUnread',
   'inbox.query',
   'quotes.detail',
+  'quotes.extras',
   'pdfs.get',
   'pdfs.status',
   'pdfs.open',

@@ -1,7 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import { QuoteDetail } from '../../../renderer/src/components/quote-detail';
-import { recognisePeople, recogniseSummary } from '../../../renderer/src/components/quote-detail/extras';
 import { makeDetails } from './pricing-fixtures';
 
 const section = (name: string) => screen.getByRole('region', { name });
@@ -82,18 +81,16 @@ describe('quote detail', () => {
     expect(screen.getByRole('status').textContent).toMatch(/You are offline: showing the copy cached at 2 May 2025/);
   });
 
-  it('adds the people and summary facts the extra endpoints know, ignoring what it cannot read', () => {
+  it('adds the people the team users endpoint knows beyond the quote\'s own team, and the summary facts', () => {
     render(QuoteDetail, {
       quote: makeDetails(),
       access: 'client',
       locale: 'en-GB',
-      projectTeamUsers: [
-        { userId: 'x', name: 'Pat Manager', email: 'PAT@loc.test', role: 'Project manager', isProjectOwner: true },
-        { name: 'Sam Reviewer', email: 'sam@loc.test', role: 'Reviewer' },
-        { weird: true },
-        42,
+      people: [
+        { name: 'Pat Manager', email: 'PAT@loc.test', role: 'Project manager', isOwner: true },
+        { name: 'Sam Reviewer', email: 'sam@loc.test', role: 'Reviewer', isOwner: false },
       ],
-      summary: { revision: 3, lineItemCount: 5, teams: [{ teamName: 'Translation team', total: 1850, targetMarkets: ['de-DE', 'fr-FR'] }] },
+      summary: { revision: 3, lineItemCount: 5, teams: [{ name: 'Translation team', total: 1850, markets: ['de-DE', 'fr-FR'] }] },
     });
     const team = section('Project team');
     const also = within(team).getByRole('heading', { name: 'Also on the project' }).nextElementSibling as HTMLElement;
@@ -102,12 +99,5 @@ describe('quote detail', () => {
     expect(glance.textContent).toMatch(/Revision 3\s*·\s*5 line items/);
     expect(glance.textContent).toContain('€1,850.00');
     expect(glance.textContent).toContain('de-DE, fr-FR');
-  });
-
-  it('recognises people and summaries in any JSON, and nothing in junk', () => {
-    expect(recognisePeople({ data: [{ fullName: 'A B', title: 'PM' }] })).toEqual([{ name: 'A B', email: null, role: 'PM', isOwner: false }]);
-    expect(recognisePeople('nope')).toEqual([]);
-    expect(recogniseSummary({ foo: 1 })).toBeNull();
-    expect(recogniseSummary([1, 2])).toBeNull();
   });
 });

@@ -39,7 +39,7 @@ function setup(views: AccountView[]) {
       'inbox.query': async (input) => {
         queried.push(input);
         return { rows: [], total: 0, offset: 0, accounts: [] };
-      }, 'quotes.detail': unused['quotes.detail'], 'pdfs.get': unused['pdfs.get'], 'pdfs.status': unused['pdfs.status'], 'pdfs.open': unused['pdfs.open'] },
+      }, 'quotes.detail': unused['quotes.detail'], 'quotes.extras': unused['quotes.extras'], 'pdfs.get': unused['pdfs.get'], 'pdfs.status': unused['pdfs.status'], 'pdfs.open': unused['pdfs.open'] },
     sync: { 'sync.status': unused['sync.status'], 'sync.refresh': unused['sync.refresh'] },
     decisions: {
       'decisions.accept': unused['decisions.accept'],

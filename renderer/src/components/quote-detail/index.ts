@@ -1,2 +1,2 @@
 export { default as QuoteDetail } from './quote-detail.svelte';
-export { recognisePeople, recogniseSummary, logoSource, initials, countryName } from './extras';
+export { logoSource, initials, countryName } from './extras';

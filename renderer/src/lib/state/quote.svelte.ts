@@ -1,6 +1,6 @@
 import type { BridgeApi, BridgeError, Result } from '../../../../preload/contract';
 import type { DecisionReceipt, DecisionResult } from '../../../../preload/contract/bridge/decisions';
-import type { PdfOpened, QuoteDetailView } from '../../../../preload/contract/bridge/inbox';
+import type { PdfOpened, QuoteDetailView, QuoteExtras } from '../../../../preload/contract/bridge/inbox';
 import { toCheckAgainOutcome, toDecisionOutcome } from '../../components/decision-dialogs';
 import type { CheckAgainOutcome, DecisionOutcome } from '../../components/decision-dialogs';
 import { fromCachedDiff } from '../revision-diff';
@@ -31,6 +31,8 @@ export class QuoteState {
   loading = $state(false);
   error = $state<BridgeError | null>(null);
   receipts = $state<DecisionReceipt[]>([]);
+  /** The project team users and the summary: read live after the detail, never holding it up. */
+  extras = $state<QuoteExtras | null>(null);
   savedReasons = $state<string[]>([]);
   pdf = $state<PdfProgress>({ busy: false, progress: null, error: null });
 
@@ -60,6 +62,7 @@ export class QuoteState {
     this.#sequence++;
     this.ref = null;
     this.view = null;
+    this.extras = null;
     this.loading = false;
   }
 
@@ -77,6 +80,12 @@ export class QuoteState {
     else this.error = detail.error;
     // Receipts are a side list: failing to read them does not hide the quote.
     if (receipts.ok) this.receipts = receipts.value;
+    if (detail.ok) void this.#loadExtras(ref, sequence);
+  }
+
+  async #loadExtras(ref: QuoteRef, sequence: number): Promise<void> {
+    const extras = await this.#api.quotes.extras(ref);
+    if (sequence === this.#sequence && extras.ok) this.extras = extras.value;
   }
 
   /** True when this answer is about the quote on screen (a progress event of another PDF is not). */

@@ -65,6 +65,18 @@ async function call<M extends keyof typeof inboxMethods>(method: M, input: unkno
 }
 
 describe('the inbox use cases', () => {
+  it('reads the project team users and the summary live, and shows nothing of them once the service is gone', async () => {
+    await sync['sync.refresh']({});
+    const quoteId = (await call('inbox.query', { needsAction: true })).rows[0]!.quoteId;
+    const extras = await call('quotes.extras', { accountId: 'internal', quoteId });
+    expect(extras.people.length).toBeGreaterThan(0);
+    expect(extras.people.every((person) => person.name.length > 0)).toBe(true);
+    expect(extras.summary).toMatchObject({ revision: expect.any(Number), lineItemCount: expect.any(Number) });
+
+    await relay.close();
+    await expect(call('quotes.extras', { accountId: 'internal', quoteId })).resolves.toEqual({ people: [], summary: null });
+  });
+
   it('after one sync, with the service gone, every quote, its details and its PDF are still there', async () => {
     const states = syncMethods['sync.refresh'].output.parse(await sync['sync.refresh']({}));
     expect(states[0]).toMatchObject({ accountId: 'internal', phase: 'online', summary: 'Up to date' });
