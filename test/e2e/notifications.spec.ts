@@ -98,6 +98,9 @@ test('a revision by the operator shows one toast whose Open opens the quote; rea
   await expect(toast).toHaveCount(1);
   await expect.poll(() => unreadBadge()).toBe(1);
   await expect.poll(async () => unreadTotal(await page.title())).toBeGreaterThan(totalBefore);
+  // The body's lines (what changed; project, company and amount; the account) stay lines on screen.
+  const lines = (await toast.locator('p').innerText()).split('\n');
+  expect(lines).toEqual([expect.stringMatching(/→ Revised$/), expect.stringMatching(new RegExp(`^${NAMES.revised} · `)), expect.any(String)]);
   await page.screenshot({ path: testInfo.outputPath('revision-toast-light.png') });
 
   // The toast names the account whose view it opens.
