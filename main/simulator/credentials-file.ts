@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { chmod, rename, rm, writeFile } from 'node:fs/promises';
 import type { SimulatorCredentials } from './types';
 
-export async function writeCredentialsFile(file: string, credentials: SimulatorCredentials): Promise<void> {
+/** The full set, or (demo mode's --demo-credentials-out) only the service's address and admin key. */
+export async function writeCredentialsFile(file: string, credentials: SimulatorCredentials | Pick<SimulatorCredentials, 'baseUrl' | 'adminApiKey'>): Promise<void> {
   const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     await writeFile(temp, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });

@@ -16,6 +16,8 @@ export interface WebAppOptions {
   port: number;
   /** Demo accounts even when real ones are configured. */
   forceDemo: boolean;
+  /** Called once the demo's embedded service is up (tests act as its operator with the admin key). */
+  onDemoService?: (service: { baseUrl: string; adminApiKey: string }) => Promise<void>;
 }
 
 export interface WebApp {
@@ -45,7 +47,17 @@ export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
     deliverPdf: downloads.deliver,
   });
   try {
-    const demo = await core.startDemoIfNoAccounts(() => startDemo(), { force: options.forceDemo });
+    const demo = await core.startDemoIfNoAccounts(async () => {
+      const started = await startDemo();
+      const { baseUrl, adminApiKey } = started.simulator.credentials;
+      try {
+        await options.onDemoService?.({ baseUrl, adminApiKey });
+      } catch (error) {
+        await started.simulator.close();
+        throw error;
+      }
+      return started;
+    }, { force: options.forceDemo });
     const host = await startWebHost({ staticDir: options.staticDir, port: options.port, dispatcher: core.dispatcher, hub: core.hub, logger, downloads });
     registerSecret(logger, host.token);
     const realAccounts = (await core.accounts.list()).filter((account) => !account.demo).length;

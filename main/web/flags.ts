@@ -6,6 +6,8 @@ export interface WebFlags {
   port: number;
   dataDir: string;
   demo: boolean;
+  /** Test-only: where to write the demo service's {baseUrl, adminApiKey} (mode 0600), so e2e tests can act as its operator. */
+  demoCredentialsOut: string | null;
 }
 
 export interface FlagContext {
@@ -15,12 +17,15 @@ export interface FlagContext {
 }
 
 export function usage(context: FlagContext): string {
-  return `Usage: npm run web -- [--port N] [--data-dir DIR] [--demo]
+  return `Usage: npm run web -- [--port N] [--data-dir DIR] [--demo] [--demo-credentials-out FILE]
 
   --port N          port on 127.0.0.1 (default 0: a free port; also QUOTEDESK_WEB_PORT)
   --data-dir DIR    where settings, credentials and logs live
                     (default: ${defaultDataDir(context.platform, context.env, context.home)})
   --demo            use the built-in Quoting Service with sample data even when accounts exist
+  --demo-credentials-out FILE
+                    for tests: write the demo service's address and admin key
+                    to FILE (readable by you only)
   --help            show this help`;
 }
 
@@ -32,6 +37,7 @@ export function parseWebFlags(argv: string[], context: FlagContext): WebFlags | 
       port: { type: 'string' },
       'data-dir': { type: 'string' },
       demo: { type: 'boolean', default: false },
+      'demo-credentials-out': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -46,5 +52,6 @@ export function parseWebFlags(argv: string[], context: FlagContext): WebFlags | 
     port: Number(portText),
     dataDir: resolve(values['data-dir'] ?? defaultDataDir(context.platform, context.env, context.home)),
     demo: values.demo,
+    demoCredentialsOut: values['demo-credentials-out'] ? resolve(values['demo-credentials-out']) : null,
   };
 }

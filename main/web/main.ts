@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeCredentialsFile } from '../simulator/credentials-file';
 import { launchWebApp } from './app';
 import { parseWebFlags, usage } from './flags';
 import { demoNotice } from './startup-notice';
@@ -29,10 +30,18 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const app = await launchWebApp({ dataDir: flags.dataDir, staticDir, port: flags.port, forceDemo: flags.demo });
+  const credentialsOut = flags.demoCredentialsOut;
+  const app = await launchWebApp({
+    dataDir: flags.dataDir,
+    staticDir,
+    port: flags.port,
+    forceDemo: flags.demo,
+    ...(credentialsOut ? { onDemoService: (service) => writeCredentialsFile(credentialsOut, service) } : {}),
+  });
   process.stdout.write(`Quotedesk (browser mode) is running at ${app.url}\n`);
   const notice = demoNotice(app);
   if (notice) process.stdout.write(`${notice}\n`);
+  if (credentialsOut && app.demo) process.stdout.write(`Demo service credentials (admin key) written to ${credentialsOut}\n`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

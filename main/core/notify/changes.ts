@@ -8,6 +8,8 @@ export interface AccountFacts {
   id: string;
   name: string;
   access: KeyAccess;
+  /** The account's base URL: accounts on one service share their changes' announcements. */
+  service: string | null;
 }
 
 /** The fields of a QuoteListItem (or a detail) the wording uses. */
@@ -37,6 +39,7 @@ export function changeFromWebhook(account: AccountFacts, event: string, data: We
   return {
     accountId: account.id,
     accountName: account.name,
+    service: account.service,
     access: account.access,
     source: 'webhook',
     kind: event,
@@ -80,6 +83,7 @@ export function changeFromQuotes(
   return {
     accountId: account.id,
     accountName: account.name,
+    service: account.service,
     access: account.access,
     source,
     kind,

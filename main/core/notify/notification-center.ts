@@ -1,7 +1,8 @@
 // THE notification policy: a change goes in, and at most one notification comes out, worded
 // for a person, with the view its click opens. In order: a change is announced once (the
 // ledger), the quote becomes unread, the person's preferences and quiet times are honoured,
-// and bursts are grouped. Every decision comes back as an outcome the caller may log.
+// a change another account on the same service already announced stays quiet, and bursts
+// are grouped. Every decision comes back as an outcome the caller may log.
 import type { Clock, Logger, Notifier } from '../ports';
 import type { ChangeLedger } from './change-ledger';
 import { identifyChange } from './change-ledger';
@@ -80,6 +81,8 @@ export function createNotificationCenter(options: NotificationCenterOptions): No
     }
     const silence = silenceAt(preferences, clock.now(), minutesAt(clock.now()));
     if (silence) return silence;
+    // Another account on the same service (the internal key beside a client key) already announced it.
+    if (change.service !== null && !options.ledger.claim(identifyChange({ ...change, accountId: `service:${change.service}` }))) return 'duplicate';
     return grouper.offer(planned, change.accountName) === 'shown' ? 'shown' : 'grouped';
   }
 

@@ -37,7 +37,7 @@ export function connectNotificationPipeline(deps: NotificationPipelineDeps): Not
 
   const accountFacts = async (accountId: string): Promise<AccountFacts | null> => {
     const account = (await deps.accounts.list()).find((candidate) => candidate.id === accountId);
-    return account ? { id: account.id, name: account.name, access: account.access } : null;
+    return account ? { id: account.id, name: account.name, access: account.access, service: serviceOf(account.baseUrl) } : null;
   };
 
   const stops = [
@@ -57,7 +57,7 @@ export function connectNotificationPipeline(deps: NotificationPipelineDeps): Not
       void accountFacts(accountId).then((account) => {
         if (!account) return;
         const quotes = cache.needsAction(accountId).flatMap((quoteId) => reminderQuote(cache, accountId, quoteId) ?? []);
-        center.remindExpiring([{ accountId, accountName: account.name, access: account.access, quotes }]);
+        center.remindExpiring([{ accountId, accountName: account.name, service: account.service, access: account.access, quotes }]);
       }, (error: unknown) => logger.warn('expiry reminders failed', { error: errorText(error) }));
     }),
   ];
@@ -85,7 +85,7 @@ export async function notifyWebhookEvent(deps: Pick<NotificationPipelineDeps, 'c
   if (!account) return 'ignored: the account is gone';
   const data = event.data as Partial<WebhookFacts>;
   if (typeof data.entityId !== 'string' || typeof data.timestamp !== 'string') return 'ignored: no entityId or timestamp';
-  const outcome: Outcome = deps.center.handle(changeFromWebhook({ id: account.id, name: account.name, access: account.access }, event.event, data as WebhookFacts));
+  const outcome: Outcome = deps.center.handle(changeFromWebhook({ id: account.id, name: account.name, access: account.access, service: serviceOf(account.baseUrl) }, event.event, data as WebhookFacts));
   return `notification: ${outcome}`;
 }
 
@@ -123,6 +123,7 @@ export function changeFromStored(account: AccountFacts, source: ChangeSource, st
   return {
     accountId: account.id,
     accountName: account.name,
+    service: account.service,
     access: account.access,
     source,
     kind,
@@ -142,6 +143,11 @@ export function changeFromStored(account: AccountFacts, source: ChangeSource, st
     changeKey: null,
     occurredAt: null,
   };
+}
+
+/** One service, however its base URL was typed (case, a trailing slash). */
+function serviceOf(baseUrl: string): string {
+  return baseUrl.trim().replace(/\/+$/, '').toLowerCase();
 }
 
 function errorText(error: unknown): string {

@@ -22,13 +22,14 @@ export interface ReminderQuote {
 export interface AccountQuotes {
   accountId: string;
   accountName: string;
+  service: string | null;
   access: KeyAccess;
   quotes: readonly ReminderQuote[];
 }
 
 export function dueReminders(accounts: readonly AccountQuotes[], now: number, leadMs = REMINDER_LEAD_MS): NotifiableChange[] {
   const due: NotifiableChange[] = [];
-  for (const { accountId, accountName, access, quotes } of accounts) {
+  for (const { accountId, accountName, service, access, quotes } of accounts) {
     for (const quote of quotes) {
       if (!quote.validUntil || !isActionable(quote, access)) continue;
       const expiresAt = Date.parse(quote.validUntil);
@@ -36,6 +37,7 @@ export function dueReminders(accounts: readonly AccountQuotes[], now: number, le
       due.push({
         accountId,
         accountName,
+        service,
         access,
         source: 'sync',
         kind: 'quote.expiring',

@@ -17,6 +17,12 @@ export interface NotifiableChange {
   accountId: string;
   /** The account's name as the sidebar shows it. */
   accountName: string;
+  /**
+   * The service the account talks to (its base URL), or null when unknown. Accounts on one
+   * service see the same quotes (a client key and the internal key): a change they both see
+   * is announced once.
+   */
+  service: string | null;
   /** Decides which status words exist (client keys never see SENT). */
   access: KeyAccess;
   source: ChangeSource;

@@ -65,6 +65,28 @@ describe('one change, one notification', () => {
     expect(center.handle(change({ source: 'sync', kind: 'quote.revised', newStatus: 'REVISED', versionHash: 'v2' }))).toBe('shown');
   });
 
+  it('announces a change once when two accounts on the same service see it (a client key and the internal key), and marks it unread in both', () => {
+    const { center, shown, unread } = launch();
+    const service = 'http://127.0.0.1:4010';
+    const internal = { accountId: 'acc-internal', accountName: 'All companies', access: 'internal' as const, service };
+    expect(center.handle(change({ service, kind: 'quote.revised_and_sent', oldStatus: null, newStatus: null }))).toBe('shown');
+    expect(center.handle(change({ ...internal, kind: 'quote.revised_and_sent', oldStatus: null, newStatus: null }))).toBe('duplicate');
+    expect(shown).toHaveLength(1);
+    expect(unread.isUnread(ACCOUNT, QUOTE_A)).toBe(true);
+    expect(unread.isUnread('acc-internal', QUOTE_A)).toBe(true);
+    // The same quote on another service (sandbox beside production) is another quote.
+    expect(center.handle(change({ ...internal, accountId: 'acc-sandbox', service: 'https://sandbox.example.com', kind: 'quote.revised_and_sent', oldStatus: null, newStatus: null }))).toBe('shown');
+  });
+
+  it('lets the second account announce a change the first one does not want announced', () => {
+    const { center, shown, preferences } = launch();
+    const service = 'http://127.0.0.1:4010';
+    preferences.set({ ...preferences.get(), accounts: { [ACCOUNT]: { enabled: false, groups: {}, types: {} } } });
+    expect(center.handle(change({ service }))).toBe('not-wanted');
+    expect(center.handle(change({ service, accountId: 'acc-internal', accountName: 'All companies', access: 'internal' }))).toBe('shown');
+    expect(shown).toHaveLength(1);
+  });
+
   it('keeps the memory across a restart, so a sync after launch does not repeat a webhook from before', async () => {
     const first = launch();
     first.center.handle(change({ source: 'webhook' }));
@@ -225,6 +247,7 @@ describe('expiry reminders', () => {
     {
       accountId: ACCOUNT,
       accountName: 'Acme',
+      service: null,
       access: 'client',
       quotes: [{ id: QUOTE_A, quoteNumber: 'Q-7', projectName: 'Spring catalogue', companyName: 'Acme Retail', status, totalPrice: { amount: 99, currency: 'EUR' }, validUntil }],
     },

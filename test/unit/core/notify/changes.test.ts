@@ -9,7 +9,7 @@ import { createRecordingLogger } from '../../../helpers/recording-logger';
 import { createMemorySettingsStore } from '../../../helpers/stores';
 import { createManualClock, QUOTE_A } from './fixtures';
 
-const account = { id: 'acc-1', name: 'Acme', access: 'client' as const };
+const account = { id: 'acc-1', name: 'Acme', access: 'client' as const, service: null };
 const quote = (overrides: Partial<QuoteFacts> = {}): QuoteFacts => ({
   id: QUOTE_A,
   quoteNumber: 'Q-2026-0042',

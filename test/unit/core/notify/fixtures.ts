@@ -10,6 +10,7 @@ export function change(overrides: Partial<NotifiableChange> = {}): NotifiableCha
   return {
     accountId: ACCOUNT,
     accountName: 'Acme',
+    service: null,
     access: 'client',
     source: 'webhook',
     kind: 'quote.status_changed',

@@ -9,7 +9,7 @@ import type { NotifiableChange, Outcome } from '../../../../main/core/notify';
 import type { AccountView } from '../../../../preload/contract';
 
 const QUOTE = '0ef816d8-d990-4e9c-8947-2ccf3be38fc5';
-const account = { id: 'acc-1', name: 'Kestrel', access: 'client' } as const;
+const account = { id: 'acc-1', name: 'Kestrel', access: 'client', baseUrl: 'http://127.0.0.1:4010/' } as const;
 
 function setUp() {
   const bus = createEventBus<DomainEvents>({ logger: createSilentLogger() });
@@ -29,7 +29,7 @@ describe('the notification pipeline', () => {
     const { bus, handled, settle } = setUp();
     bus.publish('quotes.stored', { accountId: account.id, source: 'webhook', baseline: false, quotes: [statusStored] });
     await settle();
-    expect(handled).toEqual([expect.objectContaining({ accountId: account.id, accountName: 'Kestrel', source: 'webhook', kind: 'quote.status', quoteId: QUOTE, oldStatus: 'SENT', newStatus: 'EXPIRED' })]);
+    expect(handled).toEqual([expect.objectContaining({ accountId: account.id, accountName: 'Kestrel', service: 'http://127.0.0.1:4010', source: 'webhook', kind: 'quote.status', quoteId: QUOTE, oldStatus: 'SENT', newStatus: 'EXPIRED' })]);
   });
 
   it('ignores the first fill of a cache, a quote the person opened, and changes of other fields only', async () => {
