@@ -6,6 +6,7 @@ import { createFileLogger, registerSecret } from '../core/log';
 import { createFileSecretStore, createJsonSettingsStore } from '../core/node';
 import { systemClock } from '../core/ports';
 import { prepareDataFolder } from '../core/storage';
+import { writeCredentialsFile } from '../simulator/credentials-file';
 import { startDemo } from '../simulator/demo';
 import { createDownloadRoute } from './downloads';
 import { startWebHost } from './server';
@@ -16,6 +17,8 @@ export interface WebAppOptions {
   port: number;
   /** Demo accounts even when real ones are configured. */
   forceDemo: boolean;
+  /** Test-only (--demo-credentials-out): the embedded service's credentials go to this file (0600). */
+  demoCredentialsOut?: string | undefined;
 }
 
 export interface WebApp {
@@ -45,7 +48,19 @@ export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
     deliverPdf: downloads.deliver,
   });
   try {
-    const demo = await core.startDemoIfNoAccounts(() => startDemo(), { force: options.forceDemo });
+    const demo = await core.startDemoIfNoAccounts(
+      async () => {
+        const started = await startDemo();
+        try {
+          if (options.demoCredentialsOut) await writeCredentialsFile(options.demoCredentialsOut, started.simulator.credentials);
+        } catch (error) {
+          await started.simulator.close();
+          throw error;
+        }
+        return started;
+      },
+      { force: options.forceDemo },
+    );
     const host = await startWebHost({ staticDir: options.staticDir, port: options.port, dispatcher: core.dispatcher, hub: core.hub, logger, downloads });
     registerSecret(logger, host.token);
     const realAccounts = (await core.accounts.list()).filter((account) => !account.demo).length;

@@ -6,6 +6,8 @@ export interface WebFlags {
   port: number;
   dataDir: string;
   demo: boolean;
+  /** Test-only: where demo mode writes the embedded Quoting Service's credentials (admin key included). */
+  demoCredentialsOut?: string;
 }
 
 export interface FlagContext {
@@ -21,6 +23,9 @@ export function usage(context: FlagContext): string {
   --data-dir DIR    where settings, credentials and logs live
                     (default: ${defaultDataDir(context.platform, context.env, context.home)})
   --demo            use the built-in Quoting Service with sample data even when accounts exist
+  --demo-credentials-out FILE
+                    for tests: when demo mode starts, write the built-in service's address and
+                    keys (its admin key too) to FILE, readable by you only (mode 0600)
   --help            show this help`;
 }
 
@@ -32,6 +37,7 @@ export function parseWebFlags(argv: string[], context: FlagContext): WebFlags | 
       port: { type: 'string' },
       'data-dir': { type: 'string' },
       demo: { type: 'boolean', default: false },
+      'demo-credentials-out': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -42,7 +48,10 @@ export function parseWebFlags(argv: string[], context: FlagContext): WebFlags | 
   if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535) {
     throw new Error(`--port must be a whole number from 0 to 65535 (got "${portText}")`);
   }
+  const credentialsOut = values['demo-credentials-out'];
+  if (credentialsOut === '') throw new Error('--demo-credentials-out needs a file name');
   return {
+    ...(credentialsOut === undefined ? {} : { demoCredentialsOut: resolve(credentialsOut) }),
     port: Number(portText),
     dataDir: resolve(values['data-dir'] ?? defaultDataDir(context.platform, context.env, context.home)),
     demo: values.demo,

@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const app = await launchWebApp({ dataDir: flags.dataDir, staticDir, port: flags.port, forceDemo: flags.demo });
+  const app = await launchWebApp({ dataDir: flags.dataDir, staticDir, port: flags.port, forceDemo: flags.demo, demoCredentialsOut: flags.demoCredentialsOut });
   process.stdout.write(`Quotedesk (browser mode) is running at ${app.url}\n`);
   const notice = demoNotice(app);
   if (notice) process.stdout.write(`${notice}\n`);
