@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { WebhookActivity } from '../../preload/contract';
+import { WebhooksState } from '../../renderer/src/lib/state/webhooks.svelte';
 import { FakeBridge } from './fake-bridge';
 import { makeAccount, makeQuote, quoteId } from './fixtures';
 import { renderApp } from './render-app';
@@ -140,5 +141,17 @@ describe('webhook activity view', () => {
     expect(await screen.findByText(/No tunnel: changes are found by sync/)).toBeTruthy();
     await fireEvent.click(screen.getByRole('button', { name: 'Open Live updates settings' }));
     expect(await screen.findByRole('heading', { name: 'Live updates (webhooks)' })).toBeTruthy();
+  });
+
+  it('keeps the answer of the newest filter when an older read answers last', async () => {
+    const bridge = fake();
+    const state = new WebhooksState(bridge.api);
+    const release = bridge.holdNext('webhooks.activity');
+    const narrowed = state.setFilter({ accountId: 'north' });
+    await state.setFilter({ accountId: null });
+    expect(state.activity.map((entry) => entry.id)).toEqual([3, 2, 1]);
+    release();
+    await narrowed;
+    expect(state.activity.map((entry) => entry.id)).toEqual([3, 2, 1]);
   });
 });

@@ -50,6 +50,22 @@ describe('tunnel form', () => {
     expect(within(accountCard(section, 'acme')).getByText('https://desk.example.net/hooks/acme')).toBeTruthy();
   });
 
+  it('keeps a half-made choice when a status push changes nothing about the tunnel', async () => {
+    const bridge = fake();
+    renderApp(bridge);
+    const section = await openSettings();
+    const manual = (await within(section).findByRole('radio', { name: /My own tunnel/ })) as HTMLInputElement;
+    await fireEvent.click(manual);
+    const field = within(section).getByLabelText('Public https address of your tunnel') as HTMLInputElement;
+    await fireEvent.input(field, { target: { value: 'https://half.example' } });
+    const reads = bridge.callsOf('webhooks.status').length;
+    bridge.emit('webhooks.changed', { accountId: 'acme' });
+    await waitFor(() => expect(bridge.callsOf('webhooks.status').length).toBeGreaterThan(reads));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(manual.checked).toBe(true);
+    expect((within(section).getByLabelText('Public https address of your tunnel') as HTMLInputElement).value).toBe('https://half.example');
+  });
+
   it('offers cloudflared only when it is on PATH, saying why otherwise', async () => {
     const bridge = fake();
     renderApp(bridge);
