@@ -61,6 +61,14 @@ async function axeViolations(page: Page, selector: string): Promise<string[]> {
   return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join('; ')}`);
 }
 
+/** How far the page or the section is wider than what shows (0 or less: nothing cut or scrolled). */
+function sidewaysOverflow(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).evaluate((section) => {
+    const root = section.ownerDocument.documentElement;
+    return Math.max(root.scrollWidth - root.clientWidth, section.scrollWidth - section.clientWidth);
+  });
+}
+
 test('an operator action arrives as a verified, new webhook: the activity lists it and the inbox updates without a reload', async ({ page }) => {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
@@ -113,8 +121,9 @@ test('an operator action arrives as a verified, new webhook: the activity lists 
 });
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`the activity view and the Live updates settings pass axe: ${scheme}`, async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+  test(`the activity view and the Live updates settings pass axe and fit 800 px: ${scheme}`, async ({ browser }) => {
+    // The smallest supported window: long URLs and raw bodies must wrap, not widen the page.
+    const context = await browser.newContext({ viewport: { width: 800, height: 700 }, colorScheme: scheme });
     const page = await context.newPage();
     await page.goto(host.url);
     await expect(page.getByRole('table', { name: 'Quotes' })).toBeVisible();
@@ -125,6 +134,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await entries.first().getByRole('button', { expanded: false }).first().click();
     await expect(entries.first().locator('pre').first()).toBeVisible();
     expect(await axeViolations(page, '[data-webhook-activity]')).toEqual([]);
+    expect(await sidewaysOverflow(page, '[data-webhook-activity]')).toBeLessThanOrEqual(0);
     await page.screenshot({ path: test.info().outputPath(`activity-${scheme}.png`), fullPage: true });
 
     await accountsNav(page).getByRole('button', { name: /Account settings/ }).click();
@@ -132,6 +142,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await settings.scrollIntoViewIfNeeded();
     await expect(settings.locator('[data-registration-state]').first()).toBeVisible();
     expect(await axeViolations(page, '[data-webhook-settings]')).toEqual([]);
+    expect(await sidewaysOverflow(page, '[data-webhook-settings]')).toBeLessThanOrEqual(0);
     await page.screenshot({ path: test.info().outputPath(`webhook-settings-${scheme}.png`), fullPage: true });
     await context.close();
   });
