@@ -6,6 +6,7 @@ import { createFileLogger, registerSecret } from '../core/log';
 import { createFileSecretStore, createJsonSettingsStore } from '../core/node';
 import { systemClock } from '../core/ports';
 import { prepareDataFolder } from '../core/storage';
+import type { Simulator } from '../simulator';
 import { startDemo } from '../simulator/demo';
 import { createDownloadRoute } from './downloads';
 import { startWebHost } from './server';
@@ -17,7 +18,7 @@ export interface WebAppOptions {
   /** Demo accounts even when real ones are configured. */
   forceDemo: boolean;
   /** Called once the demo's embedded service is up (tests act as its operator with the admin key). */
-  onDemoService?: (service: { baseUrl: string; adminApiKey: string }) => Promise<void>;
+  onDemoService?: (service: Simulator['credentials']) => Promise<void>;
 }
 
 export interface WebApp {
@@ -49,9 +50,8 @@ export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
   try {
     const demo = await core.startDemoIfNoAccounts(async () => {
       const started = await startDemo();
-      const { baseUrl, adminApiKey } = started.simulator.credentials;
       try {
-        await options.onDemoService?.({ baseUrl, adminApiKey });
+        await options.onDemoService?.(started.simulator.credentials);
       } catch (error) {
         await started.simulator.close();
         throw error;

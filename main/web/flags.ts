@@ -48,7 +48,10 @@ export function parseWebFlags(argv: string[], context: FlagContext): WebFlags | 
   if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535) {
     throw new Error(`--port must be a whole number from 0 to 65535 (got "${portText}")`);
   }
+  const credentialsOut = values['demo-credentials-out'];
+  if (credentialsOut === '') throw new Error('--demo-credentials-out needs a file name');
   return {
+    ...(credentialsOut === undefined ? {} : { demoCredentialsOut: resolve(credentialsOut) }),
     port: Number(portText),
     dataDir: resolve(values['data-dir'] ?? defaultDataDir(context.platform, context.env, context.home)),
     demo: values.demo,

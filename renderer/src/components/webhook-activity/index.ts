@@ -1,0 +1,1 @@
+export { default as WebhookActivityView } from './webhook-activity.svelte';

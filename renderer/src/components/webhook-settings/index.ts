@@ -1,0 +1,1 @@
+export { default as WebhookSettings } from './webhook-settings.svelte';

@@ -1,0 +1,39 @@
+import type { WebhookStatus } from '../../../../preload/contract';
+
+/** The most a public address may be (as the bridge accepts it). */
+const MAX_URL_LENGTH = 2000;
+
+/**
+ * Checks the manual tunnel's address before it is saved: the service delivers only over
+ * HTTPS, to a public host. Answers the problem in plain words, or null when it is fine.
+ */
+export function manualUrlProblem(value: string): string | null {
+  const text = value.trim();
+  if (text === '') return 'Enter the public https:// address of your tunnel.';
+  if (text.length > MAX_URL_LENGTH) return `The address is too long (at most ${MAX_URL_LENGTH} characters).`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'That is not a web address. It looks like https://example.ngrok.app';
+  }
+  if (url.protocol !== 'https:') return 'The public address must start with https:// (the service delivers only over HTTPS).';
+  if (url.username || url.password) return 'The address must not contain a user name or password.';
+  return null;
+}
+
+/** One account's registration in plain words. */
+export function registrationWords(status: WebhookStatus): string {
+  switch (status.state) {
+    case 'registered':
+      return 'Registered: the Quoting Service delivers this account’s changes here.';
+    case 'taken-over':
+      return 'Another installation took over: the Quoting Service now delivers this account’s changes somewhere else, so this computer hears of them only at the next sync.';
+    case 'missing':
+      return 'The registration is gone from the Quoting Service: nothing is delivered here until you register again.';
+    case 'unregistered':
+      return 'Not registered: changes arrive with the regular sync.';
+    case 'unknown':
+      return 'Not checked yet: Quotedesk could not read the registration.';
+  }
+}

@@ -1,0 +1,149 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import { manualUrlProblem } from '../../renderer/src/components/webhook-settings/words';
+import { FakeBridge } from './fake-bridge';
+import { makeAccount, makeQuote, quoteId } from './fixtures';
+import { renderApp } from './render-app';
+
+const acme = makeAccount({ id: 'acme', name: 'Acme Localisation' });
+const north = makeAccount({ id: 'north', name: 'Northwind' });
+
+function fake() {
+  return new FakeBridge({ accounts: [acme, north], quotes: { acme: [makeQuote({ id: quoteId(1) })], north: [] } });
+}
+
+async function openSettings() {
+  const nav = screen.getByRole('navigation', { name: 'Accounts' });
+  await fireEvent.click(within(nav).getByRole('button', { name: /Account settings/ }));
+  const heading = await screen.findByRole('heading', { name: 'Live updates (webhooks)' });
+  return heading.closest('section') as HTMLElement;
+}
+
+function accountCard(section: HTMLElement, accountId: string) {
+  return section.querySelector(`[data-webhook-account="${accountId}"]`) as HTMLElement;
+}
+
+function announcement() {
+  return document.querySelector('[data-webhook-announcement]') as HTMLElement;
+}
+
+describe('tunnel form', () => {
+  it('refuses a manual address that is not https before saving, and saves a valid one', async () => {
+    const bridge = fake();
+    renderApp(bridge);
+    const section = await openSettings();
+    await fireEvent.click(await within(section).findByRole('radio', { name: /My own tunnel/ }));
+    const field = within(section).getByLabelText('Public https address of your tunnel') as HTMLInputElement;
+    await fireEvent.input(field, { target: { value: 'http://example.ngrok.app' } });
+    await fireEvent.click(within(section).getByRole('button', { name: 'Save tunnel choice' }));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toContain(section.querySelector('[data-url-problem]')!.id);
+    expect(section.querySelector('[data-url-problem]')!.textContent).toContain('must start with https://');
+    expect(document.activeElement).toBe(field);
+    expect(bridge.callsOf('webhooks.setTunnel')).toEqual([]);
+
+    await fireEvent.input(field, { target: { value: ' https://desk.example.net ' } });
+    expect(field.getAttribute('aria-invalid')).toBe('false');
+    await fireEvent.click(within(section).getByRole('button', { name: 'Save tunnel choice' }));
+    await waitFor(() => expect(announcement().textContent).toBe('Tunnel choice saved.'));
+    expect(bridge.callsOf('webhooks.setTunnel')).toEqual([{ mode: 'manual', url: 'https://desk.example.net' }]);
+    expect(within(accountCard(section, 'acme')).getByText('https://desk.example.net/hooks/acme')).toBeTruthy();
+  });
+
+  it('keeps a half-made choice when a status push changes nothing about the tunnel', async () => {
+    const bridge = fake();
+    renderApp(bridge);
+    const section = await openSettings();
+    const manual = (await within(section).findByRole('radio', { name: /My own tunnel/ })) as HTMLInputElement;
+    await fireEvent.click(manual);
+    const field = within(section).getByLabelText('Public https address of your tunnel') as HTMLInputElement;
+    await fireEvent.input(field, { target: { value: 'https://half.example' } });
+    const reads = bridge.callsOf('webhooks.status').length;
+    bridge.emit('webhooks.changed', { accountId: 'acme' });
+    await waitFor(() => expect(bridge.callsOf('webhooks.status').length).toBeGreaterThan(reads));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(manual.checked).toBe(true);
+    expect((within(section).getByLabelText('Public https address of your tunnel') as HTMLInputElement).value).toBe('https://half.example');
+  });
+
+  it('offers cloudflared only when it is on PATH, saying why otherwise', async () => {
+    const bridge = fake();
+    renderApp(bridge);
+    const section = await openSettings();
+    const cloudflared = (await within(section).findByRole('radio', { name: /cloudflared/ })) as HTMLInputElement;
+    expect(cloudflared.disabled).toBe(true);
+    const why = document.getElementById(cloudflared.getAttribute('aria-describedby')!);
+    expect(why?.textContent).toContain('cloudflared was not found');
+  });
+
+  it('checks addresses in plain words', () => {
+    expect(manualUrlProblem('')).toContain('Enter');
+    expect(manualUrlProblem('desk.example.net')).toContain('not a web address');
+    expect(manualUrlProblem('https://user:pw@desk.example.net')).toContain('user name');
+    expect(manualUrlProblem(`https://desk.example.net/${'a'.repeat(2000)}`)).toContain('too long');
+    expect(manualUrlProblem('https://desk.example.net/hooks')).toBeNull();
+  });
+});
+
+describe('registration', () => {
+  it('registers an account and shows it registered, then unregisters it', async () => {
+    const bridge = fake();
+    bridge.webhooks.mode = 'manual';
+    bridge.webhooks.manualUrl = 'https://desk.example.net';
+    renderApp(bridge);
+    const section = await openSettings();
+    await waitFor(() => expect(accountCard(section, 'acme')).toBeTruthy());
+    const card = accountCard(section, 'acme');
+    expect(within(card).getByText(/^Not registered/)).toBeTruthy();
+    expect(within(card).getByText('http://127.0.0.1:4100/hooks/acme')).toBeTruthy();
+    await fireEvent.click(within(card).getByRole('button', { name: 'Register Acme Localisation' }));
+    await waitFor(() => expect(within(accountCard(section, 'acme')).getByText(/^Registered:/)).toBeTruthy());
+    expect(announcement().textContent).toContain('Acme Localisation registered');
+    await fireEvent.click(within(accountCard(section, 'acme')).getByRole('button', { name: 'Unregister Acme Localisation' }));
+    await waitFor(() => expect(within(accountCard(section, 'acme')).getByText(/^Not registered/)).toBeTruthy());
+  });
+
+  it('asks before replacing an address another installation set, showing it, and registers only when confirmed', async () => {
+    const bridge = fake();
+    bridge.webhooks.mode = 'manual';
+    bridge.webhooks.manualUrl = 'https://desk.example.net';
+    bridge.foreignWebhookUrls.acme = 'https://other-laptop.example.org/hooks/x';
+    renderApp(bridge);
+    const section = await openSettings();
+    await waitFor(() => expect(accountCard(section, 'acme')).toBeTruthy());
+    const register = within(accountCard(section, 'acme')).getByRole('button', { name: 'Register Acme Localisation' });
+    await fireEvent.click(register);
+
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.textContent).toContain('https://other-laptop.example.org/hooks/x');
+    expect(dialog.textContent).toContain('replaces it for everyone using this key');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(bridge.callsOf('webhooks.register')).toEqual([{ accountId: 'acme', confirm: false }]);
+    expect(within(accountCard(section, 'acme')).getByText(/^Not registered/)).toBeTruthy();
+
+    await fireEvent.click(within(accountCard(section, 'acme')).getByRole('button', { name: 'Register Acme Localisation' }));
+    await fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Replace and register here' }));
+    await waitFor(() => expect(within(accountCard(section, 'acme')).getByText(/^Registered:/)).toBeTruthy());
+    expect(bridge.callsOf('webhooks.register').at(-1)).toEqual({ accountId: 'acme', confirm: true });
+  });
+
+  it('says in plain words when another installation took over, offers "Register here again", and follows webhooks.changed', async () => {
+    const bridge = fake();
+    bridge.webhooks.mode = 'manual';
+    bridge.webhooks.manualUrl = 'https://desk.example.net';
+    bridge.webhooks.registered.acme = 'https://desk.example.net/hooks/acme';
+    renderApp(bridge);
+    const section = await openSettings();
+    await waitFor(() => expect(within(accountCard(section, 'acme')).getByText(/^Registered:/)).toBeTruthy());
+
+    bridge.foreignWebhookUrls.acme = 'https://other-laptop.example.org/hooks/x';
+    bridge.emit('webhooks.changed', { accountId: 'acme' });
+    await waitFor(() => expect(within(accountCard(section, 'acme')).getByText(/^Another installation took over/)).toBeTruthy());
+    expect(within(accountCard(section, 'acme')).getByText('https://other-laptop.example.org/hooks/x')).toBeTruthy();
+    await fireEvent.click(within(accountCard(section, 'acme')).getByRole('button', { name: 'Register here again Acme Localisation' }));
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('https://other-laptop.example.org/hooks/x');
+  });
+});
