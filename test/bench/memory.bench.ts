@@ -27,8 +27,15 @@ async function holder(args: string[]): Promise<string[]> {
   return stdout.trim().split('\n');
 }
 
-async function measure(args: string[]): Promise<Usage> {
-  return JSON.parse((await holder(args)).pop() as string) as Usage;
+async function measure(args: string[], cachedQuotes = 0): Promise<Usage> {
+  const lines = await holder(args);
+  const usage = JSON.parse(lines.pop() as string) as Usage;
+  if (args[0] === 'core') {
+    // The core reports what it loaded: a figure over an empty cache would read as a good one.
+    const held = JSON.parse(lines.pop() ?? '{}') as { inboxTotal?: number };
+    if ((held.inboxTotal ?? 0) < cachedQuotes) throw new Error(`the core's inbox held ${held.inboxTotal} quotes, fewer than the ${cachedQuotes} cached`);
+  }
+  return usage;
 }
 
 function megabytes(values: number[]) {
@@ -54,7 +61,7 @@ export default defineBenchmark({
       while (core.length < rounds && (core.length === 0 || ctx.timeLeft() > lastRoundMs * 1.2)) {
         const started = performance.now();
         bare.push(await measure(['bare']));
-        core.push(await measure(['core', dataDir]));
+        core.push(await measure(['core', dataDir], cachedQuotes));
         lastRoundMs = performance.now() - started;
       }
     } finally {
