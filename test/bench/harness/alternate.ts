@@ -54,6 +54,17 @@ async function timed(work: () => Promise<void>): Promise<Timing> {
  * the whole run. One unmeasured warm-up batch of each first (JIT, connection pool).
  */
 export async function compareAlternating(ctx: BenchContext, comparison: AlternatingComparison): Promise<Figure> {
+  return (await compareAlternatingWithTimes(ctx, comparison)).figure;
+}
+
+/** The subject's own times per operation, round by round, for an absolute figure beside the ratio. */
+export interface SubjectTimes {
+  cpuMsPerOp: number[];
+  wallMsPerOp: number[];
+}
+
+/** As compareAlternating, and also the subject's absolute times (e.g. "cold load at most 100 ms"). */
+export async function compareAlternatingWithTimes(ctx: BenchContext, comparison: AlternatingComparison): Promise<{ figure: Figure; subject: SubjectTimes }> {
   await comparison.baseline();
   await comparison.subject();
   const wanted = ctx.quick ? 1 : comparison.rounds;
@@ -63,6 +74,7 @@ export async function compareAlternating(ctx: BenchContext, comparison: Alternat
   const wallRatios: number[] = [];
   const baselineMs: number[] = [];
   const subjectMs: number[] = [];
+  const subjectWallMs: number[] = [];
   let lastRoundMs = 0;
   while (ratios.length < wanted) {
     // Stop before a round that would overrun the budget, but always measure one.
@@ -76,12 +88,13 @@ export async function compareAlternating(ctx: BenchContext, comparison: Alternat
     lastRoundMs = performance.now() - roundStarted;
     baselineMs.push(base.cpuMs);
     subjectMs.push(subject.cpuMs);
+    subjectWallMs.push(subject.wallMs);
     ratios.push(subject.cpuMs / subjectOps / (base.cpuMs / baselineOps));
     wallRatios.push(subject.wallMs / subjectOps / (base.wallMs / baselineOps));
   }
   const perOp = (ms: number, operations: number) => round((ms / operations) * 1000, 3);
   const spread = spreadOf(ratios);
-  return {
+  const figure: Figure = {
     id: comparison.id,
     label: comparison.label,
     unit: 'x',
@@ -98,4 +111,5 @@ export async function compareAlternating(ctx: BenchContext, comparison: Alternat
       ...comparison.details,
     },
   };
+  return { figure, subject: { cpuMsPerOp: subjectMs.map((ms) => ms / subjectOps), wallMsPerOp: subjectWallMs.map((ms) => ms / subjectOps) } };
 }

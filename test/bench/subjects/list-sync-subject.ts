@@ -1,7 +1,7 @@
-// THE SEAM for the sync engine. Today the subject of the list-sync benchmark is the
-// client's quotes.list over every page; when the sync engine lands, make
-// createListSyncSubject run one full sync pass of the engine (into a throwaway store)
-// and return how many quotes it saw. The benchmark, its baseline and its target stay.
+// The client-only subject of the list-sync benchmark: the client's quotes.list over every
+// page, the part of a sync a bare undici loop can be compared with fairly. The sync
+// engine's whole first sync (store writes and detail prefetches included) is a figure of
+// its own, against a baseline that does the same writes: first-sync-subject.ts.
 import type { Dispatcher } from 'undici';
 import { createQuotingClient } from '../../../main/core/api';
 import { inParallel } from '../fixtures/pool';
