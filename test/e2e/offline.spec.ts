@@ -153,7 +153,8 @@ for (const scheme of ['light', 'dark'] as const) {
 }
 
 async function openInbox(browser: Browser, scheme: 'light' | 'dark') {
-  const context = await browser.newContext({ viewport: { width: 800, height: 800 }, colorScheme: scheme });
+  // Reduced motion: axe judges the settled page, not a toast caught half faded in.
+  const context = await browser.newContext({ viewport: { width: 800, height: 800 }, colorScheme: scheme, reducedMotion: 'reduce' });
   const other = await context.newPage();
   await other.goto(host!.url);
   await other.getByRole('navigation', { name: 'Accounts' }).getByRole('button', { name: 'All accounts' }).click();
