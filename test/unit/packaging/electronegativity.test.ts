@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judge, parseFindings, waiversSchema } from '../../../scripts/electronegativity-report';
 
@@ -63,9 +64,9 @@ describe('the scan script', () => {
   it('runs the real scanner offline and fails on an unwaived HIGH finding', () => {
     const result = scan('--input', fixture, '--waivers', join(fixture, 'none.json'));
     expect(result.status, result.stderr).toBe(1);
-    expect(result.stdout).toContain('BLOCKING HIGH CONTEXT_ISOLATION_JS_CHECK');
+    expect(result.stdout, result.stderr).toContain('BLOCKING HIGH CONTEXT_ISOLATION_JS_CHECK');
     // The fixture never limits navigation: a whole-app finding, reported without a file.
-    expect(result.stdout).toContain('BLOCKING HIGH LIMIT_NAVIGATION_GLOBAL_CHECK');
+    expect(result.stdout, result.stderr).toContain('BLOCKING HIGH LIMIT_NAVIGATION_GLOBAL_CHECK');
   }, 30_000);
 
   it('passes the same app once its HIGH findings are waived with reasons', async () => {
@@ -76,7 +77,31 @@ describe('the scan script', () => {
       { check: 'LIMIT_NAVIGATION_GLOBAL_CHECK', file: 'N/A', reason },
     ]));
     const result = scan('--input', fixture, '--waivers', waivers);
-    expect(result.stdout).toContain('waived HIGH CONTEXT_ISOLATION_JS_CHECK');
+    expect(result.stdout, result.stderr).toContain('waived HIGH CONTEXT_ISOLATION_JS_CHECK');
     expect(result.status, result.stdout).toBe(0);
+  }, 30_000);
+
+  // The scanner writes its report's header (truncating) and rows (appending) with two
+  // concurrent fs.writeFile calls; unordered, the header can overwrite the rows. This is
+  // what once failed CI. Inside the scanner's process the hook puts them in call order.
+  it('keeps the scanner\'s two report writes in the order they were issued', async () => {
+    const report = join(fixture, 'race.csv');
+    const writeTwice = `
+      import fs from 'node:fs';
+      const file = process.argv[1];
+      let mangled = 0;
+      for (let round = 0; round < 200; round++) {
+        await new Promise((resolve, reject) => {
+          let left = 2;
+          const done = (error) => (error ? reject(error) : --left === 0 && resolve());
+          fs.writeFile(file, 'header\\n', done);
+          fs.writeFile(file, 'row one\\nrow two\\n', { flag: 'a' }, done);
+        });
+        if (fs.readFileSync(file, 'utf8') !== 'header\\nrow one\\nrow two\\n') mangled++;
+      }
+      console.log('mangled ' + mangled);`;
+    const result = spawnSync(process.execPath, ['--import', pathToFileURL(resolve('scripts/electronegativity-offline.mjs')).href, '--input-type=module', '-e', writeTwice, report], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trim()).toBe('mangled 0');
   }, 30_000);
 });
