@@ -1,0 +1,1 @@
+export { default as PulseDot } from './pulse-dot.svelte';
