@@ -2,9 +2,10 @@ import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXIT_CODES, runCli } from '../../../main/cli';
+import { EXIT_CODES } from '../../../main/cli';
 import { describeWriteFailure } from '../../../main/cli/pdf-target';
 import { report } from '../../../main/cli/report';
+import { runCliCapturing } from '../../helpers/cli-run';
 import { createFakeClock } from '../../helpers/fake-clock';
 import type { FakeClock } from '../../helpers/fake-clock';
 import { startFakeService } from '../../helpers/fake-service';
@@ -26,16 +27,7 @@ afterEach(async () => {
 });
 
 async function run(argv: string[], env: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    env: { QUOTEDESK_BASE_URL: service.baseUrl, QUOTEDESK_API_KEY: CLIENT_KEY, ...env },
-    cwd: dir,
-    clock,
-  });
-  return { code, stdout, stderr };
+  return runCliCapturing(argv, service.baseUrl, env, { cwd: dir, clock });
 }
 
 const quoteWith = (status: string) => [...service.quotes.values()].find((quote) => quote.status === status)!;

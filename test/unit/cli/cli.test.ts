@@ -2,7 +2,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXIT_CODES, runCli, parseTimeout } from '../../../main/cli';
+import { EXIT_CODES, parseTimeout } from '../../../main/cli';
+import { runCliCapturing } from '../../helpers/cli-run';
 import { createFakeClock } from '../../helpers/fake-clock';
 import { startFakeService } from '../../helpers/fake-service';
 import type { FakeService } from '../../helpers/fake-service';
@@ -22,17 +23,7 @@ afterEach(async () => {
 });
 
 async function run(argv: string[], env: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    env: { QUOTEDESK_BASE_URL: service.baseUrl, QUOTEDESK_API_KEY: CLIENT_KEY, ...env },
-    cwd: dir,
-    clock: createFakeClock(),
-    timeouts: { bodyTotalMs: 300 },
-  });
-  return { code, stdout, stderr };
+  return runCliCapturing(argv, service.baseUrl, env, { cwd: dir, clock: createFakeClock(), timeouts: { bodyTotalMs: 300 } });
 }
 
 const quoteWith = (status: string) => [...service.quotes.values()].find((quote) => quote.status === status)!;
