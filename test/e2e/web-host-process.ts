@@ -23,7 +23,7 @@ export interface WebHostOptions {
   dataDir?: string;
 }
 
-/** Runs `tsx main/web/main.ts` as `npm run web` would (after the build), on a random port. */
+/** Runs main/web/main.ts through tsx as `npm run web` does (after the build), on a random port. */
 export async function startWebHostProcess(extraArgs: string[] = [], options: WebHostOptions = {}): Promise<WebHostProcess> {
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'quotedesk-e2e-')));
@@ -62,8 +62,10 @@ export interface TsxProcess {
  * first, or does not get ready in time, rejects with its output and is not left running.
  */
 export function startTsxProcess(label: string, args: string[], ready: RegExp): Promise<TsxProcess> {
-  // tsx's CLI directly (npx does not pass SIGTERM on), so stop() reaches the process.
-  const child = spawn(process.execPath, [join('node_modules', 'tsx', 'dist', 'cli.mjs'), ...args], {
+  // Node with tsx as a loader, one process: SIGTERM reaches our handler itself. Through
+  // tsx's CLI (a parent relaying signals) a child that does not confirm a relayed signal
+  // within 30 ms, as happens on a loaded machine, is SIGKILLed and exits 143.
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, QUOTEDESK_WEB_PORT: '' },
   });

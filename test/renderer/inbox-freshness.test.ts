@@ -69,6 +69,8 @@ describe('freshness and the last known quotes', () => {
     renderApp(fake);
     await rows();
     expect(freshness().textContent).toContain('Syncing 3,400 quotes (page 34 of 100)');
+    fake.setSync('acc-1', { phase: 'syncing', progress: { pagesDone: 100, pagesTotal: 100, quotesSeen: 10_000, details: { done: 340, total: 1_867 } } });
+    await waitFor(() => expect(freshness().textContent).toContain('Saving quote details for offline use (340 of 1,867)'));
     fake.setSync('acc-1', { phase: 'rate-limited', rateLimitedUntil: NOW + 27 * 60_000 });
     await waitFor(() => expect(freshness().textContent).toMatch(/Rate limited until 2:32\sPM/));
   });

@@ -36,6 +36,7 @@ export function describeState(state: SyncState): string {
     case 'online':
       return 'Up to date';
     case 'syncing':
+      if (state.progress?.details) return `Syncing (details ${state.progress.details.done} of ${state.progress.details.total})`;
       return state.progress?.pagesTotal ? `Syncing (${state.progress.pagesDone} of ${state.progress.pagesTotal} pages)` : 'Syncing';
     case 'offline':
       return 'Offline: showing the last known quotes';

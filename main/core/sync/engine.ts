@@ -167,11 +167,17 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
         const cached = cache.get(accountId, quoteId);
         return !cached?.details || cached.detailsStale;
       });
+      // A first sync can fetch thousands of details after its last page: progress says so.
+      let detailsDone = 0;
+      const detailsProgress = () => setState(run, { progress: { pagesDone, pagesTotal, quotesSeen, details: { done: detailsDone, total: missing.length } } });
+      if (missing.length > 0) detailsProgress();
       await forEachLimited(missing, options.parallelism, async (quoteId) => {
         const details = await client.quotes.get(quoteId);
         if (!stillThere()) return;
         bus.publish('quote.changed', { accountId, access: account.access, source: 'sync', observation: { kind: 'details', details } });
         if (run.storeFailure !== null) throw new StoreFailed(run.storeFailure);
+        detailsDone += 1;
+        detailsProgress();
       });
       if (!stillThere()) return;
       const at = clock.now();

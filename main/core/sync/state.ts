@@ -15,6 +15,11 @@ export interface SyncProgress {
   /** Known after the first page. */
   pagesTotal: number | null;
   quotesSeen: number;
+  /**
+   * After the list: the details of the quotes waiting for a decision, fetched so they can be
+   * read offline (only those not cached yet). Absent while the list is being read.
+   */
+  details?: { done: number; total: number };
 }
 
 export interface SyncState {

@@ -10,6 +10,8 @@ export const SyncProgress = z.object({
   pagesDone: z.number().int().nonnegative(),
   pagesTotal: z.number().int().nonnegative().nullable(),
   quotesSeen: z.number().int().nonnegative(),
+  /** After the list: details of the quotes waiting for a decision, fetched for offline reading. */
+  details: z.object({ done: z.number().int().nonnegative(), total: z.number().int().nonnegative() }).optional(),
 });
 
 /** How fresh one account's quotes are: what the inbox shows beside them. Times in ms since the epoch. */

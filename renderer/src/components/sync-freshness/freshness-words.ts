@@ -12,6 +12,10 @@ export function freshnessWords(state: AccountSyncState, now: number, locale?: st
       const progress = state.progress;
       if (!progress) return 'Syncing…';
       const seen = formatCount(progress.quotesSeen, locale);
+      if (progress.details) {
+        const { done, total } = progress.details;
+        return `Saving quote details for offline use (${formatCount(done, locale)} of ${formatCount(total, locale)})`;
+      }
       return progress.pagesTotal === null
         ? `Syncing ${seen} quotes…`
         : `Syncing ${seen} quotes (page ${formatCount(progress.pagesDone, locale)} of ${formatCount(progress.pagesTotal, locale)})`;

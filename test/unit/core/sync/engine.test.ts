@@ -50,11 +50,16 @@ describe('sync', () => {
 
     const pages = Math.ceil(internalTotal / 100);
     const progress = rig.ofType('sync.state').filter((state) => state.accountId === 'internal' && state.phase === 'syncing' && state.progress?.pagesTotal);
-    expect(progress.at(-1)?.progress).toEqual({ pagesDone: pages, pagesTotal: pages, quotesSeen: internalTotal });
+    const listed = progress.filter((state) => !state.progress?.details);
+    expect(listed.at(-1)?.progress).toEqual({ pagesDone: pages, pagesTotal: pages, quotesSeen: internalTotal });
     expect(engine.state('internal')).toMatchObject({ phase: 'online', lastSyncedAt: clock.now(), progress: null });
 
     const needingAction = rig.cache.needsAction('internal');
     expect(needingAction.length).toBeGreaterThan(0);
+    // Then the details, counted up to every quote that needs action (none was cached yet).
+    const details = progress.filter((state) => state.progress?.details).map((state) => state.progress?.details);
+    expect(details[0]).toEqual({ done: 0, total: needingAction.length });
+    expect(details.at(-1)).toEqual({ done: needingAction.length, total: needingAction.length });
     for (const quoteId of needingAction) expect(rig.cache.get('internal', quoteId)?.details?.id).toBe(quoteId);
     expect(rig.ofType('quotes.stored').every((event) => event.baseline)).toBe(true);
     expect(rig.ofType('sync.completed').map((event) => event.accountId).sort()).toEqual(['client', 'internal']);
