@@ -3,7 +3,7 @@ import type { AccountsService } from './accounts/types';
 import { AppError } from './errors';
 import type { DecisionHandlers } from './handlers/decisions';
 import type { NotificationHandlers } from './handlers/notifications';
-import type { InboxHandlers, SyncHandlers } from './handlers';
+import type { InboxHandlers, LogoHandlers, SyncHandlers } from './handlers';
 import type { WebhookHandlers } from './handlers/webhooks';
 
 export interface AppHandlerDeps {
@@ -13,6 +13,8 @@ export interface AppHandlerDeps {
   notifications?: NotificationHandlers;
   /** The inbox over the offline cache, quote details and PDFs. */
   inbox: InboxHandlers;
+  /** Company logos of cached quotes (main/core/handlers/logos.ts). */
+  logos: LogoHandlers;
   sync: SyncHandlers;
   /** From createDecisionHandlers (main/core/handlers/decisions.ts). */
   decisions: DecisionHandlers;
@@ -59,6 +61,7 @@ export function createAppHandlers(deps: AppHandlerDeps): Handlers {
 
     ...(deps.notifications ?? NO_NOTIFICATIONS),
     ...deps.inbox,
+    ...deps.logos,
     ...deps.sync,
     ...deps.decisions,
     ...(deps.webhooks ?? NO_WEBHOOKS),

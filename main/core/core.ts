@@ -15,7 +15,8 @@ import { createDemoMode } from './demo/demo-mode';
 import type { StartDemo } from './demo/demo-mode';
 import { createEventBus } from './events';
 import type { DomainBus, DomainEvents } from './events';
-import { createDecisionHandlers, createInboxHandlers, createSyncHandlers } from './handlers';
+import { createDecisionHandlers, createInboxHandlers, createLogoHandlers, createSyncHandlers } from './handlers';
+import { createLogoCache } from './logos';
 import type { PdfDelivery } from './handlers';
 import { createWebhookHandlers, projectWebhookEvents } from './handlers/webhooks';
 import { connectNotificationPipeline, createNotifications, notifyWebhookEvent } from './notify';
@@ -180,6 +181,7 @@ export function createCore(options: CoreOptions): Core {
       ],
     }),
     inbox: createInboxHandlers({ cache, sync, pdfs: startedPdfs, accounts, clock, deliverPdf: options.deliverPdf }),
+    logos: createLogoHandlers({ cache, logos: createLogoCache({ folder: join(options.paths.userData, 'logos'), clock, logger }) }),
     decisions: createDecisionHandlers({ decisions, settings }),
     sync: createSyncHandlers({ sync, accounts }),
     notifications: notifications.handlers,

@@ -51,6 +51,7 @@ export function unusedHandlers(): Handlers {
     'inbox.query': unused('inbox.query'),
     'quotes.detail': unused('quotes.detail'),
     'quotes.extras': unused('quotes.extras'),
+    'quotes.logo': unused('quotes.logo'),
     'pdfs.get': unused('pdfs.get'),
     'pdfs.status': unused('pdfs.status'),
     'pdfs.open': unused('pdfs.open'),

@@ -83,6 +83,8 @@ export class FakeBridge {
   pdfs: Record<string, InboxRow['pdf']>;
   now: number;
   details: Record<string, QuoteDetails>;
+  /** What quotes.logo answers per quote id (a data: URL); no logo otherwise. */
+  logos: Record<string, string> = {};
   /** The installation's tunnel choice and each account's registration, as webhooks.status answers. */
   webhooks: { mode: WebhooksOverview['mode']; manualUrl: string | null; cloudflaredAvailable: boolean; registered: Record<string, string> } = {
     mode: 'none',
@@ -383,6 +385,7 @@ export class FakeBridge {
       },
       'quotes.detail': (input) => this.#detail(input.accountId, input.quoteId),
       'quotes.extras': () => ({ people: [], summary: null }),
+      'quotes.logo': (input) => ({ src: this.logos[input.quoteId] ?? null }),
       // The quote views' tests arrange their own answers; a test that calls one here gets a
       // clear failure rather than made-up data.
       'pdfs.get': () => this.#notArranged('pdfs.get'),

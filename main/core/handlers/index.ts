@@ -6,3 +6,5 @@ export { createSyncHandlers, syncStateView } from './sync';
 export type { SyncHandlers } from './sync';
 export { createWebhookHandlers, projectWebhookEvents } from './webhooks';
 export type { WebhookHandlers } from './webhooks';
+export { createLogoHandlers } from './logos';
+export type { LogoHandlers } from './logos';

@@ -8,6 +8,7 @@ import { TransitionError } from '../lifecycle/event';
 import { acceptQuote, declineQuote } from '../lifecycle/quotes';
 import type { CompanyRecord, QuoteRecord } from '../model';
 import { isoDateTime } from '../model';
+import { companyLogoSvg, companyLogoUrl, LOGO_ROUTE_PREFIX } from '../logos';
 import { PDF_LINK_TTL_SECONDS, PDF_ROUTE_PREFIX, pdfFileName, renderQuotePdf } from '../pdf';
 import { UUID_PATTERN } from '../random';
 import { projectTeamUsers, quoteFilters, quoteSummary } from '../views/quote-extras';
@@ -37,7 +38,7 @@ export function publicRouter(ctx: SimulatorContext): Router {
   return new Router()
     .on('GET', QUOTES, authed((principal, { url }) => listQuotes(ctx, principal, url)))
     .on('GET', /^\/api\/public\/v1\/quotes\/filters$/, authed((principal) => ok(quoteFilters(ctx.world, principal))))
-    .on('GET', quotePath(''), withQuote((principal, quote, company) => ok(toDetails(principal, quote, company))))
+    .on('GET', quotePath(''), withQuote((principal, quote, company) => ok(toDetails(principal, quote, company, companyLogoUrl(ctx.baseUrl(), company)))))
     // Accept takes no body: whatever comes with it is ignored.
     .on('POST', quotePath('/accept'), withQuote((principal, quote) => decide(ctx, principal, quote, 'accept', null)))
     .on('POST', quotePath('/decline'), withQuote(async (principal, quote, _company, { json }) => decide(ctx, principal, quote, 'decline', declineReason(await json()))))
@@ -51,7 +52,8 @@ export function publicRouter(ctx: SimulatorContext): Router {
       ctx.registry.remove(principal.slotId);
       return { status: 204 };
     }))
-    .on('GET', new RegExp(`^${PDF_ROUTE_PREFIX}([^/]+)/([^/]+)$`), ({ params }) => downloadPdf(ctx, params[0] ?? ''));
+    .on('GET', new RegExp(`^${PDF_ROUTE_PREFIX}([^/]+)/([^/]+)$`), ({ params }) => downloadPdf(ctx, params[0] ?? ''))
+    .on('GET', new RegExp(`^${LOGO_ROUTE_PREFIX}([0-9a-f-]+)\\.svg$`), ({ params }) => companyLogo(ctx, params[0] ?? ''));
 }
 
 function listQuotes(ctx: SimulatorContext, principal: Principal, url: URL): Reply {
@@ -144,6 +146,12 @@ async function downloadPdf(ctx: SimulatorContext, token: string): Promise<Reply>
   if (!quote) throw new HttpError(404, 'not_found', 'No such download link');
   const data = await renderQuotePdf(quote, companyOf(ctx, quote));
   return { status: 200, binary: { contentType: 'application/pdf', data, fileName: pdfFileName(quote) } };
+}
+
+function companyLogo(ctx: SimulatorContext, companyId: string): Reply {
+  const company = ctx.world.company(companyId);
+  if (!company || companyLogoUrl(ctx.baseUrl(), company) === null) throw new HttpError(404, 'not_found', 'No such logo');
+  return { status: 200, binary: { contentType: 'image/svg+xml', data: companyLogoSvg(company), fileName: `${company.id}.svg` } };
 }
 
 async function issueToken(ctx: SimulatorContext, body: unknown): Promise<Reply> {

@@ -43,7 +43,8 @@ export function toListItem(principal: Principal, quote: QuoteRecord, company: Co
   };
 }
 
-export function toDetails(principal: Principal, quote: QuoteRecord, company: CompanyRecord): QuoteDetails {
+/** `logoUrl`: where the company's logo is served, or null when it has none. */
+export function toDetails(principal: Principal, quote: QuoteRecord, company: CompanyRecord, logoUrl: string | null = null): QuoteDetails {
   const owner = quote.team.members.find((member) => member.id === quote.team.ownerId) ?? null;
   const revision = quote.revisions.at(-1);
   return {
@@ -58,7 +59,7 @@ export function toDetails(principal: Principal, quote: QuoteRecord, company: Com
       country: company.country,
       timezone: company.timezone,
       clientUsers: company.users.map((user) => ({ ...user, profilePicture: null })),
-      logo: null,
+      logo: logoUrl === null ? null : { url: logoUrl },
       team: company.team,
     },
     totalPrice: totalPrice(quote),

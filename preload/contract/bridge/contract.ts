@@ -3,7 +3,7 @@ import { AccountDraft, AccountId, AccountStatus, AccountUpdate, AccountView, Con
 import { AppInfo } from './app';
 import { decisionMethods } from './decisions';
 import { notificationEvents, notificationMethods } from './notifications';
-import { inboxMethods } from './inbox';
+import { inboxMethods, logoMethods } from './inbox';
 import { syncEvents, syncMethods } from './sync';
 import { webhookEvents, webhookMethods } from './webhooks';
 import type { Result } from './errors';
@@ -32,6 +32,7 @@ export const methods = {
 
   ...notificationMethods,
   ...inboxMethods,
+  ...logoMethods,
   ...syncMethods,
   ...decisionMethods,
   ...webhookMethods,

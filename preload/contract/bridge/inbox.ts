@@ -140,6 +140,10 @@ export type SummaryFacts = z.infer<typeof SummaryFacts>;
 export const QuoteExtras = z.object({ people: z.array(ExtraPerson), summary: SummaryFacts.nullable() });
 export type QuoteExtras = z.infer<typeof QuoteExtras>;
 
+/** The company's logo as a data: URL (the renderer loads no image from the network), or null. */
+export const QuoteLogo = z.object({ src: z.string().regex(/^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]*=*$/).nullable() });
+export type QuoteLogo = z.infer<typeof QuoteLogo>;
+
 export const CachedPdfView = z.object({
   /** The local file (main opens it; the renderer never reads it directly). */
   path: z.string(),
@@ -175,4 +179,10 @@ export const inboxMethods = {
   'pdfs.status': { input: QuoteRefInput, output: PdfStatus },
   /** The quote's PDF (cached, or downloaded now) opened or saved the host's way. */
   'pdfs.open': { input: PdfOpenInput, output: PdfOpened },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
+
+/** Apart from the inbox's methods: logos have their own small cache in the core (main/core/logos). */
+export const logoMethods = {
+  /** The company logo of a cached quote, fetched once by the core and kept for offline use. */
+  'quotes.logo': { input: QuoteRefInput, output: QuoteLogo },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;

@@ -18,6 +18,7 @@ const METHODS = [
   'inbox.query',
   'quotes.detail',
   'quotes.extras',
+  'quotes.logo',
   'pdfs.get',
   'pdfs.status',
   'pdfs.open',

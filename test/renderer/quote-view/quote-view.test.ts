@@ -68,6 +68,23 @@ describe('the quote view, opened from the inbox', () => {
     expect(screen.queryByRole('heading', { name: 'Pricing' })).toBeNull();
   });
 
+  it('shows the company logo the core kept for the quote, and initials for a company without one', async () => {
+    const { fake, open } = setup();
+    const logo = 'data:image/png;base64,iVBORw0KGgo=';
+    fake.logos[open.id] = logo;
+    renderApp(fake);
+    await fireEvent.click(await screen.findByText('Website relaunch'));
+    expect((await screen.findByRole('img', { name: 'Northwind Traders logo' })).getAttribute('src')).toBe(logo);
+    expect(fake.callsOf('quotes.logo')).toEqual([{ accountId: 'acc-1', quoteId: open.id }]);
+
+    await fireEvent.keyDown(window, { key: 'Escape' });
+    await fireEvent.click(await screen.findByText('Annual report'));
+    expect(await screen.findByRole('heading', { name: 'Annual report' })).toBeTruthy();
+    await waitFor(() => expect(fake.callsOf('quotes.logo')).toHaveLength(2));
+    expect(screen.queryByRole('img', { name: /logo/ })).toBeNull();
+    expect(screen.getByText('NT')).toBeTruthy();
+  });
+
   it('opens a quote with a click on its row', async () => {
     const { fake, done } = setup();
     renderApp(fake);

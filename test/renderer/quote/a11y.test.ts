@@ -16,7 +16,7 @@ describe('axe finds no serious or critical problems', () => {
   it('in the quote detail, loaded, loading and failed', async () => {
     const quote = makeDetails();
     quote.company.logo = { url: 'https://cdn.example.com/logo.png' };
-    const { rerender } = render(QuoteDetail, { quote, access: 'client', cachedAt: '2025-05-02T10:15:00Z', people: [{ name: 'Sam', email: 's@x.test', role: null, isOwner: false }], summary: { revision: 2, lineItemCount: null, teams: [] } });
+    const { rerender } = render(QuoteDetail, { quote, access: 'client', logo: 'data:image/png;base64,iVBORw0KGgo=', cachedAt: '2025-05-02T10:15:00Z', people: [{ name: 'Sam', email: 's@x.test', role: null, isOwner: false }], summary: { revision: 2, lineItemCount: null, teams: [] } });
     await expectNoSeriousViolations();
     await rerender({ quote: null, loading: true });
     await expectNoSeriousViolations();

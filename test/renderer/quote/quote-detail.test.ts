@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { QuoteDetail } from '../../../renderer/src/components/quote-detail';
 import { makeDetails } from './pricing-fixtures';
 
+const PNG_DATA_URL = 'data:image/png;base64,iVBORw0KGgo=';
+const SVG_DATA_URL = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"/>')}`;
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('quote detail', () => {
@@ -44,25 +46,26 @@ describe('quote detail', () => {
     expect(section('General information').textContent).toContain('No general information was given.');
   });
 
-  it('shows an https logo as an image and anything else as initials', () => {
+  it('shows the logo the core handed over, and initials while there is none', () => {
     const quote = makeDetails();
     quote.company.logo = { url: 'https://cdn.example.com/logo.png' };
+    // The address alone is never loaded by the page (its CSP forbids it): only the core's copy.
     const { unmount } = render(QuoteDetail, { quote, access: 'client' });
-    expect(screen.getByRole('img', { name: 'Northwind Traders logo' }).getAttribute('src')).toBe('https://cdn.example.com/logo.png');
-    unmount();
-    quote.company.logo = { url: 'http://cdn.example.com/logo.png' };
-    render(QuoteDetail, { quote, access: 'client' });
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.getByText('NT')).toBeTruthy();
+    unmount();
+    render(QuoteDetail, { quote, access: 'client', logo: PNG_DATA_URL });
+    expect(screen.getByRole('img', { name: 'Northwind Traders logo' }).getAttribute('src')).toBe(PNG_DATA_URL);
   });
 
-  it('falls back to initials when the logo cannot load (the page may forbid it)', async () => {
+  it('falls back to initials when the logo cannot be decoded, and tries the next one', async () => {
     const quote = makeDetails();
-    quote.company.logo = { url: 'https://cdn.example.com/logo.png' };
-    render(QuoteDetail, { quote, access: 'client' });
+    const { rerender } = render(QuoteDetail, { quote, access: 'client', logo: PNG_DATA_URL });
     await fireEvent.error(screen.getByRole('img'));
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.getByText('NT')).toBeTruthy();
+    await rerender({ logo: SVG_DATA_URL });
+    expect(screen.getByRole('img', { name: 'Northwind Traders logo' }).getAttribute('src')).toBe(SVG_DATA_URL);
   });
 
   it('shows a skeleton while loading, and an error with a way out', async () => {

@@ -40,6 +40,7 @@ function setup(views: AccountView[]) {
         queried.push(input);
         return { rows: [], total: 0, offset: 0, accounts: [] };
       }, 'quotes.detail': unused['quotes.detail'], 'quotes.extras': unused['quotes.extras'], 'pdfs.get': unused['pdfs.get'], 'pdfs.status': unused['pdfs.status'], 'pdfs.open': unused['pdfs.open'] },
+    logos: { 'quotes.logo': unused['quotes.logo'] },
     sync: { 'sync.status': unused['sync.status'], 'sync.refresh': unused['sync.refresh'] },
     decisions: {
       'decisions.accept': unused['decisions.accept'],

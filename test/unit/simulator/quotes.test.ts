@@ -222,3 +222,26 @@ describe('detail and the unspecified shapes', () => {
     }
   });
 });
+
+describe('company logos', () => {
+  it('gives most companies a logo served without credentials, and some none', async () => {
+    const items = await listEverything(admin);
+    const logos = new Map<string, string | null>();
+    for (const item of items) {
+      if (logos.has(item.companyId)) continue;
+      const detail = QuoteDetailsResponse.parse((await api(sim.baseUrl, `/api/public/v1/quotes/${item.id}`, { headers: admin })).json).data;
+      logos.set(item.companyId, detail.company.logo?.url ?? null);
+    }
+    const urls = [...logos.values()].filter((url): url is string => url !== null);
+    expect(urls.length).toBeGreaterThan(0);
+    for (const url of urls) {
+      const served = await api(url, '');
+      expect(served.status).toBe(200);
+      expect(served.headers['content-type']).toBe('image/svg+xml');
+      expect(served.text).toMatch(/^<svg[\s\S]*<\/svg>$/);
+    }
+    const without = [...logos].find(([, url]) => url === null);
+    if (without) expect((await api(sim.baseUrl, `/static/logos/${without[0]}.svg`)).status).toBe(404);
+    expect((await api(sim.baseUrl, '/static/logos/not-a-company.svg')).status).toBe(404);
+  });
+});

@@ -1,15 +1,5 @@
 // Small presentation helpers of the quote detail (the extras' recognition lives in main/core/quotes/extras.ts).
 
-/** Only https logos are shown as images (the app loads nothing else from the network). */
-export function logoSource(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
-}
-
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? [words[0]![0], words[1]![0]] : [words[0]?.[0], words[0]?.[1]];

@@ -1,2 +1,2 @@
 export { default as QuoteDetail } from './quote-detail.svelte';
-export { logoSource, initials, countryName } from './extras';
+export { initials, countryName } from './extras';

@@ -33,6 +33,8 @@ export class QuoteState {
   receipts = $state<DecisionReceipt[]>([]);
   /** The project team users and the summary: read live after the detail, never holding it up. */
   extras = $state<QuoteExtras | null>(null);
+  /** The company's logo as a data: URL, once the core has it (from its cache or fetched); null shows initials. */
+  logo = $state<string | null>(null);
   savedReasons = $state<string[]>([]);
   pdf = $state<PdfProgress>({ busy: false, progress: null, error: null });
 
@@ -52,6 +54,7 @@ export class QuoteState {
     this.ref = ref;
     this.view = null;
     this.receipts = [];
+    this.logo = null;
     this.pdf = { busy: false, progress: null, error: null };
     void this.#loadSavedReasons();
     return this.load();
@@ -63,6 +66,7 @@ export class QuoteState {
     this.ref = null;
     this.view = null;
     this.extras = null;
+    this.logo = null;
     this.loading = false;
   }
 
@@ -80,12 +84,21 @@ export class QuoteState {
     else this.error = detail.error;
     // Receipts are a side list: failing to read them does not hide the quote.
     if (receipts.ok) this.receipts = receipts.value;
-    if (detail.ok) void this.#loadExtras(ref, sequence);
+    if (detail.ok) {
+      void this.#loadExtras(ref, sequence);
+      void this.#loadLogo(ref, sequence);
+    }
   }
 
   async #loadExtras(ref: QuoteRef, sequence: number): Promise<void> {
     const extras = await this.#api.quotes.extras(ref);
     if (sequence === this.#sequence && extras.ok) this.extras = extras.value;
+  }
+
+  // Decoration: without it (none, unreachable, not an image) the company's initials show.
+  async #loadLogo(ref: QuoteRef, sequence: number): Promise<void> {
+    const logo = await this.#api.quotes.logo(ref);
+    if (sequence === this.#sequence && logo.ok) this.logo = logo.value.src;
   }
 
   /** True when this answer is about the quote on screen (a progress event of another PDF is not). */

@@ -1,0 +1,144 @@
+// Company logos for the quote view. The renderer may show images only from itself and from
+// data: URLs (its Content-Security-Policy), so the core fetches a logo once, checks that it
+// is a small image, keeps it on disk for offline use and hands it over as a data: URL.
+// Only an address found in a cached quote's details is fetched (the bridge names a quote,
+// never a URL), over https (plain http only on loopback), without any credentials.
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { request } from 'undici';
+import type { Dispatcher } from 'undici';
+import { isLoopbackHost } from '../../../preload/contract/plain/base-url';
+import type { Clock, Logger } from '../ports';
+import { writeFileAtomic } from '../storage';
+import { imageKindOf, IMAGE_TYPES } from './image-kind';
+import type { ImageKind } from './image-kind';
+
+export const LOGO_MAX_BYTES = 512 * 1024;
+/** A logo that could not be had is not asked for again before this (it shows as initials meanwhile). */
+export const LOGO_RETRY_AFTER_MS = 10 * 60_000;
+const LOGO_TIMEOUT_MS = 10_000;
+
+export interface LogoCache {
+  /** The logo at `url` as a data: URL, from disk or fetched now; null when there is none to show. */
+  dataUrl(url: string): Promise<string | null>;
+}
+
+export interface LogoCacheOptions {
+  /** Where logo files live: `<userData>/logos`. */
+  folder: string;
+  clock: Clock;
+  logger: Logger;
+  /** Tests point it at a local server; the shared global dispatcher otherwise. */
+  dispatcher?: Dispatcher;
+}
+
+export function createLogoCache(options: LogoCacheOptions): LogoCache {
+  const { folder, clock, logger } = options;
+  const inFlight = new Map<string, Promise<string | null>>();
+  const failedAt = new Map<string, number>();
+  let onDisk: Promise<Map<string, string>> | null = null;
+
+  /** Logo files by the hash of their address, read once: the name says the kind. */
+  const files = () =>
+    (onDisk ??= readdir(folder).then(
+      (names) => new Map(names.flatMap((name) => (/^[0-9a-f]{32}\.(png|jpg|gif|webp|svg)$/.test(name) ? [[name.slice(0, 32), name] as const] : []))),
+      () => new Map<string, string>(),
+    ));
+
+  async function load(url: string): Promise<string | null> {
+    const key = createHash('sha256').update(url).digest('hex').slice(0, 32);
+    const known = (await files()).get(key);
+    if (known) {
+      const bytes = await readFile(join(folder, known)).catch(() => null);
+      const kind = bytes && imageKindOf(bytes);
+      if (kind) return toDataUrl(kind, bytes);
+    }
+    const last = failedAt.get(url);
+    if (last !== undefined && clock.now() - last < LOGO_RETRY_AFTER_MS) return null;
+    try {
+      const bytes = await fetchLogo(url, options.dispatcher);
+      const kind = imageKindOf(bytes);
+      if (!kind) throw new Error('it is not a PNG, JPEG, GIF, WebP or SVG image');
+      const name = `${key}.${kind}`;
+      // Kept for offline use; a full disk costs only that, the logo is still shown now.
+      await writeFileAtomic(join(folder, name), bytes).then(
+        async () => void (await files()).set(key, name),
+        (error: unknown) => logger.warn('a company logo could not be kept', { error: (error as Error).message }),
+      );
+      failedAt.delete(url);
+      return toDataUrl(kind, bytes);
+    } catch (error) {
+      failedAt.set(url, clock.now());
+      // The address may carry a signed token: only its origin reaches the log.
+      logger.warn('a company logo could not be fetched', { origin: originOf(url), error: (error as Error).message });
+      return null;
+    }
+  }
+
+  return {
+    dataUrl(url) {
+      let pending = inFlight.get(url);
+      if (!pending) {
+        pending = load(url).finally(() => inFlight.delete(url));
+        inFlight.set(url, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+/** Whether the core may fetch a logo from this address: https, or plain http on loopback only. */
+export function logoUrlAllowed(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    if (parsed.username || parsed.password) return false;
+    return parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname));
+  } catch {
+    return false;
+  }
+}
+
+async function fetchLogo(url: string, dispatcher: Dispatcher | undefined): Promise<Buffer> {
+  if (!logoUrlAllowed(url)) throw new Error('its address is not https');
+  const response = await request(url, {
+    method: 'GET',
+    headers: { accept: Object.values(IMAGE_TYPES).join(', ') },
+    dispatcher,
+    headersTimeout: LOGO_TIMEOUT_MS,
+    bodyTimeout: LOGO_TIMEOUT_MS,
+    signal: AbortSignal.timeout(LOGO_TIMEOUT_MS),
+  });
+  if (response.statusCode !== 200) {
+    await response.body.dump();
+    throw new Error(`the server answered ${response.statusCode}`);
+  }
+  const announced = Number(response.headers['content-length']);
+  if (announced > LOGO_MAX_BYTES) {
+    await response.body.dump();
+    throw new Error(`it is larger than ${LOGO_MAX_BYTES / 1024} KiB`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > LOGO_MAX_BYTES) {
+      response.body.destroy();
+      throw new Error(`it is larger than ${LOGO_MAX_BYTES / 1024} KiB`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function toDataUrl(kind: ImageKind, bytes: Buffer): string {
+  return `data:${IMAGE_TYPES[kind]};base64,${bytes.toString('base64')}`;
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '(not an address)';
+  }
+}
