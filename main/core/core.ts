@@ -23,7 +23,7 @@ import { connectNotificationPipeline, createNotifications, notifyWebhookEvent } 
 import type { Notifications } from './notify';
 import type { AppPaths, Clock, DataFileProblem, Logger, Notifier, SecretStore, SettingsStore } from './ports';
 import { openSqliteStore } from './store';
-import { createSyncEngine, syncIntervalMs } from './sync';
+import { createSyncEngine, pdfLimitBytes, syncIntervalMs } from './sync';
 import type { SyncEngine, SyncOptions } from './sync';
 import { createWebhookFeature, createWebhookPipeline } from './webhooks';
 import type { WebhookFeature, WebhookFeatureDeps } from './webhooks';
@@ -90,7 +90,7 @@ export function createCore(options: CoreOptions): Core {
     clock,
     logger,
     folder: pdfFolder,
-    options: options.pdfs,
+    options: { maxBytes: pdfLimitBytes(settings, logger), ...options.pdfs },
     dispatcherFor: async (accountId) => (await accounts.client(accountId)).dispatcher,
   });
   const sync = createSyncEngine({ accounts, bus, cache, clock, logger, options: { intervalMs: syncIntervalMs(settings, logger), ...options.sync } });
@@ -183,7 +183,7 @@ export function createCore(options: CoreOptions): Core {
     inbox: createInboxHandlers({ cache, sync, pdfs: startedPdfs, accounts, clock, deliverPdf: options.deliverPdf }),
     logos: createLogoHandlers({ cache, logos: createLogoCache({ folder: join(options.paths.userData, 'logos'), clock, logger }) }),
     decisions: createDecisionHandlers({ decisions, settings }),
-    sync: createSyncHandlers({ sync, accounts }),
+    sync: createSyncHandlers({ sync, accounts, settings, pdfs, logger }),
     notifications: notifications.handlers,
     webhooks: createWebhookHandlers(webhooks),
   });

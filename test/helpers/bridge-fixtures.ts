@@ -57,6 +57,8 @@ export function unusedHandlers(): Handlers {
     'pdfs.open': unused('pdfs.open'),
     'sync.status': unused('sync.status'),
     'sync.refresh': unused('sync.refresh'),
+    'sync.settings': unused('sync.settings'),
+    'sync.setSettings': unused('sync.setSettings'),
     'decisions.accept': unused('decisions.accept'),
     'decisions.decline': unused('decisions.decline'),
     'decisions.checkAgain': unused('decisions.checkAgain'),

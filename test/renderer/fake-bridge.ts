@@ -13,6 +13,7 @@ import type {
   MethodName as Method,
   MethodOutput,
   NotificationPreferences,
+  OfflineSettings,
   QuoteDetails,
   QuoteDetailView,
   Result,
@@ -83,6 +84,9 @@ export class FakeBridge {
   pdfs: Record<string, InboxRow['pdf']>;
   now: number;
   details: Record<string, QuoteDetails>;
+  /** What sync.settings answers; sync.setSettings changes it. */
+  offline: OfflineSettings = { intervalMinutes: 5, pdfLimitMegabytes: 500 };
+  pdfUsage = { files: 0, bytes: 0 };
   /** What quotes.logo answers per quote id (a data: URL); no logo otherwise. */
   logos: Record<string, string> = {};
   /** The installation's tunnel choice and each account's registration, as webhooks.status answers. */
@@ -377,6 +381,11 @@ export class FakeBridge {
       },
       'inbox.query': (input) => this.#query(input),
       'sync.status': () => this.#syncStates(),
+      'sync.settings': () => ({ settings: { ...this.offline }, pdfs: { ...this.pdfUsage } }),
+      'sync.setSettings': (change) => {
+        this.offline = { ...this.offline, ...change };
+        return { settings: { ...this.offline }, pdfs: { ...this.pdfUsage } };
+      },
       'sync.refresh': (input) => {
         for (const state of this.#syncStates()) {
           if (!input?.accountId || state.accountId === input.accountId) this.sync.set(state.accountId, { ...state, lastSyncedAt: this.now });

@@ -4,6 +4,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import type { QuotePdfLink } from '../../../preload/contract';
+import { PDF_LIMIT_MEGABYTES } from '../../../preload/contract/plain/offline-limits';
 import type { AccountsService } from '../accounts/types';
 import type { Timeouts } from '../api/transport';
 import { AppError } from '../errors';
@@ -26,7 +27,7 @@ export interface PdfCacheOptions {
 }
 
 export const DEFAULT_PDF_OPTIONS: PdfCacheOptions = {
-  maxBytes: 500 * 1024 * 1024,
+  maxBytes: PDF_LIMIT_MEGABYTES.default * 1024 * 1024,
   linkSafetyMs: 30_000,
   prefetchParallelism: 2,
   progressStepBytes: 256 * 1024,
@@ -73,6 +74,8 @@ export interface PdfCache {
   /** Downloads what is missing or outdated among these quotes, a few at a time; failures are logged, not thrown. */
   prefetch(accountId: string, quoteIds: readonly string[]): Promise<void>;
   usage(): { files: number; bytes: number };
+  /** A new room for cached PDFs (Settings): beyond it the least recently used are deleted now. */
+  setMaxBytes(bytes: number): Promise<void>;
   /** Stops listening, aborts prefetches and waits for the background work, so the store can be closed after it. */
   close(): Promise<void>;
 }
@@ -311,6 +314,10 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
     usage() {
       const rows = store.allPdfs();
       return { files: rows.length, bytes: rows.reduce((sum, row) => sum + row.bytes, 0) };
+    },
+    async setMaxBytes(bytes) {
+      options.maxBytes = bytes;
+      await evict('');
     },
   };
   return pdfs;

@@ -1,4 +1,5 @@
 import type { AccountView, QuoteDetails } from '../../../preload/contract';
+import { SYNC_INTERVAL_MINUTES } from '../../../preload/contract/plain/offline-limits';
 import type { AccountsService } from '../accounts/types';
 import type { QuoteCache } from '../cache/quotes';
 import { AppError } from '../errors';
@@ -26,7 +27,7 @@ export interface SyncOptions {
 }
 
 export const DEFAULT_SYNC_OPTIONS: SyncOptions = {
-  intervalMs: 5 * 60_000,
+  intervalMs: SYNC_INTERVAL_MINUTES.default * 60_000,
   pageLimit: 100,
   parallelism: 4,
   offlineRetryMs: 5_000,
@@ -62,6 +63,8 @@ export interface SyncEngine {
   fetchDetails(accountId: string, quoteId: string): Promise<QuoteDetails>;
   state(accountId: string): SyncState;
   states(): SyncState[];
+  /** A new interval between passes (Settings); accounts in step are rescheduled from their last pass. */
+  setIntervalMs(ms: number): void;
 }
 
 interface Runtime {
@@ -306,6 +309,14 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
 
     state: (accountId) => runtime(accountId).state,
     states: () => [...runtimes.values()].map((found) => found.state),
+
+    setIntervalMs(ms) {
+      options.intervalMs = ms;
+      // Retries (offline, rate-limited) keep their own time; an account in step moves to the new rhythm.
+      for (const found of runtimes.values()) {
+        if (found.state.phase === 'online' && found.state.lastSyncedAt !== null) found.nextDueAt = found.state.lastSyncedAt + ms;
+      }
+    },
   };
   return engine;
 }

@@ -3,4 +3,5 @@ export type { SyncDeps, SyncEngine, SyncOptions } from './engine';
 export { classifyFailure, describeState } from './classify';
 export type { SyncPhase, SyncProgress, SyncState } from './state';
 export type { SyncEvents } from './events';
-export { SYNC_INTERVAL_SETTING, syncIntervalMs } from './interval-setting';
+export { PDF_LIMIT_SETTING, pdfLimitBytes, readOfflineSettings, SYNC_INTERVAL_SETTING, syncIntervalMs, writeOfflineSettings } from './offline-settings';
+export type { OfflineSettings } from './offline-settings';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PDF_LIMIT_MEGABYTES, SYNC_INTERVAL_MINUTES } from '../plain/offline-limits';
 
 // Sync state per account, refresh on demand, and the events that keep the inbox fresh.
 // The lead spreads `syncMethods` and `syncEvents` into contract.ts.
@@ -31,11 +32,29 @@ export type AccountSyncState = z.infer<typeof AccountSyncState>;
 export const SyncRefreshInput = z.object({ accountId: z.string().min(1).optional() }).default({});
 export type SyncRefreshInput = z.input<typeof SyncRefreshInput>;
 
+/** What Settings offers about working offline; bounds in plain/offline-limits.ts. */
+export const OfflineSettings = z.object({
+  intervalMinutes: z.number().min(SYNC_INTERVAL_MINUTES.min).max(SYNC_INTERVAL_MINUTES.max),
+  pdfLimitMegabytes: z.number().int().min(PDF_LIMIT_MEGABYTES.min).max(PDF_LIMIT_MEGABYTES.max),
+});
+export type OfflineSettings = z.infer<typeof OfflineSettings>;
+
+/** The offline settings with what the PDF cache holds now. */
+export const OfflineOverview = z.object({
+  settings: OfflineSettings,
+  pdfs: z.object({ files: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() }),
+});
+export type OfflineOverview = z.infer<typeof OfflineOverview>;
+
 export const syncMethods = {
   /** Every account's sync state. */
   'sync.status': { input: z.void(), output: z.array(AccountSyncState) },
   /** A pass now (one account or all); answers when it ended, with the new states. */
   'sync.refresh': { input: SyncRefreshInput, output: z.array(AccountSyncState) },
+  /** How often sync runs and how much room cached PDFs may take, with the room they take now. */
+  'sync.settings': { input: z.void(), output: OfflineOverview },
+  /** Changes either setting; a lower PDF room deletes the least recently used PDFs at once. */
+  'sync.setSettings': { input: OfflineSettings.partial(), output: OfflineOverview },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export const syncEvents = {

@@ -4,3 +4,4 @@ export * from './statuses';
 export * from './socket-framing';
 export * from './api-builder';
 export * from './base-url';
+export * from './offline-limits';

@@ -24,6 +24,8 @@ const METHODS = [
   'pdfs.open',
   'sync.status',
   'sync.refresh',
+  'sync.settings',
+  'sync.setSettings',
   'decisions.accept',
   'decisions.decline',
   'decisions.checkAgain',

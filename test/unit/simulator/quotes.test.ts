@@ -228,7 +228,7 @@ describe('company logos', () => {
     const items = await listEverything(admin);
     const logos = new Map<string, string | null>();
     for (const item of items) {
-      if (logos.has(item.companyId)) continue;
+      if (item.companyId === null || logos.has(item.companyId)) continue;
       const detail = QuoteDetailsResponse.parse((await api(sim.baseUrl, `/api/public/v1/quotes/${item.id}`, { headers: admin })).json).data;
       logos.set(item.companyId, detail.company.logo?.url ?? null);
     }

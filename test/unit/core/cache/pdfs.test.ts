@@ -261,6 +261,13 @@ describe('the PDF cache', () => {
     expect(pdfs.status('acc', c.id).cached).toBe(true);
     expect(existsSync(first.path)).toBe(true);
     expect(folderFiles()).toHaveLength(2);
+
+    // Less room (Settings): the least recently used goes at once, without waiting for a download.
+    await pdfs.setMaxBytes(1500);
+    expect(pdfs.status('acc', a.id).cached).toBe(false);
+    expect(pdfs.status('acc', c.id).cached).toBe(true);
+    expect(existsSync(first.path)).toBe(false);
+    expect(pdfs.usage()).toMatchObject({ files: 1 });
   });
 
   it.each([

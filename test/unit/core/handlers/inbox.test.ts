@@ -16,6 +16,7 @@ import { syncMethods } from '../../../../preload/contract/bridge/sync';
 import { cacheRig } from '../cache/helpers';
 import type { CacheRig } from '../cache/helpers';
 import { createFakeClock } from '../../../helpers/fake-clock';
+import { createMemorySettingsStore } from '../../../helpers/stores';
 import type { FakeClock } from '../../../helpers/fake-clock';
 import { accountsOf, startRelay, testAccount } from '../sync/helpers';
 import type { Relay, TestAccount } from '../sync/helpers';
@@ -45,7 +46,7 @@ beforeEach(async () => {
   const pdfs = createPdfCache({ store: rig.store, cache: rig.cache, accounts: service, bus: rig.bus, clock, logger, folder: join(dir, 'pdfs') });
   stopPdfs = await pdfs.start();
   inbox = createInboxHandlers({ cache: rig.cache, sync: engine, pdfs, accounts: service, clock });
-  sync = createSyncHandlers({ sync: engine, accounts: service });
+  sync = createSyncHandlers({ sync: engine, accounts: service, settings: createMemorySettingsStore(), pdfs, logger });
 });
 afterEach(async () => {
   stopPdfs();

@@ -86,6 +86,25 @@ describe('sync', () => {
     expect(listRequests().length).toBeGreaterThan(count);
   });
 
+  it('a new interval (Settings) reschedules accounts from their last pass', async () => {
+    await engine.tick();
+    const count = listRequests().length;
+    clock.advance(30_000);
+    await engine.tick();
+    expect(listRequests().length).toBe(count);
+    // Every 20 s now (the rig's interval is a minute): 30 s have passed since the last pass, so both accounts are due.
+    engine.setIntervalMs(20_000);
+    await engine.tick();
+    const afterNewInterval = listRequests().length;
+    expect(afterNewInterval).toBeGreaterThan(count);
+    clock.advance(10_000);
+    await engine.tick();
+    expect(listRequests().length).toBe(afterNewInterval);
+    clock.advance(10_000);
+    await engine.tick();
+    expect(listRequests().length).toBeGreaterThan(afterNewInterval);
+  });
+
   it('offline and back: the cache serves everything, then sync reports exactly what the operator changed meanwhile', async () => {
     await engine.tick();
     const snapshot = all();

@@ -1,0 +1,1 @@
+export { default as OfflineSettings } from './offline-settings.svelte';
