@@ -94,6 +94,8 @@ export class FakeBridge {
   foreignWebhookUrls: Record<string, string> = {};
   /** What webhooks.activity lists, newest first; replay answers with an entry's `caused`. */
   webhookActivity: WebhookActivity[] = [];
+  /** What accounts.remove says it could not do besides removing (e.g. a webhook left at the service). */
+  removeNotes: string[] = [];
   readonly api: BridgeApi;
 
   #failures = new Map<Method, BridgeError[]>();
@@ -357,6 +359,7 @@ export class FakeBridge {
       'accounts.remove': (input) => {
         this.#find(input.id);
         this.accounts = this.accounts.filter((account) => account.id !== input.id);
+        return { notes: this.removeNotes };
       },
       'accounts.test': (input) => (this.#find(input.id), this.report),
       'accounts.testDraft': () => this.report,

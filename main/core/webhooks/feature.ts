@@ -12,6 +12,7 @@ import type { InspectedDelivery } from './inspector';
 import type { ProcessWebhook } from './receiver';
 import type { RegisterResult } from './registration';
 import { startWebhookService } from './service';
+import { sweepOrphanKeys } from './sweep';
 import type { WebhookService } from './service';
 import { createCloudflaredTunnel, createLoopbackHttpsTunnel, createManualTunnel, createNoTunnel, findCloudflared } from './tunnels';
 import type { LoopbackHttpsTunnel, Tunnel } from './tunnels';
@@ -27,7 +28,7 @@ export interface WebhookFeatureDeps {
   settings: SettingsStore;
   secrets: SecretStore;
   paths: AppPaths;
-  accounts: Pick<AccountsService, 'list' | 'get' | 'client'>;
+  accounts: Pick<AccountsService, 'list' | 'get' | 'client' | 'onBeforeRemove' | 'unreadable'>;
   bus: DomainBus;
   clock: Clock;
   logger: Logger;
@@ -88,6 +89,9 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
   });
 
   void started.then((running) => running?.inspector.onRecord(tell));
+  const swept: Promise<unknown> = started
+    .then((running) => running && sweepOrphanKeys({ secrets: deps.secrets, keyring: running.keyring, accounts: deps.accounts, logger }))
+    .catch((error: unknown) => logger.warn('webhook keys of removed accounts could not be swept', { error: String(error) }));
 
   let tunnel: Tunnel = createNoTunnel();
   let stopFollowing: () => void = () => undefined;
@@ -193,12 +197,27 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
 
   const stopWatching = [
     bus.subscribe('accounts.changed', () => void registerDemoAccounts()),
-    // Its keys, inspector entries and health go with it. The registration at the service is
-    // deleted only if the account's client can still be built (see the README).
+    // While the account's client still exists: our registration at the service goes first.
+    deps.accounts.onBeforeRemove({ what: 'Deleting the webhook registration at the service', run: (accountId) => deleteBeforeRemoval(accountId) }),
+    // Then its keys, inspector entries and health go with it.
     bus.subscribe('account.removed', ({ accountId }) => {
-      void started.then((running) => running?.registration.forget(accountId));
+      void started.then((running) => running?.registration.forget(accountId)).catch((error: unknown) => logger.warn('webhook keys of a removed account could not be deleted; swept at next start', { accountId, error: String(error) }));
     }),
   ];
+
+  /** A registration pointing at us is deleted; a failure is said, never thrown: the account goes anyway. */
+  async function deleteBeforeRemoval(accountId: string): Promise<string | null> {
+    const running = await started;
+    if (!running || !running.registration.hasOwnRegistration(accountId)) return null;
+    try {
+      const result = await running.registration.unregister(accountId);
+      return result === 'deleted' ? 'Its webhook registration was deleted at the service.' : null;
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      logger.warn('webhook registration could not be deleted with the account', { accountId, error: why });
+      return `Its webhook registration could not be deleted at the service (${why}). The service keeps sending to an address that now refuses every delivery, until the registration is deleted or replaced with this API key.`;
+    }
+  }
 
   async function overview(): Promise<WebhooksOverview> {
     const running = await started;
@@ -292,6 +311,7 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
       running.inspector.forget(accountId);
     },
     settled: async () => {
+      await swept;
       await switching;
       await demoPass;
       await (await started)?.registration.settled();
@@ -299,6 +319,7 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
     async close() {
       for (const stop of stopWatching) stop();
       stopChecks.abort();
+      await swept;
       await demoPass;
       await switching;
       stopFollowing();
