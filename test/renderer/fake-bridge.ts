@@ -424,7 +424,7 @@ export class FakeBridge {
       },
       'webhooks.replay': ({ id }) => {
         const entry = this.webhookActivity.find((candidate) => candidate.id === id);
-        if (!entry || !entry.signature.ok) throw this.#failure('invalid-input', 'Only a verified delivery can be replayed');
+        if (entry?.source !== 'webhook' || !entry.signature.ok) throw this.#failure('invalid-input', 'Only a verified delivery can be replayed');
         return { caused: entry.caused };
       },
       ...this.#arranged,
@@ -453,9 +453,9 @@ export class FakeBridge {
         registeredUrl,
         state: takenOver ? 'taken-over' : this.webhooks.registered[account.id] ? 'registered' : 'unregistered',
         takenOver,
-        lastVerifiedAt: this.webhookActivity.find((entry) => entry.accountId === account.id && entry.signature.ok)?.receivedAt ?? null,
+        lastVerifiedAt: this.webhookActivity.find((entry) => entry.accountId === account.id && entry.source === 'webhook' && entry.signature.ok)?.receivedAt ?? null,
         lastCheckedAt: null,
-        signatureFailures: { count: this.webhookActivity.filter((entry) => entry.accountId === account.id && !entry.signature.ok).length, lastAt: null, lastReason: null },
+        signatureFailures: { count: this.webhookActivity.filter((entry) => entry.accountId === account.id && entry.source === 'webhook' && !entry.signature.ok).length, lastAt: null, lastReason: null },
         problem: null,
       };
     });

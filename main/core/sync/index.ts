@@ -4,3 +4,5 @@ export { classifyFailure, describeState } from './classify';
 export type { SyncPhase, SyncProgress, SyncState } from './state';
 export type { SyncEvents } from './events';
 export { SYNC_INTERVAL_SETTING, syncIntervalMs } from './interval-setting';
+export { createRecovery } from './recovery';
+export type { Recovery } from './recovery';

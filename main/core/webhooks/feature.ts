@@ -2,12 +2,14 @@
 // installation's tunnel choice kept in the settings, demo mode's loopback HTTPS tunnel, and
 // the views the bridge answers with. Registering a real account is always the person's act.
 import { z } from 'zod';
-import type { SetTunnelInput, WebhookActivity, WebhooksOverview, WebhookStatus } from '../../../preload/contract';
+import type { SetTunnelInput, WebhookActivity, WebhookDelivery, WebhooksOverview, WebhookStatus } from '../../../preload/contract';
 import { WEBHOOK_HEADERS } from '../../../preload/contract';
 import type { AccountsService } from '../accounts/types';
 import { AppError } from '../errors';
 import type { DomainBus } from '../events';
 import type { AppPaths, Clock, Logger, SecretStore, SettingsStore } from '../ports';
+import type { Recovery } from '../sync/recovery';
+import { DetectedChanges } from './detected';
 import type { InspectedDelivery } from './inspector';
 import type { ProcessWebhook } from './receiver';
 import type { RegisterResult } from './registration';
@@ -39,6 +41,8 @@ export interface WebhookFeatureDeps {
   findCloudflared?: () => string | null;
   /** How often every registration is read again (taken over? deleted?). Default 15 minutes. */
   healthCheckMs?: number;
+  /** Tells which of sync's changes a catch-up found: the activity marks them "recovered". */
+  recovery?: Pick<Recovery, 'active'>;
 }
 
 export const HEALTH_CHECK_MS = 15 * 60_000;
@@ -89,6 +93,11 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
   });
 
   void started.then((running) => running?.inspector.onRecord(tell));
+  // Ids shared with the inspector: one sequence for every entry of the activity view.
+  const detected = started.then((running) => running && new DetectedChanges(() => running.inspector.reserveId()));
+  const tellDetected = (entry: WebhookActivity) => {
+    for (const listener of [...activityListeners]) listener(entry);
+  };
   const swept: Promise<unknown> = started
     .then((running) => running && sweepOrphanKeys({ secrets: deps.secrets, keyring: running.keyring, accounts: deps.accounts, logger }))
     .catch((error: unknown) => logger.warn('webhook keys of removed accounts could not be swept', { error: String(error) }));
@@ -115,12 +124,37 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
     await tunnel.stop().catch((error: unknown) => logger.warn('the previous tunnel did not stop cleanly', { error: String(error) }));
     tunnel = createNoTunnel();
     await next.start();
-    stopFollowing = running.registration.follow(next);
+    const stopRegistering = running.registration.follow(next);
+    const stopWatching = watchRestarts(next, running);
+    stopFollowing = () => {
+      stopRegistering();
+      stopWatching();
+    };
     // The status names the new tunnel only once the registration has taken its origin.
     await running.registration.settled();
     tunnel = next;
     // '' : every account (the public URL of each moved).
     bus.publish('webhook.health', { accountId: '' });
+  }
+
+  /**
+   * A tunnel that went down and came back, or whose public URL moved, lost the deliveries sent
+   * meanwhile: once the registration follows, 'webhook.reconnected' asks sync to catch up.
+   */
+  function watchRestarts(next: Tunnel, running: WebhookService): () => void {
+    let seen = next.publicOrigin();
+    let down = false;
+    return next.onChange((origin) => {
+      if (origin === null) {
+        down ||= seen !== null;
+        return;
+      }
+      const restarted = down || (seen !== null && seen !== origin);
+      seen = origin;
+      down = false;
+      if (!restarted) return;
+      void running.registration.settled().then(() => bus.publish('webhook.reconnected', { origin }));
+    });
   }
 
   function tunnelFor(choice: SetTunnelInput, port: number): Tunnel {
@@ -197,10 +231,20 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
 
   const stopWatching = [
     bus.subscribe('accounts.changed', () => void registerDemoAccounts()),
+    // What sync found (not the first fill): the source is read now, while the store happens.
+    bus.subscribe('quotes.stored', ({ accountId, source, baseline, quotes }) => {
+      if (source !== 'sync' || baseline) return;
+      const marked = deps.recovery?.active(accountId) ? 'recovered' : 'sync';
+      const at = deps.clock.now();
+      void detected.then((log) => {
+        for (const entry of log?.record(accountId, marked, at, quotes) ?? []) tellDetected(entry);
+      });
+    }),
     // While the account's client still exists: our registration at the service goes first.
     deps.accounts.onBeforeRemove({ what: 'Deleting the webhook registration at the service', run: (accountId) => deleteBeforeRemoval(accountId) }),
     // Then its keys, inspector entries and health go with it.
     bus.subscribe('account.removed', ({ accountId }) => {
+      void detected.then((log) => log?.forget(accountId));
       void started.then((running) => running?.registration.forget(accountId)).catch((error: unknown) => logger.warn('webhook keys of a removed account could not be deleted; swept at next start', { accountId, error: String(error) }));
     }),
   ];
@@ -270,12 +314,11 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
     },
     activity: async ({ accountId, type, limit }) => {
       const running = await service();
+      const log = await detected;
       const ids = accountId ? [accountId] : (await deps.accounts.list()).map((account) => account.id);
-      return ids
-        .flatMap((id) => running.inspector.list(id, { type, limit }))
-        .sort((a, b) => b.id - a.id)
-        .slice(0, limit)
-        .map(activityView);
+      const entries: WebhookActivity[] = ids.flatMap((id) => [...running.inspector.list(id, { type, limit }).map(activityView), ...(log?.list(id, { type, limit }) ?? [])]);
+      // Deliveries read back from the log at start were numbered after later sync entries: time first.
+      return entries.sort((a, b) => b.receivedAt - a.receivedAt || b.id - a.id).slice(0, limit);
     },
     replay: async (id) => {
       const running = await service();
@@ -309,6 +352,7 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
       if (!running) return;
       await running.keyring.forget(accountId);
       running.inspector.forget(accountId);
+      (await detected)?.forget(accountId);
     },
     settled: async () => {
       await swept;
@@ -330,11 +374,12 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
 }
 
 /** An inspector entry for the activity view: the signature's value stays in main. */
-export function activityView(delivery: InspectedDelivery): WebhookActivity {
+export function activityView(delivery: InspectedDelivery): WebhookDelivery {
   const headers = { ...delivery.headers };
   const detail = delivery.signature.ok ? `verified (${delivery.signature.secret} secret)` : `refused: ${delivery.signature.reason}`;
   if (WEBHOOK_HEADERS.signature in headers) headers[WEBHOOK_HEADERS.signature] = `(${delivery.signature.ok ? 'verified' : 'refused'})`;
   return {
+    source: 'webhook',
     id: delivery.id,
     accountId: delivery.accountId,
     receivedAt: delivery.receivedAt,

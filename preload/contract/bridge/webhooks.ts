@@ -70,7 +70,8 @@ export const ActivityInput = z.object({
 });
 
 /** One delivery as the activity view shows it. */
-export const WebhookActivity = z.object({
+export const WebhookDelivery = z.object({
+  source: z.literal('webhook'),
   /** The handle for replay. */
   id: z.number().int(),
   accountId: z.string(),
@@ -86,6 +87,32 @@ export const WebhookActivity = z.object({
   /** What processing caused ("quote refreshed: status SENT -> ACCEPTED", "notification: shown"). */
   caused: z.string().nullable(),
 });
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
+const detected = {
+  /** Unique among every activity entry (deliveries included); not a replay handle. */
+  id: z.number().int(),
+  accountId: z.string(),
+  /** When sync stored the change (ms since the epoch). */
+  receivedAt: z.number(),
+  /** The kind of change: quote.new, quote.status, quote.revised, quote.pricing, quote.updated. */
+  event: z.string(),
+  quoteId: z.string(),
+  quoteNumber: z.string().nullable(),
+  projectName: z.string().nullable(),
+  /** What changed, in words ("status SENT -> ACCEPTED"). */
+  caused: z.string(),
+};
+
+/**
+ * A change a sync pass found. 'recovered': found by the catch-up after sleep, a network
+ * change or a tunnel restart, so its webhook (if any) never arrived.
+ */
+export const DetectedChange = z.discriminatedUnion('source', [z.object({ source: z.literal('sync'), ...detected }), z.object({ source: z.literal('recovered'), ...detected })]);
+export type DetectedChange = z.infer<typeof DetectedChange>;
+
+/** One entry of the activity view: a webhook delivery, or a change sync detected. */
+export const WebhookActivity = z.discriminatedUnion('source', [WebhookDelivery, z.object({ source: z.literal('sync'), ...detected }), z.object({ source: z.literal('recovered'), ...detected })]);
 export type WebhookActivity = z.infer<typeof WebhookActivity>;
 
 export const webhookMethods = {

@@ -14,7 +14,7 @@ import { systemClock } from '../../../../main/core/ports';
 import type { Simulator } from '../../../../main/simulator';
 import { secretName } from '../../../../main/core/webhooks';
 import { startDemo } from '../../../../main/simulator/demo';
-import type { AccountView, RegisterOutcome, WebhookActivity, WebhooksOverview } from '../../../../preload/contract';
+import type { AccountView, RegisterOutcome, WebhookActivity, WebhookDelivery, WebhooksOverview } from '../../../../preload/contract';
 import { createMemorySecretStore, createMemorySettingsStore } from '../../../helpers/stores';
 
 const logger = createSilentLogger();
@@ -51,7 +51,10 @@ async function mark(): Promise<{ delivery: number; entry: number }> {
   return { delivery: Math.max(0, ...ourDeliveries().map((record) => record.id)), entry: Math.max(0, ...activity.map((entry) => entry.id)) };
 }
 /** What the service sent us since the mark, and what the receiver shows of it. */
-async function since(from: { delivery: number; entry: number }): Promise<{ sent: string[]; received: WebhookActivity[] }> {
+/** The activity view also lists what sync found: these tests are about deliveries. */
+const deliveriesOnly = (entries: WebhookActivity[]) => entries.filter((entry): entry is WebhookDelivery => entry.source === 'webhook');
+
+async function since(from: { delivery: number; entry: number }): Promise<{ sent: string[]; received: WebhookDelivery[] }> {
   const activity = await allProcessed();
   return {
     sent: ourDeliveries().filter((record) => record.id > from.delivery).map((record) => record.event).sort(),
@@ -63,11 +66,11 @@ const shownAbout = (quoteId: string) =>
   events.filter((event) => event.name === 'notifications.shown' && JSON.stringify(event.payload).includes(quoteId) && JSON.stringify(event.payload).includes(account.id));
 
 /** Waits until every delivery to our slot arrived and each verified one has been processed. */
-async function allProcessed(): Promise<WebhookActivity[]> {
+async function allProcessed(): Promise<WebhookDelivery[]> {
   await until(() => ourDeliveries().every((record) => record.state === 'delivered'), 'the deliveries');
-  let activity: WebhookActivity[] = [];
+  let activity: WebhookDelivery[] = [];
   await until(async () => {
-    activity = await call<WebhookActivity[]>('webhooks.activity', { accountId: account.id, limit: 500 });
+    activity = deliveriesOnly(await call<WebhookActivity[]>('webhooks.activity', { accountId: account.id, limit: 500 }));
     return activity.filter((entry) => entry.dedupe === 'new').every((entry) => entry.caused !== null);
   }, 'the processing');
   return activity;
@@ -174,7 +177,7 @@ describe('webhooks and notifications in demo mode, through the core', () => {
   }, 30_000);
 
   it('replays a verified delivery on request (the cache already knows it: no change, no second notification)', async () => {
-    const activity = (await call<WebhookActivity[]>('webhooks.activity', { accountId: account.id, type: 'quote.status_changed', limit: 50 })).filter((entry) => entry.body?.includes(issued[0]!));
+    const activity = deliveriesOnly(await call<WebhookActivity[]>('webhooks.activity', { accountId: account.id, type: 'quote.status_changed', limit: 50 })).filter((entry) => entry.body?.includes(issued[0]!));
     expect(activity).toHaveLength(1);
     const before = shownAbout(issued[0]!).length;
     expect(await call<{ caused: string | null }>('webhooks.replay', { id: activity[0]!.id })).toEqual({ caused: 'quote refreshed: no change (already known)' });
