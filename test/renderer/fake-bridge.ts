@@ -18,6 +18,7 @@ import type {
   Result,
   UnreadSummary,
   WebhookActivity,
+  WebhookCheck,
   WebhooksOverview,
   WebhookStatus,
 } from '../../preload/contract';
@@ -94,6 +95,8 @@ export class FakeBridge {
   foreignWebhookUrls: Record<string, string> = {};
   /** What webhooks.activity lists, newest first; replay answers with an entry's `caused`. */
   webhookActivity: WebhookActivity[] = [];
+  /** What webhooks.check says of the public address; by default it follows the registration. */
+  webhookProbe: WebhookCheck['publicUrl'] | null = null;
   /** What accounts.remove says it could not do besides removing (e.g. a webhook left at the service). */
   removeNotes: string[] = [];
   readonly api: BridgeApi;
@@ -417,6 +420,17 @@ export class FakeBridge {
       'webhooks.unregister': ({ accountId }) => {
         this.#find(accountId);
         delete this.webhooks.registered[accountId];
+      },
+      'webhooks.check': ({ accountId }) => {
+        this.#find(accountId);
+        const url = this.webhooks.registered[accountId] ?? null;
+        return {
+          accountId,
+          checkedAt: Date.UTC(2026, 10, 22, 12, 30),
+          registration: { state: url ? 'registered' : 'unregistered', registeredUrl: url, problem: null },
+          publicUrl: this.webhookProbe ?? (url ? { result: 'reached', url, detail: 'The public address reached the receiver on this computer.' } : { result: 'not-tried', url: null, detail: 'There is no public address: choose a tunnel first.' }),
+          lastVerifiedAt: this.webhookActivity.find((entry) => entry.accountId === accountId && entry.source === 'webhook' && entry.signature.ok)?.receivedAt ?? null,
+        };
       },
       'webhooks.activity': (input) => {
         const limit = input.limit ?? 50;

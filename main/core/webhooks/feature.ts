@@ -2,7 +2,7 @@
 // installation's tunnel choice kept in the settings, demo mode's loopback HTTPS tunnel, and
 // the views the bridge answers with. Registering a real account is always the person's act.
 import { z } from 'zod';
-import type { SetTunnelInput, WebhookActivity, WebhookDelivery, WebhooksOverview, WebhookStatus } from '../../../preload/contract';
+import type { SetTunnelInput, WebhookActivity, WebhookCheck, WebhookDelivery, WebhooksOverview, WebhookStatus } from '../../../preload/contract';
 import { WEBHOOK_HEADERS } from '../../../preload/contract';
 import type { AccountsService } from '../accounts/types';
 import { AppError } from '../errors';
@@ -14,6 +14,7 @@ import type { InspectedDelivery } from './inspector';
 import type { ProcessWebhook } from './receiver';
 import type { RegisterResult } from './registration';
 import { startWebhookService } from './service';
+import { selfTest } from './self-test';
 import { sweepOrphanKeys } from './sweep';
 import type { WebhookService } from './service';
 import { createCloudflaredTunnel, createLoopbackHttpsTunnel, createManualTunnel, createNoTunnel, findCloudflared } from './tunnels';
@@ -53,6 +54,8 @@ export interface WebhookFeature {
   register(accountId: string, confirm: boolean): Promise<RegisterResult>;
   unregister(accountId: string): Promise<void>;
   activity(filter: { accountId?: string; type?: string; limit: number }): Promise<WebhookActivity[]>;
+  /** The health's self-test: the registration read again and the public address probed; no event is sent. */
+  check(accountId: string): Promise<WebhookCheck>;
   replay(id: number): Promise<string | null>;
   /** Demo mode: deliveries over loopback HTTPS, whose certificate the embedded service is told to trust; demo accounts register by themselves. */
   useDemoTunnel(trustCertificate: (pem: string) => void): Promise<void>;
@@ -319,6 +322,12 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
       const entries: WebhookActivity[] = ids.flatMap((id) => [...running.inspector.list(id, { type, limit }).map(activityView), ...(log?.list(id, { type, limit }) ?? [])]);
       // Deliveries read back from the log at start were numbered after later sync entries: time first.
       return entries.sort((a, b) => b.receivedAt - a.receivedAt || b.id - a.id).slice(0, limit);
+    },
+    check: async (accountId) => {
+      await deps.accounts.get(accountId);
+      await switching;
+      const running = await service();
+      return selfTest({ registration: running.registration, inspector: running.inspector, clock: deps.clock, trustedCertificate: () => demoTunnel?.certificate() ?? null }, accountId);
     },
     replay: async (id) => {
       const running = await service();

@@ -115,6 +115,22 @@ export type DetectedChange = z.infer<typeof DetectedChange>;
 export const WebhookActivity = z.discriminatedUnion('source', [WebhookDelivery, z.object({ source: z.literal('sync'), ...detected }), z.object({ source: z.literal('recovered'), ...detected })]);
 export type WebhookActivity = z.infer<typeof WebhookActivity>;
 
+/**
+ * A delivery-path check. The service has no way to send a test event, so this is what can be
+ * checked without it: the registration read again, the public address probed (a GET, which
+ * the receiver answers 405 without recording anything), and when the last real verified
+ * delivery arrived.
+ */
+export const WebhookCheck = z.object({
+  accountId: z.string(),
+  checkedAt: z.number(),
+  registration: z.object({ state: RegistrationState, registeredUrl: z.string().nullable(), problem: z.string().nullable() }),
+  /** reached: the public address answered as this computer's receiver does; other: something else answered; unreachable: no answer; not-tried: no public address. */
+  publicUrl: z.object({ result: z.enum(['reached', 'other', 'unreachable', 'not-tried']), url: z.string().nullable(), detail: z.string() }),
+  lastVerifiedAt: z.number().nullable(),
+});
+export type WebhookCheck = z.infer<typeof WebhookCheck>;
+
 export const webhookMethods = {
   'webhooks.status': { input: z.void(), output: WebhooksOverview },
   /** Saves the installation's tunnel choice and re-registers the accounts registered by this installation. */
@@ -122,6 +138,8 @@ export const webhookMethods = {
   'webhooks.register': { input: RegisterInput, output: RegisterOutcome },
   'webhooks.unregister': { input: z.object({ accountId: z.string().min(1) }), output: z.void() },
   'webhooks.activity': { input: ActivityInput, output: z.array(WebhookActivity) },
+  /** Reads the registration again and probes the public address; sends no event (the service cannot be asked for one). */
+  'webhooks.check': { input: z.object({ accountId: z.string().min(1) }), output: WebhookCheck },
   /** Processes a verified delivery again; answers what it caused. */
   'webhooks.replay': { input: z.object({ id: z.number().int().positive() }), output: z.object({ caused: z.string().nullable() }) },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;

@@ -14,7 +14,7 @@ import { systemClock } from '../../../../main/core/ports';
 import type { Simulator } from '../../../../main/simulator';
 import { secretName } from '../../../../main/core/webhooks';
 import { startDemo } from '../../../../main/simulator/demo';
-import type { AccountView, RegisterOutcome, WebhookActivity, WebhookDelivery, WebhooksOverview } from '../../../../preload/contract';
+import type { AccountView, RegisterOutcome, WebhookActivity, WebhookCheck, WebhookDelivery, WebhooksOverview } from '../../../../preload/contract';
 import { createMemorySecretStore, createMemorySettingsStore } from '../../../helpers/stores';
 
 const logger = createSilentLogger();
@@ -185,10 +185,16 @@ describe('webhooks and notifications in demo mode, through the core', () => {
     expect(await core.dispatcher.dispatch('webhooks.replay', { id: 999_999 })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
   }, 30_000);
 
+  it('self-tests the delivery path over the loopback HTTPS tunnel: registration read again, public address reached, last real delivery shown', async () => {
+    const check = await call<WebhookCheck>('webhooks.check', { accountId: account.id });
+    expect(check).toMatchObject({ accountId: account.id, registration: { state: 'registered', problem: null }, publicUrl: { result: 'reached', url: expect.stringMatching(/^https:\/\/127\.0\.0\.1:\d+\/hooks\//) } });
+    expect(check.lastVerifiedAt).toEqual(expect.any(Number));
+  }, 30_000);
+
   it('forgets a removed account: no status, no activity, no key', async () => {
     expect((await call<WebhookActivity[]>('webhooks.activity', { accountId: account.id, limit: 10 })).length).toBeGreaterThan(0);
     expect(await secrets.get(secretName(account.id))).not.toBeNull();
-    await call('accounts.remove', { id: account.id });
+    expect(await call('accounts.remove', { id: account.id })).toEqual({ notes: ['Its webhook registration was deleted at the service.'] });
     await until(async () => (await call<WebhookActivity[]>('webhooks.activity', { accountId: account.id, limit: 10 })).length === 0, 'the activity to go');
     expect((await call<WebhooksOverview>('webhooks.status')).accounts.map((status) => status.accountId)).not.toContain(account.id);
     await until(async () => (await secrets.get(secretName(account.id))) === null, 'the webhook secret to go');
