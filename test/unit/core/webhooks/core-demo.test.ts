@@ -191,6 +191,18 @@ describe('webhooks and notifications in demo mode, through the core', () => {
     expect(check.lastVerifiedAt).toEqual(expect.any(Number));
   }, 30_000);
 
+  it('a change no webhook brought is caught up by the sync after resume and shown as recovered', async () => {
+    await call('webhooks.unregister', { accountId: account.id });
+    const quote = sim.operator.findQuotes({ status: 'SENT', companyId }).find((candidate) => !issued.includes(candidate.id))!;
+    sim.operator.cancelQuote(quote.id);
+    await core.reconcile();
+    const entries = await call<WebhookActivity[]>('webhooks.activity', { accountId: account.id, limit: 500 });
+    expect(entries.filter((entry) => entry.source !== 'webhook' && entry.quoteId === quote.id)).toEqual([
+      expect.objectContaining({ source: 'recovered', event: 'quote.status', caused: expect.stringContaining('CANCELLED') }),
+    ]);
+    expect(await call<RegisterOutcome>('webhooks.register', { accountId: account.id })).toMatchObject({ status: 'registered' });
+  }, 30_000);
+
   it('forgets a removed account: no status, no activity, no key', async () => {
     expect((await call<WebhookActivity[]>('webhooks.activity', { accountId: account.id, limit: 10 })).length).toBeGreaterThan(0);
     expect(await secrets.get(secretName(account.id))).not.toBeNull();
