@@ -128,10 +128,10 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
     tunnel = createNoTunnel();
     await next.start();
     const stopRegistering = running.registration.follow(next);
-    const stopWatching = watchRestarts(next, running);
+    const stopWatchingRestarts = watchRestarts(next, running);
     stopFollowing = () => {
       stopRegistering();
-      stopWatching();
+      stopWatchingRestarts();
     };
     // The status names the new tunnel only once the registration has taken its origin.
     await running.registration.settled();
