@@ -42,6 +42,7 @@ const NO_WEBHOOKS: WebhookHandlers = {
   'webhooks.register': webhooksUnavailable,
   'webhooks.unregister': webhooksUnavailable,
   'webhooks.activity': webhooksUnavailable,
+  'webhooks.check': webhooksUnavailable,
   'webhooks.replay': webhooksUnavailable,
 };
 

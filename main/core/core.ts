@@ -23,7 +23,7 @@ import { connectNotificationPipeline, createNotifications, notifyWebhookEvent } 
 import type { Notifications } from './notify';
 import type { AppPaths, Clock, DataFileProblem, Logger, Notifier, SecretStore, SettingsStore } from './ports';
 import { openSqliteStore } from './store';
-import { createSyncEngine, pdfLimitBytes, syncIntervalMs } from './sync';
+import { createRecovery, createSyncEngine, pdfLimitBytes, syncIntervalMs } from './sync';
 import type { SyncEngine, SyncOptions } from './sync';
 import { createWebhookFeature, createWebhookPipeline } from './webhooks';
 import type { WebhookFeature, WebhookFeatureDeps } from './webhooks';
@@ -93,7 +93,9 @@ export function createCore(options: CoreOptions): Core {
     options: { maxBytes: pdfLimitBytes(settings, logger), ...options.pdfs },
     dispatcherFor: async (accountId) => (await accounts.client(accountId)).dispatcher,
   });
-  const sync = createSyncEngine({ accounts, bus, cache, clock, logger, options: { intervalMs: syncIntervalMs(settings, logger), ...options.sync } });
+  // Catch-ups (after resume, a tunnel restart, an account back online) mark what they find "recovered".
+  const recovery = createRecovery();
+  const sync = createSyncEngine({ accounts, bus, cache, clock, logger, recovery, options: { intervalMs: syncIntervalMs(settings, logger), ...options.sync } });
 
   // Notifications hear what the cache stored (each change once), non-quote webhook events, and reminders after sync.
   const notifications = createNotifications({
@@ -113,6 +115,7 @@ export function createCore(options: CoreOptions): Core {
     clock,
     logger,
     ...options.webhooks,
+    recovery,
     process: createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center: notifications.center, accounts }, event) }),
   });
   const cacheProblems: DataFileProblem[] = store.problems.map((problem) => ({ file: 'cache', ...problem }));
@@ -139,15 +142,26 @@ export function createCore(options: CoreOptions): Core {
     },
   });
 
-  const notificationPipeline = connectNotificationPipeline({ bus, center: notifications.center, cache, accounts, logger });
+  const notificationPipeline = connectNotificationPipeline({ bus, center: notifications.center, cache, accounts, recovery, logger });
   const stops: (() => void)[] = [
     cache.start(),
     feedCacheFromDecisions(bus),
     notifications.connect(bus, hub),
     () => notificationPipeline.stop(),
     projectWebhookEvents(bus, webhooks, hub),
+    // Deliveries sent while the tunnel was down are lost for good (the service retries for about half a minute).
+    bus.subscribe('webhook.reconnected', () => void reconcile().catch((error: unknown) => logger.warn('sync after a tunnel restart failed', { error: error instanceof Error ? error.message : String(error) }))),
   ];
   let closing = false;
+
+  async function reconcile(): Promise<void> {
+    await ready;
+    if (closing) return;
+    // Registrations first: one taken over or deleted while asleep shows at once.
+    await webhooks.checkAll().catch((error: unknown) => logger.warn('webhook registrations could not be checked', { error: error instanceof Error ? error.message : String(error) }));
+    // What this pass finds was missed while asleep or while the tunnel was down: recovered.
+    await recovery.during(() => sync.reconcile());
+  }
   const ready = (async () => {
     stops.push(await pdfs.start());
     await forgetOrphanAccounts({ cache, accounts, bus, logger });
@@ -199,13 +213,7 @@ export function createCore(options: CoreOptions): Core {
     notifications,
     webhooks,
     ready,
-    async reconcile() {
-      await ready;
-      // Registrations first: one taken over or deleted while asleep shows at once.
-      await webhooks.checkAll().catch((error: unknown) => logger.warn('webhook registrations could not be checked', { error: error instanceof Error ? error.message : String(error) }));
-      // What this pass finds was missed while asleep: announced as recovered.
-      await notificationPipeline.whileRecovering(() => sync.reconcile());
-    },
+    reconcile,
     async startDemoIfNoAccounts(startDemo, startOptions) {
       const started = await demo.startIfNoAccounts(async () => {
         const demoStarted = await startDemo();

@@ -101,7 +101,7 @@ test('an operator action arrives as a verified, new webhook: the activity lists 
   const activity = page.locator('[data-webhook-activity]');
   await activity.getByLabel('Account').selectOption({ label: company.name });
   await activity.getByLabel('Event type').selectOption('quote.status_changed');
-  const entries = page.getByRole('list', { name: 'Webhook deliveries' }).getByRole('listitem');
+  const entries = page.getByRole('list', { name: 'Activity' }).getByRole('listitem');
   const entry = entries.filter({ hasText: 'quote.status_changed' }).first();
   await expect(entry).toContainText('Signature verified');
   await expect(entry).toContainText('New');
@@ -120,6 +120,46 @@ test('an operator action arrives as a verified, new webhook: the activity lists 
   expect(problems).toEqual([]);
 });
 
+test('without a registration a change is found by sync and marked so; the delivery-path check then finds the public address reaching the receiver', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  const company = credentials.companies[0]!;
+  const sent = await operator<OperatorQuote[]>('GET', `/quotes?companyId=${company.id}&status=SENT`);
+  const quote = sent.find((candidate) => candidate.quoteNumber !== null);
+  if (!quote?.quoteNumber) throw new Error(`The demo seed has no numbered SENT quote for ${company.name}`);
+
+  await page.goto(host.url);
+  await expect(page.getByRole('table', { name: 'Quotes' })).toBeVisible();
+  await accountsNav(page).getByRole('button', { name: /Account settings/ }).click();
+  const card = page.locator('[data-webhook-settings] [data-webhook-account]').filter({ hasText: company.name });
+  await card.getByRole('button', { name: `Unregister ${company.name}`, exact: true }).click();
+  await expect(card.locator('[data-registration-state]')).toHaveText(/^Not registered:/);
+
+  // Nothing is delivered for this account now: the change waits for sync.
+  await operator('POST', `/quotes/${quote.id}/cancel`);
+  await accountsNav(page).getByRole('button', { name: /Account settings/ }).click();
+  await page.getByRole('button', { name: 'Sync now' }).click();
+
+  await accountsNav(page).getByRole('button', { name: 'Activity' }).click();
+  const activity = page.locator('[data-webhook-activity]');
+  await activity.getByLabel('Account').selectOption({ label: company.name });
+  const found = page.getByRole('list', { name: 'Activity' }).getByRole('listitem').filter({ hasText: quote.quoteNumber });
+  await expect(found.first()).toContainText('Found by sync', { timeout: 15_000 });
+  await expect(found.first()).toContainText('CANCELLED');
+  await expect(found.first()).not.toContainText('Delivered by webhook');
+
+  // Registered again, the check reads the registration back and probes the public address; it sends no event.
+  await accountsNav(page).getByRole('button', { name: /Account settings/ }).click();
+  await card.getByRole('button', { name: `Register ${company.name}`, exact: true }).click();
+  await expect(card.locator('[data-registration-state]')).toHaveText(/^Registered:/);
+  await card.getByRole('button', { name: `Check delivery path of ${company.name}` }).click();
+  const check = card.locator('[data-webhook-check]');
+  await expect(check).toContainText('it points at this computer');
+  await expect(check).toContainText('reached the receiver on this computer');
+  await expect(check).toContainText('No test event was sent');
+  expect(problems).toEqual([]);
+});
+
 for (const scheme of ['light', 'dark'] as const) {
   test(`the activity view and the Live updates settings pass axe and fit 800 px: ${scheme}`, async ({ browser }) => {
     // The smallest supported window: long URLs and raw bodies must wrap, not widen the page.
@@ -129,10 +169,12 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('table', { name: 'Quotes' })).toBeVisible();
 
     await accountsNav(page).getByRole('button', { name: 'Activity' }).click();
-    const entries = page.getByRole('list', { name: 'Webhook deliveries' }).getByRole('listitem');
-    await expect(entries.first()).toBeVisible();
-    await entries.first().getByRole('button', { expanded: false }).first().click();
-    await expect(entries.first().locator('pre').first()).toBeVisible();
+    // Deliveries and what sync found, side by side: a delivery opened to its headers and body.
+    const delivery = page.getByRole('list', { name: 'Activity' }).locator('[data-activity-source="webhook"]').first();
+    await expect(delivery).toBeVisible();
+    await expect(page.locator('[data-activity-source="sync"]').first()).toBeVisible();
+    await delivery.getByRole('button', { expanded: false }).first().click();
+    await expect(delivery.locator('pre').first()).toBeVisible();
     expect(await axeViolations(page, '[data-webhook-activity]')).toEqual([]);
     expect(await sidewaysOverflow(page, '[data-webhook-activity]')).toBeLessThanOrEqual(0);
     await page.screenshot({ path: test.info().outputPath(`activity-${scheme}.png`), fullPage: true });
@@ -141,9 +183,23 @@ for (const scheme of ['light', 'dark'] as const) {
     const settings = page.locator('[data-webhook-settings]');
     await settings.scrollIntoViewIfNeeded();
     await expect(settings.locator('[data-registration-state]').first()).toBeVisible();
+    const firstCard = settings.locator('[data-webhook-account]').first();
+    await firstCard.getByRole('button', { name: /^Check delivery path/ }).click();
+    await expect(firstCard.locator('[data-webhook-check]')).toBeVisible();
     expect(await axeViolations(page, '[data-webhook-settings]')).toEqual([]);
     expect(await sidewaysOverflow(page, '[data-webhook-settings]')).toBeLessThanOrEqual(0);
     await page.screenshot({ path: test.info().outputPath(`webhook-settings-${scheme}.png`), fullPage: true });
     await context.close();
   });
 }
+
+test('removing an account deletes its webhook registration at the service first, and says so', async ({ page }) => {
+  const company = credentials.companies[0]!;
+  await page.goto(host.url);
+  await expect(page.getByRole('table', { name: 'Quotes' })).toBeVisible();
+  await page.getByRole('button', { name: `Actions for ${company.name}` }).click();
+  await page.getByRole('menu', { name: `Actions for ${company.name}` }).getByRole('menuitem', { name: 'Remove account' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove account' }).click();
+  await expect(page.getByText(`Removed ${company.name}`)).toBeVisible();
+  await expect(page.getByText(`${company.name}: Its webhook registration was deleted at the service.`)).toBeVisible();
+});

@@ -70,6 +70,7 @@ export function unusedHandlers(): Handlers {
     'webhooks.register': unused('webhooks.register'),
     'webhooks.unregister': unused('webhooks.unregister'),
     'webhooks.activity': unused('webhooks.activity'),
+    'webhooks.check': unused('webhooks.check'),
     'webhooks.replay': unused('webhooks.replay'),
   };
 }

@@ -258,6 +258,16 @@ describe('existing accounts', () => {
     expect(await screen.findByText('Welcome to Quotedesk')).toBeTruthy();
   });
 
+  it('says what the removal could not tidy up (a webhook left at an unreachable service) after saying it removed the account', async () => {
+    const fake = setup();
+    fake.removeNotes = ['Its webhook registration could not be deleted at the service (connection refused).'];
+    await openMenuAction('Acme Localisation', 'Remove account');
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove Acme Localisation?' });
+    await fireEvent.click(within(confirm).getByRole('button', { name: 'Remove account' }));
+    expect(await screen.findByText('Removed Acme Localisation')).toBeTruthy();
+    expect(await screen.findByText('Acme Localisation: Its webhook registration could not be deleted at the service (connection refused).')).toBeTruthy();
+  });
+
   it('moves focus to the next account after a removal, and to Add account when none is left', async () => {
     const north = makeAccount({ id: 'north', name: 'Northwind' });
     const fake = setup({ accounts: [acme, north], quotes: { acme: sampleQuotes(3), north: sampleQuotes(3) } });

@@ -19,6 +19,7 @@ import type {
   Result,
   UnreadSummary,
   WebhookActivity,
+  WebhookCheck,
   WebhooksOverview,
   WebhookStatus,
 } from '../../preload/contract';
@@ -100,6 +101,10 @@ export class FakeBridge {
   foreignWebhookUrls: Record<string, string> = {};
   /** What webhooks.activity lists, newest first; replay answers with an entry's `caused`. */
   webhookActivity: WebhookActivity[] = [];
+  /** What webhooks.check says of the public address; by default it follows the registration. */
+  webhookProbe: WebhookCheck['publicUrl'] | null = null;
+  /** What accounts.remove says it could not do besides removing (e.g. a webhook left at the service). */
+  removeNotes: string[] = [];
   readonly api: BridgeApi;
 
   #failures = new Map<Method, BridgeError[]>();
@@ -363,6 +368,7 @@ export class FakeBridge {
       'accounts.remove': (input) => {
         this.#find(input.id);
         this.accounts = this.accounts.filter((account) => account.id !== input.id);
+        return { notes: this.removeNotes };
       },
       'accounts.test': (input) => (this.#find(input.id), this.report),
       'accounts.testDraft': () => this.report,
@@ -427,13 +433,24 @@ export class FakeBridge {
         this.#find(accountId);
         delete this.webhooks.registered[accountId];
       },
+      'webhooks.check': ({ accountId }) => {
+        this.#find(accountId);
+        const url = this.webhooks.registered[accountId] ?? null;
+        return {
+          accountId,
+          checkedAt: Date.UTC(2026, 10, 22, 12, 30),
+          registration: { state: url ? 'registered' : 'unregistered', registeredUrl: url, problem: null },
+          publicUrl: this.webhookProbe ?? (url ? { result: 'reached', url, detail: 'The public address reached the receiver on this computer.' } : { result: 'not-tried', url: null, detail: 'There is no public address: choose a tunnel first.' }),
+          lastVerifiedAt: this.webhookActivity.find((entry) => entry.accountId === accountId && entry.source === 'webhook' && entry.signature.ok)?.receivedAt ?? null,
+        };
+      },
       'webhooks.activity': (input) => {
         const limit = input.limit ?? 50;
         return this.webhookActivity.filter((entry) => (!input.accountId || entry.accountId === input.accountId) && (!input.type || entry.event === input.type)).slice(0, limit);
       },
       'webhooks.replay': ({ id }) => {
         const entry = this.webhookActivity.find((candidate) => candidate.id === id);
-        if (!entry || !entry.signature.ok) throw this.#failure('invalid-input', 'Only a verified delivery can be replayed');
+        if (entry?.source !== 'webhook' || !entry.signature.ok) throw this.#failure('invalid-input', 'Only a verified delivery can be replayed');
         return { caused: entry.caused };
       },
       ...this.#arranged,
@@ -462,9 +479,9 @@ export class FakeBridge {
         registeredUrl,
         state: takenOver ? 'taken-over' : this.webhooks.registered[account.id] ? 'registered' : 'unregistered',
         takenOver,
-        lastVerifiedAt: this.webhookActivity.find((entry) => entry.accountId === account.id && entry.signature.ok)?.receivedAt ?? null,
+        lastVerifiedAt: this.webhookActivity.find((entry) => entry.accountId === account.id && entry.source === 'webhook' && entry.signature.ok)?.receivedAt ?? null,
         lastCheckedAt: null,
-        signatureFailures: { count: this.webhookActivity.filter((entry) => entry.accountId === account.id && !entry.signature.ok).length, lastAt: null, lastReason: null },
+        signatureFailures: { count: this.webhookActivity.filter((entry) => entry.accountId === account.id && entry.source === 'webhook' && !entry.signature.ok).length, lastAt: null, lastReason: null },
         problem: null,
       };
     });

@@ -52,7 +52,7 @@ describe('offline settings', () => {
     renderApp(bridge);
     const section = await openSettings();
     await waitFor(() => expect(interval(section).value).toBe('5'));
-    bridge.failNext('sync.setSettings', { code: 'storage', message: 'The disk is full' });
+    bridge.failNext('sync.setSettings', { code: 'internal', message: 'The disk is full' });
     await fireEvent.change(interval(section), { target: { value: '15' } });
     expect((await within(section).findByRole('alert')).textContent).toContain("Couldn't save");
     expect(interval(section).value).toBe('5');

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { WebhookActivity } from '../../preload/contract';
+import type { DetectedChange, WebhookDelivery } from '../../preload/contract';
 import { WebhooksState } from '../../renderer/src/lib/state/webhooks.svelte';
 import { FakeBridge } from './fake-bridge';
 import { makeAccount, makeQuote, quoteId } from './fixtures';
@@ -9,9 +9,10 @@ import { renderApp } from './render-app';
 const acme = makeAccount({ id: 'acme', name: 'Acme Localisation' });
 const north = makeAccount({ id: 'north', name: 'Northwind' });
 
-function delivery(overrides: Partial<WebhookActivity> & { id: number }): WebhookActivity {
+function delivery(overrides: Partial<WebhookDelivery> & { id: number }): WebhookDelivery {
   const event = overrides.event ?? 'quote.updated';
   return {
+    source: 'webhook',
     accountId: 'acme',
     receivedAt: Date.UTC(2026, 10, 22, 12, 0, overrides.id),
     event,
@@ -23,6 +24,20 @@ function delivery(overrides: Partial<WebhookActivity> & { id: number }): Webhook
     caused: 'quote refreshed: status SENT -> REVISED',
     ...overrides,
   };
+}
+
+function found(source: DetectedChange['source'], overrides: Partial<DetectedChange> & { id: number }): DetectedChange {
+  return {
+    source,
+    accountId: 'acme',
+    receivedAt: Date.UTC(2026, 10, 22, 12, 0, overrides.id),
+    event: 'quote.status',
+    quoteId: quoteId(1),
+    quoteNumber: 'Q-2026-0042',
+    projectName: 'Manuals',
+    caused: 'status SENT -> ACCEPTED',
+    ...overrides,
+  } as DetectedChange;
 }
 
 function fake() {
@@ -38,7 +53,7 @@ function fake() {
 async function openActivity() {
   const nav = screen.getByRole('navigation', { name: 'Accounts' });
   await fireEvent.click(await within(nav).findByRole('button', { name: 'Activity' }));
-  return screen.findByRole('list', { name: 'Webhook deliveries' });
+  return screen.findByRole('list', { name: 'Activity' });
 }
 
 function entries(list: HTMLElement) {
@@ -67,17 +82,51 @@ describe('webhook activity view', () => {
     const list = await openActivity();
     await waitFor(() => expect(entries(list)).toHaveLength(3));
     await fireEvent.change(screen.getByLabelText('Event type'), { target: { value: 'quote.updated' } });
-    await waitFor(() => expect(entries(screen.getByRole('list', { name: 'Webhook deliveries' }))).toHaveLength(2));
+    await waitFor(() => expect(entries(screen.getByRole('list', { name: 'Activity' }))).toHaveLength(2));
     expect(bridge.callsOf('webhooks.activity').at(-1)).toMatchObject({ type: 'quote.updated' });
     await fireEvent.change(screen.getByLabelText('Event type'), { target: { value: '' } });
     await fireEvent.change(screen.getByLabelText('Account'), { target: { value: 'north' } });
     await waitFor(() => {
-      const shown = entries(screen.getByRole('list', { name: 'Webhook deliveries' }));
+      const shown = entries(screen.getByRole('list', { name: 'Activity' }));
       expect(shown).toHaveLength(1);
       expect(shown[0]!.textContent).toContain('quote.cancelled');
     });
     await fireEvent.change(screen.getByLabelText('Event type'), { target: { value: 'quote.updated' } });
-    expect(await screen.findByText('No deliveries match this filter.')).toBeTruthy();
+    expect(await screen.findByText('Nothing matches this filter.')).toBeTruthy();
+  });
+
+  it('marks what a webhook delivered, what sync found, and what a catch-up recovered, each in words', async () => {
+    const bridge = fake();
+    bridge.webhookActivity = [
+      found('recovered', { id: 6, event: 'quote.new', quoteNumber: null, projectName: null, caused: 'new quote' }),
+      found('sync', { id: 5 }),
+      delivery({ id: 4 }),
+    ];
+    renderApp(bridge);
+    const list = await openActivity();
+    await waitFor(() => expect(entries(list)).toHaveLength(3));
+    const [recovered, synced, delivered] = entries(list);
+    expect(recovered!.textContent).toContain('Recovered by sync');
+    expect(recovered!.textContent).toContain('Quote without a number yet: new quote.');
+    expect(recovered!.textContent).toContain('missed while the computer slept, was offline or the tunnel was down');
+    expect(synced!.textContent).toContain('Found by sync');
+    expect(synced!.textContent).toContain('Quote Q-2026-0042 (Manuals): status SENT -> ACCEPTED.');
+    expect(synced!.textContent).not.toContain('Recovered');
+    expect(delivered!.textContent).toContain('Delivered by webhook');
+    // Only a delivery has a raw body to show or replay.
+    expect(within(synced!).queryByRole('button')).toBeNull();
+    expect(within(recovered!).queryByRole('button')).toBeNull();
+    expect(within(delivered!).getByRole('button', { name: /Replay/ })).toBeTruthy();
+  });
+
+  it('adds a change sync found, pushed while the view is open, on top', async () => {
+    const bridge = fake();
+    renderApp(bridge);
+    const list = await openActivity();
+    await waitFor(() => expect(entries(list)).toHaveLength(3));
+    bridge.emit('webhooks.activityChanged', found('recovered', { id: 9, receivedAt: Date.UTC(2026, 10, 22, 14) }));
+    await waitFor(() => expect(entries(list)[0]!.textContent).toContain('Recovered by sync'));
+    expect(entries(list)).toHaveLength(4);
   });
 
   it('expands an entry to its headers and raw body, exactly as received', async () => {

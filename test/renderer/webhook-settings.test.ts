@@ -147,3 +147,45 @@ describe('registration', () => {
     expect((await screen.findByRole('alertdialog')).textContent).toContain('https://other-laptop.example.org/hooks/x');
   });
 });
+
+describe('delivery-path check', () => {
+  it('shows what was checked (registration, public address, last real delivery) and says no test event was sent', async () => {
+    const bridge = fake();
+    bridge.webhooks = { mode: 'manual', manualUrl: 'https://desk.example.net', cloudflaredAvailable: false, registered: { acme: 'https://desk.example.net/hooks/acme' } };
+    renderApp(bridge);
+    const section = await openSettings();
+    const card = accountCard(section, 'acme');
+    await fireEvent.click(await within(card).findByRole('button', { name: 'Check delivery path of Acme Localisation' }));
+    const check = await waitFor(() => card.querySelector('[data-webhook-check]') as HTMLElement);
+    expect(check.textContent).toContain('Registration read again from the Quoting Service: it points at this computer.');
+    expect(check.textContent).toContain('The public address reached the receiver on this computer.');
+    expect(check.textContent).toContain('Last real delivery: none has arrived yet.');
+    expect(check.textContent).toContain('No test event was sent: the Quoting Service offers no way to ask for one.');
+    expect(bridge.callsOf('webhooks.check')).toEqual([{ accountId: 'acme' }]);
+    await waitFor(() => expect(announcement().textContent).toBe('Delivery path of Acme Localisation checked: public address reached this computer.'));
+  });
+
+  it('does not claim success when something else answers at the public address', async () => {
+    const bridge = fake();
+    bridge.webhooks = { mode: 'manual', manualUrl: 'https://desk.example.net', cloudflaredAvailable: false, registered: { acme: 'https://desk.example.net/hooks/acme' } };
+    bridge.webhookProbe = { result: 'other', url: 'https://desk.example.net/hooks/acme', detail: 'The public address answered HTTP 502, not as the receiver on this computer does.' };
+    renderApp(bridge);
+    const section = await openSettings();
+    const card = accountCard(section, 'acme');
+    await fireEvent.click(await within(card).findByRole('button', { name: 'Check delivery path of Acme Localisation' }));
+    const check = await waitFor(() => card.querySelector('[data-webhook-check]') as HTMLElement);
+    expect(check.textContent).toContain('answered HTTP 502');
+    expect(check.querySelector('.bad')).not.toBeNull();
+    await waitFor(() => expect(announcement().textContent).toBe('Delivery path of Acme Localisation checked: public address not confirmed.'));
+  });
+
+  it('says why a check could not run', async () => {
+    const bridge = fake();
+    bridge.failNext('webhooks.check', { code: 'internal', message: 'The webhook receiver is not running.' });
+    renderApp(bridge);
+    const section = await openSettings();
+    await fireEvent.click(await within(accountCard(section, 'north')).findByRole('button', { name: 'Check delivery path of Northwind' }));
+    await waitFor(() => expect(announcement().textContent).toContain("Couldn't check the delivery path of Northwind"));
+    expect(accountCard(section, 'north').querySelector('[data-webhook-check]')).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
 export { createAccountsService } from './service';
 export type { AccountsServiceDeps } from './service';
-export type { AccountsService } from './types';
+export type { AccountsService, BeforeRemoveStep } from './types';
 export type { UnreadableAccounts } from './registry';
 export { diagnose } from './diagnose';
 export type { ConnectionTarget } from './diagnose';

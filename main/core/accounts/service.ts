@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import type { AccountStatus, AccountView, ConnectionReport, Credentials } from '../../../preload/contract';
 import { baseUrlProblem, credentialOrigin } from '../../../preload/contract/plain/base-url';
@@ -18,7 +19,7 @@ import { recordFromDraft } from './records';
 import { createAccountRegistry } from './registry';
 import type { RegistryEntry } from './registry';
 import { createStatusTracker, statusAfterFailure } from './status-tracker';
-import type { AccountsService } from './types';
+import type { AccountsService, BeforeRemoveStep } from './types';
 
 export interface AccountsServiceDeps {
   settings: SettingsStore;
@@ -33,7 +34,11 @@ export interface AccountsServiceDeps {
   };
   /** Account ids; random UUIDs unless a test pins them. */
   newId?: () => string;
+  /** How long each about-to-remove step may take before the removal goes ahead without it. Default 20 s. */
+  beforeRemoveMs?: number;
 }
+
+export const BEFORE_REMOVE_MS = 20_000;
 
 const NO_CREDENTIALS = 'No credentials are stored for this account.';
 const UNREADABLE_CREDENTIALS = 'The saved credentials could not be read (the file holding them was set aside). Enter them again.';
@@ -60,6 +65,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
     },
   });
   let closed = false;
+  const beforeRemove = new Set<BeforeRemoveStep>();
 
   const ready = registry.ready.then(() => {
     const secretsUnreadable = deps.secrets.problems().length > 0;
@@ -208,6 +214,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
     async remove(id) {
       await opened();
       find(id);
+      const notes = await runBeforeRemove(id);
       // Throws, with the account still listed, when the removal cannot be made durable.
       await registry.remove(id);
       await pool.drop(id);
@@ -215,6 +222,12 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
       logger.info('account removed', { accountId: id });
       bus.publish('account.removed', { accountId: id });
       announceList();
+      return { notes };
+    },
+
+    onBeforeRemove(step) {
+      beforeRemove.add(step);
+      return () => void beforeRemove.delete(step);
     },
 
     async test(id) {
@@ -281,6 +294,35 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
       if (ownsDispatcher) await dispatcher.close();
     },
   };
+
+  /**
+   * Each step in turn while the account's client still exists. A step that fails or takes
+   * longer than its bound is noted and left behind: nothing may keep an account from going.
+   */
+  async function runBeforeRemove(id: string): Promise<string[]> {
+    const notes: string[] = [];
+    const bound = deps.beforeRemoveMs ?? BEFORE_REMOVE_MS;
+    for (const step of [...beforeRemove]) {
+      const stop = new AbortController();
+      // Wall time, not the clock port: a test's clock that skips ahead would cut every step short.
+      const timedOut = delay(bound, 'timeout' as const, { signal: stop.signal }).catch(() => 'stopped' as const);
+      try {
+        const outcome = await Promise.race([step.run(id, stop.signal), timedOut]);
+        if (outcome === 'timeout') {
+          logger.warn('an about-to-remove step took too long; the account is removed without it', { accountId: id, step: step.what, waitedMs: bound });
+          notes.push(`${step.what} did not finish within ${Math.round(bound / 1000)} seconds; the account was removed without it.`);
+        } else if (outcome) {
+          notes.push(outcome);
+        }
+      } catch (error) {
+        logger.warn('an about-to-remove step failed; the account is removed anyway', { accountId: id, step: step.what, error: error instanceof Error ? error.message : String(error) });
+        notes.push(`${step.what} failed (${error instanceof Error ? error.message : String(error)}); the account was removed anyway.`);
+      } finally {
+        stop.abort();
+      }
+    }
+    return notes;
+  }
 
   async function applyDiagnosis(id: string, result: ConnectionReport): Promise<void> {
     if (result.diagnosis === 'bad-credentials') {

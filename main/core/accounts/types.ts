@@ -1,6 +1,13 @@
-import type { AccountDraft, AccountUpdate, AccountView, ConnectionReport } from '../../../preload/contract';
+import type { AccountDraft, AccountUpdate, AccountView, ConnectionReport, RemoveOutcome } from '../../../preload/contract';
 import type { QuotingClient } from '../api/types';
 import type { UnreadableAccounts } from './registry';
+
+export interface BeforeRemoveStep {
+  /** What it does, as the start of a sentence ("Deleting the webhook registration at the service"). */
+  what: string;
+  /** Returns a note for the person, or null. The signal aborts once the removal goes on without it. */
+  run(accountId: string, signal: AbortSignal): Promise<string | null>;
+}
 
 /**
  * The accounts an account manager works with. Credentials go in and never come out:
@@ -19,8 +26,18 @@ export interface AccountsService {
    * deletes the stored ones: the account then needs credentials entered for the new address.
    */
   update(update: AccountUpdate): Promise<AccountView>;
-  /** Rejects, with the account still listed, when the removal could not be made durable. */
-  remove(id: string): Promise<void>;
+  /**
+   * Runs the about-to-remove steps (each bounded; none can stop the removal), then removes.
+   * Rejects, with the account still listed, only when the removal could not be made durable.
+   * Answers what the steps want the person to know (e.g. a webhook left at the service).
+   */
+  remove(id: string): Promise<RemoveOutcome>;
+  /**
+   * Work that needs the account's client, run before its credentials are deleted (e.g.
+   * deleting its webhook registration at the service). Returns a note for the person, or null.
+   * Returns the unsubscribe.
+   */
+  onBeforeRemove(step: BeforeRemoveStep): () => void;
   test(id: string): Promise<ConnectionReport>;
   testDraft(draft: AccountDraft): Promise<ConnectionReport>;
   /**

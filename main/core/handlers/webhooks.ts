@@ -4,7 +4,7 @@ import type { EventHub } from '../bridge/events';
 import type { DomainBus } from '../events';
 import type { WebhookFeature } from '../webhooks/feature';
 
-export type WebhookMethod = 'webhooks.status' | 'webhooks.setTunnel' | 'webhooks.register' | 'webhooks.unregister' | 'webhooks.activity' | 'webhooks.replay';
+export type WebhookMethod = 'webhooks.status' | 'webhooks.setTunnel' | 'webhooks.register' | 'webhooks.unregister' | 'webhooks.activity' | 'webhooks.check' | 'webhooks.replay';
 export type WebhookHandlers = Pick<Handlers, WebhookMethod>;
 
 export function createWebhookHandlers(webhooks: WebhookFeature): WebhookHandlers {
@@ -14,6 +14,7 @@ export function createWebhookHandlers(webhooks: WebhookFeature): WebhookHandlers
     'webhooks.register': ({ accountId, confirm }) => webhooks.register(accountId, confirm),
     'webhooks.unregister': ({ accountId }) => webhooks.unregister(accountId),
     'webhooks.activity': (filter) => webhooks.activity(filter),
+    'webhooks.check': ({ accountId }) => webhooks.check(accountId),
     'webhooks.replay': async ({ id }) => ({ caused: await webhooks.replay(id) }),
   };
 }

@@ -7,6 +7,7 @@ import type { ChangeSource as CacheSource, StoredQuote } from '../cache/events';
 import type { AccountsService } from '../accounts/types';
 import type { DomainBus } from '../events';
 import type { Logger } from '../ports';
+import type { Recovery } from '../sync/recovery';
 import type { ReceivedWebhook } from '../webhooks/events';
 import { changeFromWebhook } from './changes';
 import type { AccountFacts, QuoteFacts, WebhookFacts } from './changes';
@@ -19,6 +20,8 @@ export interface NotificationPipelineDeps {
   center: Pick<NotificationCenter, 'handle' | 'remindExpiring'>;
   cache: Pick<QuoteCache, 'get' | 'needsAction'>;
   accounts: Pick<AccountsService, 'list'>;
+  /** Tells which sync stores are catch-ups (after sleep, a network change, a tunnel restart): 'recovered'. */
+  recovery: Pick<Recovery, 'active'>;
   logger: Logger;
 }
 
@@ -26,14 +29,11 @@ export interface NotificationPipelineDeps {
 const POLICY_SOURCE: Record<CacheSource, ChangeSource | null> = { sync: 'sync', webhook: 'webhook', decision: 'decision', open: null };
 
 export interface NotificationPipeline {
-  /** Changes sync stores while `work` runs (the catch-up after sleep) are marked 'recovered'. */
-  whileRecovering<T>(work: () => Promise<T>): Promise<T>;
   stop(): void;
 }
 
 export function connectNotificationPipeline(deps: NotificationPipelineDeps): NotificationPipeline {
-  const { bus, center, cache, logger } = deps;
-  let recovering = 0;
+  const { bus, center, cache, logger, recovery } = deps;
 
   const accountFacts = async (accountId: string): Promise<AccountFacts | null> => {
     const account = (await deps.accounts.list()).find((candidate) => candidate.id === accountId);
@@ -42,7 +42,7 @@ export function connectNotificationPipeline(deps: NotificationPipelineDeps): Not
 
   const stops = [
     bus.subscribe('quotes.stored', ({ accountId, source, baseline, quotes }) => {
-      const policySource = source === 'sync' && recovering > 0 ? 'recovered' : POLICY_SOURCE[source];
+      const policySource = source === 'sync' && recovery.active(accountId) ? 'recovered' : POLICY_SOURCE[source];
       // The first fill of a cache is not news; a quote the person opened is in front of them.
       if (baseline || policySource === null) return;
       void accountFacts(accountId).then((account) => {
@@ -62,14 +62,6 @@ export function connectNotificationPipeline(deps: NotificationPipelineDeps): Not
     }),
   ];
   return {
-    async whileRecovering(work) {
-      recovering += 1;
-      try {
-        return await work();
-      } finally {
-        recovering -= 1;
-      }
-    },
     stop() {
       for (const stop of stops) stop();
     },

@@ -7,6 +7,7 @@ import type { DomainBus } from '../events';
 import type { Clock, Logger } from '../ports';
 import { classifyFailure } from './classify';
 import { forEachLimited } from './pool';
+import type { Recovery } from './recovery';
 import { initialState } from './state';
 import type { SyncState } from './state';
 
@@ -44,6 +45,8 @@ export interface SyncDeps {
   clock: Clock;
   logger: Logger;
   options?: Partial<SyncOptions>;
+  /** Marks the first pass after an account was offline as a catch-up (its changes were missed by webhooks). */
+  recovery?: Pick<Recovery, 'during'>;
   /** Calls `tick` every `ms`; returns the cancel. Default: an unref'd setInterval. Tests drive `tick` themselves. */
   every?: (ms: number, tick: () => void) => () => void;
 }
@@ -197,7 +200,9 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
 
   function run(account: AccountView): Promise<void> {
     const state = runtime(account.id);
-    state.running ??= pass(account).finally(() => {
+    // Back from offline (a network change): what this pass finds, webhooks could not deliver.
+    const catchUp = state.state.phase === 'offline' && deps.recovery !== undefined;
+    state.running ??= (catchUp ? deps.recovery!.during(() => pass(account), account.id) : pass(account)).finally(() => {
       state.running = null;
     });
     return state.running;

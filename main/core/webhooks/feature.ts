@@ -2,16 +2,20 @@
 // installation's tunnel choice kept in the settings, demo mode's loopback HTTPS tunnel, and
 // the views the bridge answers with. Registering a real account is always the person's act.
 import { z } from 'zod';
-import type { SetTunnelInput, WebhookActivity, WebhooksOverview, WebhookStatus } from '../../../preload/contract';
+import type { SetTunnelInput, WebhookActivity, WebhookCheck, WebhookDelivery, WebhooksOverview, WebhookStatus } from '../../../preload/contract';
 import { WEBHOOK_HEADERS } from '../../../preload/contract';
 import type { AccountsService } from '../accounts/types';
 import { AppError } from '../errors';
 import type { DomainBus } from '../events';
 import type { AppPaths, Clock, Logger, SecretStore, SettingsStore } from '../ports';
+import type { Recovery } from '../sync/recovery';
+import { DetectedChanges } from './detected';
 import type { InspectedDelivery } from './inspector';
 import type { ProcessWebhook } from './receiver';
 import type { RegisterResult } from './registration';
 import { startWebhookService } from './service';
+import { selfTest } from './self-test';
+import { sweepOrphanKeys } from './sweep';
 import type { WebhookService } from './service';
 import { createCloudflaredTunnel, createLoopbackHttpsTunnel, createManualTunnel, createNoTunnel, findCloudflared } from './tunnels';
 import type { LoopbackHttpsTunnel, Tunnel } from './tunnels';
@@ -27,7 +31,7 @@ export interface WebhookFeatureDeps {
   settings: SettingsStore;
   secrets: SecretStore;
   paths: AppPaths;
-  accounts: Pick<AccountsService, 'list' | 'get' | 'client'>;
+  accounts: Pick<AccountsService, 'list' | 'get' | 'client' | 'onBeforeRemove' | 'unreadable'>;
   bus: DomainBus;
   clock: Clock;
   logger: Logger;
@@ -38,6 +42,8 @@ export interface WebhookFeatureDeps {
   findCloudflared?: () => string | null;
   /** How often every registration is read again (taken over? deleted?). Default 15 minutes. */
   healthCheckMs?: number;
+  /** Tells which of sync's changes a catch-up found: the activity marks them "recovered". */
+  recovery?: Pick<Recovery, 'active'>;
 }
 
 export const HEALTH_CHECK_MS = 15 * 60_000;
@@ -48,6 +54,8 @@ export interface WebhookFeature {
   register(accountId: string, confirm: boolean): Promise<RegisterResult>;
   unregister(accountId: string): Promise<void>;
   activity(filter: { accountId?: string; type?: string; limit: number }): Promise<WebhookActivity[]>;
+  /** The health's self-test: the registration read again and the public address probed; no event is sent. */
+  check(accountId: string): Promise<WebhookCheck>;
   replay(id: number): Promise<string | null>;
   /** Demo mode: deliveries over loopback HTTPS, whose certificate the embedded service is told to trust; demo accounts register by themselves. */
   useDemoTunnel(trustCertificate: (pem: string) => void): Promise<void>;
@@ -88,6 +96,14 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
   });
 
   void started.then((running) => running?.inspector.onRecord(tell));
+  // Ids shared with the inspector: one sequence for every entry of the activity view.
+  const detected = started.then((running) => running && new DetectedChanges(() => running.inspector.reserveId()));
+  const tellDetected = (entry: WebhookActivity) => {
+    for (const listener of [...activityListeners]) listener(entry);
+  };
+  const swept: Promise<unknown> = started
+    .then((running) => running && sweepOrphanKeys({ secrets: deps.secrets, keyring: running.keyring, accounts: deps.accounts, logger }))
+    .catch((error: unknown) => logger.warn('webhook keys of removed accounts could not be swept', { error: String(error) }));
 
   let tunnel: Tunnel = createNoTunnel();
   let stopFollowing: () => void = () => undefined;
@@ -111,12 +127,37 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
     await tunnel.stop().catch((error: unknown) => logger.warn('the previous tunnel did not stop cleanly', { error: String(error) }));
     tunnel = createNoTunnel();
     await next.start();
-    stopFollowing = running.registration.follow(next);
+    const stopRegistering = running.registration.follow(next);
+    const stopWatchingRestarts = watchRestarts(next, running);
+    stopFollowing = () => {
+      stopRegistering();
+      stopWatchingRestarts();
+    };
     // The status names the new tunnel only once the registration has taken its origin.
     await running.registration.settled();
     tunnel = next;
     // '' : every account (the public URL of each moved).
     bus.publish('webhook.health', { accountId: '' });
+  }
+
+  /**
+   * A tunnel that went down and came back, or whose public URL moved, lost the deliveries sent
+   * meanwhile: once the registration follows, 'webhook.reconnected' asks sync to catch up.
+   */
+  function watchRestarts(next: Tunnel, running: WebhookService): () => void {
+    let seen = next.publicOrigin();
+    let down = false;
+    return next.onChange((origin) => {
+      if (origin === null) {
+        down ||= seen !== null;
+        return;
+      }
+      const restarted = down || (seen !== null && seen !== origin);
+      seen = origin;
+      down = false;
+      if (!restarted) return;
+      void running.registration.settled().then(() => bus.publish('webhook.reconnected', { origin }));
+    });
   }
 
   function tunnelFor(choice: SetTunnelInput, port: number): Tunnel {
@@ -193,12 +234,37 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
 
   const stopWatching = [
     bus.subscribe('accounts.changed', () => void registerDemoAccounts()),
-    // Its keys, inspector entries and health go with it. The registration at the service is
-    // deleted only if the account's client can still be built (see the README).
+    // What sync found (not the first fill): the source is read now, while the store happens.
+    bus.subscribe('quotes.stored', ({ accountId, source, baseline, quotes }) => {
+      if (source !== 'sync' || baseline) return;
+      const marked = deps.recovery?.active(accountId) ? 'recovered' : 'sync';
+      const at = deps.clock.now();
+      void detected.then((log) => {
+        for (const entry of log?.record(accountId, marked, at, quotes) ?? []) tellDetected(entry);
+      });
+    }),
+    // While the account's client still exists: our registration at the service goes first.
+    deps.accounts.onBeforeRemove({ what: 'Deleting the webhook registration at the service', run: (accountId) => deleteBeforeRemoval(accountId) }),
+    // Then its keys, inspector entries and health go with it.
     bus.subscribe('account.removed', ({ accountId }) => {
-      void started.then((running) => running?.registration.forget(accountId));
+      void detected.then((log) => log?.forget(accountId));
+      void started.then((running) => running?.registration.forget(accountId)).catch((error: unknown) => logger.warn('webhook keys of a removed account could not be deleted; swept at next start', { accountId, error: String(error) }));
     }),
   ];
+
+  /** A registration pointing at us is deleted; a failure is said, never thrown: the account goes anyway. */
+  async function deleteBeforeRemoval(accountId: string): Promise<string | null> {
+    const running = await started;
+    if (!running || !running.registration.hasOwnRegistration(accountId)) return null;
+    try {
+      const result = await running.registration.unregister(accountId);
+      return result === 'deleted' ? 'Its webhook registration was deleted at the service.' : null;
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      logger.warn('webhook registration could not be deleted with the account', { accountId, error: why });
+      return `Its webhook registration could not be deleted at the service (${why}). The service keeps sending to an address that now refuses every delivery, until the registration is deleted or replaced with this API key.`;
+    }
+  }
 
   async function overview(): Promise<WebhooksOverview> {
     const running = await started;
@@ -251,12 +317,17 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
     },
     activity: async ({ accountId, type, limit }) => {
       const running = await service();
+      const log = await detected;
       const ids = accountId ? [accountId] : (await deps.accounts.list()).map((account) => account.id);
-      return ids
-        .flatMap((id) => running.inspector.list(id, { type, limit }))
-        .sort((a, b) => b.id - a.id)
-        .slice(0, limit)
-        .map(activityView);
+      const entries: WebhookActivity[] = ids.flatMap((id) => [...running.inspector.list(id, { type, limit }).map(activityView), ...(log?.list(id, { type, limit }) ?? [])]);
+      // Deliveries read back from the log at start were numbered after later sync entries: time first.
+      return entries.sort((a, b) => b.receivedAt - a.receivedAt || b.id - a.id).slice(0, limit);
+    },
+    check: async (accountId) => {
+      await deps.accounts.get(accountId);
+      await switching;
+      const running = await service();
+      return selfTest({ registration: running.registration, inspector: running.inspector, clock: deps.clock, trustedCertificate: () => demoTunnel?.certificate() ?? null }, accountId);
     },
     replay: async (id) => {
       const running = await service();
@@ -290,8 +361,10 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
       if (!running) return;
       await running.keyring.forget(accountId);
       running.inspector.forget(accountId);
+      (await detected)?.forget(accountId);
     },
     settled: async () => {
+      await swept;
       await switching;
       await demoPass;
       await (await started)?.registration.settled();
@@ -299,6 +372,7 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
     async close() {
       for (const stop of stopWatching) stop();
       stopChecks.abort();
+      await swept;
       await demoPass;
       await switching;
       stopFollowing();
@@ -309,11 +383,12 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
 }
 
 /** An inspector entry for the activity view: the signature's value stays in main. */
-export function activityView(delivery: InspectedDelivery): WebhookActivity {
+export function activityView(delivery: InspectedDelivery): WebhookDelivery {
   const headers = { ...delivery.headers };
   const detail = delivery.signature.ok ? `verified (${delivery.signature.secret} secret)` : `refused: ${delivery.signature.reason}`;
   if (WEBHOOK_HEADERS.signature in headers) headers[WEBHOOK_HEADERS.signature] = `(${delivery.signature.ok ? 'verified' : 'refused'})`;
   return {
+    source: 'webhook',
     id: delivery.id,
     accountId: delivery.accountId,
     receivedAt: delivery.receivedAt,

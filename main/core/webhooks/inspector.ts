@@ -47,6 +47,11 @@ export class WebhookInspector {
 
   constructor(private readonly perAccount = 200) {}
 
+  /** An id no delivery will have: other activity entries (sync's detected changes) share the sequence. */
+  reserveId(): number {
+    return this.nextId++;
+  }
+
   record(entry: Omit<InspectedDelivery, 'id'>): InspectedDelivery {
     const delivery: InspectedDelivery = { ...entry, id: this.nextId++ };
     let list = this.byAccount.get(entry.accountId);

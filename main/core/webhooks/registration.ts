@@ -12,6 +12,8 @@ export type RegisterResult =
   /** The service has another URL this installation never set: ask the user before replacing it. */
   | { status: 'needs-confirmation'; url: string; currentUrl: string };
 
+export type UnregisterResult = 'deleted' | 'not-ours' | 'none';
+
 export type RegistrationState =
   /** Nothing of ours is registered (never, or deleted). */
   | 'unregistered'
@@ -101,14 +103,25 @@ export class WebhookRegistration {
     return { status: 'registered', url };
   }
 
-  /** Deletes the registration (on request, or before the account is removed). */
-  async unregister(accountId: string): Promise<void> {
+  /**
+   * Deletes the registration (on request, or before the account is removed): 'deleted' when
+   * it pointed at us, 'not-ours' when another installation's URL was left in place, 'none'
+   * when the service had nothing.
+   */
+  async unregister(accountId: string): Promise<UnregisterResult> {
     const client = await this.options.clientFor(accountId);
     const current = await client.webhooks.get();
     // Deleting another installation's registration would silence it without asking anyone.
-    if (current && this.options.keyring.isOwnUrl(accountId, current.url)) await client.webhooks.remove();
+    const ours = current !== null && this.options.keyring.isOwnUrl(accountId, current.url);
+    if (ours) await client.webhooks.remove();
     await this.options.keyring.unregistered(accountId);
-    this.remember(accountId, { state: 'unregistered', registeredUrl: null, problem: null });
+    this.remember(accountId, { state: 'unregistered', registeredUrl: ours ? null : (current?.url ?? null), problem: null });
+    return ours ? 'deleted' : current === null ? 'none' : 'not-ours';
+  }
+
+  /** Whether this installation has (or had, before a failed delete) a registration for the account. */
+  hasOwnRegistration(accountId: string): boolean {
+    return this.options.keyring.registeredUrl(accountId) !== null;
   }
 
   /**
@@ -192,13 +205,11 @@ export class WebhookRegistration {
     };
   }
 
-  /** The account is removed: delete our registration where we can, then every key. */
+  /**
+   * The account is gone: every key and its health go. The registration at the service was
+   * dealt with before, while the account's client still existed (the feature's about-to-remove step).
+   */
   async forget(accountId: string): Promise<void> {
-    try {
-      await this.unregister(accountId);
-    } catch (error) {
-      this.options.logger.warn('webhook registration could not be deleted with the account', { accountId, error: error instanceof Error ? error.message : String(error) });
-    }
     await this.options.keyring.forget(accountId);
     this.options.inspector.forget(accountId);
     this.known.delete(accountId);

@@ -92,3 +92,7 @@ export const ConnectionReport = z.object({
 export type ConnectionReport = z.infer<typeof ConnectionReport>;
 
 export const AccountId = z.object({ id: z.string().min(1) });
+
+/** What removing an account did besides removing it (a webhook left at an unreachable service...). */
+export const RemoveOutcome = z.object({ notes: z.array(z.string()) });
+export type RemoveOutcome = z.infer<typeof RemoveOutcome>;

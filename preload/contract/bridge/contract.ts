@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccountDraft, AccountId, AccountStatus, AccountUpdate, AccountView, ConnectionReport } from './accounts';
+import { AccountDraft, AccountId, AccountStatus, AccountUpdate, AccountView, ConnectionReport, RemoveOutcome } from './accounts';
 import { AppInfo } from './app';
 import { decisionMethods } from './decisions';
 import { notificationEvents, notificationMethods } from './notifications';
@@ -25,7 +25,7 @@ export const methods = {
   'accounts.list': { input: none, output: z.array(AccountView) },
   'accounts.add': { input: AccountDraft, output: AccountView },
   'accounts.update': { input: AccountUpdate, output: AccountView },
-  'accounts.remove': { input: AccountId, output: none },
+  'accounts.remove': { input: AccountId, output: RemoveOutcome },
   'accounts.test': { input: AccountId, output: ConnectionReport },
   'accounts.testDraft': { input: AccountDraft, output: ConnectionReport },
 

@@ -70,7 +70,8 @@ export const ActivityInput = z.object({
 });
 
 /** One delivery as the activity view shows it. */
-export const WebhookActivity = z.object({
+export const WebhookDelivery = z.object({
+  source: z.literal('webhook'),
   /** The handle for replay. */
   id: z.number().int(),
   accountId: z.string(),
@@ -86,7 +87,49 @@ export const WebhookActivity = z.object({
   /** What processing caused ("quote refreshed: status SENT -> ACCEPTED", "notification: shown"). */
   caused: z.string().nullable(),
 });
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
+const detected = {
+  /** Unique among every activity entry (deliveries included); not a replay handle. */
+  id: z.number().int(),
+  accountId: z.string(),
+  /** When sync stored the change (ms since the epoch). */
+  receivedAt: z.number(),
+  /** The kind of change: quote.new, quote.status, quote.revised, quote.pricing, quote.updated. */
+  event: z.string(),
+  quoteId: z.string(),
+  quoteNumber: z.string().nullable(),
+  projectName: z.string().nullable(),
+  /** What changed, in words ("status SENT -> ACCEPTED"). */
+  caused: z.string(),
+};
+
+/**
+ * A change a sync pass found. 'recovered': found by the catch-up after sleep, a network
+ * change or a tunnel restart, so its webhook (if any) never arrived.
+ */
+export const DetectedChange = z.discriminatedUnion('source', [z.object({ source: z.literal('sync'), ...detected }), z.object({ source: z.literal('recovered'), ...detected })]);
+export type DetectedChange = z.infer<typeof DetectedChange>;
+
+/** One entry of the activity view: a webhook delivery, or a change sync detected. */
+export const WebhookActivity = z.discriminatedUnion('source', [WebhookDelivery, z.object({ source: z.literal('sync'), ...detected }), z.object({ source: z.literal('recovered'), ...detected })]);
 export type WebhookActivity = z.infer<typeof WebhookActivity>;
+
+/**
+ * A delivery-path check. The service has no way to send a test event, so this is what can be
+ * checked without it: the registration read again, the public address probed (a GET, which
+ * the receiver answers 405 without recording anything), and when the last real verified
+ * delivery arrived.
+ */
+export const WebhookCheck = z.object({
+  accountId: z.string(),
+  checkedAt: z.number(),
+  registration: z.object({ state: RegistrationState, registeredUrl: z.string().nullable(), problem: z.string().nullable() }),
+  /** reached: the public address answered as this computer's receiver does; other: something else answered; unreachable: no answer; not-tried: no public address. */
+  publicUrl: z.object({ result: z.enum(['reached', 'other', 'unreachable', 'not-tried']), url: z.string().nullable(), detail: z.string() }),
+  lastVerifiedAt: z.number().nullable(),
+});
+export type WebhookCheck = z.infer<typeof WebhookCheck>;
 
 export const webhookMethods = {
   'webhooks.status': { input: z.void(), output: WebhooksOverview },
@@ -95,6 +138,8 @@ export const webhookMethods = {
   'webhooks.register': { input: RegisterInput, output: RegisterOutcome },
   'webhooks.unregister': { input: z.object({ accountId: z.string().min(1) }), output: z.void() },
   'webhooks.activity': { input: ActivityInput, output: z.array(WebhookActivity) },
+  /** Reads the registration again and probes the public address; sends no event (the service cannot be asked for one). */
+  'webhooks.check': { input: z.object({ accountId: z.string().min(1) }), output: WebhookCheck },
   /** Processes a verified delivery again; answers what it caused. */
   'webhooks.replay': { input: z.object({ id: z.number().int().positive() }), output: z.object({ caused: z.string().nullable() }) },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;

@@ -37,6 +37,7 @@ const METHODS = [
   'webhooks.register',
   'webhooks.unregister',
   'webhooks.activity',
+  'webhooks.check',
   'webhooks.replay',
 ] as const;
 export type MethodName = (typeof METHODS)[number];

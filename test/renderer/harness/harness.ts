@@ -64,6 +64,19 @@ async function showScenario(): Promise<void> {
   for (const [index, quote] of fake.quotes['demo-client']!.entries()) {
     if (index % 3 === 0) fake.pdfs[quote.id] = index % 2 ? 'outdated' : 'cached';
 }
+if (scenario === 'activity') {
+  // Each kind the activity view shows: recovered by a catch-up, found by sync, a verified delivery, a refused one.
+  const quote = fake.quotes['demo-client']![0]!;
+  const at = Date.now();
+  const body = JSON.stringify({ event: 'quote.status_changed', data: { entityId: quote.id, oldStatus: 'SENT', newStatus: 'ACCEPTED' } });
+  const headers = { 'content-type': 'application/json', 'x-webhook-event': 'quote.status_changed', 'x-webhook-signature': '(verified)' };
+  fake.webhookActivity = [
+    { source: 'recovered', id: 4, accountId: 'demo-client', receivedAt: at - 60_000, event: 'quote.revised', quoteId: quote.id, quoteNumber: quote.quoteNumber, projectName: quote.projectName, caused: 'price 1200 EUR -> 1350 EUR; revision 2' },
+    { source: 'sync', id: 3, accountId: 'demo-internal', receivedAt: at - 5 * 60_000, event: 'quote.new', quoteId: quote.id, quoteNumber: null, projectName: 'Packaging refresh', caused: 'new quote' },
+    { source: 'webhook', id: 2, accountId: 'demo-client', receivedAt: at - 9 * 60_000, event: 'quote.status_changed', headers, body, signature: { ok: true, detail: 'verified (current secret)' }, dedupe: 'new', status: 200, caused: 'quote refreshed: status SENT -> ACCEPTED' },
+    { source: 'webhook', id: 1, accountId: 'demo-client', receivedAt: at - 12 * 60_000, event: 'quote.status_changed', headers: { ...headers, 'x-webhook-signature': '(refused)' }, body: null, signature: { ok: false, detail: 'mismatch' }, dedupe: null, status: 401, caused: null },
+  ];
+}
 if (scenario === 'error') fake.failNext('inbox.query', { code: 'internal', message: 'The local cache could not be read.' });
 if (scenario === 'loading') fake.holdNext('inbox.query');
 if (scenario === 'notifications') {

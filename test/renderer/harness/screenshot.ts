@@ -23,7 +23,7 @@ await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 
-const APP_SHOTS = ['inbox', 'error', 'credentials', 'settings', 'add', 'loading'];
+const APP_SHOTS = ['inbox', 'error', 'credentials', 'settings', 'add', 'loading', 'activity'];
 const QUOTE_SHOTS = ['detail', 'loading', 'pricing', 'diff', 'accept', 'accept-unknown', 'decline', 'pdf'].map((view) => `quote-${view}`);
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
@@ -42,6 +42,10 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.goto(`http://127.0.0.1:${port}/?scenario=${scenario}`);
     await page.waitForTimeout(300);
     if (shot === 'settings') await page.getByRole('button', { name: 'Account settings' }).click();
+    if (shot === 'activity') {
+      await page.getByRole('button', { name: 'Activity' }).click();
+      await page.waitForTimeout(200);
+    }
     if (shot === 'add') {
       await page.getByRole('button', { name: 'Add account' }).first().click();
       await page.getByLabel('Base URL').fill('ftp://nope');

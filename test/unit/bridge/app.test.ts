@@ -20,6 +20,7 @@ function fakeAccounts(views: AccountView[]): AccountsService {
     addDemo: notHere,
     update: notHere,
     remove: notHere,
+    onBeforeRemove: () => () => undefined,
     test: notHere,
     testDraft: notHere,
     client: notHere,

@@ -1,4 +1,4 @@
-// A bridge method whose output is void (accounts.remove) must succeed over the browser-mode
+// A bridge method whose output is void (webhooks.unregister) must succeed over the browser-mode
 // socket, where JSON drops `value: undefined` from the host's `{ ok: true, value }`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -12,7 +12,7 @@ const removed: string[] = [];
 
 beforeAll(async () => {
   fixture = await startTestHost({
-    'accounts.remove': async ({ id }) => {
+    'webhooks.unregister': async ({ accountId: id }) => {
       if (id !== 'acc-1') throw Object.assign(new Error(`No account ${id}`), { code: 'account-not-found', retryable: false });
       removed.push(id);
     },
@@ -43,11 +43,11 @@ describe('void results over the browser-mode socket', () => {
       createSocket: (url, protocols) => new WebSocket(url, protocols, { origin: fixture.host.origin }) as unknown as SocketLike,
     });
     try {
-      const result = await api.accounts.remove({ id: 'acc-1' });
+      const result = await api.webhooks.unregister({ accountId: 'acc-1' });
       expect(result.ok).toBe(true);
       expect(removed).toEqual(['acc-1']);
       // A failure of the same method still arrives as the host's error.
-      const missing = await api.accounts.remove({ id: 'acc-2' });
+      const missing = await api.webhooks.unregister({ accountId: 'acc-2' });
       expect(missing).toMatchObject({ ok: false, error: { code: 'account-not-found' } });
     } finally {
       close();

@@ -1,4 +1,4 @@
-import type { WebhookStatus } from '../../../../preload/contract';
+import type { WebhookCheck, WebhookStatus } from '../../../../preload/contract';
 
 /** The most a public address may be (as the bridge accepts it). */
 const MAX_URL_LENGTH = 2000;
@@ -35,5 +35,23 @@ export function registrationWords(status: WebhookStatus): string {
       return 'Not registered: changes arrive with the regular sync.';
     case 'unknown':
       return 'Not checked yet: Quotedesk could not read the registration.';
+  }
+}
+
+/** What re-reading the registration found, for the delivery-path check. */
+export function checkedRegistrationWords(registration: WebhookCheck['registration']): string {
+  switch (registration.state) {
+    case 'registered':
+      return 'read again from the Quoting Service: it points at this computer.';
+    case 'taken-over':
+      return `read again from the Quoting Service: it points at ${registration.registeredUrl ?? 'another address'}, which this installation did not set.`;
+    case 'missing':
+      return 'read again from the Quoting Service: it has no registration for this key any more.';
+    case 'unregistered':
+      return registration.registeredUrl
+        ? `not registered by this installation (the Quoting Service delivers to ${registration.registeredUrl}).`
+        : 'not registered: nothing is delivered for this key.';
+    case 'unknown':
+      return `could not be read${registration.problem ? `: ${registration.problem}` : '.'}`;
   }
 }

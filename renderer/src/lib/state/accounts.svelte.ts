@@ -5,6 +5,7 @@ import type {
   BridgeApi,
   BridgeError,
   ConnectionReport,
+  RemoveOutcome,
   Result,
 } from '../../../../preload/contract';
 import type { SelectionStorage } from '../selection-storage';
@@ -90,7 +91,7 @@ export class AccountsState {
     return result;
   }
 
-  async remove(id: string): Promise<Result<void>> {
+  async remove(id: string): Promise<Result<RemoveOutcome>> {
     const result = await this.#api.accounts.remove({ id });
     if (result.ok) {
       this.#version++;

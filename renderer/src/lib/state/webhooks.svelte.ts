@@ -5,6 +5,7 @@ import type {
   Result,
   SetTunnelInput,
   WebhookActivity,
+  WebhookCheck,
   WebhooksOverview,
 } from '../../../../preload/contract';
 
@@ -38,6 +39,10 @@ export class WebhooksState {
   /** Accounts whose register or unregister call is on its way. */
   busyAccounts = $state<string[]>([]);
   savingTunnel = $state(false);
+  /** The last delivery-path check of each account, by account id. */
+  checks = $state<Record<string, WebhookCheck>>({});
+  /** Accounts whose delivery-path check is on its way. */
+  checkingAccounts = $state<string[]>([]);
 
   readonly #api: WebhooksBridge;
   #overviewSequence = 0;
@@ -121,6 +126,23 @@ export class WebhooksState {
 
   unregister(accountId: string): Promise<Result<void>> {
     return this.#whileBusy(accountId, () => this.#api.webhooks.unregister({ accountId }));
+  }
+
+  isChecking(accountId: string): boolean {
+    return this.checkingAccounts.includes(accountId);
+  }
+
+  /** Reads the registration again and probes the public address; the status follows (the check may have moved it). */
+  async check(accountId: string): Promise<Result<WebhookCheck>> {
+    this.checkingAccounts = [...this.checkingAccounts, accountId];
+    try {
+      const result = await this.#api.webhooks.check({ accountId });
+      if (result.ok) this.checks = { ...this.checks, [accountId]: result.value };
+      return result;
+    } finally {
+      this.checkingAccounts = this.checkingAccounts.filter((id) => id !== accountId);
+      void this.loadOverview();
+    }
   }
 
   replay(id: number): Promise<Result<{ caused: string | null }>> {

@@ -6,6 +6,7 @@ import type { DomainEvents } from '../../../../main/core/events';
 import { createSilentLogger } from '../../../../main/core/log';
 import { connectNotificationPipeline, notifyWebhookEvent } from '../../../../main/core/notify';
 import type { NotifiableChange, Outcome } from '../../../../main/core/notify';
+import { createRecovery } from '../../../../main/core/sync';
 import type { AccountView } from '../../../../preload/contract';
 
 const QUOTE = '0ef816d8-d990-4e9c-8947-2ccf3be38fc5';
@@ -17,9 +18,10 @@ function setUp() {
   const center = { handle: (change: NotifiableChange): Outcome => (handled.push(change), 'shown'), remindExpiring: () => [] };
   const accounts = { list: async () => [account as unknown as AccountView] };
   const cache = { get: () => null, needsAction: () => [] };
-  const pipeline = connectNotificationPipeline({ bus, center, cache, accounts, logger: createSilentLogger() });
+  const recovery = createRecovery();
+  const pipeline = connectNotificationPipeline({ bus, center, cache, accounts, recovery, logger: createSilentLogger() });
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { bus, handled, center, accounts, settle, pipeline };
+  return { bus, handled, center, accounts, settle, pipeline, recovery };
 }
 
 const statusStored = { quoteId: QUOTE, quoteNumber: 'Q-1', projectName: 'Manuals', status: 'EXPIRED' as const, changes: [{ kind: 'status' as const, from: 'SENT' as const, to: 'EXPIRED' as const }] };
@@ -49,8 +51,8 @@ describe('the notification pipeline', () => {
   });
 
   it('marks what sync stores during the catch-up after sleep as recovered, and only then', async () => {
-    const { bus, handled, settle, pipeline } = setUp();
-    await pipeline.whileRecovering(async () => {
+    const { bus, handled, settle, recovery } = setUp();
+    await recovery.during(async () => {
       bus.publish('quotes.stored', { accountId: account.id, source: 'sync', baseline: false, quotes: [statusStored] });
       bus.publish('quotes.stored', { accountId: account.id, source: 'webhook', baseline: false, quotes: [{ ...statusStored, quoteId: 'a3bb189e-8bf9-3888-9912-ace4e6543002' }] });
     });

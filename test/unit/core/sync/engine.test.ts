@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSilentLogger } from '../../../../main/core/log';
-import { createSyncEngine } from '../../../../main/core/sync';
+import { createRecovery, createSyncEngine } from '../../../../main/core/sync';
 import type { SyncEngine } from '../../../../main/core/sync';
 import { ManualClock, startSimulator } from '../../../../main/simulator';
 import type { Simulator } from '../../../../main/simulator';
@@ -103,6 +103,38 @@ describe('sync', () => {
     clock.advance(10_000);
     await engine.tick();
     expect(listRequests().length).toBeGreaterThan(afterNewInterval);
+  });
+
+  it('marks the first pass after an account was offline as a catch-up of that account only, and later passes not', async () => {
+    await engine.stop();
+    const recovery = createRecovery();
+    engine = createSyncEngine({ accounts: accountsOf(accounts), bus: rig.bus, cache: rig.cache, clock, logger: createSilentLogger(), recovery, options: { intervalMs: 60_000 }, every: () => () => undefined });
+    engine.start();
+    await engine.tick();
+    // Read while each store happens (the bus is synchronous): was it a catch-up?
+    const marks: string[] = [];
+    rig.bus.subscribe('quotes.stored', ({ accountId, baseline }) => {
+      if (!baseline) marks.push(`${accountId}:${recovery.active(accountId) ? 'recovered' : 'sync'}`);
+    });
+    const [first, second] = sim.operator.findQuotes({ status: 'SENT', companyId: sim.credentials.companies[0]!.id });
+
+    await relay.stop();
+    clock.advance(60_000);
+    await engine.tick();
+    expect(engine.state('internal').phase).toBe('offline');
+    sim.operator.cancelQuote(first!.id);
+    await relay.start();
+    clock.advance(5_000);
+    await engine.tick();
+    expect(engine.state('internal').phase).toBe('online');
+    expect(marks.sort()).toEqual(['client:recovered', 'internal:recovered']);
+    expect(recovery.active('internal')).toBe(false);
+
+    marks.length = 0;
+    sim.operator.cancelQuote(second!.id);
+    clock.advance(60_000);
+    await engine.tick();
+    expect(marks.sort()).toEqual(['client:sync', 'internal:sync']);
   });
 
   it('offline and back: the cache serves everything, then sync reports exactly what the operator changed meanwhile', async () => {

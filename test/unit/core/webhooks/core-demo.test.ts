@@ -14,7 +14,7 @@ import { systemClock } from '../../../../main/core/ports';
 import type { Simulator } from '../../../../main/simulator';
 import { secretName } from '../../../../main/core/webhooks';
 import { startDemo } from '../../../../main/simulator/demo';
-import type { AccountView, RegisterOutcome, WebhookActivity, WebhooksOverview } from '../../../../preload/contract';
+import type { AccountView, RegisterOutcome, WebhookActivity, WebhookCheck, WebhookDelivery, WebhooksOverview } from '../../../../preload/contract';
 import { createMemorySecretStore, createMemorySettingsStore } from '../../../helpers/stores';
 
 const logger = createSilentLogger();
@@ -51,7 +51,10 @@ async function mark(): Promise<{ delivery: number; entry: number }> {
   return { delivery: Math.max(0, ...ourDeliveries().map((record) => record.id)), entry: Math.max(0, ...activity.map((entry) => entry.id)) };
 }
 /** What the service sent us since the mark, and what the receiver shows of it. */
-async function since(from: { delivery: number; entry: number }): Promise<{ sent: string[]; received: WebhookActivity[] }> {
+/** The activity view also lists what sync found: these tests are about deliveries. */
+const deliveriesOnly = (entries: WebhookActivity[]) => entries.filter((entry): entry is WebhookDelivery => entry.source === 'webhook');
+
+async function since(from: { delivery: number; entry: number }): Promise<{ sent: string[]; received: WebhookDelivery[] }> {
   const activity = await allProcessed();
   return {
     sent: ourDeliveries().filter((record) => record.id > from.delivery).map((record) => record.event).sort(),
@@ -63,11 +66,11 @@ const shownAbout = (quoteId: string) =>
   events.filter((event) => event.name === 'notifications.shown' && JSON.stringify(event.payload).includes(quoteId) && JSON.stringify(event.payload).includes(account.id));
 
 /** Waits until every delivery to our slot arrived and each verified one has been processed. */
-async function allProcessed(): Promise<WebhookActivity[]> {
+async function allProcessed(): Promise<WebhookDelivery[]> {
   await until(() => ourDeliveries().every((record) => record.state === 'delivered'), 'the deliveries');
-  let activity: WebhookActivity[] = [];
+  let activity: WebhookDelivery[] = [];
   await until(async () => {
-    activity = await call<WebhookActivity[]>('webhooks.activity', { accountId: account.id, limit: 500 });
+    activity = deliveriesOnly(await call<WebhookActivity[]>('webhooks.activity', { accountId: account.id, limit: 500 }));
     return activity.filter((entry) => entry.dedupe === 'new').every((entry) => entry.caused !== null);
   }, 'the processing');
   return activity;
@@ -174,7 +177,7 @@ describe('webhooks and notifications in demo mode, through the core', () => {
   }, 30_000);
 
   it('replays a verified delivery on request (the cache already knows it: no change, no second notification)', async () => {
-    const activity = (await call<WebhookActivity[]>('webhooks.activity', { accountId: account.id, type: 'quote.status_changed', limit: 50 })).filter((entry) => entry.body?.includes(issued[0]!));
+    const activity = deliveriesOnly(await call<WebhookActivity[]>('webhooks.activity', { accountId: account.id, type: 'quote.status_changed', limit: 50 })).filter((entry) => entry.body?.includes(issued[0]!));
     expect(activity).toHaveLength(1);
     const before = shownAbout(issued[0]!).length;
     expect(await call<{ caused: string | null }>('webhooks.replay', { id: activity[0]!.id })).toEqual({ caused: 'quote refreshed: no change (already known)' });
@@ -182,10 +185,28 @@ describe('webhooks and notifications in demo mode, through the core', () => {
     expect(await core.dispatcher.dispatch('webhooks.replay', { id: 999_999 })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
   }, 30_000);
 
+  it('self-tests the delivery path over the loopback HTTPS tunnel: registration read again, public address reached, last real delivery shown', async () => {
+    const check = await call<WebhookCheck>('webhooks.check', { accountId: account.id });
+    expect(check).toMatchObject({ accountId: account.id, registration: { state: 'registered', problem: null }, publicUrl: { result: 'reached', url: expect.stringMatching(/^https:\/\/127\.0\.0\.1:\d+\/hooks\//) } });
+    expect(check.lastVerifiedAt).toEqual(expect.any(Number));
+  }, 30_000);
+
+  it('a change no webhook brought is caught up by the sync after resume and shown as recovered', async () => {
+    await call('webhooks.unregister', { accountId: account.id });
+    const quote = sim.operator.findQuotes({ status: 'SENT', companyId }).find((candidate) => !issued.includes(candidate.id))!;
+    sim.operator.cancelQuote(quote.id);
+    await core.reconcile();
+    const entries = await call<WebhookActivity[]>('webhooks.activity', { accountId: account.id, limit: 500 });
+    expect(entries.filter((entry) => entry.source !== 'webhook' && entry.quoteId === quote.id)).toEqual([
+      expect.objectContaining({ source: 'recovered', event: 'quote.status', caused: expect.stringContaining('CANCELLED') }),
+    ]);
+    expect(await call<RegisterOutcome>('webhooks.register', { accountId: account.id })).toMatchObject({ status: 'registered' });
+  }, 30_000);
+
   it('forgets a removed account: no status, no activity, no key', async () => {
     expect((await call<WebhookActivity[]>('webhooks.activity', { accountId: account.id, limit: 10 })).length).toBeGreaterThan(0);
     expect(await secrets.get(secretName(account.id))).not.toBeNull();
-    await call('accounts.remove', { id: account.id });
+    expect(await call('accounts.remove', { id: account.id })).toEqual({ notes: ['Its webhook registration was deleted at the service.'] });
     await until(async () => (await call<WebhookActivity[]>('webhooks.activity', { accountId: account.id, limit: 10 })).length === 0, 'the activity to go');
     expect((await call<WebhooksOverview>('webhooks.status')).accounts.map((status) => status.accountId)).not.toContain(account.id);
     await until(async () => (await secrets.get(secretName(account.id))) === null, 'the webhook secret to go');

@@ -84,9 +84,14 @@ describe('webhook registration', () => {
     const { service, registration, store } = await setUp();
     await registration.setPublicOrigin('https://first.example');
     await registration.register('a1');
-    await registration.unregister('a1');
+    expect(registration.hasOwnRegistration('a1')).toBe(true);
+    expect(await registration.unregister('a1')).toBe('deleted');
+    expect(registration.hasOwnRegistration('a1')).toBe(false);
     expect(service.removals).toBe(1);
+    expect(await registration.unregister('a1')).toBe('none');
     await service.client.webhooks.register('https://other.example/hook');
+    expect(await registration.unregister('a1')).toBe('not-ours');
+    expect(service.removals).toBe(1);
     await registration.forget('a1');
     expect(service.removals).toBe(1);
     expect(service.current?.url).toBe('https://other.example/hook');
