@@ -118,7 +118,7 @@ export class InboxIndex {
   private readonly pdfs = new Map<string, PdfBadge>();
   private sorted = new Map<InboxSort, Entry[]>();
 
-  load(rows: readonly InboxSourceRow[], access: ReadonlyMap<string, KeyAccess>, pdfs: readonly PdfRow[]): void {
+  load(rows: Iterable<InboxSourceRow>, access: ReadonlyMap<string, KeyAccess>, pdfs: readonly PdfRow[]): void {
     this.entries.clear();
     this.access.clear();
     this.pdfs.clear();
@@ -130,7 +130,7 @@ export class InboxIndex {
   setAccess(accountId: string, access: KeyAccess): void {
     if (this.access.get(accountId) === access) return;
     this.access.set(accountId, access);
-    for (const entry of this.entries.values()) if (entry.row.accountId === accountId) this.put(entryToQuoteLike(entry));
+    for (const entry of this.entries.values()) if (entry.row.accountId === accountId) this.put(entry.row);
   }
 
   put(row: InboxSourceRow): void {
@@ -152,7 +152,7 @@ export class InboxIndex {
       deadlineForQuote: row.deadlineForQuote,
       projectDueDate: row.projectDueDate,
       validUntil: row.validUntil,
-      hasDetails: row.detailsHash !== null,
+      hasDetails: row.hasDetails,
       pdf: this.pdfs.get(id) ?? 'none',
     };
     this.entries.set(id, {
@@ -227,25 +227,4 @@ const COMPARE: Record<InboxSort, (a: Entry, b: Entry) => number> = {
 function ascending(a: number, b: number): number {
   if (a === b) return 0;
   return a < b ? -1 : 1;
-}
-
-function entryToQuoteLike(entry: Entry) {
-  const row = entry.row;
-  return {
-    accountId: row.accountId,
-    quoteId: row.quoteId,
-    listHash: null,
-    detailsHash: row.hasDetails ? 'known' : null,
-    status: row.status,
-    quoteNumber: row.quoteNumber,
-    projectName: row.projectName,
-    companyName: row.companyName,
-    referenceNumber: row.referenceNumber,
-    totalAmount: row.totalAmount,
-    currency: row.currency,
-    quoteDate: row.quoteDate,
-    deadlineForQuote: row.deadlineForQuote,
-    projectDueDate: row.projectDueDate,
-    validUntil: row.validUntil,
-  };
 }

@@ -131,7 +131,7 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
         return { ...outcome, baseline: firstFill };
       });
       // Only after the commit: a failed write leaves neither the index nor the listeners ahead of the disk.
-      for (const row of rows) index?.put(row);
+      for (const row of rows) index?.put({ ...row, hasDetails: row.detailsHash !== null });
       if (stored.length > 0) bus.publish('quotes.stored', { accountId: event.accountId, source: event.source, baseline, quotes: stored });
       return stored;
     },

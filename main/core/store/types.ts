@@ -19,8 +19,8 @@ export interface QuoteStore {
   listHashes(accountId: string, quoteIds: readonly string[]): Map<string, string | null>;
   /** Every quote of one account, or of all accounts. */
   allQuotes(accountId?: string): QuoteRow[];
-  /** Every quote without its JSON documents: what the inbox index loads at start. */
-  inboxRows(): InboxSourceRow[];
+  /** Every quote without its JSON documents or hashes, one at a time: what the inbox index loads at start. */
+  inboxRows(): IterableIterator<InboxSourceRow>;
 
   /** Adds a distinct version of a quote's details; false when that content was already kept. */
   addRevision(row: RevisionRow): boolean;
@@ -77,7 +77,10 @@ export interface QuoteRow {
   storedAt: number;
 }
 
-export type InboxSourceRow = Omit<QuoteRow, 'listJson' | 'detailsJson' | 'detailsListHash' | 'detailsFetchedAt' | 'storedAt'>;
+/** What the inbox index keeps of a quote: its columns, and whether its details were fetched. */
+export type InboxSourceRow = Omit<QuoteRow, 'listJson' | 'listHash' | 'detailsJson' | 'detailsHash' | 'detailsListHash' | 'detailsFetchedAt' | 'storedAt'> & {
+  hasDetails: boolean;
+};
 
 export interface RevisionRow {
   accountId: string;
