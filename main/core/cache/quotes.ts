@@ -45,6 +45,8 @@ export interface QuoteCache {
   inbox(query: InboxQuery): InboxWindow;
   /** Quotes of an account that wait for a decision, per the account's key kind. */
   needsAction(accountId: string): string[];
+  /** Of these quotes, those whose details are not cached or are behind the list (what a sync prefetches). */
+  withoutFreshDetails(accountId: string, quoteIds: readonly string[]): string[];
   lastSyncedAt(accountId: string): number | null;
   markSynced(accountId: string, at: number): void;
   forgetAccount(accountId: string): void;
@@ -175,6 +177,8 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
         .query({ accountId, needsAction: true, sort: 'newest', offset: 0, limit: Number.MAX_SAFE_INTEGER, now: clock.now() })
         .rows.map((row) => row.quoteId);
     },
+
+    withoutFreshDetails: (accountId, quoteIds) => store.withoutFreshDetails(accountId, quoteIds),
 
     lastSyncedAt: (accountId) => store.getAccount(accountId)?.lastSyncedAt ?? null,
 

@@ -140,6 +140,17 @@ class SqliteQuoteStore implements QuoteStore {
     return hashes;
   }
 
+  withoutFreshDetails(accountId: string, quoteIds: readonly string[]): string[] {
+    // Compared in SQLite: reading each row back into JavaScript would parse two JSON documents per quote.
+    const rows = this.sql(
+      `SELECT wanted.value AS quote_id FROM json_each(?) AS wanted
+         LEFT JOIN quotes ON quotes.account_id = ? AND quotes.quote_id = wanted.value
+         WHERE quotes.details_hash IS NULL OR quotes.details_list_hash IS NOT quotes.list_hash
+         ORDER BY wanted.key`,
+    ).all(JSON.stringify(quoteIds), accountId) as SqlRow[];
+    return rows.map((row) => String(row.quote_id));
+  }
+
   allQuotes(accountId?: string): QuoteRow[] {
     const rows = (accountId === undefined
       ? this.sql('SELECT * FROM quotes').all()

@@ -17,6 +17,8 @@ export interface QuoteStore {
   putQuote(row: QuoteRow): void;
   /** Which of these quotes are stored, with their list-item hash (null when only details were seen): an unchanged page is skipped without reading rows. */
   listHashes(accountId: string, quoteIds: readonly string[]): Map<string, string | null>;
+  /** Of these quotes, in this order, those whose details are not stored or were fetched before the list last moved. */
+  withoutFreshDetails(accountId: string, quoteIds: readonly string[]): string[];
   /** Every quote of one account, or of all accounts. */
   allQuotes(accountId?: string): QuoteRow[];
   /** Every quote without its JSON documents or hashes, one at a time: what the inbox index loads at start. */

@@ -163,10 +163,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
 
       // Details of quotes waiting for a decision, so they can be read and compared offline.
       const needsAction = cache.needsAction(accountId);
-      const missing = needsAction.filter((quoteId) => {
-        const cached = cache.get(accountId, quoteId);
-        return !cached?.details || cached.detailsStale;
-      });
+      const missing = cache.withoutFreshDetails(accountId, needsAction);
       await forEachLimited(missing, options.parallelism, async (quoteId) => {
         const details = await client.quotes.get(quoteId);
         if (!stillThere()) return;
