@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { InboxIndex } from '../../../../main/core/cache';
 import type { InboxQuery } from '../../../../main/core/cache';
-import type { QuoteRow } from '../../../../main/core/store';
+import type { InboxSourceRow } from '../../../../main/core/store';
 
 const NOW = Date.parse('2025-03-01T09:00:00Z');
 const DAY = 86_400_000;
 
-function row(overrides: Partial<QuoteRow>): QuoteRow {
+function row(overrides: Partial<InboxSourceRow>): InboxSourceRow {
   return {
-    accountId: 'internal-acc', quoteId: 'q', listJson: null, listHash: 'h', detailsJson: null, detailsHash: null, detailsListHash: null,
-    detailsFetchedAt: null, status: 'SENT', quoteNumber: 'Q-1', projectName: 'Project', companyName: 'Acme', referenceNumber: null,
-    totalAmount: 100, currency: 'EUR', quoteDate: '2025-02-01T00:00:00Z', deadlineForQuote: null, projectDueDate: null, validUntil: null,
-    storedAt: 0, ...overrides,
+    accountId: 'internal-acc', quoteId: 'q', hasDetails: false, status: 'SENT', quoteNumber: 'Q-1', projectName: 'Project', companyName: 'Acme',
+    referenceNumber: null, totalAmount: 100, currency: 'EUR', quoteDate: '2025-02-01T00:00:00Z', deadlineForQuote: null, projectDueDate: null,
+    validUntil: null, ...overrides,
   };
 }
 
