@@ -76,4 +76,23 @@ describe('the inbox query', () => {
     built.put(row({ accountId: 'internal-acc', quoteId: 'done', status: 'ACCEPTED', quoteNumber: 'Q-301', quoteDate: '2025-02-28T00:00:00Z' }));
     expect(built.query({ sort: 'newest', offset: 0, limit: 1, now: NOW }).rows[0]?.quoteId).toBe('done');
   });
+
+  it("a change of key kind and a removed account touch only that account's rows", () => {
+    const built = index();
+    built.setAccess('internal-acc', 'client');
+    expect(built.query({ sort: 'newest', offset: 0, limit: 50, now: NOW, needsAction: true }).rows.map((found) => found.quoteId)).toEqual(['await', 'rev']);
+    built.removeAccount('client-acc');
+    expect(built.size).toBe(2);
+    expect(built.query({ sort: 'newest', offset: 0, limit: 50, now: NOW }).rows.map((found) => found.quoteId)).toEqual(['sent', 'done']);
+  });
+
+  it('the same quote ID in two accounts is two rows', () => {
+    const built = index();
+    built.put(row({ accountId: 'client-acc', quoteId: 'sent', quoteDate: '2025-02-12T00:00:00Z' }));
+    expect(built.size).toBe(6);
+    expect(built.query({ sort: 'newest', offset: 0, limit: 2, now: NOW }).rows.map((found) => [found.accountId, found.quoteId]).sort()).toEqual([
+      ['client-acc', 'sent'],
+      ['internal-acc', 'sent'],
+    ]);
+  });
 });
