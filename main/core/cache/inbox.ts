@@ -226,6 +226,13 @@ export class InboxIndex {
     return { rows, total, offset: query.offset };
   }
 
+  /** The IDs of an account's quotes needing action, newest first: what a query would return, without copying each row. */
+  needingAction(accountId: string): string[] {
+    const ids: string[] = [];
+    for (const entry of this.sortedBy('newest')) if (entry.row.accountId === accountId && entry.row.needsAction) ids.push(entry.row.quoteId);
+    return ids;
+  }
+
   private sortedBy(sort: InboxSort): Entry[] {
     let list = this.sorted.get(sort);
     if (!list) {

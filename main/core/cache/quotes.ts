@@ -172,11 +172,7 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
 
     inbox: (query) => indexed().query(query),
 
-    needsAction(accountId) {
-      return indexed()
-        .query({ accountId, needsAction: true, sort: 'newest', offset: 0, limit: Number.MAX_SAFE_INTEGER, now: clock.now() })
-        .rows.map((row) => row.quoteId);
-    },
+    needsAction: (accountId) => indexed().needingAction(accountId),
 
     withoutFreshDetails: (accountId, quoteIds) => store.withoutFreshDetails(accountId, quoteIds),
 

@@ -44,6 +44,8 @@ describe('the inbox query', () => {
   it('needs action follows the key kind: a numbered PENDING or REVISED for clients, SENT* and REVISED* for internal keys', () => {
     expect(ids({ needsAction: true })).toEqual(['sent', 'await', 'rev']);
     expect(ids({ needsAction: true, accountId: 'client-acc' })).toEqual(['await', 'rev']);
+    expect(index().needingAction('client-acc')).toEqual(['await', 'rev']);
+    expect(index().needingAction('internal-acc')).toEqual(['sent']);
   });
 
   it('expiring soon keeps quotes needing action whose validity ends within the days asked', () => {
