@@ -53,6 +53,8 @@ export default defineBenchmark({
   title: 'Main-process memory: RSS and heap of a process holding the core, 10,000 cached quotes and the webhook receiver',
   budgetMs: { full: 120_000, quick: 30_000 },
   async run(ctx) {
+    const built = await buildMemoryHolder();
+    const bundled = built.entry;
     const simulator = await startSimulator({ quotes: 200, log: () => {} });
     const rounds = ctx.quick ? 1 : 5;
     const cachedQuotes = ctx.quick ? 2_000 : 10_000;
@@ -62,7 +64,6 @@ export default defineBenchmark({
     const coreTsx: Usage[] = [];
     let dataDir = '';
     try {
-      const bundled = await buildMemoryHolder();
       // One data folder for every round, prepared in its own process; each measured process starts cold on it.
       dataDir = (await holder(['prepare', simulator.baseUrl, simulator.credentials.adminApiKey, String(ACCOUNTS), String(cachedQuotes)], null)).pop() as string;
       let lastRoundMs = 0;
@@ -76,6 +77,7 @@ export default defineBenchmark({
       }
     } finally {
       await simulator.close();
+      await built.dispose();
       if (dataDir !== '') await rm(dataDir, { recursive: true, force: true });
     }
     const details = { accounts: ACCOUNTS, cachedQuotes, syncedQuotesPerAccount: 200, webhookReceiver: 'listening', runtime: 'node, esbuild bundle of our code, packages external (as electron-vite builds out/main)' };

@@ -22,7 +22,8 @@ const cachedQuotes = Number(ownArgs.find((arg) => /^\d+$/.test(arg)) ?? 10_000);
 const viaTsx = ownArgs.includes('--tsx');
 
 const prepare = (args: string[]) => run(process.execPath, ['--import', 'tsx', HOLDER, ...args], { timeout: 120_000 });
-const bundled = viaTsx ? null : await buildMemoryHolder();
+const built = viaTsx ? null : await buildMemoryHolder();
+const bundled = built?.entry ?? null;
 const holder = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   run(process.execPath, [...(bundled ? [] : ['--import', 'tsx']), '--expose-gc', ...nodeFlags, bundled ?? HOLDER, ...args], { timeout: 120_000, env: { ...process.env, ...env } });
 
@@ -37,5 +38,6 @@ try {
   console.log(`core: ${core.stdout.trim().split('\n').pop()}`);
 } finally {
   await simulator.close();
+  await built?.dispose();
   if (dataDir !== '') await rm(dataDir, { recursive: true, force: true });
 }
