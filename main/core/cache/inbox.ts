@@ -113,49 +113,59 @@ const time = (value: string | null, missing: number): number => {
  * rows in the window, so a keystroke costs one pass over the rows, not a sort.
  */
 export class InboxIndex {
-  private readonly entries = new Map<string, Entry>();
+  /** By account, then by quote: no key string per quote (10,000 of them are a megabyte). */
+  private readonly entries = new Map<string, Map<string, Entry>>();
   private readonly access = new Map<string, KeyAccess>();
   private readonly pdfs = new Map<string, PdfBadge>();
   private sorted = new Map<InboxSort, Entry[]>();
+  /** While loading: one copy of each repeated value (account, status, company, currency, dates). */
+  private shared: Map<string, string> | null = null;
 
-  load(rows: readonly InboxSourceRow[], access: ReadonlyMap<string, KeyAccess>, pdfs: readonly PdfRow[]): void {
+  load(rows: Iterable<InboxSourceRow>, access: ReadonlyMap<string, KeyAccess>, pdfs: readonly PdfRow[]): void {
     this.entries.clear();
     this.access.clear();
     this.pdfs.clear();
     for (const [accountId, kind] of access) this.access.set(accountId, kind);
     for (const pdf of pdfs) this.pdfs.set(key(pdf.accountId, pdf.quoteId), pdf.outdated ? 'outdated' : 'cached');
-    for (const row of rows) this.put(row);
+    this.shared = new Map();
+    try {
+      for (const row of rows) this.put(row);
+    } finally {
+      this.shared = null;
+    }
   }
 
   setAccess(accountId: string, access: KeyAccess): void {
     if (this.access.get(accountId) === access) return;
     this.access.set(accountId, access);
-    for (const entry of this.entries.values()) if (entry.row.accountId === accountId) this.put(entryToQuoteLike(entry));
+    for (const entry of this.entries.get(accountId)?.values() ?? []) this.put(entry.row);
   }
 
   put(row: InboxSourceRow): void {
-    const id = key(row.accountId, row.quoteId);
     const access = this.access.get(row.accountId) ?? 'internal';
+    const accountId = this.share(row.accountId);
     const inboxRow: InboxRow = {
-      accountId: row.accountId,
+      accountId,
       quoteId: row.quoteId,
       quoteNumber: row.quoteNumber,
       projectName: row.projectName,
-      companyName: row.companyName,
+      companyName: this.share(row.companyName),
       referenceNumber: row.referenceNumber,
-      status: row.status,
+      status: this.share(row.status),
       stage: stageOf(row.status, row.quoteNumber),
       needsAction: needsAction(access, row.status, row.quoteNumber),
       totalAmount: row.totalAmount,
-      currency: row.currency,
+      currency: this.share(row.currency),
       quoteDate: row.quoteDate,
-      deadlineForQuote: row.deadlineForQuote,
-      projectDueDate: row.projectDueDate,
+      deadlineForQuote: this.share(row.deadlineForQuote),
+      projectDueDate: this.share(row.projectDueDate),
       validUntil: row.validUntil,
-      hasDetails: row.detailsHash !== null,
-      pdf: this.pdfs.get(id) ?? 'none',
+      hasDetails: row.hasDetails,
+      pdf: this.pdfs.get(key(row.accountId, row.quoteId)) ?? 'none',
     };
-    this.entries.set(id, {
+    let account = this.entries.get(accountId);
+    if (!account) this.entries.set(accountId, (account = new Map()));
+    account.set(row.quoteId, {
       row: inboxRow,
       haystack: foldForSearch([row.projectName, row.quoteNumber, row.companyName, row.referenceNumber].filter(Boolean).join('\u0000')),
       quoteDateMs: time(row.quoteDate, 0),
@@ -165,24 +175,35 @@ export class InboxIndex {
     this.sorted.clear();
   }
 
+  /** The copy of `value` the index already holds, while loading; values read from SQLite are new strings each time. */
+  private share<T extends string | null>(value: T): T {
+    if (value === null || this.shared === null) return value;
+    const known = this.shared.get(value);
+    if (known !== undefined) return known as T;
+    this.shared.set(value, value);
+    return value;
+  }
+
   setPdf(accountId: string, quoteId: string, badge: PdfBadge): void {
     const id = key(accountId, quoteId);
     if (badge === 'none') this.pdfs.delete(id);
     else this.pdfs.set(id, badge);
-    const entry = this.entries.get(id);
+    const entry = this.entries.get(accountId)?.get(quoteId);
     // Rows are handed out as copies, so changing the badge in place is safe and keeps the sort.
     if (entry) entry.row = { ...entry.row, pdf: badge };
   }
 
   removeAccount(accountId: string): void {
-    for (const [id, entry] of this.entries) if (entry.row.accountId === accountId) this.entries.delete(id);
+    this.entries.delete(accountId);
     for (const id of [...this.pdfs.keys()]) if (id.startsWith(`${accountId}\u0000`)) this.pdfs.delete(id);
     this.access.delete(accountId);
     this.sorted.clear();
   }
 
   get size(): number {
-    return this.entries.size;
+    let size = 0;
+    for (const account of this.entries.values()) size += account.size;
+    return size;
   }
 
   query(query: InboxQuery): InboxWindow {
@@ -205,10 +226,17 @@ export class InboxIndex {
     return { rows, total, offset: query.offset };
   }
 
+  /** The IDs of an account's quotes needing action, newest first: what a query would return, without copying each row. */
+  needingAction(accountId: string): string[] {
+    const ids: string[] = [];
+    for (const entry of this.sortedBy('newest')) if (entry.row.accountId === accountId && entry.row.needsAction) ids.push(entry.row.quoteId);
+    return ids;
+  }
+
   private sortedBy(sort: InboxSort): Entry[] {
     let list = this.sorted.get(sort);
     if (!list) {
-      list = [...this.entries.values()].sort(COMPARE[sort]);
+      list = [...this.entries.values()].flatMap((account) => [...account.values()]).sort(COMPARE[sort]);
       this.sorted.set(sort, list);
     }
     return list;
@@ -227,25 +255,4 @@ const COMPARE: Record<InboxSort, (a: Entry, b: Entry) => number> = {
 function ascending(a: number, b: number): number {
   if (a === b) return 0;
   return a < b ? -1 : 1;
-}
-
-function entryToQuoteLike(entry: Entry) {
-  const row = entry.row;
-  return {
-    accountId: row.accountId,
-    quoteId: row.quoteId,
-    listHash: null,
-    detailsHash: row.hasDetails ? 'known' : null,
-    status: row.status,
-    quoteNumber: row.quoteNumber,
-    projectName: row.projectName,
-    companyName: row.companyName,
-    referenceNumber: row.referenceNumber,
-    totalAmount: row.totalAmount,
-    currency: row.currency,
-    quoteDate: row.quoteDate,
-    deadlineForQuote: row.deadlineForQuote,
-    projectDueDate: row.projectDueDate,
-    validUntil: row.validUntil,
-  };
 }

@@ -45,6 +45,8 @@ export interface QuoteCache {
   inbox(query: InboxQuery): InboxWindow;
   /** Quotes of an account that wait for a decision, per the account's key kind. */
   needsAction(accountId: string): string[];
+  /** Of these quotes, those whose details are not cached or are behind the list (what a sync prefetches). */
+  withoutFreshDetails(accountId: string, quoteIds: readonly string[]): string[];
   lastSyncedAt(accountId: string): number | null;
   markSynced(accountId: string, at: number): void;
   forgetAccount(accountId: string): void;
@@ -131,7 +133,7 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
         return { ...outcome, baseline: firstFill };
       });
       // Only after the commit: a failed write leaves neither the index nor the listeners ahead of the disk.
-      for (const row of rows) index?.put(row);
+      for (const row of rows) index?.put({ ...row, hasDetails: row.detailsHash !== null });
       if (stored.length > 0) bus.publish('quotes.stored', { accountId: event.accountId, source: event.source, baseline, quotes: stored });
       return stored;
     },
@@ -170,11 +172,9 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
 
     inbox: (query) => indexed().query(query),
 
-    needsAction(accountId) {
-      return indexed()
-        .query({ accountId, needsAction: true, sort: 'newest', offset: 0, limit: Number.MAX_SAFE_INTEGER, now: clock.now() })
-        .rows.map((row) => row.quoteId);
-    },
+    needsAction: (accountId) => indexed().needingAction(accountId),
+
+    withoutFreshDetails: (accountId, quoteIds) => store.withoutFreshDetails(accountId, quoteIds),
 
     lastSyncedAt: (accountId) => store.getAccount(accountId)?.lastSyncedAt ?? null,
 

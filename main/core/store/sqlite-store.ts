@@ -49,7 +49,10 @@ function openChecked(path: string, migrations: readonly Migration[], now: number
     // WAL: readers never wait for the writer and a commit is one append. NORMAL sync keeps
     // the file consistent at every moment; a power cut may lose the last commits, which
     // the next sync fetches again.
-    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+    // A 512 KB page cache instead of SQLite's 2 MB: loading the inbox reads every page once,
+    // which would fill any cache size; the B-tree pages a write or a lookup needs stay in it,
+    // and the rest is in the OS's file cache anyway.
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA cache_size = -512;');
     const check = db.prepare('PRAGMA quick_check').all() as { quick_check: string }[];
     if (check.length !== 1 || check[0]!.quick_check !== 'ok') {
       throw new Error(`the integrity check failed: ${check.map((row) => row.quick_check).slice(0, 3).join('; ')}`);
@@ -140,6 +143,17 @@ class SqliteQuoteStore implements QuoteStore {
     return hashes;
   }
 
+  withoutFreshDetails(accountId: string, quoteIds: readonly string[]): string[] {
+    // Compared in SQLite: reading each row back into JavaScript would parse two JSON documents per quote.
+    const rows = this.sql(
+      `SELECT wanted.value AS quote_id FROM json_each(?) AS wanted
+         LEFT JOIN quotes ON quotes.account_id = ? AND quotes.quote_id = wanted.value
+         WHERE quotes.details_hash IS NULL OR quotes.details_list_hash IS NOT quotes.list_hash
+         ORDER BY wanted.key`,
+    ).all(JSON.stringify(quoteIds), accountId) as SqlRow[];
+    return rows.map((row) => String(row.quote_id));
+  }
+
   allQuotes(accountId?: string): QuoteRow[] {
     const rows = (accountId === undefined
       ? this.sql('SELECT * FROM quotes').all()
@@ -147,30 +161,33 @@ class SqliteQuoteStore implements QuoteStore {
     return rows.map(toQuote);
   }
 
-  inboxRows(): InboxSourceRow[] {
-    // One JSON array built by SQLite and parsed once: about three times faster than
-    // node:sqlite materialising 10,000 row objects column by column.
-    const packed = this.sql(
-      `SELECT json_group_array(json_array(account_id, quote_id, list_hash, details_hash, status, quote_number, project_name, company_name,
-         reference_number, total_amount, currency, quote_date, deadline_for_quote, project_due_date, valid_until)) AS rows FROM quotes`,
-    ).get() as { rows: string };
-    return (JSON.parse(packed.rows) as (string | number | null)[][]).map((row) => ({
-      accountId: String(row[0]),
-      quoteId: String(row[1]),
-      listHash: text(row[2]),
-      detailsHash: text(row[3]),
-      status: String(row[4]) as QuoteRow['status'],
-      quoteNumber: text(row[5]),
-      projectName: text(row[6]),
-      companyName: text(row[7]),
-      referenceNumber: text(row[8]),
-      totalAmount: num(row[9]),
-      currency: text(row[10]),
-      quoteDate: text(row[11]),
-      deadlineForQuote: text(row[12]),
-      projectDueDate: text(row[13]),
-      validUntil: text(row[14]),
-    }));
+  *inboxRows(): IterableIterator<InboxSourceRow> {
+    // Row by row and as arrays: the index keeps only its own small rows, so nothing the size
+    // of the whole cache is built at start. (One JSON array of every row, built by SQLite and
+    // parsed at once, was as fast but peaked at several MB of strings and grew the heap for good.)
+    const statement = this.sql(
+      `SELECT account_id, quote_id, details_hash IS NOT NULL, status, quote_number, project_name, company_name,
+         reference_number, total_amount, currency, quote_date, deadline_for_quote, project_due_date, valid_until FROM quotes`,
+    );
+    statement.setReturnArrays(true);
+    for (const row of statement.iterate() as Iterable<(string | number | null)[]>) {
+      yield {
+        accountId: String(row[0]),
+        quoteId: String(row[1]),
+        hasDetails: row[2] === 1,
+        status: String(row[3]) as QuoteRow['status'],
+        quoteNumber: text(row[4]),
+        projectName: text(row[5]),
+        companyName: text(row[6]),
+        referenceNumber: text(row[7]),
+        totalAmount: num(row[8]),
+        currency: text(row[9]),
+        quoteDate: text(row[10]),
+        deadlineForQuote: text(row[11]),
+        projectDueDate: text(row[12]),
+        validUntil: text(row[13]),
+      };
+    }
   }
 
   addRevision(row: RevisionRow): boolean {

@@ -17,10 +17,12 @@ export interface QuoteStore {
   putQuote(row: QuoteRow): void;
   /** Which of these quotes are stored, with their list-item hash (null when only details were seen): an unchanged page is skipped without reading rows. */
   listHashes(accountId: string, quoteIds: readonly string[]): Map<string, string | null>;
+  /** Of these quotes, in this order, those whose details are not stored or were fetched before the list last moved. */
+  withoutFreshDetails(accountId: string, quoteIds: readonly string[]): string[];
   /** Every quote of one account, or of all accounts. */
   allQuotes(accountId?: string): QuoteRow[];
-  /** Every quote without its JSON documents: what the inbox index loads at start. */
-  inboxRows(): InboxSourceRow[];
+  /** Every quote without its JSON documents or hashes, one at a time: what the inbox index loads at start. */
+  inboxRows(): IterableIterator<InboxSourceRow>;
 
   /** Adds a distinct version of a quote's details; false when that content was already kept. */
   addRevision(row: RevisionRow): boolean;
@@ -77,7 +79,10 @@ export interface QuoteRow {
   storedAt: number;
 }
 
-export type InboxSourceRow = Omit<QuoteRow, 'listJson' | 'detailsJson' | 'detailsListHash' | 'detailsFetchedAt' | 'storedAt'>;
+/** What the inbox index keeps of a quote: its columns, and whether its details were fetched. */
+export type InboxSourceRow = Omit<QuoteRow, 'listJson' | 'listHash' | 'detailsJson' | 'detailsHash' | 'detailsListHash' | 'detailsFetchedAt' | 'storedAt'> & {
+  hasDetails: boolean;
+};
 
 export interface RevisionRow {
   accountId: string;

@@ -169,10 +169,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
 
       // Details of quotes waiting for a decision, so they can be read and compared offline.
       const needsAction = cache.needsAction(accountId);
-      const missing = needsAction.filter((quoteId) => {
-        const cached = cache.get(accountId, quoteId);
-        return !cached?.details || cached.detailsStale;
-      });
+      const missing = cache.withoutFreshDetails(accountId, needsAction);
       // A first sync can fetch thousands of details after its last page: progress says so.
       let detailsDone = 0;
       const detailsProgress = () => setState(run, { progress: { pagesDone, pagesTotal, quotesSeen, details: { done: detailsDone, total: missing.length } } });

@@ -137,7 +137,7 @@ describe('the core and its offline cache', () => {
     await closeCore(closed);
     const file = openSqliteStore({ path: join(userData, 'cache', 'quotes.db') });
     expect(file.allAccounts()).toEqual([]);
-    expect(file.inboxRows()).toEqual([]);
+    expect([...file.inboxRows()]).toEqual([]);
     file.close();
     expect((await inbox(await openCore(userData))).total).toBe(0);
     await closeCore(cores[0]!);

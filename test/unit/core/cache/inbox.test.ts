@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { InboxIndex } from '../../../../main/core/cache';
 import type { InboxQuery } from '../../../../main/core/cache';
-import type { QuoteRow } from '../../../../main/core/store';
+import type { InboxSourceRow } from '../../../../main/core/store';
 
 const NOW = Date.parse('2025-03-01T09:00:00Z');
 const DAY = 86_400_000;
 
-function row(overrides: Partial<QuoteRow>): QuoteRow {
+function row(overrides: Partial<InboxSourceRow>): InboxSourceRow {
   return {
-    accountId: 'internal-acc', quoteId: 'q', listJson: null, listHash: 'h', detailsJson: null, detailsHash: null, detailsListHash: null,
-    detailsFetchedAt: null, status: 'SENT', quoteNumber: 'Q-1', projectName: 'Project', companyName: 'Acme', referenceNumber: null,
-    totalAmount: 100, currency: 'EUR', quoteDate: '2025-02-01T00:00:00Z', deadlineForQuote: null, projectDueDate: null, validUntil: null,
-    storedAt: 0, ...overrides,
+    accountId: 'internal-acc', quoteId: 'q', hasDetails: false, status: 'SENT', quoteNumber: 'Q-1', projectName: 'Project', companyName: 'Acme',
+    referenceNumber: null, totalAmount: 100, currency: 'EUR', quoteDate: '2025-02-01T00:00:00Z', deadlineForQuote: null, projectDueDate: null,
+    validUntil: null, ...overrides,
   };
 }
 
@@ -45,6 +44,8 @@ describe('the inbox query', () => {
   it('needs action follows the key kind: a numbered PENDING or REVISED for clients, SENT* and REVISED* for internal keys', () => {
     expect(ids({ needsAction: true })).toEqual(['sent', 'await', 'rev']);
     expect(ids({ needsAction: true, accountId: 'client-acc' })).toEqual(['await', 'rev']);
+    expect(index().needingAction('client-acc')).toEqual(['await', 'rev']);
+    expect(index().needingAction('internal-acc')).toEqual(['sent']);
   });
 
   it('expiring soon keeps quotes needing action whose validity ends within the days asked', () => {
@@ -76,5 +77,24 @@ describe('the inbox query', () => {
     const built = index();
     built.put(row({ accountId: 'internal-acc', quoteId: 'done', status: 'ACCEPTED', quoteNumber: 'Q-301', quoteDate: '2025-02-28T00:00:00Z' }));
     expect(built.query({ sort: 'newest', offset: 0, limit: 1, now: NOW }).rows[0]?.quoteId).toBe('done');
+  });
+
+  it("a change of key kind and a removed account touch only that account's rows", () => {
+    const built = index();
+    built.setAccess('internal-acc', 'client');
+    expect(built.query({ sort: 'newest', offset: 0, limit: 50, now: NOW, needsAction: true }).rows.map((found) => found.quoteId)).toEqual(['await', 'rev']);
+    built.removeAccount('client-acc');
+    expect(built.size).toBe(2);
+    expect(built.query({ sort: 'newest', offset: 0, limit: 50, now: NOW }).rows.map((found) => found.quoteId)).toEqual(['sent', 'done']);
+  });
+
+  it('the same quote ID in two accounts is two rows', () => {
+    const built = index();
+    built.put(row({ accountId: 'client-acc', quoteId: 'sent', quoteDate: '2025-02-12T00:00:00Z' }));
+    expect(built.size).toBe(6);
+    expect(built.query({ sort: 'newest', offset: 0, limit: 2, now: NOW }).rows.map((found) => [found.accountId, found.quoteId]).sort()).toEqual([
+      ['client-acc', 'sent'],
+      ['internal-acc', 'sent'],
+    ]);
   });
 });

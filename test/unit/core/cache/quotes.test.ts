@@ -72,6 +72,21 @@ describe('the quotes cache', () => {
     expect(rig.cache.get('acc', quote.id)).toMatchObject({ detailsStale: true, list: { projectName: 'Renamed' } });
   });
 
+  it('names the quotes whose details a sync must fetch: never fetched, behind the list, or not cached at all, in the order asked', () => {
+    rig = cacheRig();
+    const [fresh, stale, listOnly, detailsOnly] = [fakeQuote(), fakeQuote(), fakeQuote(), fakeQuote()];
+    list(rig, [listItemOf(fresh), listItemOf(stale), listItemOf(listOnly)]);
+    details(rig, detailsOf(fresh));
+    details(rig, detailsOf(stale));
+    details(rig, detailsOf(detailsOnly));
+    list(rig, [{ ...listItemOf(stale), projectName: 'Renamed' }]);
+
+    const asked = ['unknown', listOnly.id, detailsOnly.id, fresh.id, stale.id];
+    expect(rig.cache.withoutFreshDetails('acc', asked)).toEqual(['unknown', listOnly.id, stale.id]);
+    expect(rig.cache.withoutFreshDetails('other-account', [fresh.id])).toEqual([fresh.id]);
+    expect(rig.cache.withoutFreshDetails('acc', [])).toEqual([]);
+  });
+
   it('a write that fails is reported on the bus and changes nothing, in the store or the inbox', () => {
     rig = cacheRig();
     const quote = fakeQuote();
