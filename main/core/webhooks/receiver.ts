@@ -180,8 +180,8 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     if (earlier) {
       earlier.then(
         () => {
-          inspector.record({ accountId, receivedAt, headers, signature, key, caused: null, event, body: raw, dedupe: 'duplicate', status: 200 });
           answer(res, 200, { received: true, duplicate: true });
+          inspect({ accountId, receivedAt, headers, signature, key, caused: null, event, body: raw, dedupe: 'duplicate', status: 200 });
         },
         () => answer(res, 503, { error: 'could not store the event; retry' }),
       );
@@ -189,10 +189,20 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     }
     log.appendThen({ key, accountId, receivedAt, event, headers, body: raw }, (error) => {
       if (error !== null) return answer(res, 503, { error: 'could not store the event; retry' });
-      inspector.record({ accountId, receivedAt, headers, signature, key, caused: null, event, body: raw, dedupe: 'new', status: 200 });
+      // On disk: the answer and the processing no longer depend on anything else going right.
       res.writeHead(200, ACCEPTED_HEADERS).end(ACCEPTED_BODY);
       enqueueProcessing({ event: { accountId, key, event, data: envelope.data, receivedAt, replay: false }, delivery: { headers, body: raw }, markDone: true });
+      inspect({ accountId, receivedAt, headers, signature, key, caused: null, event, body: raw, dedupe: 'new', status: 200 });
     });
+  }
+
+  /** Records a delivery after its answer; a failing inspector listener is logged, never thrown into the log's write loop. */
+  function inspect(entry: Omit<InspectedDelivery, 'id'>): void {
+    try {
+      inspector.record(entry);
+    } catch (error) {
+      logger.error('webhook inspector listener failed', { error: error instanceof Error ? error.message : String(error) });
+    }
   }
 
   function failed(res: ServerResponse, error: unknown): void {
