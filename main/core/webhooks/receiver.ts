@@ -80,82 +80,134 @@ const ACCEPTED_BODY = '{"received":true}';
 const ACCEPTED_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(ACCEPTED_BODY.length) };
 const STRIPPED_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
 
+/** One event waiting for processing (replays carry a settle for the caller's answer). */
+interface Job {
+  event: ReceivedWebhook;
+  delivery: RawDelivery;
+  markDone: boolean;
+  settle?: (caused: string | null) => void;
+}
+
 export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver {
   const limits = { ...DEFAULT_RECEIVER_LIMITS, ...options.limits };
   const inspector = options.inspector ?? new WebhookInspector();
   const { log, clock, logger } = options;
-  let processing: Promise<unknown> = Promise.resolve();
   let origin = '';
   let closed = false;
 
-  /** Processing runs one event at a time, in arrival order, after the answer. */
-  function enqueueProcessing(event: ReceivedWebhook, delivery: RawDelivery, markDone: boolean): Promise<string | null> {
-    const run = processing.then(async () => {
+  // Processing runs one event at a time, in arrival order, after the answer: a plain queue
+  // and one drain loop (a promise chain per event cost more than the rest of the handler).
+  const jobs: Job[] = [];
+  let draining = false;
+  let idleWaiters: Array<() => void> = [];
+
+  function enqueueProcessing(job: Job): void {
+    jobs.push(job);
+    if (draining) return;
+    draining = true;
+    // A microtask: the answers of a whole group commit go out before any of them is processed.
+    queueMicrotask(() => void drain());
+  }
+
+  async function drain(): Promise<void> {
+    for (let job = jobs.shift(); job !== undefined; job = jobs.shift()) {
+      const { event } = job;
       let caused: string | null;
       try {
-        caused = (await options.process(event, delivery)) ?? null;
+        const result = options.process(event, job.delivery);
+        // A synchronous processor is not made to wait a turn per event.
+        caused = (isPromiseLike(result) ? await result : result) ?? null;
       } catch (error) {
         caused = `processing failed: ${error instanceof Error ? error.message : String(error)}`;
         logger.error('webhook processing failed', { accountId: event.accountId, event: event.event, error: caused });
       }
-      if (markDone) {
-        inspector.setCaused(event.accountId, event.key, caused);
-        // Not awaited: the next event need not wait for this record, and records batch together.
-        void log
-          .markProcessed(event.key, caused)
-          .catch(() => undefined)
-          .then(() => options.onProcessed?.(event, caused));
-      }
-      return caused;
-    });
-    processing = run;
-    return run;
+      if (job.markDone) recordProcessed(event, caused);
+      job.settle?.(caused);
+    }
+    draining = false;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const waiter of waiters) waiter();
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  function recordProcessed(event: ReceivedWebhook, caused: string | null): void {
+    // Not awaited: the next event need not wait for this record, and records batch together.
+    const told = options.onProcessed;
+    log.markProcessedThen(event.key, caused, told && (() => told(event, caused)));
+    try {
+      inspector.setCaused(event.accountId, event.key, caused);
+    } catch (error) {
+      // An inspector listener failed: the queue goes on.
+      logger.error('webhook inspector listener failed', { error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
     const pathname = safePathname(req.url);
     const route = pathname === null ? null : options.routes.byPath(pathname);
     if (!route) return answer(res, 404, { error: 'not found' });
     if (req.method !== 'POST') return answer(res, 405, { error: 'only POST is accepted' }, { allow: 'POST' });
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limits.bodyBytes) return tooLarge(req, res);
-    const raw = await readCapped(req, limits.bodyBytes);
-    if (raw === 'too-large') return tooLarge(req, res);
-    if (raw === 'gone') return;
+    readCapped(req, limits.bodyBytes, (raw) => {
+      if (raw === null) return tooLarge(req, res);
+      try {
+        received(req, res, route, raw);
+      } catch (error) {
+        failed(res, error);
+      }
+    });
+  }
 
+  function received(req: IncomingMessage, res: ServerResponse, route: ReceiverRoute, raw: Buffer): void {
     const receivedAt = clock.now();
     const headers = flattenHeaders(req);
     const signature = verifySignature(raw, req.headers[WEBHOOK_HEADERS.signature], route.secrets());
-    const base = { accountId: route.accountId, receivedAt, headers, signature, key: null, caused: null };
+    const { accountId } = route;
     if (!signature.ok) {
-      inspector.record({ ...base, event: headers[WEBHOOK_HEADERS.event] ?? null, body: null, dedupe: null, status: 401 });
-      logger.warn('webhook signature refused', { accountId: route.accountId, reason: signature.reason });
+      inspector.record({ accountId, receivedAt, headers, signature, key: null, caused: null, event: headers[WEBHOOK_HEADERS.event] ?? null, body: null, dedupe: null, status: 401 });
+      logger.warn('webhook signature refused', { accountId, reason: signature.reason });
       return answer(res, 401, { error: 'invalid signature' });
     }
     const envelope = parseEnvelope(raw);
     if (!envelope) {
-      inspector.record({ ...base, event: headers[WEBHOOK_HEADERS.event] ?? null, body: raw, dedupe: null, status: 400 });
+      inspector.record({ accountId, receivedAt, headers, signature, key: null, caused: null, event: headers[WEBHOOK_HEADERS.event] ?? null, body: raw, dedupe: null, status: 400 });
       return answer(res, 400, { error: 'the body is not a webhook envelope' });
     }
     const key = dedupeKey(raw);
+    const event = envelope.event;
     const earlier = log.lookup(key);
     if (earlier) {
-      try {
-        await earlier;
-      } catch {
-        return answer(res, 503, { error: 'could not store the event; retry' });
-      }
-      inspector.record({ ...base, event: envelope.event, body: raw, dedupe: 'duplicate', status: 200, key });
-      return answer(res, 200, { received: true, duplicate: true });
+      earlier.then(
+        () => {
+          answer(res, 200, { received: true, duplicate: true });
+          inspect({ accountId, receivedAt, headers, signature, key, caused: null, event, body: raw, dedupe: 'duplicate', status: 200 });
+        },
+        () => answer(res, 503, { error: 'could not store the event; retry' }),
+      );
+      return;
     }
+    log.appendThen({ key, accountId, receivedAt, event, headers, body: raw }, (error) => {
+      if (error !== null) return answer(res, 503, { error: 'could not store the event; retry' });
+      // On disk: the answer and the processing no longer depend on anything else going right.
+      res.writeHead(200, ACCEPTED_HEADERS).end(ACCEPTED_BODY);
+      enqueueProcessing({ event: { accountId, key, event, data: envelope.data, receivedAt, replay: false }, delivery: { headers, body: raw }, markDone: true });
+      inspect({ accountId, receivedAt, headers, signature, key, caused: null, event, body: raw, dedupe: 'new', status: 200 });
+    });
+  }
+
+  /** Records a delivery after its answer; a failing inspector listener is logged, never thrown into the log's write loop. */
+  function inspect(entry: Omit<InspectedDelivery, 'id'>): void {
     try {
-      await log.append({ key, accountId: route.accountId, receivedAt, event: envelope.event, headers, body: raw });
-    } catch {
-      return answer(res, 503, { error: 'could not store the event; retry' });
+      inspector.record(entry);
+    } catch (error) {
+      logger.error('webhook inspector listener failed', { error: error instanceof Error ? error.message : String(error) });
     }
-    inspector.record({ ...base, event: envelope.event, body: raw, dedupe: 'new', status: 200, key });
-    res.writeHead(200, ACCEPTED_HEADERS).end(ACCEPTED_BODY);
-    void enqueueProcessing({ accountId: route.accountId, key, event: envelope.event, data: envelope.data, receivedAt, replay: false }, { headers, body: raw }, true);
+  }
+
+  function failed(res: ServerResponse, error: unknown): void {
+    logger.error('webhook receiver failed on a request', { error: error instanceof Error ? error.message : String(error) });
+    if (!res.headersSent && !res.destroyed) answer(res, 500, { error: 'internal error' });
   }
 
   /** A lingering close: FIN, discard what still arrives, cut after a bounded time. */
@@ -179,10 +231,11 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
       maxHeaderSize: 16 * 1024,
     },
     (req, res) => {
-      handle(req, res).catch((error: unknown) => {
-        logger.error('webhook receiver failed on a request', { error: error instanceof Error ? error.message : String(error) });
-        if (!res.headersSent && !res.destroyed) answer(res, 500, { error: 'internal error' });
-      });
+      try {
+        handle(req, res);
+      } catch (error) {
+        failed(res, error);
+      }
     },
   );
   // A socket that sends nothing at all is not covered by headersTimeout: inactivity cuts it.
@@ -195,7 +248,7 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
 
   for (const event of options.pending ?? []) {
     const envelope = parseEnvelope(event.body);
-    if (envelope) void enqueueProcessing({ accountId: event.accountId, key: event.key, event: envelope.event, data: envelope.data, receivedAt: event.receivedAt, replay: false }, { headers: event.headers, body: event.body }, true);
+    if (envelope) enqueueProcessing({ event: { accountId: event.accountId, key: event.key, event: envelope.event, data: envelope.data, receivedAt: event.receivedAt, replay: false }, delivery: { headers: event.headers, body: event.body }, markDone: true });
   }
 
   return {
@@ -218,15 +271,11 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
       if (!delivery || !delivery.signature.ok || delivery.body === null || delivery.key === null) throw new Error('Only a verified delivery can be replayed');
       const envelope = parseEnvelope(delivery.body);
       if (!envelope) throw new Error('Only a verified delivery can be replayed');
-      return enqueueProcessing({ accountId: delivery.accountId, key: delivery.key, event: envelope.event, data: envelope.data, receivedAt: clock.now(), replay: true }, { headers: delivery.headers, body: delivery.body }, false);
+      const event: ReceivedWebhook = { accountId: delivery.accountId, key: delivery.key, event: envelope.event, data: envelope.data, receivedAt: clock.now(), replay: true };
+      const raw: RawDelivery = { headers: delivery.headers, body: delivery.body };
+      return new Promise<string | null>((settle) => enqueueProcessing({ event, delivery: raw, markDone: false, settle }));
     },
-    idle: async () => {
-      let seen: Promise<unknown>;
-      do {
-        seen = processing;
-        await seen;
-      } while (seen !== processing);
-    },
+    idle: () => (draining ? new Promise<void>((resolve) => idleWaiters.push(resolve)) : Promise.resolve()),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -234,7 +283,7 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await processing.catch(() => undefined);
+      await new Promise<void>((resolve) => (draining ? idleWaiters.push(resolve) : resolve()));
     },
   };
 }
@@ -246,26 +295,27 @@ function answer(res: ServerResponse, status: number, body: unknown, headers: Rec
   res.end(text);
 }
 
-function readCapped(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large' | 'gone'> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.off('data', onData);
-        req.pause();
-        resolve('too-large');
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.on('end', () => resolve(Buffer.concat(chunks, size)));
-    req.on('error', () => resolve('gone'));
-    req.on('close', () => {
-      if (!req.complete) resolve('gone');
-    });
+function isPromiseLike<T>(value: PromiseLike<T> | T): value is PromiseLike<T> {
+  return typeof (value as PromiseLike<T> | null)?.then === 'function';
+}
+
+/** Reads the body, or stops at the limit (null). An aborted request never calls back. */
+function readCapped(req: IncomingMessage, limit: number, done: (raw: Buffer | null) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) {
+      req.off('data', onData);
+      req.pause();
+      done(null);
+      return;
+    }
+    chunks.push(chunk);
+  };
+  req.on('data', onData);
+  req.on('end', () => {
+    if (size <= limit) done(Buffer.concat(chunks, size));
   });
 }
 
@@ -286,7 +336,9 @@ export function parseEnvelope(raw: Buffer): { event: string; data: Record<string
 
 function flattenHeaders(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
+  const given = req.headers;
+  for (const name in given) {
+    const value = given[name];
     if (value === undefined || STRIPPED_HEADERS.has(name)) continue;
     headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }

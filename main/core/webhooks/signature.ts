@@ -8,7 +8,11 @@ export type SignatureCheck =
   | { ok: true; secret: 'current' | 'previous' }
   | { ok: false; reason: SignatureFailure };
 
-const HEX_SHA256 = /^[0-9a-f]{64}$/i;
+/** 32 bytes as hex; decoding stops at the first non-hex pair, so any other character makes it shorter. */
+const HEX_LENGTH = 64;
+const DIGEST_BYTES = 32;
+const BY_CURRENT: SignatureCheck = Object.freeze({ ok: true, secret: 'current' });
+const BY_PREVIOUS: SignatureCheck = Object.freeze({ ok: true, secret: 'previous' });
 
 export function signBody(secret: string, body: Uint8Array): string {
   return createHmac('sha256', secret).update(body).digest('hex');
@@ -29,11 +33,12 @@ export function verifySignature(
   if (Array.isArray(header)) return { ok: false, reason: 'repeated' };
   const value = header.trim();
   if (value.includes(',')) return { ok: false, reason: 'repeated' };
-  if (!HEX_SHA256.test(value)) return { ok: false, reason: 'malformed' };
+  if (value.length !== HEX_LENGTH) return { ok: false, reason: 'malformed' };
+  const given = Buffer.from(value, 'hex');
+  if (given.length !== DIGEST_BYTES) return { ok: false, reason: 'malformed' };
   if (secrets.current === null && secrets.previous === null) return { ok: false, reason: 'no-secret' };
-  const given = Buffer.from(value.toLowerCase(), 'hex');
-  if (secrets.current !== null && matches(raw, given, secrets.current)) return { ok: true, secret: 'current' };
-  if (secrets.previous !== null && matches(raw, given, secrets.previous)) return { ok: true, secret: 'previous' };
+  if (secrets.current !== null && matches(raw, given, secrets.current)) return BY_CURRENT;
+  if (secrets.previous !== null && matches(raw, given, secrets.previous)) return BY_PREVIOUS;
   return { ok: false, reason: 'mismatch' };
 }
 

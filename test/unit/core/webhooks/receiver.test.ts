@@ -26,6 +26,17 @@ describe('webhook receiver', () => {
     expect(inspected?.headers['x-webhook-event']).toBe('quote.status_changed');
   });
 
+  it('answers and processes a logged event even when an inspector listener throws', async () => {
+    harness = await startHarness();
+    harness.receiver.inspector.onRecord(() => {
+      throw new Error('the activity view broke');
+    });
+    const body = envelope();
+    expect((await harness.post(body, signed(body))).status).toBe(200);
+    await harness.receiver.idle();
+    expect(harness.processed.map((event) => event.event)).toEqual(['quote.status_changed']);
+  });
+
   it('accepts the known-answer signature and refuses it with any byte flipped', async () => {
     harness = await startHarness({ routes: singleRoute(() => ({ current: KAT.secret, previous: null })) });
     // The vector's body is not an envelope: a valid signature gets it as far as the 400.
