@@ -6,7 +6,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { generate } from 'selfsigned';
 import type { Logger } from '../../ports';
 import { OriginListeners } from './tunnel';
 import type { Tunnel } from './tunnel';
@@ -26,6 +25,9 @@ export interface LoopbackHttpsTunnel extends Tunnel {
 
 /** A certificate for 127.0.0.1 only, valid for 30 days, made at start and never written to disk. */
 export async function loopbackCertificate(): Promise<{ key: string; cert: string }> {
+  // Loaded only here (demo mode): with its X.509 stack it costs about 8 MB a process that
+  // never runs the demo would carry for nothing.
+  const { generate } = await import('selfsigned');
   const now = Date.now();
   const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
     keyType: 'ec',
