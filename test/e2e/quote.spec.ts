@@ -83,6 +83,14 @@ test('a quote opens from the keyboard and its pricing adds up to the service\'s 
   // The stated total, in the quote's currency, as the service has it.
   const total = new Intl.NumberFormat('en-US', { style: 'currency', currency: service.currency! }).format(service.total!);
   await expect(pricing).toContainText(total);
+
+  // The company's logo, where the service names one: fetched by the app's core and shown
+  // from its copy (the page itself may load no image from the network); initials otherwise.
+  const detail = await fetch(`${simulator!.credentials.baseUrl}/api/public/v1/quotes/${quotes.revised.id}`, { headers: { 'Api-key': company.apiKey } });
+  const logoUrl = ((await detail.json()) as { data: { company: { logo: { url: string } | null } } }).data.company.logo?.url ?? null;
+  const logo = page.getByRole('img', { name: /logo$/ });
+  if (logoUrl) await expect(logo).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+  else await expect(logo).toHaveCount(0);
   await expectAccessible(page, testInfo, 'quote-detail-light');
   await pricing.screenshot({ path: testInfo.outputPath('pricing-section-light.png') });
 
