@@ -1,0 +1,1 @@
+export { default as SettingsSection } from './settings-section.svelte';
