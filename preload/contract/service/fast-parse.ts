@@ -9,6 +9,11 @@ import { isReadableDateTime } from './primitives';
  * by walking its zod definition, into small functions (object parsers generated as code)
  * that answer "this value, stripped of unknown fields" or NOT_ACCEPTED, with no reasons.
  *
+ * A value that already has exactly the schema's shape (no unknown field, fields in the
+ * schema's order, as the service sends them) is returned itself rather than copied: building
+ * a second copy of every object of a list page cost as much as checking it. Only a value that
+ * needs stripping or reordering is copied, from the innermost changed node up.
+ *
  * The contract: whatever a compiled parser accepts, zod accepts with an equal result. When
  * it does not accept, the caller asks zod, which decides (it may still accept: a date-time
  * in a rare shape) and words the error. So the client accepts and refuses exactly what the
@@ -187,15 +192,24 @@ function compileNumber(checks: CheckDefinition[]): FastParser | undefined {
 }
 
 function compileArray(element: FastParser): FastParser {
+  // A hole reads as undefined; zod writes an explicit undefined there, so where the element
+  // accepts undefined, a hole means the array must be copied.
+  const holesMatter = element(undefined) !== NOT_ACCEPTED;
   return (value) => {
     if (!Array.isArray(value)) return NOT_ACCEPTED;
-    const out = new Array<unknown>(value.length);
+    // Copied only from the first element that parses to something else (copy on write).
+    let out: unknown[] | undefined;
     for (let index = 0; index < value.length; index += 1) {
-      const parsed = element(value[index]);
+      const item: unknown = value[index];
+      const parsed = element(item);
       if (parsed === NOT_ACCEPTED) return NOT_ACCEPTED;
-      out[index] = parsed;
+      if (out) out[index] = parsed;
+      else if (parsed !== item || (holesMatter && !(index in value))) {
+        out = value.slice(0, index) as unknown[];
+        out[index] = parsed;
+      }
     }
-    return out;
+    return out ?? value;
   };
 }
 
@@ -219,24 +233,48 @@ interface CompiledField {
  * The object parser written out as code, one statement per field, as zod's own JIT does: a
  * loop over the fields reads and writes properties by computed name, which V8 cannot
  * specialise, and was most of this file's cost on a list page. Keys are embedded as JSON
- * string literals, so no key can escape its quotes. The result has the schema's keys in the
- * schema's order; an absent optional key stays absent, as in zod.
+ * string literals, so no key can escape its quotes.
+ *
+ * Each field is checked into locals first. When every field parsed to itself and the input's
+ * own keys are exactly the present fields in the schema's order (`sameKeys`), the input is
+ * the result. Otherwise the result is a new object with the schema's keys in the schema's
+ * order; an absent optional key stays absent, as in zod.
  */
 function generatedObjectParser(fields: CompiledField[]): FastParser | undefined {
-  const lines = fields.map((field, index) => {
+  const checks = fields.map((field, index) => {
     const key = JSON.stringify(field.key);
-    const absent = field.optional ? '' : 'return F;';
-    return `v = input[${key}];
-if (v === undefined && !(${key} in input)) { ${absent} } else { r = p[${index}](v); if (r === F) return F; out[${key}] = r; }`;
+    const absent = field.optional ? `h${index} = false; n -= 1;` : 'return F;';
+    return `let v${index} = input[${key}]; let r${index} = v${index}; let h${index} = true;
+if (v${index} === undefined && !(${key} in input)) { ${absent} } else { r${index} = p[${index}](v${index}); if (r${index} === F) return F; }`;
   });
+  const unchanged = fields.map((_, index) => `r${index} === v${index}`).join(' && ');
+  const copies = fields.map((field, index) => `${field.optional ? `if (h${index}) ` : ''}out[${JSON.stringify(field.key)}] = r${index};`);
   const body = `return function parseObject(input) {
 if (typeof input !== 'object' || input === null || Array.isArray(input)) return F;
-const out = {}; let v; let r;
-${lines.join('\n')}
+let n = ${fields.length};
+${checks.join('\n')}
+if (${unchanged || 'true'} && sameKeys(input, n)) return input;
+const out = {};
+${copies.join('\n')}
 return out;
 };`;
+  const keys = fields.map((field) => field.key);
+  // The input's own enumerable keys, in order, are `present` of the schema's keys in the
+  // schema's order, and it is a plain object (zod's result is one).
+  const sameKeys = (input: object, present: number): boolean => {
+    if (Object.getPrototypeOf(input) !== Object.prototype) return false;
+    let at = 0;
+    let count = 0;
+    for (const key in input) {
+      while (at < keys.length && keys[at] !== key) at += 1;
+      if (at === keys.length) return false;
+      at += 1;
+      count += 1;
+    }
+    return count === present;
+  };
   try {
-    return new Function('F', 'p', body)(NOT_ACCEPTED, fields.map((field) => field.parse)) as FastParser;
+    return new Function('F', 'p', 'sameKeys', body)(NOT_ACCEPTED, fields.map((field) => field.parse), sameKeys) as FastParser;
   } catch {
     // Code generation forbidden (a content security policy): zod parses this object.
     return undefined;
