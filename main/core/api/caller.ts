@@ -1,7 +1,7 @@
 import type { Authenticator, AuthHeaders } from '../auth/authenticator';
 import type { Clock, Logger } from '../ports';
 import { AuthenticationError } from './errors';
-import { withRetries } from './retry';
+import { retryAfterFailure } from './retry';
 import type { RetryPolicy } from './retry';
 import type { HttpRequest, HttpResponse, Transport } from './transport';
 
@@ -30,13 +30,21 @@ export type Caller = (req: Omit<HttpRequest, 'headers'>, mode: { retry: boolean 
 export function createCaller(options: CallerOptions): Caller {
   const { transport, auth, clock, logger, retryPolicy, observer } = options;
 
-  function attempt(req: Omit<HttpRequest, 'headers'>, retry: boolean, authHeaders: AuthHeaders): Promise<HttpResponse> {
-    const once = () => transport({ ...req, headers: authHeaders.headers });
-    return retry ? withRetries(once, { clock, logger, policy: retryPolicy, signal: req.signal }) : once();
+  // The first attempt goes straight to the transport; only a failure that may be retried
+  // builds the retry layer's closure and context.
+  async function attempt(req: Omit<HttpRequest, 'headers'>, retry: boolean, authHeaders: AuthHeaders): Promise<HttpResponse> {
+    const request: HttpRequest = { ...req, headers: authHeaders.headers };
+    try {
+      return await transport(request);
+    } catch (error) {
+      if (!retry) throw error;
+      return retryAfterFailure(() => transport(request), { clock, logger, policy: retryPolicy, signal: req.signal }, error);
+    }
   }
 
   async function call(req: Omit<HttpRequest, 'headers'>, retry: boolean): Promise<HttpResponse> {
-    const first = await auth.headers();
+    // A key, or a token still valid, without waiting for a promise.
+    const first = auth.ready() ?? (await auth.headers());
     try {
       return await attempt(req, retry, first);
     } catch (error) {
@@ -53,13 +61,14 @@ export function createCaller(options: CallerOptions): Caller {
     }
   }
 
+  if (!observer) return (req, mode) => call(req, mode.retry);
   return async (req, mode) => {
     try {
       const response = await call(req, mode.retry);
-      observer?.onSuccess?.(response.endpoint);
+      observer.onSuccess?.(response.endpoint);
       return response;
     } catch (error) {
-      observer?.onFailure?.(error);
+      observer.onFailure?.(error);
       throw error;
     }
   };
