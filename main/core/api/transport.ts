@@ -1,4 +1,3 @@
-import { request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../ports';
 import { ApiError, errorForStatus, NetworkError, TimeoutError } from './errors';
