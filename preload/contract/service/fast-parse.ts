@@ -151,17 +151,20 @@ function compileString(def: Definition, checks: CheckDefinition[]): FastParser |
 // and ids are the most frequent checked strings on a list page.
 const ZOD_GUID_SOURCE = '^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$';
 
-// 1 for the characters of a hex digit, by character code.
-const HEX = new Uint8Array(128);
-for (const digit of '0123456789abcdefABCDEF') HEX[digit.charCodeAt(0)] = 1;
+// By character code below 128: 1 for a hex digit, 2 for the hyphen.
+const GUID_CLASS = new Uint8Array(128);
+for (const digit of '0123456789abcdefABCDEF') GUID_CLASS[digit.charCodeAt(0)] = 1;
+GUID_CLASS[45] = 2;
+// The class each of the 36 places must hold: hyphens at 8, 13, 18 and 23, hex digits elsewhere.
+const GUID_SHAPE = new Uint8Array(36).fill(1);
+for (const at of [8, 13, 18, 23]) GUID_SHAPE[at] = 2;
 
 function isGuidShape(value: string): boolean {
   if (value.length !== 36) return false;
-  if (value.charCodeAt(8) !== 45 || value.charCodeAt(13) !== 45 || value.charCodeAt(18) !== 45 || value.charCodeAt(23) !== 45) return false;
+  // One comparison per place, with no branch on the place itself.
   for (let index = 0; index < 36; index += 1) {
-    // The four hyphens were checked above; every other character must be a hex digit.
-    if (index === 8 || index === 13 || index === 18 || index === 23) continue;
-    if (HEX[value.charCodeAt(index)] !== 1) return false;
+    const code = value.charCodeAt(index);
+    if (code >= 128 || GUID_CLASS[code] !== GUID_SHAPE[index]) return false;
   }
   return true;
 }
@@ -172,10 +175,25 @@ function passesAll<T>(tests: ((value: T) => boolean)[], value: T): boolean {
 }
 
 function patternTest(pattern: RegExp): (value: string) => boolean {
+  // The contract's date pattern, by character code: two of them on every list item.
+  if (pattern.source === DATE_ONLY_SOURCE && pattern.flags === '') return isDateOnlyShape;
   return (value) => {
     pattern.lastIndex = 0;
     return pattern.test(value);
   };
+}
+
+const DATE_ONLY_SOURCE = '^\\d{4}-\\d{2}-\\d{2}$';
+
+/** /^\d{4}-\d{2}-\d{2}$/ (without the u flag, \d is the ASCII digits only). */
+function isDateOnlyShape(value: string): boolean {
+  if (value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return false;
+  for (let index = 0; index < 10; index += 1) {
+    if (index === 4 || index === 7) continue;
+    const code = value.charCodeAt(index);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
 }
 
 function compileNumber(checks: CheckDefinition[]): FastParser | undefined {
@@ -214,20 +232,58 @@ function compileArray(element: FastParser): FastParser {
 }
 
 function compileObject(shape: Record<string, z.ZodType>, delegated: string[]): FastParser | undefined {
-  const fields = Object.entries(shape).map(([key, fieldSchema]) => ({
-    key,
-    // zod lets an optional key be absent; any other absent key is refused.
-    optional: (fieldSchema as unknown as { _zod: { optin?: string } })._zod.optin === 'optional',
-    parse: compile(fieldSchema, delegated),
-  }));
+  const fields = Object.entries(shape).map(([key, fieldSchema]): CompiledField => {
+    // nullable() and optional() around a field are written into the object's code rather than
+    // called: null and undefined are answered there, every other value goes to the inner type.
+    let inner = fieldSchema;
+    let acceptsNull = false;
+    let acceptsUndefined = false;
+    for (let def = definitionOf(inner); def.type === 'nullable' || def.type === 'optional'; def = definitionOf(inner)) {
+      if (def.type === 'nullable') acceptsNull = true;
+      else acceptsUndefined = true;
+      inner = def.innerType as z.ZodType;
+    }
+    const plain = plainTypeOf(inner);
+    return {
+      key,
+      // zod lets an optional key be absent; any other absent key is refused.
+      optional: (fieldSchema as unknown as { _zod: { optin?: string } })._zod.optin === 'optional',
+      acceptsNull,
+      acceptsUndefined,
+      plain,
+      parse: plain ? undefined : compile(inner, delegated),
+    };
+  });
   return generatedObjectParser(fields);
+}
+
+type PlainType = 'string' | 'number' | 'boolean';
+
+/** A string, number or boolean with no check, format or coercion: a typeof test written inline. */
+function plainTypeOf(schema: z.ZodType): PlainType | undefined {
+  const def = definitionOf(schema);
+  if (def.coerce || (def.checks?.length ?? 0) > 0) return undefined;
+  if (def.type === 'string' && def.format === undefined) return 'string';
+  if (def.type === 'number' || def.type === 'boolean') return def.type;
+  return undefined;
 }
 
 interface CompiledField {
   key: string;
   optional: boolean;
-  parse: FastParser;
+  acceptsNull: boolean;
+  acceptsUndefined: boolean;
+  /** Checked inline; otherwise `parse` decides. */
+  plain: PlainType | undefined;
+  parse: FastParser | undefined;
 }
+
+// zod's number refuses NaN and the infinities, as compileNumber does.
+const PLAIN_REFUSES: Record<PlainType, (variable: string) => string> = {
+  string: (v) => `typeof ${v} !== 'string'`,
+  number: (v) => `typeof ${v} !== 'number' || !Number.isFinite(${v})`,
+  boolean: (v) => `typeof ${v} !== 'boolean'`,
+};
 
 /**
  * The object parser written out as code, one statement per field, as zod's own JIT does: a
@@ -243,9 +299,11 @@ interface CompiledField {
 function generatedObjectParser(fields: CompiledField[]): FastParser | undefined {
   const checks = fields.map((field, index) => {
     const key = JSON.stringify(field.key);
+    const v = `v${index}`;
     const absent = field.optional ? `h${index} = false; n -= 1;` : 'return F;';
-    return `let v${index} = input[${key}]; let r${index} = v${index}; let h${index} = true;
-if (v${index} === undefined && !(${key} in input)) { ${absent} } else { r${index} = p[${index}](v${index}); if (r${index} === F) return F; }`;
+    const check = field.plain ? `if (${PLAIN_REFUSES[field.plain](v)}) return F;` : `r${index} = p[${index}](${v}); if (r${index} === F) return F;`;
+    return `let ${v} = input[${key}]; let r${index} = ${v}; let h${index} = true;
+if (${v} === undefined && !(${key} in input)) { ${absent} }${field.acceptsNull ? ` else if (${v} === null) {}` : ''}${field.acceptsUndefined ? ` else if (${v} === undefined) {}` : ''} else { ${check} }`;
   });
   const unchanged = fields.map((_, index) => `r${index} === v${index}`).join(' && ');
   const copies = fields.map((field, index) => `${field.optional ? `if (h${index}) ` : ''}out[${JSON.stringify(field.key)}] = r${index};`);
