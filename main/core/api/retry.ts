@@ -52,20 +52,35 @@ export interface RetryContext {
  * exactly; sleeps go through the Clock so tests run on fake time.
  */
 export async function withRetries<T>(attempt: () => Promise<T>, context: RetryContext): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    return retryAfterFailure(attempt, context, error);
+  }
+}
+
+/**
+ * The rest of withRetries once the first attempt has failed with `error`. The client's
+ * reads make their first attempt themselves, so a read that succeeds at once (nearly all
+ * of them) builds no closure or context for the retry layer.
+ */
+export async function retryAfterFailure<T>(attempt: () => Promise<T>, context: RetryContext, error: unknown): Promise<T> {
   const { clock, policy, logger, signal } = context;
+  let failure = error;
   for (let attemptNumber = 1; ; attemptNumber++) {
+    if (!(failure instanceof ApiError) || !failure.retryable || attemptNumber >= policy.maxAttempts) throw failure;
+    const delay = failure.retryAfterMs ?? backoffDelay(attemptNumber, policy);
+    if (delay > policy.maxRetryAfterMs) throw failure;
+    logger.warn('retrying a read', {
+      ...apiErrorLogFields(failure),
+      attempt: attemptNumber,
+      delayMs: delay,
+    });
+    await clock.sleep(delay, signal);
     try {
       return await attempt();
-    } catch (error) {
-      if (!(error instanceof ApiError) || !error.retryable || attemptNumber >= policy.maxAttempts) throw error;
-      const delay = error.retryAfterMs ?? backoffDelay(attemptNumber, policy);
-      if (delay > policy.maxRetryAfterMs) throw error;
-      logger.warn('retrying a read', {
-        ...apiErrorLogFields(error),
-        attempt: attemptNumber,
-        delayMs: delay,
-      });
-      await clock.sleep(delay, signal);
+    } catch (next) {
+      failure = next;
     }
   }
 }

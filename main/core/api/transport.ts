@@ -1,4 +1,3 @@
-import { request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../ports';
 import { ApiError, errorForStatus, NetworkError, TimeoutError } from './errors';
@@ -54,22 +53,34 @@ export interface TransportOptions {
 
 /** One HTTP exchange: a 2xx answer with its text, or a typed error. No retries here. */
 export function createTransport(options: TransportOptions): Transport {
-  const base = options.baseUrl.replace(/\/+$/, '');
+  const { dispatcher, timeouts, clock } = options;
+  // Requests go to the dispatcher with the origin and path apart: undici's request(url) would
+  // parse a URL and copy the options twice on every call. The origin is fixed here, once, so
+  // no request can leave the base URL's scheme, host and port whatever its path says.
+  const base = new URL(options.baseUrl);
+  const origin = base.origin;
+  const prefix = base.pathname.replace(/\/+$/, '');
+  const defaults: Record<string, string> = { accept: 'application/json', 'user-agent': options.userAgent ?? 'Quotedesk' };
+  // The caller passes the same headers object for as long as its credentials last: merged
+  // with the defaults once, not on every request.
+  let mergedFor: Record<string, string> | undefined;
+  let merged = defaults;
+  const headersFor = (extra: Record<string, string> | undefined) => {
+    if (!extra) return defaults;
+    if (extra !== mergedFor) {
+      merged = { ...defaults, ...extra };
+      mergedFor = extra;
+    }
+    return merged;
+  };
+
   return async (req) => {
     const endpoint = `${req.method} ${req.path}`;
-    const url = new URL(base + req.path);
-    for (const [name, value] of Object.entries(req.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(name, value);
-    }
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'user-agent': options.userAgent ?? 'Quotedesk',
-      ...req.headers,
-    };
+    let headers = headersFor(req.headers);
     let body: string | undefined;
     if (req.json !== undefined) {
       body = JSON.stringify(req.json);
-      headers['content-type'] = 'application/json';
+      headers = { ...headers, 'content-type': 'application/json' };
     }
     // The whole-body limit, started once the headers are in (undici's bodyTimeout only bounds
     // silences). It destroys the body rather than aborting a per-request AbortController: an
@@ -78,34 +89,32 @@ export function createTransport(options: TransportOptions): Transport {
     let deadline: ReturnType<typeof setTimeout> | undefined;
     let expired = false;
     try {
-      const response = await request(url, {
+      const response = await dispatcher.request({
+        origin,
+        path: prefix + req.path + queryString(req.query),
         method: req.method,
         headers,
         body,
-        dispatcher: options.dispatcher,
-        headersTimeout: options.timeouts.headersMs,
-        bodyTimeout: options.timeouts.bodyMs,
+        headersTimeout: timeouts.headersMs,
+        bodyTimeout: timeouts.bodyMs,
         signal: req.signal,
       });
-      const bodyTotalMs = options.timeouts.bodyTotalMs;
       deadline = setTimeout(() => {
         expired = true;
-        response.body.destroy(new Error(`the body took longer than ${bodyTotalMs} ms`));
-      }, bodyTotalMs);
-      const ok = response.statusCode >= 200 && response.statusCode < 300;
-      // An oversized success body is an error; an oversized error body is just cut short.
-      const text = ok
-        ? await readSuccessBody(response, endpoint)
-        : await readBounded(response.body, ERROR_BODY_MAX_BYTES, endpoint, true);
-      if (!ok) {
-        throw errorForStatus(response.statusCode, req.kind, {
-          endpoint,
-          bodyText: text,
-          retryAfterMs: parseRetryAfter(response.headers['retry-after'], options.clock.now()),
-          now: options.clock.now(),
-        });
+        response.body.destroy(new Error(`the body took longer than ${timeouts.bodyTotalMs} ms`));
+      }, timeouts.bodyTotalMs);
+      const status = response.statusCode;
+      if (status >= 200 && status < 300) {
+        return { status, headers: response.headers, text: await readSuccessBody(response, endpoint), endpoint };
       }
-      return { status: response.statusCode, headers: response.headers, text, endpoint };
+      // An oversized success body is an error; an oversized error body is just cut short.
+      const text = await readBounded(response.body, ERROR_BODY_MAX_BYTES, endpoint, true);
+      throw errorForStatus(status, req.kind, {
+        endpoint,
+        bodyText: text,
+        retryAfterMs: parseRetryAfter(response.headers['retry-after'], clock.now()),
+        now: clock.now(),
+      });
     } catch (error) {
       // The caller's cancellation wins over a deadline that passed at the same moment.
       throw expired && !req.signal?.aborted ? bodyDeadlinePassed(endpoint, error) : translateFailure(error, endpoint, req.signal);
@@ -113,6 +122,18 @@ export function createTransport(options: TransportOptions): Transport {
       clearTimeout(deadline);
     }
   };
+}
+
+/** `?name=value&...` of the defined parameters, each encoded; empty without any. */
+function queryString(query: Record<string, string | undefined> | undefined): string {
+  if (!query) return '';
+  let out = '';
+  for (const name in query) {
+    const value = query[name];
+    if (value === undefined) continue;
+    out += `${out === '' ? '?' : '&'}${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+  }
+  return out;
 }
 
 export function bodyDeadlinePassed(endpoint: string, cause: unknown): TimeoutError {

@@ -17,6 +17,12 @@ export interface Authenticator {
   /** Headers for the next request; fails fast with NeedsCredentialsError once refused. */
   headers(): Promise<AuthHeaders>;
   /**
+   * The headers at once when no waiting is needed (a key, or a token still valid), else
+   * null: call headers(). The same object is returned for as long as the key or token lasts,
+   * so the transport merges it with its own headers once.
+   */
+  ready(): AuthHeaders | null;
+  /**
    * After a 401: true when a retry with fresh headers makes sense (a token that can be
    * renewed). False for a static key: the credentials themselves were refused.
    */
@@ -69,6 +75,24 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     });
   }
 
+  // One AuthHeaders per key or token, reused by every request that carries it.
+  let currentHeaders: AuthHeaders | null =
+    credentials.mechanism === 'api-key' ? { headers: { [AUTH_HEADERS.apiKey]: credentials.apiKey }, token: null } : null;
+  const forToken = (token: string): AuthHeaders => {
+    if (currentHeaders?.token !== token) {
+      const value = `Bearer ${token}`;
+      currentHeaders = { headers: { [AUTH_HEADERS.bearerSpec]: value, [AUTH_HEADERS.bearerHttp]: value }, token };
+    }
+    return currentHeaders;
+  };
+
+  function ready(): AuthHeaders | null {
+    if (refusal) return null;
+    if (!tokens) return currentHeaders;
+    const token = tokens.peek();
+    return token === null ? null : forToken(token);
+  }
+
   function refuse(cause: unknown): NeedsCredentialsError {
     if (!refusal) {
       // Shown to the user as the account's status: plain words. The request that was refused
@@ -83,13 +107,10 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     mechanism: credentials.mechanism,
     async headers(): Promise<AuthHeaders> {
       if (refusal) throw refusal;
-      if (credentials.mechanism === 'api-key') {
-        return { headers: { [AUTH_HEADERS.apiKey]: credentials.apiKey }, token: null };
-      }
-      const token = await (tokens as TokenManager).token();
-      const value = `Bearer ${token}`;
-      return { headers: { [AUTH_HEADERS.bearerSpec]: value, [AUTH_HEADERS.bearerHttp]: value }, token };
+      if (!tokens) return currentHeaders as AuthHeaders;
+      return forToken(await tokens.token());
     },
+    ready,
     renewAfterUnauthorized(used) {
       if (!tokens || used.token === null) return false;
       tokens.invalidate(used.token);

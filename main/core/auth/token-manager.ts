@@ -9,6 +9,8 @@ export interface IssuedToken {
 export interface TokenManager {
   /** A token valid for a while yet: the cached one, or a fresh exchange shared by all callers. */
   token(): Promise<string>;
+  /** The cached token while it is valid, without waiting; null when token() would exchange. */
+  peek(): string | null;
   /** Drops `token` if it is still the current one (after a 401), so the next call exchanges. */
   invalidate(token: string): void;
   /** Milliseconds since the epoch when the current token is due for refresh; null without one. */
@@ -50,9 +52,12 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     return issued.accessToken;
   }
 
+  const peek = () => (current && options.clock.now() < current.refreshAt ? current.accessToken : null);
+
   return {
     token() {
-      if (current && options.clock.now() < current.refreshAt) return Promise.resolve(current.accessToken);
+      const valid = peek();
+      if (valid !== null) return Promise.resolve(valid);
       if (!inFlight) {
         inFlight = exchange().finally(() => {
           inFlight = null;
@@ -60,6 +65,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       }
       return inFlight;
     },
+    peek,
     invalidate(token) {
       if (current?.accessToken === token) current = null;
     },

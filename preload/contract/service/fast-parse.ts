@@ -9,6 +9,11 @@ import { isReadableDateTime } from './primitives';
  * by walking its zod definition, into small functions (object parsers generated as code)
  * that answer "this value, stripped of unknown fields" or NOT_ACCEPTED, with no reasons.
  *
+ * A value that already has exactly the schema's shape (no unknown field, fields in the
+ * schema's order, as the service sends them) is returned itself rather than copied: building
+ * a second copy of every object of a list page cost as much as checking it. Only a value that
+ * needs stripping or reordering is copied, from the innermost changed node up.
+ *
  * The contract: whatever a compiled parser accepts, zod accepts with an equal result. When
  * it does not accept, the caller asks zod, which decides (it may still accept: a date-time
  * in a rare shape) and words the error. So the client accepts and refuses exactly what the
@@ -146,17 +151,20 @@ function compileString(def: Definition, checks: CheckDefinition[]): FastParser |
 // and ids are the most frequent checked strings on a list page.
 const ZOD_GUID_SOURCE = '^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$';
 
-// 1 for the characters of a hex digit, by character code.
-const HEX = new Uint8Array(128);
-for (const digit of '0123456789abcdefABCDEF') HEX[digit.charCodeAt(0)] = 1;
+// By character code below 128: 1 for a hex digit, 2 for the hyphen.
+const GUID_CLASS = new Uint8Array(128);
+for (const digit of '0123456789abcdefABCDEF') GUID_CLASS[digit.charCodeAt(0)] = 1;
+GUID_CLASS[45] = 2;
+// The class each of the 36 places must hold: hyphens at 8, 13, 18 and 23, hex digits elsewhere.
+const GUID_SHAPE = new Uint8Array(36).fill(1);
+for (const at of [8, 13, 18, 23]) GUID_SHAPE[at] = 2;
 
 function isGuidShape(value: string): boolean {
   if (value.length !== 36) return false;
-  if (value.charCodeAt(8) !== 45 || value.charCodeAt(13) !== 45 || value.charCodeAt(18) !== 45 || value.charCodeAt(23) !== 45) return false;
+  // One comparison per place, with no branch on the place itself.
   for (let index = 0; index < 36; index += 1) {
-    // The four hyphens were checked above; every other character must be a hex digit.
-    if (index === 8 || index === 13 || index === 18 || index === 23) continue;
-    if (HEX[value.charCodeAt(index)] !== 1) return false;
+    const code = value.charCodeAt(index);
+    if (code >= 128 || GUID_CLASS[code] !== GUID_SHAPE[index]) return false;
   }
   return true;
 }
@@ -167,10 +175,25 @@ function passesAll<T>(tests: ((value: T) => boolean)[], value: T): boolean {
 }
 
 function patternTest(pattern: RegExp): (value: string) => boolean {
+  // The contract's date pattern, by character code: two of them on every list item.
+  if (pattern.source === DATE_ONLY_SOURCE && pattern.flags === '') return isDateOnlyShape;
   return (value) => {
     pattern.lastIndex = 0;
     return pattern.test(value);
   };
+}
+
+const DATE_ONLY_SOURCE = '^\\d{4}-\\d{2}-\\d{2}$';
+
+/** /^\d{4}-\d{2}-\d{2}$/ (without the u flag, \d is the ASCII digits only). */
+function isDateOnlyShape(value: string): boolean {
+  if (value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return false;
+  for (let index = 0; index < 10; index += 1) {
+    if (index === 4 || index === 7) continue;
+    const code = value.charCodeAt(index);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
 }
 
 function compileNumber(checks: CheckDefinition[]): FastParser | undefined {
@@ -187,56 +210,129 @@ function compileNumber(checks: CheckDefinition[]): FastParser | undefined {
 }
 
 function compileArray(element: FastParser): FastParser {
+  // A hole reads as undefined; zod writes an explicit undefined there, so where the element
+  // accepts undefined, a hole means the array must be copied.
+  const holesMatter = element(undefined) !== NOT_ACCEPTED;
   return (value) => {
     if (!Array.isArray(value)) return NOT_ACCEPTED;
-    const out = new Array<unknown>(value.length);
+    // Copied only from the first element that parses to something else (copy on write).
+    let out: unknown[] | undefined;
     for (let index = 0; index < value.length; index += 1) {
-      const parsed = element(value[index]);
+      const item: unknown = value[index];
+      const parsed = element(item);
       if (parsed === NOT_ACCEPTED) return NOT_ACCEPTED;
-      out[index] = parsed;
+      if (out) out[index] = parsed;
+      else if (parsed !== item || (holesMatter && !(index in value))) {
+        out = value.slice(0, index) as unknown[];
+        out[index] = parsed;
+      }
     }
-    return out;
+    return out ?? value;
   };
 }
 
 function compileObject(shape: Record<string, z.ZodType>, delegated: string[]): FastParser | undefined {
-  const fields = Object.entries(shape).map(([key, fieldSchema]) => ({
-    key,
-    // zod lets an optional key be absent; any other absent key is refused.
-    optional: (fieldSchema as unknown as { _zod: { optin?: string } })._zod.optin === 'optional',
-    parse: compile(fieldSchema, delegated),
-  }));
+  const fields = Object.entries(shape).map(([key, fieldSchema]): CompiledField => {
+    // nullable() and optional() around a field are written into the object's code rather than
+    // called: null and undefined are answered there, every other value goes to the inner type.
+    let inner = fieldSchema;
+    let acceptsNull = false;
+    let acceptsUndefined = false;
+    for (let def = definitionOf(inner); def.type === 'nullable' || def.type === 'optional'; def = definitionOf(inner)) {
+      if (def.type === 'nullable') acceptsNull = true;
+      else acceptsUndefined = true;
+      inner = def.innerType as z.ZodType;
+    }
+    const plain = plainTypeOf(inner);
+    return {
+      key,
+      // zod lets an optional key be absent; any other absent key is refused.
+      optional: (fieldSchema as unknown as { _zod: { optin?: string } })._zod.optin === 'optional',
+      acceptsNull,
+      acceptsUndefined,
+      plain,
+      parse: plain ? undefined : compile(inner, delegated),
+    };
+  });
   return generatedObjectParser(fields);
+}
+
+type PlainType = 'string' | 'number' | 'boolean';
+
+/** A string, number or boolean with no check, format or coercion: a typeof test written inline. */
+function plainTypeOf(schema: z.ZodType): PlainType | undefined {
+  const def = definitionOf(schema);
+  if (def.coerce || (def.checks?.length ?? 0) > 0) return undefined;
+  if (def.type === 'string' && def.format === undefined) return 'string';
+  if (def.type === 'number' || def.type === 'boolean') return def.type;
+  return undefined;
 }
 
 interface CompiledField {
   key: string;
   optional: boolean;
-  parse: FastParser;
+  acceptsNull: boolean;
+  acceptsUndefined: boolean;
+  /** Checked inline; otherwise `parse` decides. */
+  plain: PlainType | undefined;
+  parse: FastParser | undefined;
 }
+
+// zod's number refuses NaN and the infinities, as compileNumber does.
+const PLAIN_REFUSES: Record<PlainType, (variable: string) => string> = {
+  string: (v) => `typeof ${v} !== 'string'`,
+  number: (v) => `typeof ${v} !== 'number' || !Number.isFinite(${v})`,
+  boolean: (v) => `typeof ${v} !== 'boolean'`,
+};
 
 /**
  * The object parser written out as code, one statement per field, as zod's own JIT does: a
  * loop over the fields reads and writes properties by computed name, which V8 cannot
  * specialise, and was most of this file's cost on a list page. Keys are embedded as JSON
- * string literals, so no key can escape its quotes. The result has the schema's keys in the
- * schema's order; an absent optional key stays absent, as in zod.
+ * string literals, so no key can escape its quotes.
+ *
+ * Each field is checked into locals first. When every field parsed to itself and the input's
+ * own keys are exactly the present fields in the schema's order (`sameKeys`), the input is
+ * the result. Otherwise the result is a new object with the schema's keys in the schema's
+ * order; an absent optional key stays absent, as in zod.
  */
 function generatedObjectParser(fields: CompiledField[]): FastParser | undefined {
-  const lines = fields.map((field, index) => {
+  const checks = fields.map((field, index) => {
     const key = JSON.stringify(field.key);
-    const absent = field.optional ? '' : 'return F;';
-    return `v = input[${key}];
-if (v === undefined && !(${key} in input)) { ${absent} } else { r = p[${index}](v); if (r === F) return F; out[${key}] = r; }`;
+    const v = `v${index}`;
+    const absent = field.optional ? `h${index} = false; n -= 1;` : 'return F;';
+    const check = field.plain ? `if (${PLAIN_REFUSES[field.plain](v)}) return F;` : `r${index} = p[${index}](${v}); if (r${index} === F) return F;`;
+    return `let ${v} = input[${key}]; let r${index} = ${v}; let h${index} = true;
+if (${v} === undefined && !(${key} in input)) { ${absent} }${field.acceptsNull ? ` else if (${v} === null) {}` : ''}${field.acceptsUndefined ? ` else if (${v} === undefined) {}` : ''} else { ${check} }`;
   });
+  const unchanged = fields.map((_, index) => `r${index} === v${index}`).join(' && ');
+  const copies = fields.map((field, index) => `${field.optional ? `if (h${index}) ` : ''}out[${JSON.stringify(field.key)}] = r${index};`);
   const body = `return function parseObject(input) {
 if (typeof input !== 'object' || input === null || Array.isArray(input)) return F;
-const out = {}; let v; let r;
-${lines.join('\n')}
+let n = ${fields.length};
+${checks.join('\n')}
+if (${unchanged || 'true'} && sameKeys(input, n)) return input;
+const out = {};
+${copies.join('\n')}
 return out;
 };`;
+  const keys = fields.map((field) => field.key);
+  // The input's own enumerable keys, in order, are `present` of the schema's keys in the
+  // schema's order, and it is a plain object (zod's result is one).
+  const sameKeys = (input: object, present: number): boolean => {
+    if (Object.getPrototypeOf(input) !== Object.prototype) return false;
+    let at = 0;
+    let count = 0;
+    for (const key in input) {
+      while (at < keys.length && keys[at] !== key) at += 1;
+      if (at === keys.length) return false;
+      at += 1;
+      count += 1;
+    }
+    return count === present;
+  };
   try {
-    return new Function('F', 'p', body)(NOT_ACCEPTED, fields.map((field) => field.parse)) as FastParser;
+    return new Function('F', 'p', 'sameKeys', body)(NOT_ACCEPTED, fields.map((field) => field.parse), sameKeys) as FastParser;
   } catch {
     // Code generation forbidden (a content security policy): zod parses this object.
     return undefined;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { SchemaError } from '../../../main/core/api/errors';
 import { parseValue } from '../../../main/core/api/validate';
-import { DateTime, QuoteDecisionResponse, QuoteDetailsResponse, QuoteListResponse, QuotePdfResponse, Uuid, isReadableDateTime } from '../../../preload/contract';
+import { DateOnly, DateTime, QuoteDecisionResponse, QuoteDetailsResponse, QuoteListResponse, QuotePdfResponse, Uuid, isReadableDateTime } from '../../../preload/contract';
 import { NOT_ACCEPTED, compilesFully, fastParserFor } from '../../../preload/contract/service/fast-parse';
 
 // A small seeded generator, so a failure can be replayed.
@@ -212,6 +212,15 @@ describe('date-times and ids', () => {
       const text = trickyString(rng);
       expect(isReadableDateTime(text), text).toBe(!Number.isNaN(Date.parse(text)));
       expect(fastParserFor(DateTime)(text) !== NOT_ACCEPTED, text).toBe(DateTime.safeParse(text).success);
+    }
+  });
+
+  it('accepts a date exactly when the DateOnly pattern does', () => {
+    const rng = random(11);
+    const nearDates = ['2026-01-15', '2026-1-15', '02026-01-15', '2026-01-155', '2026/01/15', '2026-01-1a', '2026-01-15\n', '\n2026-01-15', '٢٠٢٦-01-15', '2026‐01‐15', ''];
+    for (let i = 0; i < 20_000; i += 1) {
+      const text = rng.chance(0.3) ? rng.pick(nearDates) : trickyString(rng);
+      expect(fastParserFor(DateOnly)(text) !== NOT_ACCEPTED, text).toBe(DateOnly.safeParse(text).success);
     }
   });
 
