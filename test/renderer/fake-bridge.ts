@@ -214,11 +214,18 @@ export class FakeBridge {
     return account;
   }
 
-  /** The cache's inbox over the quotes of every account: the same filters, search and sort as the core's. */
+  /**
+   * The cache's inbox over the quotes of every account: the same filters, search and sort as
+   * the core's (main/core/cache/inbox.ts), and like it one pass that counts every match and
+   * keeps only the window's rows, so a keystroke allocates a window, not a copy of the matches.
+   */
   #query(input: InboxQueryInput): InboxWindow {
     const accounts = input.accountId === undefined ? this.accounts : [this.#find(input.accountId)];
-    const search = input.search?.trim().toLowerCase();
+    const words = input.search ? foldForSearch(input.search).split(/\s+/).filter(Boolean) : [];
+    const offset = input.offset ?? 0;
+    const end = offset + (input.limit ?? 100);
     const rows: InboxRow[] = [];
+    let total = 0;
     for (const { row, haystack } of this.#sorted(accounts, input.sort ?? 'newest')) {
       if (input.stages && !input.stages.includes(row.stage)) continue;
       if (input.needsAction !== undefined && row.needsAction !== input.needsAction) continue;
@@ -226,13 +233,14 @@ export class FakeBridge {
         const validUntil = Date.parse(row.validUntil ?? '');
         if (!row.needsAction || !(validUntil >= this.now && validUntil <= this.now + EXPIRING_WITHIN_MS)) continue;
       }
-      if (search && !haystack.includes(search)) continue;
-      rows.push(row);
+      if (words.length > 0 && !words.every((word) => haystack.includes(word))) continue;
+      // Copies, as rows that crossed the bridge are.
+      if (total >= offset && total < end) rows.push({ ...row });
+      total += 1;
     }
-    const offset = input.offset ?? 0;
     return {
-      rows: rows.slice(offset, offset + (input.limit ?? 100)),
-      total: rows.length,
+      rows,
+      total,
       offset,
       accounts: accounts.map((account) => this.sync.get(account.id) ?? this.#syncState(account.id)),
     };
@@ -253,7 +261,7 @@ export class FakeBridge {
       const keyOf = SORT_KEYS[sort];
       list = accounts
         .flatMap((account) => (this.quotes[account.id] ?? []).map((quote) => this.#row(account, quote)))
-        .map((row) => ({ row, key: keyOf(row), haystack: [row.projectName, row.quoteNumber, row.companyName, row.referenceNumber].join(' ').toLowerCase() }))
+        .map((row) => ({ row, key: keyOf(row), haystack: foldForSearch([row.projectName, row.quoteNumber, row.companyName, row.referenceNumber].filter(Boolean).join('\u0000')) }))
         .sort((a, b) => a.key - b.key);
       this.#rowCache.lists.set(key, list);
     }
@@ -488,6 +496,12 @@ function stageOf(status: QuoteListItem['status'], quoteNumber: string | null): I
     CHANGED_TO_PROJECT: 'in-project',
   };
   return stages[status];
+}
+
+/** Lower case without accents, as the core folds search text and terms. */
+function foldForSearch(text: string): string {
+  const lower = text.toLowerCase();
+  return /[^\u0000-\u007f]/.test(lower) ? lower.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : lower;
 }
 
 const time = (value: string | null) => (value ? Date.parse(value) || 0 : 0);
