@@ -151,6 +151,19 @@ describe('inbox over the cache', () => {
     await waitFor(async () => expect(await quoteRows()).toHaveLength(5));
   });
 
+  it('shows what changed in a quote that stays in its place, and keeps the others as they were', async () => {
+    const quotes = sampleQuotes(3);
+    const fake = fakeWith(quotes, 'internal');
+    renderApp(fake);
+    const before = (await quoteRows()).map(cellsOf);
+    const changed = quotes.map((quote, index) => (index === 1 ? { ...quote, projectName: 'Renamed project', status: 'ACCEPTED' as const } : quote));
+    fake.changeQuotes('acc-1', changed);
+    await waitFor(async () => expect(cellsOf((await quoteRows())[1]!)[0]).toBe('Renamed project'));
+    const after = (await quoteRows()).map(cellsOf);
+    expect(after[1]).toContain('Accepted');
+    expect([after[0], after[2]]).toEqual([before[0], before[2]]);
+  });
+
   it('sorts by the chosen order', async () => {
     const fake = fakeWith([
       makeQuote({ projectName: 'Small', totalPrice: { amount: 10, currency: 'EUR' } }),
