@@ -104,7 +104,8 @@ try {
       pooled[scenario].firstRows.push(timings.firstRows as number);
       pooled[scenario].keys.push(...keys);
       if (verbose) console.log(scenario, JSON.stringify(timings));
-      console.log(`${scenario} first rows ${timings.firstRows as number} ms; per key ${JSON.stringify(spent)}`);
+      const marks = (timings.marks as [string, number][]).map(([name, at]) => `${name.replace('harness:', '')} ${at}`).join(', ');
+      console.log(`${scenario} first rows ${timings.firstRows as number} ms (${marks}); per key ${JSON.stringify(spent)}`);
       if (verbose) console.log(`  keys: median ${p(keys, 0.5).toFixed(1)} p95 ${p(keys, 0.95).toFixed(1)} max ${Math.max(...keys).toFixed(1)}: ${keys.map((k) => k.toFixed(0)).join(' ')}`);
     }
   }

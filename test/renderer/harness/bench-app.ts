@@ -10,7 +10,11 @@ import { FakeBridge } from '../fake-bridge';
 import { makeAccount, sampleQuotes } from '../fixtures';
 import { QUOTES } from './bench-probes';
 
+// Marks for the profile (test/bench/profile/inbox-chromium-profile.ts): where the load's time goes.
+performance.mark('harness:modules-evaluated');
 const account = makeAccount({ id: 'bench', name: 'Every company (internal key)', access: 'internal' });
 const fake = new FakeBridge({ accounts: [account], quotes: { bench: sampleQuotes(QUOTES) } });
+performance.mark('harness:fake-built');
 localStorage.setItem('quotedesk.selectedAccountId', account.id);
 mount(App, { target: document.getElementById('app')!, props: { api: fake.api } });
+performance.mark('harness:app-mounted');

@@ -19,6 +19,7 @@ function watchFirstRows(): void {
     const row = document.querySelector('[role="row"][aria-rowindex="2"]:not(.placeholder)');
     if (!row || row.querySelector('[role="cell"]')?.textContent?.trim() === '') return;
     observer.disconnect();
+    performance.mark('harness:rows-in-dom');
     // The callback of the next frame runs before that frame paints; the task after it, after.
     requestAnimationFrame(() => setTimeout(() => (window.__firstRowsAt = performance.now()), 0));
   });
