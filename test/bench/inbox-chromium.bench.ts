@@ -4,57 +4,33 @@
 // fake bridge holding 10,000 quotes in the page. The baseline, in the same run and alternating
 // with it, is static.html, rendering 100 of the same rows from memory with the same row
 // component and styles, without the bridge, the inbox state or the virtual list. Each page is
-// one static module graph, as the app's own index.html is, so neither pays a chain of imports
-// the app does not have.
+// built alone into one script and one stylesheet and served from memory, as the app's renderer
+// is built and read from disk (fixtures/inbox-pages.ts), so neither pays a chain of imports or
+// request round trips the app does not have.
 //
 // The fake answers inside the page, so its filtering of 10,000 rows counts against the
 // inbox here, while in the app the core does it in another process: the figures overstate
 // the renderer's own cost a little, never understate it.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
+import { buildInboxPages, serveFromMemory } from './fixtures/inbox-pages';
 import { median, quantile, round, spreadOf } from './harness/stats';
 import type { Figure, Spread } from './harness/types';
 import { defineBenchmark } from './harness/types';
 
-const HARNESS_CONFIG = fileURLToPath(new URL('../renderer/harness/vite.config.ts', import.meta.url));
 const CHROMIUM = process.env.QUOTEDESK_CHROMIUM ?? '/usr/bin/chromium';
 const QUOTES = 10_000;
 /** What a user might type: a quote number, a project word, a company; each key is one sample. */
 const SEARCHES = ['Q-2025-11', 'annual', 'contoso', 'legal terms'];
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
 interface Round {
   firstRowsMs: number;
   keystrokesMs: number[];
   domRows: number;
-}
-
-async function buildHarness(outDir: string): Promise<void> {
-  const { build } = await import('vite');
-  await build({ configFile: HARNESS_CONFIG, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-}
-
-function serve(root: string): Promise<{ server: Server; origin: string }> {
-  const server = createServer((request, response) => {
-    const path = normalize(new URL(request.url ?? '/', 'http://x').pathname).replace(/^\/+/, '') || 'index.html';
-    if (path.startsWith('..')) return void response.writeHead(404).end();
-    readFile(join(root, path)).then(
-      (body) => response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body),
-      () => response.writeHead(404).end(),
-    );
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      resolve({ server, origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
-    }),
-  );
 }
 
 async function measureRound(browser: Browser, origin: string, scenario: 'bench' | 'static', searches: string[]): Promise<Round> {
@@ -111,9 +87,9 @@ export default defineBenchmark({
     let server: Server | undefined;
     try {
       const started = performance.now();
-      await buildHarness(outDir);
-      ctx.log(`harness built in ${Math.round(performance.now() - started)} ms`);
-      const served = await serve(outDir);
+      await buildInboxPages(outDir);
+      ctx.log(`pages built in ${Math.round(performance.now() - started)} ms`);
+      const served = await serveFromMemory(outDir);
       server = served.server;
       browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
       const searches = ctx.quick ? SEARCHES.slice(0, 1) : SEARCHES;

@@ -1,37 +1,25 @@
 // Where the inbox benchmark's time goes, page by page: resource timings, paints, the first
 // rows, and each keystroke's time, for the app (`bench`) and the static baseline (`static`).
-//   npx tsx test/bench/profile/inbox-chromium-profile.ts [rounds] [--trace=/tmp/trace.json]
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
+//   npx tsx test/bench/profile/inbox-chromium-profile.ts [rounds] [--verbose] [--trace=/tmp/trace.json] [--cpu=/tmp/prof]
+// --trace writes a Chromium trace of the last round's pages (/tmp/trace-bench.json...), --cpu
+// their CPU profiles, unminified (/tmp/prof-bench-load.cpuprofile, -keys...).
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
+import { buildInboxPages, serveFromMemory } from '../fixtures/inbox-pages';
 
-const HARNESS_CONFIG = fileURLToPath(new URL('../../renderer/harness/vite.config.ts', import.meta.url));
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 const SEARCHES = ['Q-2025-11', 'annual', 'contoso', 'legal terms'];
 
 const rounds = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 3);
 const trace = process.argv.find((arg) => arg.startsWith('--trace='))?.slice('--trace='.length);
-/** CPU profiles of the load (to the first rows) and of the keystrokes, unminified: PREFIX-SCENARIO-load.cpuprofile... */
 const verbose = process.argv.includes('--verbose');
 const cpu = process.argv.find((arg) => arg.startsWith('--cpu='))?.slice('--cpu='.length);
 
 const outDir = await mkdtemp(join(tmpdir(), 'quotedesk-profile-inbox-'));
-const { build } = await import('vite');
-await build({ configFile: HARNESS_CONFIG, logLevel: 'error', build: { outDir, emptyOutDir: true, minify: cpu === undefined } });
-const server = createServer((request, response) => {
-  const path = normalize(new URL(request.url ?? '/', 'http://x').pathname).replace(/^\/+/, '') || 'index.html';
-  readFile(join(outDir, path)).then(
-    (body) => response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body),
-    () => response.writeHead(404).end(),
-  );
-});
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const address = server.address();
-const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+await buildInboxPages(outDir, { minify: cpu === undefined });
+const { server, origin } = await serveFromMemory(outDir);
 const browser: Browser = await chromium.launch({ executablePath: process.env.QUOTEDESK_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 
 async function visit(scenario: 'bench' | 'static', tracePath?: string, cpuPrefix?: string) {
