@@ -287,6 +287,23 @@ describe('virtualized list', () => {
     expect(cellsOf(row5000)[0]).toBe('Project 5000');
   });
 
+  it('shows a new search from the top, wherever the list was scrolled', async () => {
+    const fake = many();
+    renderApp(fake);
+    await quoteRows();
+    const scroller = table().parentElement!;
+    scroller.scrollTop = 5_000 * 48;
+    await fireEvent.scroll(scroller);
+    await waitFor(async () => expect((await quoteRows())[0]!.getAttribute('aria-rowindex')).not.toBe('2'));
+    await fireEvent.input(screen.getByRole('searchbox', { name: 'Search quotes' }), { target: { value: 'Project 12' } });
+    await waitFor(() => expect(screen.getByTestId('quote-count').textContent).not.toBe('10,000 quotes'));
+    expect(scroller.scrollTop).toBe(0);
+    const rows = await quoteRows();
+    expect(rows[0]!.getAttribute('aria-rowindex')).toBe('2');
+    const expected = await fake.api.inbox.query({ search: 'Project 12', offset: 0, limit: 1 });
+    expect(cellsOf(rows[0]!)[0]).toBe(expected.ok ? expected.value.rows[0]!.projectName : 'no answer');
+  });
+
   it('moves past the rows on screen with j, scrolling and fetching as it goes', async () => {
     const fake = many();
     renderApp(fake);
