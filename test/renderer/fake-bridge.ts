@@ -226,7 +226,11 @@ export class FakeBridge {
     const end = offset + (input.limit ?? 100);
     const rows: InboxRow[] = [];
     let total = 0;
-    for (const entry of this.#sorted(accounts, input.sort ?? 'newest')) {
+    const list = this.#sorted(accounts, input.sort ?? 'newest');
+    // Indexed loops: the first search runs this before the JIT has optimised it, where an
+    // iterator per loop costs several times more (about 5 ms for 10,000 quotes in Chromium).
+    for (let index = 0; index < list.length; index += 1) {
+      const entry = list[index]!;
       if (input.stages && !input.stages.includes(entry.stage)) continue;
       if (input.needsAction !== undefined && entry.needsAction !== input.needsAction) continue;
       if (input.expiringSoon) {
@@ -530,7 +534,7 @@ function foldForSearch(text: string): string {
 
 /** Every word is in the text (a plain loop: this runs 10,000 times per keystroke in the benchmark). */
 function containsEvery(text: string, words: readonly string[]): boolean {
-  for (const word of words) if (!text.includes(word)) return false;
+  for (let index = 0; index < words.length; index += 1) if (!text.includes(words[index]!)) return false;
   return true;
 }
 
