@@ -151,6 +151,19 @@ describe('inbox over the cache', () => {
     await waitFor(async () => expect(await quoteRows()).toHaveLength(5));
   });
 
+  it('shows what changed in a quote that stays in its place, and keeps the others as they were', async () => {
+    const quotes = sampleQuotes(3);
+    const fake = fakeWith(quotes, 'internal');
+    renderApp(fake);
+    const before = (await quoteRows()).map(cellsOf);
+    const changed = quotes.map((quote, index) => (index === 1 ? { ...quote, projectName: 'Renamed project', status: 'ACCEPTED' as const } : quote));
+    fake.changeQuotes('acc-1', changed);
+    await waitFor(async () => expect(cellsOf((await quoteRows())[1]!)[0]).toBe('Renamed project'));
+    const after = (await quoteRows()).map(cellsOf);
+    expect(after[1]).toContain('Accepted');
+    expect([after[0], after[2]]).toEqual([before[0], before[2]]);
+  });
+
   it('sorts by the chosen order', async () => {
     const fake = fakeWith([
       makeQuote({ projectName: 'Small', totalPrice: { amount: 10, currency: 'EUR' } }),
@@ -272,6 +285,23 @@ describe('virtualized list', () => {
     expect(shown).toContain(5_000);
     const row5000 = rows[shown.indexOf(5_000)]!;
     expect(cellsOf(row5000)[0]).toBe('Project 5000');
+  });
+
+  it('shows a new search from the top, wherever the list was scrolled', async () => {
+    const fake = many();
+    renderApp(fake);
+    await quoteRows();
+    const scroller = table().parentElement!;
+    scroller.scrollTop = 5_000 * 48;
+    await fireEvent.scroll(scroller);
+    await waitFor(async () => expect((await quoteRows())[0]!.getAttribute('aria-rowindex')).not.toBe('2'));
+    await fireEvent.input(screen.getByRole('searchbox', { name: 'Search quotes' }), { target: { value: 'Project 12' } });
+    await waitFor(() => expect(screen.getByTestId('quote-count').textContent).not.toBe('10,000 quotes'));
+    expect(scroller.scrollTop).toBe(0);
+    const rows = await quoteRows();
+    expect(rows[0]!.getAttribute('aria-rowindex')).toBe('2');
+    const expected = await fake.api.inbox.query({ search: 'Project 12', offset: 0, limit: 1 });
+    expect(cellsOf(rows[0]!)[0]).toBe(expected.ok ? expected.value.rows[0]!.projectName : 'no answer');
   });
 
   it('moves past the rows on screen with j, scrolling and fetching as it goes', async () => {

@@ -1,15 +1,13 @@
 // A look-only harness, for screenshots in Chromium. Not shipped; `?scenario=` picks the page:
-// the real renderer over the fake bridge (inbox, error, settings...), the benchmark's pages
-// (bench, static), or one quote view with fixture data (quote-detail, quote-pricing...).
+// the real renderer over the fake bridge (inbox, error, settings...) or one quote view with
+// fixture data (quote-detail, quote-pricing...). The benchmark's pages are bench.html and
+// static.html beside it.
 import { FakeBridge } from '../fake-bridge';
 import { makeAccount, sampleQuotes } from '../fixtures';
 
 const QUOTE_VIEW = 'quote-';
 const scenario = new URLSearchParams(location.search).get('scenario') ?? 'inbox';
-if (scenario === 'bench' || scenario === 'static') {
-  const { startBenchPage } = await import('./bench-page');
-  await startBenchPage(scenario);
-} else if (scenario.startsWith(QUOTE_VIEW)) {
+if (scenario.startsWith(QUOTE_VIEW)) {
   await showQuoteView(scenario.slice(QUOTE_VIEW.length));
 } else {
   await showScenario();

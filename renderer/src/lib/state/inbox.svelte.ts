@@ -83,7 +83,7 @@ export class InboxState {
 
   /** Follows sync progress and cache changes until the returned function is called. */
   listen(): () => void {
-    const offSync = this.#api.events['sync.changed']((state) => this.freshness.set(state.accountId, state));
+    const offSync = this.#api.events['sync.changed']((state) => this.#keepFreshness(state));
     const offInbox = this.#api.events['inbox.changed'](({ accountIds }) => {
       if (this.accountId === null || accountIds.includes(this.accountId)) void this.refresh();
     });
@@ -186,7 +186,7 @@ export class InboxState {
       this.syncError = result.error;
       return;
     }
-    for (const state of result.value) this.freshness.set(state.accountId, state);
+    for (const state of result.value) this.#keepFreshness(state);
   }
 
   /** The row at this index among all matches; undefined while its window is on its way. */
@@ -263,8 +263,9 @@ export class InboxState {
       return;
     }
     this.error = null;
-    const { rows, total, accounts } = result.value;
-    for (const state of accounts) this.freshness.set(state.accountId, state);
+    const { total, accounts } = result.value;
+    for (const state of accounts) this.#keepFreshness(state);
+    const rows = keepUnchangedRows(this.#windows.get(offset)?.rows, result.value.rows);
     const firstOfQuery = this.#answered !== generation;
     this.#answered = generation;
     if (firstOfQuery && generation === this.#queryGeneration) {
@@ -307,10 +308,42 @@ export class InboxState {
     return { ok: true, value: { rows: found.slice(offset, offset + this.#windowSize), total: found.length, offset, accounts } };
   }
 
+  /**
+   * Every answer carries each account's sync state, a new object each time it crosses the
+   * bridge: the same state again is not stored, so what shows it is not redone at each keystroke.
+   */
+  #keepFreshness(state: AccountSyncState): void {
+    const known = this.freshness.get(state.accountId);
+    if (known === undefined || !sameData(known, state)) this.freshness.set(state.accountId, state);
+  }
+
   #evictFarWindows(): void {
     if (this.#windows.size <= WINDOWS_KEPT) return;
     const centre = (this.#viewStart + this.#viewEnd) / 2;
     const byDistance = [...this.#windows.keys()].sort((a, b) => Math.abs(b - centre) - Math.abs(a - centre));
     for (const offset of byDistance.slice(0, this.#windows.size - WINDOWS_KEPT)) this.#windows.delete(offset);
   }
+}
+
+/**
+ * The new window's rows, each replaced by the row shown at the same place before when it is
+ * the same quote with the same data. Rows cross the bridge as new objects: kept ones let the
+ * list skip redrawing them (typing "annu" after "ann" often changes no row at all).
+ */
+function keepUnchangedRows(before: readonly InboxRow[] | undefined, after: InboxRow[]): InboxRow[] {
+  if (!before) return after;
+  return after.map((row, index) => {
+    const old = before[index];
+    return old !== undefined && sameData(old, row) ? old : row;
+  });
+}
+
+/** Equal data as it crosses the bridge: plain objects, arrays and primitives. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.hasOwn(b, key) && sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }

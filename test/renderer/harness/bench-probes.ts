@@ -1,13 +1,7 @@
-// The Chromium benchmark's pages (test/bench/inbox-chromium.bench.ts):
-//   ?scenario=bench   the app's inbox over the fake bridge holding 10,000 quotes
-//   ?scenario=static  the baseline: 100 of the same rows rendered from memory, no bridge
-// Both record when their first rows were painted and expose the same keystroke probe.
-import { mount } from 'svelte';
-import type { InboxRow } from '../../../renderer/src/lib/inbox-bridge';
-import '../../../renderer/src/app.css';
-import { FakeBridge } from '../fake-bridge';
-import { makeAccount, sampleQuotes } from '../fixtures';
-import StaticRows from './static-rows.svelte';
+// The Chromium benchmark's probes (test/bench/inbox-chromium.bench.ts), shared by its two
+// pages: bench.html (the app's inbox over the fake bridge holding 10,000 quotes) and
+// static.html (the baseline: 100 of the same rows rendered from memory, no bridge). Imported
+// first by each page, so the watch is on before anything renders.
 
 declare global {
   interface Window {
@@ -25,6 +19,7 @@ function watchFirstRows(): void {
     const row = document.querySelector('[role="row"][aria-rowindex="2"]:not(.placeholder)');
     if (!row || row.querySelector('[role="cell"]')?.textContent?.trim() === '') return;
     observer.disconnect();
+    performance.mark('harness:rows-in-dom');
     // The callback of the next frame runs before that frame paints; the task after it, after.
     requestAnimationFrame(() => setTimeout(() => (window.__firstRowsAt = performance.now()), 0));
   });
@@ -55,18 +50,4 @@ window.__typeAndMeasure = async (text) => {
   return times;
 };
 
-export async function startBenchPage(scenario: 'bench' | 'static'): Promise<void> {
-  watchFirstRows();
-  const account = makeAccount({ id: 'bench', name: 'Every company (internal key)', access: 'internal' });
-  const fake = new FakeBridge({ accounts: [account], quotes: { bench: sampleQuotes(scenario === 'bench' ? QUOTES : 100) } });
-  if (scenario === 'static') {
-    const window = await fake.api.inbox.query({ offset: 0, limit: 100 });
-    if (!window.ok) throw new Error(window.error.message);
-    const rows: InboxRow[] = window.value.rows;
-    mount(StaticRows, { target: document.getElementById('app')!, props: { rows, shown: 100 } });
-    return;
-  }
-  localStorage.setItem('quotedesk.selectedAccountId', account.id);
-  window.quotedesk = fake.api;
-  await import('../../../renderer/src/main');
-}
+watchFirstRows();
