@@ -162,6 +162,19 @@ describe('unread state', () => {
     expect(bridge.callsOf('notifications.markRead').at(-1)).toEqual({ accountId: 'acme' });
     expect(screen.queryByRole('button', { name: /Mark all read/ })).toBeNull();
   });
+
+  it('in All accounts, Mark all read clears every account', async () => {
+    const bridge = fake();
+    bridge.unread = { acme: [quoteId(1), quoteId(2)], north: [quoteId(100)] };
+    renderApp(bridge);
+    await settledRows();
+    await fireEvent.click(sidebarButton(/All accounts/));
+    await fireEvent.click(await screen.findByRole('button', { name: 'Mark all read in every account' }));
+    await waitFor(() => expect(document.title).toBe('Quotedesk'));
+    expect(bridge.callsOf('notifications.markRead')).toEqual(expect.arrayContaining([{ accountId: 'acme' }, { accountId: 'north' }]));
+    expect(sidebarButton(/^All accounts$/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Mark all read/ })).toBeNull();
+  });
 });
 
 describe('notification settings', () => {
