@@ -203,6 +203,26 @@ describe('the fast path of the wire schemas agrees with zod', () => {
     const page = { success: true, data: [item], pagination: { page: 1, limit: 100, total: 1, totalPages: 1, hasNextPage: false, hasPrevPage: false } };
     expect(fastParserFor(QuoteListResponse)(page)).toStrictEqual(QuoteListResponse.parse(page));
   });
+
+  it('returns a body already in shape itself, and copies one with reordered or extra keys into schema order', () => {
+    const money = { amount: 10.5, currency: 'EUR' };
+    const decision = { success: true, data: { id: '6f1c2a9e-3b4d-4e5f-8a6b-7c8d9e0f1a2b', status: 'ACCEPTED', message: 'ok' } };
+    expect(fastParserFor(QuoteDecisionResponse)(decision)).toBe(decision);
+    const reordered = { data: { message: 'ok', id: decision.data.id, status: 'ACCEPTED' }, success: true };
+    const extra = { success: true, data: { ...decision.data, extra: 1 } };
+    for (const body of [reordered, extra]) {
+      const fast = fastParserFor(QuoteDecisionResponse)(body);
+      expect(fast).not.toBe(body);
+      expect(JSON.stringify(fast)).toBe(JSON.stringify(QuoteDecisionResponse.parse(body)));
+    }
+    // An absent optional key (projectDescription) with the rest in order is still the body itself.
+    const item = { id: decision.data.id, quoteNumber: null, projectName: null, status: 'SENT', companyId: null, companyName: null, totalPrice: money, quoteDate: null, deadlineForQuote: null, projectDueDate: null };
+    const page = { success: true, data: [item], pagination: { page: 1, limit: 100, total: 1, totalPages: 1, hasNextPage: false, hasPrevPage: false } };
+    expect(fastParserFor(QuoteListResponse)(page)).toBe(page);
+    const { id, ...rest } = item;
+    const swapped = { ...page, data: [{ ...rest, id }] };
+    expect(JSON.stringify(fastParserFor(QuoteListResponse)(swapped))).toBe(JSON.stringify(QuoteListResponse.parse(swapped)));
+  });
 });
 
 describe('date-times and ids', () => {
