@@ -76,6 +76,8 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
+const ACCEPTED_BODY = '{"received":true}';
+const ACCEPTED_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(ACCEPTED_BODY.length) };
 const STRIPPED_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
 
 /** One event waiting for processing (replays carry a settle for the caller's answer). */
@@ -188,9 +190,7 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     log.appendThen({ key, accountId, receivedAt, event, headers, body: raw }, (error) => {
       if (error !== null) return answer(res, 503, { error: 'could not store the event; retry' });
       // On disk: the answer and the processing no longer depend on anything else going right.
-      // A bare 200: the service reads only the status ("any 2xx is success"), and a body
-      // costs a JSON answer per event on both ends of the connection.
-      res.writeHead(200).end();
+      res.writeHead(200, ACCEPTED_HEADERS).end(ACCEPTED_BODY);
       enqueueProcessing({ event: { accountId, key, event, data: envelope.data, receivedAt, replay: false }, delivery: { headers, body: raw }, markDone: true });
       inspect({ accountId, receivedAt, headers, signature, key, caused: null, event, body: raw, dedupe: 'new', status: 200 });
     });
