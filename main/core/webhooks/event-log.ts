@@ -164,8 +164,8 @@ export class EventLog {
   /** append() with a callback: the receiver's hot path, one closure instead of a promise chain. */
   appendThen(event: LoggedEvent, written: Written): void {
     if (this.closed) return written(new Error('The webhook event log is closed'));
-    const batch = this.openBatch();
     const line: Line = { t: 'event', key: event.key, account: event.accountId, at: event.receivedAt, event: event.event, headers: event.headers, body: event.body.toString('base64') };
+    const batch = this.openBatch();
     batch.lines.push(`${JSON.stringify(line)}\n`);
     batch.waiters.push(written);
     batch.keys.push(event.key);
