@@ -53,15 +53,27 @@ export class WebhookInspector {
   }
 
   record(entry: Omit<InspectedDelivery, 'id'>): InspectedDelivery {
-    const delivery: InspectedDelivery = { ...entry, id: this.nextId++ };
+    // Field by field rather than a spread: one fixed shape, built once per delivery on the receiver's hot path.
+    const delivery: InspectedDelivery = {
+      id: this.nextId++,
+      accountId: entry.accountId,
+      receivedAt: entry.receivedAt,
+      event: entry.event,
+      headers: entry.headers,
+      body: entry.body,
+      signature: entry.signature,
+      dedupe: entry.dedupe,
+      status: entry.status,
+      key: entry.key,
+      caused: entry.caused,
+    };
     let list = this.byAccount.get(entry.accountId);
     if (!list) this.byAccount.set(entry.accountId, (list = []));
     list.push(delivery);
     if (delivery.key !== null && delivery.dedupe === 'new') this.firstByKey.set(delivery.key, delivery);
-    if (list.length > this.perAccount) {
-      for (const dropped of list.splice(0, list.length - this.perAccount)) {
-        if (dropped.key !== null && this.firstByKey.get(dropped.key) === dropped) this.firstByKey.delete(dropped.key);
-      }
+    while (list.length > this.perAccount) {
+      const dropped = list.shift() as InspectedDelivery;
+      if (dropped.key !== null && this.firstByKey.get(dropped.key) === dropped) this.firstByKey.delete(dropped.key);
     }
     if (entry.signature.ok) {
       this.lastVerified.set(entry.accountId, Math.max(entry.receivedAt, this.lastVerified.get(entry.accountId) ?? 0));
@@ -69,7 +81,7 @@ export class WebhookInspector {
       const failures = this.failures.get(entry.accountId) ?? { count: 0, lastAt: null, lastReason: null };
       this.failures.set(entry.accountId, { count: failures.count + 1, lastAt: entry.receivedAt, lastReason: entry.signature.reason });
     }
-    for (const listener of [...this.listeners]) listener(delivery);
+    this.tell(delivery);
     return delivery;
   }
 
@@ -84,6 +96,12 @@ export class WebhookInspector {
     const delivery = this.firstByKey.get(key);
     if (!delivery || delivery.accountId !== accountId) return;
     delivery.caused = caused;
+    this.tell(delivery);
+  }
+
+  private tell(delivery: InspectedDelivery): void {
+    if (this.listeners.size === 0) return;
+    // A copy: a listener may unsubscribe while it is told.
     for (const listener of [...this.listeners]) listener(delivery);
   }
 

@@ -1,7 +1,7 @@
 // The local webhook receiver: loopback only, signed, bounded, durable before acknowledged.
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WEBHOOK_HEADERS } from '../../../preload/contract';
 import type { Clock, Logger } from '../ports';
@@ -239,7 +239,10 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     },
   );
   // A socket that sends nothing at all is not covered by headersTimeout: inactivity cuts it.
-  server.timeout = limits.headersMs;
+  // Set per connection, not as server.timeout: Node re-arms server.timeout (a new timer) at
+  // every request on a kept-alive socket, where the header and request timeouts already apply
+  // and the keep-alive timeout covers the wait between requests.
+  server.on('connection', (socket: Socket) => socket.setTimeout(limits.headersMs));
   server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
     if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
     const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
