@@ -4,24 +4,15 @@
 //   bare undici + JSON.parse -> + transport.ts -> + validate.ts (zod) -> + caller, retry, auth
 // Layers run in rotating order each round; the ratios are medians of per-round pairs.
 import { request } from 'undici';
-import { createAgent, createQuotingClient, DEFAULT_TIMEOUTS } from '../../../main/core/api';
-import { createTransport } from '../../../main/core/api/transport';
 import { parseBody } from '../../../main/core/api/validate';
-import { systemClock } from '../../../main/core/ports';
-import { PATHS, QuoteDetailsResponse } from '../../../preload/contract';
+import { QuoteDetailsResponse } from '../../../preload/contract';
 import { median } from '../harness/stats';
-import { recordService, serveRecording } from '../fixtures/recorded-service';
+import { startDetailRig } from './detail-rig';
 
 const rounds = Number(process.argv[2] ?? 40);
 const REQUESTS = 150;
-const recording = await recordService({ quotes: 20, limit: 100 });
-const server = await serveRecording(recording);
-const dispatcher = createAgent();
-const transport = createTransport({ baseUrl: server.baseUrl, dispatcher, timeouts: DEFAULT_TIMEOUTS, clock: systemClock });
-const client = createQuotingClient({ baseUrl: server.baseUrl, credentials: { mechanism: 'api-key', apiKey: recording.apiKey }, dispatcher });
-const path = PATHS.quote(recording.quoteId);
-const auth = { 'api-key': recording.apiKey };
-const headers = { accept: 'application/json', 'user-agent': 'Quotedesk', ...auth };
+const rig = await startDetailRig();
+const { recording, server, dispatcher, transport, client, path, auth, headers } = rig;
 const send = () => transport({ method: 'GET', path, kind: 'read', headers: auth });
 
 const layers: [string, () => Promise<unknown>][] = [
@@ -52,5 +43,4 @@ layers.forEach(([label], index) => {
   console.log(`${median(own).toFixed(0).padStart(5)} µs CPU  ${ratio.toFixed(3)}x bare  ${label}`);
 });
 await client.close();
-await dispatcher.close();
-await server.close();
+await rig.close();

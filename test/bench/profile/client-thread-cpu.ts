@@ -5,24 +5,15 @@
 // 30 µs a request on both sides, which only dilutes a ratio; the thread figure shows the
 // client's own cost. Layers run in rotating order; ratios are medians of per-round pairs.
 import { request } from 'undici';
-import { createAgent, createQuotingClient, DEFAULT_TIMEOUTS } from '../../../main/core/api';
-import { createTransport } from '../../../main/core/api/transport';
 import { bodyParser } from '../../../main/core/api/validate';
-import { systemClock } from '../../../main/core/ports';
-import { PATHS, QuoteDetailsResponse } from '../../../preload/contract';
+import { QuoteDetailsResponse } from '../../../preload/contract';
 import { median } from '../harness/stats';
-import { recordService, serveRecording } from '../fixtures/recorded-service';
+import { startDetailRig } from './detail-rig';
 
 const rounds = Number(process.argv[2] ?? 31);
 const REQUESTS = 500;
-const recording = await recordService({ quotes: 20, limit: 100 });
-const server = await serveRecording(recording);
-const dispatcher = createAgent();
-const transport = createTransport({ baseUrl: server.baseUrl, dispatcher, timeouts: DEFAULT_TIMEOUTS, clock: systemClock });
-const client = createQuotingClient({ baseUrl: server.baseUrl, credentials: { mechanism: 'api-key', apiKey: recording.apiKey }, dispatcher });
-const path = PATHS.quote(recording.quoteId);
-const auth = { 'api-key': recording.apiKey };
-const headers = { accept: 'application/json', 'user-agent': 'Quotedesk', ...auth };
+const rig = await startDetailRig();
+const { recording, server, dispatcher, transport, client, path, auth, headers } = rig;
 const parseDetail = bodyParser(QuoteDetailsResponse);
 const send = () => transport({ method: 'GET', path, kind: 'read', headers: auth });
 
@@ -57,5 +48,4 @@ layers.forEach(([label], at) => {
   );
 });
 await client.close();
-await dispatcher.close();
-await server.close();
+await rig.close();
