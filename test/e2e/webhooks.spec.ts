@@ -69,13 +69,19 @@ function sidewaysOverflow(page: Page, selector: string): Promise<number> {
   });
 }
 
-test('an operator action arrives as a verified, new webhook: the activity lists it and the inbox updates without a reload', async ({ page }) => {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
+/** The first demo company and one of its numbered quotes awaiting the client's decision. */
+async function sentQuoteOfFirstCompany() {
   const company = credentials.companies[0]!;
   const sent = await operator<OperatorQuote[]>('GET', `/quotes?companyId=${company.id}&status=SENT`);
   const quote = sent.find((candidate) => candidate.quoteNumber !== null);
   if (!quote?.quoteNumber) throw new Error(`The demo seed has no numbered SENT quote for ${company.name}`);
+  return { company, quote: { ...quote, quoteNumber: quote.quoteNumber } };
+}
+
+test('an operator action arrives as a verified, new webhook: the activity lists it and the inbox updates without a reload', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  const { company, quote } = await sentQuoteOfFirstCompany();
 
   await page.goto(host.url);
   await accountsNav(page).getByRole('button', { name: company.name }).first().click();
@@ -123,10 +129,7 @@ test('an operator action arrives as a verified, new webhook: the activity lists 
 test('without a registration a change is found by sync and marked so; the delivery-path check then finds the public address reaching the receiver', async ({ page }) => {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
-  const company = credentials.companies[0]!;
-  const sent = await operator<OperatorQuote[]>('GET', `/quotes?companyId=${company.id}&status=SENT`);
-  const quote = sent.find((candidate) => candidate.quoteNumber !== null);
-  if (!quote?.quoteNumber) throw new Error(`The demo seed has no numbered SENT quote for ${company.name}`);
+  const { company, quote } = await sentQuoteOfFirstCompany();
 
   await page.goto(host.url);
   await expect(page.getByRole('table', { name: 'Quotes' })).toBeVisible();
