@@ -271,13 +271,19 @@ describe('virtualized list', () => {
     expect(screen.getByTestId('quote-count').textContent).toBe('10,000 quotes');
   });
 
+  /** Scrolls the rendered list (48 px rows) to `row`, once its first rows are in; returns the scroller. */
+  async function scrollToRow(row: number) {
+    await quoteRows();
+    const scroller = table().parentElement!;
+    scroller.scrollTop = row * 48;
+    await fireEvent.scroll(scroller);
+    return scroller;
+  }
+
   it('fetches the window of rows the user scrolls to, and keeps the DOM small there', async () => {
     const fake = many();
     renderApp(fake);
-    await quoteRows();
-    const scroller = table().parentElement!;
-    scroller.scrollTop = 5_000 * 48;
-    await fireEvent.scroll(scroller);
+    await scrollToRow(5_000);
     await waitFor(() => expect(fake.callsOf('inbox.query').some((input) => (input as InboxQueryInput).offset === 4_900)).toBe(true));
     const rows = await quoteRows();
     expect(rows.length).toBeLessThanOrEqual(100);
@@ -290,10 +296,7 @@ describe('virtualized list', () => {
   it('shows a new search from the top, wherever the list was scrolled', async () => {
     const fake = many();
     renderApp(fake);
-    await quoteRows();
-    const scroller = table().parentElement!;
-    scroller.scrollTop = 5_000 * 48;
-    await fireEvent.scroll(scroller);
+    const scroller = await scrollToRow(5_000);
     await waitFor(async () => expect((await quoteRows())[0]!.getAttribute('aria-rowindex')).not.toBe('2'));
     await fireEvent.input(screen.getByRole('searchbox', { name: 'Search quotes' }), { target: { value: 'Project 12' } });
     await waitFor(() => expect(screen.getByTestId('quote-count').textContent).not.toBe('10,000 quotes'));
