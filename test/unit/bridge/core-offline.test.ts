@@ -57,6 +57,17 @@ async function call<T>(core: Core, method: string, input?: unknown): Promise<T> 
 
 const inbox = (core: Core) => call<InboxWindow>(core, 'inbox.query', { limit: 200 });
 
+/** An account over `sim` with its admin (internal) key, added through the bridge. */
+function addInternalAccount(core: Core, sim: { baseUrl: string; credentials: { adminApiKey: string } }, name: string): Promise<AccountView> {
+  return call<AccountView>(core, 'accounts.add', {
+    name,
+    environment: 'custom',
+    baseUrl: sim.baseUrl,
+    access: 'internal',
+    credentials: { mechanism: 'api-key', apiKey: sim.credentials.adminApiKey },
+  });
+}
+
 async function simulator() {
   const sim = await startSimulator({ seed: 3, quotes: 25, clock: new ManualClock(), log: () => undefined });
   cleanups.push(() => sim.close());
@@ -70,13 +81,7 @@ describe('the core and its offline cache', () => {
     const secrets = createMemorySecretStore();
     const sim = await simulator();
     const first = await openCore(userData, { settings, secrets });
-    const account = await call<AccountView>(first, 'accounts.add', {
-      name: 'Internal',
-      environment: 'custom',
-      baseUrl: sim.baseUrl,
-      access: 'internal',
-      credentials: { mechanism: 'api-key', apiKey: sim.credentials.adminApiKey },
-    });
+    const account = await addInternalAccount(first, sim, 'Internal');
     await call(first, 'sync.refresh', { accountId: account.id });
     const before = await inbox(first);
     expect(before.total).toBe(sim.operator.findQuotes().length);
@@ -111,13 +116,7 @@ describe('the core and its offline cache', () => {
     expect((await inbox(core)).total).toBeGreaterThan(0);
 
     const sim = await simulator();
-    const real = await call<AccountView>(core, 'accounts.add', {
-      name: 'Real',
-      environment: 'custom',
-      baseUrl: sim.baseUrl,
-      access: 'internal',
-      credentials: { mechanism: 'api-key', apiKey: sim.credentials.adminApiKey },
-    });
+    const real = await addInternalAccount(core, sim, 'Real');
     await call(core, 'sync.refresh', {});
     const rows = (await inbox(core)).rows;
     expect(rows.length).toBe(sim.operator.findQuotes().length);
@@ -157,13 +156,7 @@ describe('the core and its offline cache', () => {
     const userData = dataFolder();
     const sim = await simulator();
     const first = await openCore(userData);
-    const account = await call<AccountView>(first, 'accounts.add', {
-      name: 'Internal',
-      environment: 'custom',
-      baseUrl: sim.baseUrl,
-      access: 'internal',
-      credentials: { mechanism: 'api-key', apiKey: sim.credentials.adminApiKey },
-    });
+    const account = await addInternalAccount(first, sim, 'Internal');
     await call(first, 'sync.refresh', {});
     const cached = (await inbox(first)).total;
     await closeCore(first);
