@@ -108,6 +108,8 @@ export class EventLog {
   private lazyTimer: NodeJS.Timeout | null = null;
   private lastPruneAt = Number.NEGATIVE_INFINITY;
   private closed = false;
+  /** A write failed and may have left part of a line at the end of the file. */
+  private torn = false;
 
   private constructor(
     private readonly options: Required<Omit<EventLogOptions, 'clock' | 'logger'>> & Pick<EventLogOptions, 'clock' | 'logger'>,
@@ -286,6 +288,8 @@ export class EventLog {
   private async write(batch: Batch): Promise<unknown> {
     const bytes = Buffer.from(batch.lines.join(''));
     batch.lines = [];
+    // Nothing goes after a torn line: the events behind it would be unreadable at the next start.
+    if (this.torn && !(await this.cutBack())) return new Error('The webhook event log cannot be written until its last failed write is cut off');
     try {
       // A regular file takes the whole buffer at once unless the disk fills up midway.
       for (let offset = 0; offset < bytes.length; ) {
@@ -298,7 +302,22 @@ export class EventLog {
       return null;
     } catch (error) {
       this.options.logger.error('webhook event log: write failed', { error: error instanceof Error ? error.message : String(error) });
+      // A write cut short (the disk filled up midway) may have left part of a line behind.
+      this.torn = true;
+      await this.cutBack();
       return error;
+    }
+  }
+
+  /** Cuts the file back to its last whole line; false when even that fails (tried again before the next write). */
+  private async cutBack(): Promise<boolean> {
+    try {
+      await this.file.truncate(this.size);
+      this.torn = false;
+      return true;
+    } catch (error) {
+      this.options.logger.error('webhook event log: cannot cut off a failed write', { error: error instanceof Error ? error.message : String(error) });
+      return false;
     }
   }
 
