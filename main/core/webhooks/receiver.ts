@@ -76,8 +76,6 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-const ACCEPTED_BODY = '{"received":true}';
-const ACCEPTED_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(ACCEPTED_BODY.length) };
 const STRIPPED_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
 
 /** One event waiting for processing (replays carry a settle for the caller's answer). */
@@ -190,7 +188,8 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     log.appendThen({ key, accountId, receivedAt, event, headers, body: raw }, (error) => {
       if (error !== null) return answer(res, 503, { error: 'could not store the event; retry' });
       // On disk: the answer and the processing no longer depend on anything else going right.
-      res.writeHead(200, ACCEPTED_HEADERS).end(ACCEPTED_BODY);
+      // Any 2xx is success to the sender (spec, "Webhooks"): an empty 200 costs both ends least.
+      res.writeHead(200).end();
       enqueueProcessing({ event: { accountId, key, event, data: envelope.data, receivedAt, replay: false }, delivery: { headers, body: raw }, markDone: true });
       inspect({ accountId, receivedAt, headers, signature, key, caused: null, event, body: raw, dedupe: 'new', status: 200 });
     });

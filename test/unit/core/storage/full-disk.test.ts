@@ -5,9 +5,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSilentLogger } from '../../../../main/core/log';
 import { createFileSecretStore, createJsonSettingsStore } from '../../../../main/core/node';
+import { systemClock } from '../../../../main/core/ports';
 import { DataWriteError, writeFileAtomicSync } from '../../../../main/core/storage';
+import { EventLog } from '../../../../main/core/webhooks/event-log';
+import { envelope, signed, startHarness } from '../webhooks/harness';
 
 let mountPoint = '';
 let refused: string | null = null;
@@ -90,5 +94,36 @@ describe('on a disk that is really full', () => {
     const reopened = createFileSecretStore({ path });
     expect(reopened.problems()).toEqual([]);
     expect(await reopened.get('account:a1')).toBe('live_key_1');
+  });
+});
+
+describe('the webhook event log on a disk that is really full', () => {
+  it('answers 503 for an event it cannot store, takes the retry once there is room, and every line stays readable', async () => {
+    const dir = join(mountPoint, 'webhooks');
+    const harness = await startHarness({ dir });
+    const created = envelope('quote.created');
+    expect((await harness.post(created, signed(created))).status).toBe(200);
+    await vi.waitFor(() => expect(readFileSync(join(dir, 'events.jsonl'), 'utf8')).toContain('"t":"done"'));
+
+    // Larger than the room left: the write stops partway through its line, then fails.
+    fillLeaving(6 * 1024);
+    const large = envelope('quote.status_changed', { note: 'x'.repeat(20 * 1024) });
+    expect((await harness.post(large, signed(large))).status).toBe(503);
+    expect(harness.processed.map((event) => event.event)).toEqual(['quote.created']);
+
+    rmSync(join(mountPoint, 'filler'));
+    // The sender's retry, then the next event: both stored after the failed write was cut off.
+    expect((await harness.post(large, signed(large))).status).toBe(200);
+    const expired = envelope('quote.expired');
+    expect((await harness.post(expired, signed(expired))).status).toBe(200);
+    await harness.receiver.idle();
+    expect(harness.processed.map((event) => event.event)).toEqual(['quote.created', 'quote.status_changed', 'quote.expired']);
+    await harness.close();
+
+    const reopened = await EventLog.open({ dir, clock: systemClock, logger: createSilentLogger() });
+    expect(reopened.skippedLines).toBe(0);
+    expect(reopened.recent.map(({ event }) => event.event)).toEqual(['quote.created', 'quote.status_changed', 'quote.expired']);
+    expect(reopened.pending).toEqual([]);
+    await reopened.log.close();
   });
 });
