@@ -48,6 +48,21 @@ export interface InboxRow {
   pdf: PdfBadge;
 }
 
+/**
+ * A quote needing action as the index holds it: what a reminder shows, read without parsing
+ * the quote's stored JSON. The fields are the stored columns, which the last list item or
+ * details written to the cache set.
+ */
+export interface QuoteAtAGlance {
+  id: string;
+  quoteNumber: string | null;
+  projectName: string | null;
+  companyName: string | null;
+  status: QuoteStatus;
+  totalPrice: { amount: number; currency: string } | null;
+  validUntil: string | null;
+}
+
 export interface InboxWindow {
   rows: InboxRow[];
   /** How many rows match the filters in all (the window is a slice of them). */
@@ -228,9 +243,27 @@ export class InboxIndex {
 
   /** The IDs of an account's quotes needing action, newest first: what a query would return, without copying each row. */
   needingAction(accountId: string): string[] {
-    const ids: string[] = [];
-    for (const entry of this.sortedBy('newest')) if (entry.row.accountId === accountId && entry.row.needsAction) ids.push(entry.row.quoteId);
-    return ids;
+    return this.rowsNeedingAction(accountId).map((row) => row.quoteId);
+  }
+
+  /** An account's quotes needing action, newest first, with the fields a reminder shows. */
+  needingActionAtAGlance(accountId: string): QuoteAtAGlance[] {
+    return this.rowsNeedingAction(accountId).map((row) => ({
+      id: row.quoteId,
+      quoteNumber: row.quoteNumber,
+      projectName: row.projectName,
+      companyName: row.companyName,
+      status: row.status,
+      // The columns split a price in two; a price always has both (Money requires them).
+      totalPrice: row.totalAmount === null || row.currency === null ? null : { amount: row.totalAmount, currency: row.currency },
+      validUntil: row.validUntil,
+    }));
+  }
+
+  private rowsNeedingAction(accountId: string): InboxRow[] {
+    const rows: InboxRow[] = [];
+    for (const entry of this.sortedBy('newest')) if (entry.row.accountId === accountId && entry.row.needsAction) rows.push(entry.row);
+    return rows;
   }
 
   private sortedBy(sort: InboxSort): Entry[] {

@@ -3,7 +3,7 @@ export type { CachedQuote, QuoteCache, QuoteRevision } from './quotes';
 export { diffQuotes } from './diff';
 export type { FieldChange, LineChange, LineFigures, LinePlace, QuoteDiff, TotalChange } from './diff';
 export { InboxIndex, INBOX_SORTS, INBOX_STAGES, needsAction, stageOf } from './inbox';
-export type { InboxQuery, InboxRow, InboxSort, InboxStage, InboxWindow, PdfBadge } from './inbox';
+export type { InboxQuery, InboxRow, InboxSort, InboxStage, InboxWindow, PdfBadge, QuoteAtAGlance } from './inbox';
 export { createPdfCache, DEFAULT_PDF_OPTIONS } from './pdfs';
 export type { CachedPdf, PdfCache, PdfCacheDeps, PdfCacheOptions, PdfStatus } from './pdfs';
 export { fetchPdfFile, PDF_TEMP_PATTERN } from './pdf-file';

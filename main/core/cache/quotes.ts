@@ -7,7 +7,7 @@ import type { QuoteDiff } from './diff';
 import type { ChangeSource, QuoteChange, StoredQuote } from './events';
 import { canonicalJson, hashText } from './hash';
 import { InboxIndex } from './inbox';
-import type { InboxQuery, InboxWindow } from './inbox';
+import type { InboxQuery, InboxWindow, QuoteAtAGlance } from './inbox';
 
 export interface CachedQuote {
   accountId: string;
@@ -45,6 +45,8 @@ export interface QuoteCache {
   inbox(query: InboxQuery): InboxWindow;
   /** Quotes of an account that wait for a decision, per the account's key kind. */
   needsAction(accountId: string): string[];
+  /** The same quotes, newest first, with what a reminder shows: read from the inbox index, so no stored JSON is parsed. */
+  needsActionAtAGlance(accountId: string): QuoteAtAGlance[];
   /** Of these quotes, those whose details are not cached or are behind the list (what a sync prefetches). */
   withoutFreshDetails(accountId: string, quoteIds: readonly string[]): string[];
   lastSyncedAt(accountId: string): number | null;
@@ -173,6 +175,8 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
     inbox: (query) => indexed().query(query),
 
     needsAction: (accountId) => indexed().needingAction(accountId),
+
+    needsActionAtAGlance: (accountId) => indexed().needingActionAtAGlance(accountId),
 
     withoutFreshDetails: (accountId, quoteIds) => store.withoutFreshDetails(accountId, quoteIds),
 

@@ -12,13 +12,12 @@ import type { ReceivedWebhook } from '../webhooks/events';
 import { changeFromWebhook } from './changes';
 import type { AccountFacts, QuoteFacts, WebhookFacts } from './changes';
 import type { NotificationCenter, Outcome } from './notification-center';
-import type { ReminderQuote } from './reminders';
 import type { ChangeSource, NotifiableChange } from './types';
 
 export interface NotificationPipelineDeps {
   bus: DomainBus;
   center: Pick<NotificationCenter, 'handle' | 'remindExpiring'>;
-  cache: Pick<QuoteCache, 'get' | 'needsAction'>;
+  cache: Pick<QuoteCache, 'get' | 'needsActionAtAGlance'>;
   accounts: Pick<AccountsService, 'list'>;
   /** Tells which sync stores are catch-ups (after sleep, a network change, a tunnel restart): 'recovered'. */
   recovery: Pick<Recovery, 'active'>;
@@ -56,7 +55,8 @@ export function connectNotificationPipeline(deps: NotificationPipelineDeps): Not
     bus.subscribe('sync.completed', ({ accountId }) => {
       void accountFacts(accountId).then((account) => {
         if (!account) return;
-        const quotes = cache.needsAction(accountId).flatMap((quoteId) => reminderQuote(cache, accountId, quoteId) ?? []);
+        // From the inbox index: thousands of quotes may wait, and reading each back from the store parses its two JSON documents.
+        const quotes = cache.needsActionAtAGlance(accountId);
         center.remindExpiring([{ accountId, accountName: account.name, service: account.service, access: account.access, quotes }]);
       }, (error: unknown) => logger.warn('expiry reminders failed', { error: errorText(error) }));
     }),
@@ -93,13 +93,6 @@ function quoteFacts(cache: NotificationPipelineDeps['cache'], accountId: string,
     status: stored.status,
     totalPrice: price,
   };
-}
-
-function reminderQuote(cache: NotificationPipelineDeps['cache'], accountId: string, quoteId: string): ReminderQuote | null {
-  const cached = cache.get(accountId, quoteId);
-  const item = cached?.list ?? null;
-  if (!item) return null;
-  return { id: quoteId, quoteNumber: item.quoteNumber, projectName: item.projectName, companyName: item.companyName, status: item.status, totalPrice: item.totalPrice, validUntil: item.validUntil };
 }
 
 /** The change a person cares most about among what the cache stored for one quote: new, then status, then revision, then price. */

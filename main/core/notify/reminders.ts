@@ -8,7 +8,7 @@ import type { NotifiableChange } from './types';
 
 export const REMINDER_LEAD_MS = 48 * 60 * 60 * 1000;
 
-/** The fields of a cached quote (QuoteListItem) a reminder needs. */
+/** The fields of a cached quote a reminder needs (the cache's QuoteAtAGlance has them). */
 export interface ReminderQuote {
   id: string;
   quoteNumber: string | null;

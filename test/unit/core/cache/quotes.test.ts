@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QuoteDetails } from '../../../../preload/contract';
 import { detailsOf, fakeQuote, listItemOf } from '../../../helpers/service-fixtures';
 import { cacheRig } from './helpers';
@@ -85,6 +85,28 @@ describe('the quotes cache', () => {
     expect(rig.cache.withoutFreshDetails('acc', asked)).toEqual(['unknown', listOnly.id, stale.id]);
     expect(rig.cache.withoutFreshDetails('other-account', [fresh.id])).toEqual([fresh.id]);
     expect(rig.cache.withoutFreshDetails('acc', [])).toEqual([]);
+  });
+
+  it('gives the quotes needing action at a glance as their list items say, newest first, without parsing any stored JSON', () => {
+    rig = cacheRig();
+    const [sent, revised, accepted, unpriced] = [fakeQuote({ status: 'SENT' }), fakeQuote({ status: 'REVISED' }), fakeQuote({ status: 'ACCEPTED' }), fakeQuote({ status: 'SENT_PENDING' })];
+    list(rig, [listItemOf(sent), listItemOf(revised), listItemOf(accepted), { ...listItemOf(unpriced), totalPrice: null, validUntil: undefined, companyName: null }]);
+    details(rig, detailsOf(sent));
+
+    const parse = vi.spyOn(JSON, 'parse');
+    const glance = rig.cache.needsActionAtAGlance('acc');
+    expect(parse).not.toHaveBeenCalled();
+    parse.mockRestore();
+
+    const asListed = rig.cache.needsAction('acc').map((id) => {
+      const item = rig.cache.get('acc', id)?.list;
+      if (!item) throw new Error(`no list item for ${id}`);
+      const { quoteNumber, projectName, companyName, status, totalPrice } = item;
+      return { id, quoteNumber, projectName, companyName, status, totalPrice, validUntil: item.validUntil ?? null };
+    });
+    expect(glance).toEqual(asListed);
+    expect(glance.map((quote) => quote.id).sort()).toEqual([sent.id, revised.id, unpriced.id].sort());
+    expect(rig.cache.needsActionAtAGlance('other-account')).toEqual([]);
   });
 
   it('a write that fails is reported on the bus and changes nothing, in the store or the inbox', () => {

@@ -1,13 +1,17 @@
 // What reaches the notification policy from the core's events: real stored changes (not the
-// first fill, not a quote the person opened), and webhook events the cache does not hold.
+// first fill, not a quote the person opened), webhook events the cache does not hold, and
+// the expiry reminders after a sync pass.
 import { describe, expect, it } from 'vitest';
 import { createEventBus } from '../../../../main/core/events';
 import type { DomainEvents } from '../../../../main/core/events';
 import { createSilentLogger } from '../../../../main/core/log';
-import { connectNotificationPipeline, notifyWebhookEvent } from '../../../../main/core/notify';
-import type { NotifiableChange, Outcome } from '../../../../main/core/notify';
+import { connectNotificationPipeline, dueReminders, notifyWebhookEvent } from '../../../../main/core/notify';
+import type { AccountQuotes, NotifiableChange, Outcome } from '../../../../main/core/notify';
 import { createRecovery } from '../../../../main/core/sync';
-import type { AccountView } from '../../../../preload/contract';
+import type { AccountView, QuoteListItem } from '../../../../preload/contract';
+import { fakeQuote, listItemOf } from '../../../helpers/service-fixtures';
+import type { FakeQuote } from '../../../helpers/service-fixtures';
+import { cacheRig } from '../cache/helpers';
 
 const QUOTE = '0ef816d8-d990-4e9c-8947-2ccf3be38fc5';
 const account = { id: 'acc-1', name: 'Kestrel', access: 'client', baseUrl: 'http://127.0.0.1:4010/' } as const;
@@ -17,7 +21,7 @@ function setUp() {
   const handled: NotifiableChange[] = [];
   const center = { handle: (change: NotifiableChange): Outcome => (handled.push(change), 'shown'), remindExpiring: () => [] };
   const accounts = { list: async () => [account as unknown as AccountView] };
-  const cache = { get: () => null, needsAction: () => [] };
+  const cache = { get: () => null, needsActionAtAGlance: () => [] };
   const recovery = createRecovery();
   const pipeline = connectNotificationPipeline({ bus, center, cache, accounts, recovery, logger: createSilentLogger() });
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -72,5 +76,52 @@ describe('the notification pipeline', () => {
     const { handled, center, accounts } = setUp();
     expect(await notifyWebhookEvent({ center, accounts }, { accountId: account.id, key: 'k', event: 'project.created', data: {}, receivedAt: 0, replay: false })).toMatch(/^ignored/);
     expect(handled).toEqual([]);
+  });
+});
+
+describe('the expiry reminders after a sync pass', () => {
+  const HOUR = 60 * 60 * 1000;
+
+  it('follow what the cache holds after each pass: a new expiry date brings its own reminder, a quote decided since brings none', async () => {
+    const rig = cacheRig();
+    const internal = { ...account, id: 'acc', access: 'internal' };
+    const reminded: NotifiableChange[] = [];
+    const center = {
+      handle: (): Outcome => 'shown',
+      remindExpiring: (accounts: readonly AccountQuotes[]): Outcome[] => (reminded.push(...dueReminders(accounts, rig.clock.now())), []),
+    };
+    const accounts = { list: async () => [internal as unknown as AccountView] };
+    const pipeline = connectNotificationPipeline({ bus: rig.bus, center, cache: rig.cache, accounts, recovery: createRecovery(), logger: createSilentLogger() });
+    const inHours = (hours: number) => new Date(rig.clock.now() + hours * HOUR).toISOString();
+    const item = (quote: FakeQuote, validUntil: string, status = quote.status): QuoteListItem => ({ ...listItemOf(quote, status), validUntil });
+    const syncPass = async (items: QuoteListItem[]) => {
+      rig.bus.publish('quote.changed', { accountId: 'acc', access: 'internal', source: 'sync', observation: { kind: 'list', items } });
+      rig.bus.publish('sync.completed', { accountId: 'acc', at: rig.clock.now(), quotes: items.length, needsAction: [] });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    const extended = fakeQuote({ status: 'SENT' });
+    const decided = fakeQuote({ status: 'REVISED' });
+    const distant = fakeQuote({ status: 'SENT_PENDING' });
+
+    await syncPass([item(extended, inHours(24)), item(decided, inHours(12)), item(distant, inHours(24 * 10))]);
+    expect(reminded.map((change) => change.changeKey).sort()).toEqual([`reminder|${decided.id}|${inHours(12)}`, `reminder|${extended.id}|${inHours(24)}`].sort());
+
+    reminded.length = 0;
+    await syncPass([item(extended, inHours(40)), item(decided, inHours(12), 'ACCEPTED'), item(distant, inHours(24 * 10))]);
+    expect(reminded).toEqual([
+      expect.objectContaining({
+        accountId: 'acc',
+        kind: 'quote.expiring',
+        quoteId: extended.id,
+        quoteNumber: extended.quoteNumber,
+        projectName: extended.projectName,
+        companyName: extended.companyName,
+        amount: { value: extended.amount, currency: 'EUR' },
+        changeKey: `reminder|${extended.id}|${inHours(40)}`,
+        occurredAt: inHours(40),
+      }),
+    ]);
+    pipeline.stop();
+    rig.close();
   });
 });
