@@ -127,8 +127,25 @@ export function createLogoCache(options: LogoCacheOptions): LogoCache {
   };
 }
 
+/**
+ * The file name's hash. A loopback address is keyed without its scheme, host and port: the
+ * demo service gets a new port at every start, and its logos stay the same. Written as the
+ * same address on 127.0.0.1 without a port, which no other address can be.
+ */
 function keyOf(url: string): string {
-  return createHash('sha256').update(url).digest('hex').slice(0, 32);
+  let identity = url;
+  try {
+    const parsed = new URL(url);
+    if (isLoopbackHost(parsed.hostname)) {
+      parsed.protocol = 'http:';
+      parsed.hostname = '127.0.0.1';
+      parsed.port = '';
+      identity = parsed.href;
+    }
+  } catch {
+    // Not an address: it is never fetched, and its key only has to be its own.
+  }
+  return createHash('sha256').update(identity).digest('hex').slice(0, 32);
 }
 
 /** Whether the core may fetch a logo from this address: https, or plain http on loopback only. */
