@@ -171,6 +171,9 @@ export function createCore(options: CoreOptions): Core {
     // The cache still serves what it holds; only the sweep or the scheduler is missing.
     logger.error('the offline cache did not start completely', { error: error instanceof Error ? error.message : String(error) });
   });
+  const logos = createLogoCache({ folder: join(options.paths.userData, 'logos'), clock, logger });
+  // Once per start, in the background: a logo asked for meanwhile is shown as usual, and kept.
+  const logosPruned = logos.prune();
   // The sweep at start deletes files no index row names: no download may race it.
   const startedPdfs = {
     get: async (accountId: string, quoteId: string) => {
@@ -195,7 +198,7 @@ export function createCore(options: CoreOptions): Core {
       ],
     }),
     inbox: createInboxHandlers({ cache, sync, pdfs: startedPdfs, accounts, clock, deliverPdf: options.deliverPdf }),
-    logos: createLogoHandlers({ cache, logos: createLogoCache({ folder: join(options.paths.userData, 'logos'), clock, logger }) }),
+    logos: createLogoHandlers({ cache, logos }),
     decisions: createDecisionHandlers({ decisions, settings }),
     sync: createSyncHandlers({ sync, accounts, settings, pdfs, logger }),
     notifications: notifications.handlers,
@@ -238,7 +241,7 @@ export function createCore(options: CoreOptions): Core {
         cache.forgetAccount(account.id);
         await webhooks.forgetLocally(account.id).catch((error: unknown) => logger.warn('demo webhook keys could not be deleted', { error: error instanceof Error ? error.message : String(error) }));
       }
-      await Promise.all([webhooks.close(), notifications.close()]);
+      await Promise.all([webhooks.close(), notifications.close(), logosPruned]);
       for (const stop of stops.splice(0).reverse()) stop();
       // Prefetches and removals touch the store: they end before it closes.
       await pdfs.close();

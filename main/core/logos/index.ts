@@ -1,3 +1,4 @@
 export { createLogoCache, logoUrlAllowed, LOGO_MAX_BYTES, LOGO_RETRY_AFTER_MS } from './logo-cache';
 export type { LogoCache, LogoCacheOptions } from './logo-cache';
 export { imageKindOf } from './image-kind';
+export { LOGO_MAX_FILES, LOGO_MAX_FOLDER_BYTES, LOGO_UNUSED_FOR_MS } from './logo-retention';

@@ -3,8 +3,9 @@
 // is a small image, keeps it on disk for offline use and hands it over as a data: URL.
 // Only an address found in a cached quote's details is fetched (the bridge names a quote,
 // never a URL), over https (plain http only on loopback), without any credentials.
+// Files unused for long are removed once per start (see logo-retention.ts).
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { request } from 'undici';
 import type { Dispatcher } from 'undici';
@@ -13,6 +14,7 @@ import type { Clock, Logger } from '../ports';
 import { writeFileAtomic } from '../storage';
 import { imageKindOf, IMAGE_TYPES } from './image-kind';
 import type { ImageKind } from './image-kind';
+import { LOGO_FILE_NAME, pruneLogoFolder } from './logo-retention';
 
 export const LOGO_MAX_BYTES = 512 * 1024;
 /** A logo that could not be had is not asked for again before this (it shows as initials meanwhile). */
@@ -22,6 +24,11 @@ const LOGO_TIMEOUT_MS = 10_000;
 export interface LogoCache {
   /** The logo at `url` as a data: URL, from disk or fetched now; null when there is none to show. */
   dataUrl(url: string): Promise<string | null>;
+  /**
+   * Removes logo files unused for long, in the background: the first call does the work,
+   * later ones share it. Never rejects; a logo being shown is never removed.
+   */
+  prune(): Promise<void>;
 }
 
 export interface LogoCacheOptions {
@@ -38,18 +45,32 @@ export function createLogoCache(options: LogoCacheOptions): LogoCache {
   const inFlight = new Map<string, Promise<string | null>>();
   const failedAt = new Map<string, number>();
   let onDisk: Promise<Map<string, string>> | null = null;
+  let pruned: Promise<void> | null = null;
+  /** Files read or written in this run: their mtime is recent (or about to be), and pruning leaves them alone. */
+  const used = new Set<string>();
 
   /** Logo files by the hash of their address, read once: the name says the kind. */
   const files = () =>
     (onDisk ??= readdir(folder).then(
-      (names) => new Map(names.flatMap((name) => (/^[0-9a-f]{32}\.(png|jpg|gif|webp|svg)$/.test(name) ? [[name.slice(0, 32), name] as const] : []))),
+      (names) => new Map(names.flatMap((name) => (LOGO_FILE_NAME.test(name) ? [[name.slice(0, 32), name] as const] : []))),
       () => new Map<string, string>(),
     ));
 
+  /** The mtime is the file's last use; once per run is enough for retention counted in days. */
+  function touch(name: string): void {
+    if (used.has(name)) return;
+    used.add(name);
+    const at = new Date(clock.now());
+    // Not awaited: at worst the logo is removed earlier than it should be, and fetched again.
+    utimes(join(folder, name), at, at).catch((error: unknown) => logger.debug('a company logo\'s last use could not be recorded', { error: (error as Error).message }));
+  }
+
   async function load(url: string): Promise<string | null> {
-    const key = createHash('sha256').update(url).digest('hex').slice(0, 32);
+    const key = keyOf(url);
     const known = (await files()).get(key);
     if (known) {
+      // In the same tick as the lookup: a prune deciding later sees the file in use.
+      touch(known);
       const bytes = await readFile(join(folder, known)).catch(() => null);
       const kind = bytes && imageKindOf(bytes);
       if (kind) return toDataUrl(kind, bytes);
@@ -63,7 +84,10 @@ export function createLogoCache(options: LogoCacheOptions): LogoCache {
       const name = `${key}.${kind}`;
       // Kept for offline use; a full disk costs only that, the logo is still shown now.
       await writeFileAtomic(join(folder, name), bytes).then(
-        async () => void (await files()).set(key, name),
+        async () => {
+          used.add(name);
+          (await files()).set(key, name);
+        },
         (error: unknown) => logger.warn('a company logo could not be kept', { error: (error as Error).message }),
       );
       failedAt.delete(url);
@@ -85,7 +109,43 @@ export function createLogoCache(options: LogoCacheOptions): LogoCache {
       }
       return pending;
     },
+    prune() {
+      return (pruned ??= files().then((byKey) =>
+        pruneLogoFolder({
+          folder,
+          now: clock.now(),
+          logger,
+          claim(name) {
+            if (used.has(name)) return true;
+            const key = name.slice(0, 32);
+            if (byKey.get(key) === name) byKey.delete(key);
+            return false;
+          },
+        }),
+      ));
+    },
   };
+}
+
+/**
+ * The file name's hash. A loopback address is keyed without its scheme, host and port: the
+ * demo service gets a new port at every start, and its logos stay the same. Written as the
+ * same address on 127.0.0.1 without a port, which no other address can be.
+ */
+function keyOf(url: string): string {
+  let identity = url;
+  try {
+    const parsed = new URL(url);
+    if (isLoopbackHost(parsed.hostname)) {
+      parsed.protocol = 'http:';
+      parsed.hostname = '127.0.0.1';
+      parsed.port = '';
+      identity = parsed.href;
+    }
+  } catch {
+    // Not an address: it is never fetched, and its key only has to be its own.
+  }
+  return createHash('sha256').update(identity).digest('hex').slice(0, 32);
 }
 
 /** Whether the core may fetch a logo from this address: https, or plain http on loopback only. */

@@ -1,5 +1,5 @@
 // The composition root over the real accounts service and the real embedded Quoting Service.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { createCore } from '../../../main/core/core';
 import type { Core, StartDemo } from '../../../main/core/core';
 import type { BridgeEvent } from '../../../main/core/bridge/events';
 import { systemClock } from '../../../main/core/ports';
+import { LOGO_UNUSED_FOR_MS } from '../../../main/core/logos';
 import { startDemo } from '../../../main/simulator/demo';
 import type { AccountView, InboxWindow } from '../../../preload/contract';
 import { createMemorySecretStore, createMemorySettingsStore } from '../../helpers/stores';
@@ -45,8 +46,8 @@ function trackedDemo() {
   return { start, state };
 }
 
-function newCore() {
-  core = createCore({ settings: createMemorySettingsStore(), secrets: createMemorySecretStore(), clock: systemClock, logger: createRecordingLogger(), host: 'web', version: '0.1.0', paths: tempPaths() });
+function newCore(paths = tempPaths()) {
+  core = createCore({ settings: createMemorySettingsStore(), secrets: createMemorySecretStore(), clock: systemClock, logger: createRecordingLogger(), host: 'web', version: '0.1.0', paths });
   return core;
 }
 
@@ -217,6 +218,20 @@ describe('core composition and demo mode', () => {
     await target.close();
     core = undefined;
     expect(demo.state.closed).toBe(2);
+  });
+
+  it('removes company logos unused for a month once it has started, before it closes', async () => {
+    const paths = tempPaths();
+    const logos = join(paths.userData, 'logos');
+    mkdirSync(logos);
+    const [unused, recent] = [`${'a'.repeat(32)}.svg`, `${'b'.repeat(32)}.svg`];
+    writeFileSync(join(logos, unused), '<svg/>');
+    writeFileSync(join(logos, recent), '<svg/>');
+    const longAgo = new Date(Date.now() - LOGO_UNUSED_FOR_MS - 60_000);
+    utimesSync(join(logos, unused), longAgo, longAgo);
+
+    await newCore(paths).close();
+    expect(readdirSync(logos)).toEqual([recent]);
   });
 
   it('forwards account status changes to the hub as accounts.statusChanged', async () => {

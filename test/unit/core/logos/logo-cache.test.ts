@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogoHandlers } from '../../../../main/core/handlers/logos';
 import { createLogoCache, imageKindOf, LOGO_MAX_BYTES, LOGO_RETRY_AFTER_MS, logoUrlAllowed } from '../../../../main/core/logos';
@@ -53,6 +54,23 @@ describe('the logo cache', () => {
     // A restart: a new cache over the same folder, the network gone.
     expect(await cache().dataUrl(url)).toBe(expected);
     expect(readdirSync(folder)).toHaveLength(1);
+  });
+
+  it('finds a logo on this computer by its path alone: the demo service has a new port at every start', async () => {
+    const expected = `data:image/svg+xml;base64,${Buffer.from(SVG).toString('base64')}`;
+    expect(await cache().dataUrl(`${base}/static/logos/acme.svg`)).toBe(expected);
+    // Another start: the same logo on another port (nothing listens on port 1).
+    expect(await cache().dataUrl('http://localhost:1/static/logos/acme.svg')).toBe(expected);
+    expect(hits).toEqual(['/static/logos/acme.svg']);
+
+    // Elsewhere, the same path is another logo.
+    const cdn = new MockAgent();
+    cdn.disableNetConnect();
+    cdn.get('https://cdn.example.com').intercept({ path: '/static/logos/acme.svg' }).reply(200, PNG);
+    const elsewhere = createLogoCache({ folder, clock: createFakeClock(), logger: createRecordingLogger(), dispatcher: cdn });
+    expect(await elsewhere.dataUrl('https://cdn.example.com/static/logos/acme.svg')).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
+    await cdn.close();
+    expect(readdirSync(folder)).toHaveLength(2);
   });
 
   it('asks once for many callers at the same moment', async () => {
