@@ -1,0 +1,1 @@
+export { default as HostLinkBanner } from './host-link-banner.svelte';

@@ -1,0 +1,81 @@
+import { SEARCH_INPUT_ID } from '../components/inbox-toolbar';
+import { isInQuoteTable } from '../components/quote-table';
+import type { InboxRow } from './inbox-bridge';
+import { hasModifier, isControlKey } from './keyboard';
+import type { InboxState } from './state/inbox.svelte';
+
+/** What the window-wide shortcuts read and act on, as the app is at the moment of the key press. */
+export interface ShortcutContext {
+  /** A dialog the app opened is showing. */
+  dialogOpen: boolean;
+  /** The main area shows the inbox (not a quote, Settings or the activity log). */
+  inboxView: boolean;
+  /** An account is selected, or every account is: there is an inbox to act on. */
+  scopeChosen: boolean;
+  inbox: Pick<InboxState, 'activeRow' | 'rowAt' | 'moveRow' | 'refresh' | 'searchInput' | 'clearSearch'>;
+  showHelp: () => void;
+  /** Opens the quote with its accept or decline confirmation. */
+  decide: (row: InboxRow, intent: 'accept' | 'decline') => void;
+  toggleRead: (row: InboxRow) => void;
+}
+
+/** An open menu or dialog owns the keyboard; no shortcut acts behind it. */
+function keyboardOwnedElsewhere(app: ShortcutContext): boolean {
+  return app.dialogOpen || document.querySelector('[role="menu"], [aria-modal="true"]') !== null;
+}
+
+function activeRow(inbox: ShortcutContext['inbox']): InboxRow | undefined {
+  return inbox.activeRow < 0 ? undefined : inbox.rowAt(inbox.activeRow);
+}
+
+/** `a` and `d` on the focused inbox row that awaits a decision (Enter is the table's own). */
+function decisionShortcut(event: KeyboardEvent, app: ShortcutContext): (() => void) | null {
+  if (!app.inboxView || (event.key !== 'a' && event.key !== 'd') || !isInQuoteTable(event.target)) return null;
+  const row = activeRow(app.inbox);
+  if (!row?.needsAction) return null;
+  const intent = event.key === 'a' ? 'accept' : 'decline';
+  return () => app.decide(row, intent);
+}
+
+function inboxShortcut(event: KeyboardEvent, app: ShortcutContext): (() => void) | null {
+  if (!app.inboxView || !app.scopeChosen) return null;
+  const { inbox } = app;
+  // The inbox reads the local cache: refused credentials do not stop searching what is known.
+  switch (event.key) {
+    case 'j':
+      return () => inbox.moveRow(1);
+    case 'k':
+      return () => inbox.moveRow(-1);
+    // Arrows keep scrolling the page unless the user is moving through the quote rows.
+    case 'ArrowDown':
+      return isInQuoteTable(event.target) ? () => inbox.moveRow(1) : null;
+    case 'ArrowUp':
+      return isInQuoteTable(event.target) ? () => inbox.moveRow(-1) : null;
+    case '/':
+      return () => document.getElementById(SEARCH_INPUT_ID)?.focus();
+    case 'r':
+      return () => void inbox.refresh();
+    case 'u':
+      return () => {
+        const row = activeRow(inbox);
+        if (row) app.toggleRead(row);
+      };
+    case 'Escape':
+      return inbox.searchInput === '' ? null : () => inbox.clearSearch();
+    default:
+      return null;
+  }
+}
+
+/**
+ * The window's keyboard shortcuts (the help dialog lists them): a key that is one here has
+ * its default prevented and acts. Keys that belong to the focused control, carry a modifier,
+ * or arrive while a menu or dialog is open are left alone.
+ */
+export function handleAppShortcut(event: KeyboardEvent, app: ShortcutContext): void {
+  if (event.defaultPrevented || hasModifier(event) || isControlKey(event.target, event.key) || keyboardOwnedElsewhere(app)) return;
+  const action = event.key === '?' ? () => app.showHelp() : (decisionShortcut(event, app) ?? inboxShortcut(event, app));
+  if (!action) return;
+  event.preventDefault();
+  action();
+}
