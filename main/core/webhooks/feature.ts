@@ -181,7 +181,7 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
         const next = tunnelForChoice(choice, { port: running.port, locateCloudflared: locate, logger });
         settings.set(TUNNEL_SETTING, choice);
         demo.tunnelReplaced();
-        await tunnels.use(next);
+        await tunnels.use(next, { chosen: true });
         return overview();
       }),
     register: async (accountId, confirm) => {
