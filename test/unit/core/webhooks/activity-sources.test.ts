@@ -1,7 +1,7 @@
 // The activity view lists what sync found beside the webhook deliveries, and marks as
 // "recovered" what a catch-up found (after resume, a network change, a tunnel restart);
-// a tunnel that comes back asks for that catch-up.
-import { mkdtempSync, rmSync } from 'node:fs';
+// a tunnel that comes back, or a switch to another tunnel, asks for that catch-up.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -126,20 +126,26 @@ describe('the detected-changes log', () => {
   });
 });
 
+/** The cloudflared stand-in, each run living `lifetime` seconds; returns where it counts its runs. */
+function fakeCloudflared(lifetime: string): { findCloudflared: () => string; runs: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'qd-tunnel-restart-'));
+  const previous = { state: process.env.FAKE_CLOUDFLARED_STATE, lifetime: process.env.FAKE_CLOUDFLARED_LIFETIME };
+  process.env.FAKE_CLOUDFLARED_STATE = join(dir, 'runs');
+  process.env.FAKE_CLOUDFLARED_LIFETIME = lifetime;
+  cleanups.push(() => {
+    process.env.FAKE_CLOUDFLARED_STATE = previous.state;
+    process.env.FAKE_CLOUDFLARED_LIFETIME = previous.lifetime;
+    if (previous.state === undefined) delete process.env.FAKE_CLOUDFLARED_STATE;
+    if (previous.lifetime === undefined) delete process.env.FAKE_CLOUDFLARED_LIFETIME;
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { findCloudflared: () => join(import.meta.dirname, 'fake-bin', 'cloudflared'), runs: join(dir, 'runs') };
+}
+
 describe('a tunnel that comes back', () => {
   it('asks sync to catch up once the registration follows its new URL', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'qd-tunnel-restart-'));
-    const previous = { state: process.env.FAKE_CLOUDFLARED_STATE, lifetime: process.env.FAKE_CLOUDFLARED_LIFETIME };
-    process.env.FAKE_CLOUDFLARED_STATE = join(dir, 'runs');
-    process.env.FAKE_CLOUDFLARED_LIFETIME = '1';
-    cleanups.push(() => {
-      process.env.FAKE_CLOUDFLARED_STATE = previous.state;
-      process.env.FAKE_CLOUDFLARED_LIFETIME = previous.lifetime;
-      if (previous.state === undefined) delete process.env.FAKE_CLOUDFLARED_STATE;
-      if (previous.lifetime === undefined) delete process.env.FAKE_CLOUDFLARED_LIFETIME;
-      rmSync(dir, { recursive: true, force: true });
-    });
-    const { bus, feature, remote } = setUp({ findCloudflared: () => join(import.meta.dirname, 'fake-bin', 'cloudflared') });
+    const { findCloudflared } = fakeCloudflared('1');
+    const { bus, feature, remote } = setUp({ findCloudflared });
     const reconnected: string[] = [];
     bus.subscribe('webhook.reconnected', ({ origin }) => reconnected.push(origin));
     await feature.setTunnel({ mode: 'cloudflared' });
@@ -152,6 +158,39 @@ describe('a tunnel that comes back', () => {
     // By then the registration already points at the new URL: nothing is missed after it.
     expect(remote.current?.url.startsWith(reconnected[0]!)).toBe(true);
   }, 30_000);
+});
+
+describe('a switch to another tunnel choice', () => {
+  it('asks sync to catch up once the registration follows the new tunnel\'s URL (manual to cloudflared)', async () => {
+    // Each run lasts longer than the test: no restart of the stand-in can be what asks.
+    const { findCloudflared, runs } = fakeCloudflared('30');
+    const { bus, feature, remote } = setUp({ findCloudflared });
+    const reconnected: string[] = [];
+    bus.subscribe('webhook.reconnected', ({ origin }) => reconnected.push(origin));
+    await feature.setTunnel({ mode: 'manual', url: 'https://hooks.example.com/qd' });
+    expect(await feature.register('acc-1', false)).toMatchObject({ status: 'registered' });
+
+    await feature.setTunnel({ mode: 'cloudflared' });
+    await until(async () => reconnected.length > 0);
+    expect(reconnected).toEqual(['https://run-1-stand-in.trycloudflare.com']);
+    // By then the registration already points at the new URL: nothing is missed after it.
+    expect(remote.current?.url.startsWith('https://run-1-stand-in.trycloudflare.com/hooks/')).toBe(true);
+    expect(readFileSync(runs, 'utf8').trim()).toBe('1');
+  }, 30_000);
+
+  it('asks only when deliveries may have gone elsewhere: not for the first choice, nor for the same address saved again', async () => {
+    const { bus, feature, remote } = setUp();
+    const reconnected: string[] = [];
+    bus.subscribe('webhook.reconnected', ({ origin }) => reconnected.push(origin));
+    await feature.setTunnel({ mode: 'manual', url: 'https://hooks.example.com/qd' });
+    expect(await feature.register('acc-1', false)).toMatchObject({ status: 'registered' });
+    await feature.setTunnel({ mode: 'manual', url: 'https://hooks.example.com/qd/' });
+    await feature.setTunnel({ mode: 'manual', url: 'https://moved.example.com' });
+    await until(async () => reconnected.length > 0);
+    await feature.settled();
+    expect(reconnected).toEqual(['https://moved.example.com']);
+    expect(remote.current?.url.startsWith('https://moved.example.com/hooks/')).toBe(true);
+  });
 });
 
 async function until(check: () => Promise<boolean>): Promise<void> {

@@ -1,5 +1,6 @@
-// The installation's tunnel choice over the bridge: https only, kept across a restart, and a
-// cloudflared choice refused with a clear reason when it is not installed.
+// The installation's tunnel choice over the bridge: https only, kept across a restart, a
+// cloudflared choice refused with a clear reason when it is not installed, and a switch to
+// another tunnel caught up on by a sync.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,14 +13,18 @@ import type { SettingsStore } from '../../../../main/core/ports';
 import { createEventBus } from '../../../../main/core/events';
 import type { DomainEvents } from '../../../../main/core/events';
 import { createWebhookFeature } from '../../../../main/core/webhooks';
-import type { AccountView, WebhooksOverview } from '../../../../preload/contract';
+import { startSimulator } from '../../../../main/simulator';
+import type { Simulator } from '../../../../main/simulator';
+import type { AccountView, WebhookActivity, WebhooksOverview } from '../../../../preload/contract';
 import { fakeWebhooks } from './fake-webhooks';
 import { createMemorySecretStore, createMemorySettingsStore } from '../../../helpers/stores';
 
 const cores: Core[] = [];
 const folders: string[] = [];
+const simulators: Simulator[] = [];
 afterEach(async () => {
   for (const core of cores.splice(0)) await core.close();
+  for (const sim of simulators.splice(0)) await sim.close();
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -67,6 +72,31 @@ describe('the tunnel choice', () => {
     const answer = await core.dispatcher.dispatch('webhooks.setTunnel', { mode: 'cloudflared' });
     expect(answer).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('cloudflared was not found on PATH') } });
   });
+
+  it('switched to another address, catches up with a sync whose finds are shown as recovered', async () => {
+    const sim = await startSimulator({ quotes: 20, log: () => undefined });
+    simulators.push(sim);
+    const core = newCore();
+    const synced = new Set<string>();
+    core.bus.subscribe('sync.completed', ({ accountId }) => synced.add(accountId));
+    const company = sim.credentials.companies[0]!;
+    const added = await core.dispatcher.dispatch('accounts.add', { name: 'Acme', environment: 'custom', baseUrl: sim.baseUrl, access: 'client', credentials: { mechanism: 'api-key', apiKey: company.apiKey } });
+    const account = (added.ok ? added.value : null) as AccountView;
+    await until(() => synced.has(account.id));
+    await core.dispatcher.dispatch('webhooks.setTunnel', { mode: 'manual', url: 'https://hooks.example.com/qd' });
+    expect(await core.dispatcher.dispatch('webhooks.register', { accountId: account.id })).toMatchObject({ ok: true, value: { status: 'registered' } });
+    // Sent to the old address while the person set up the new one: no delivery reaches us.
+    const quote = sim.operator.findQuotes({ status: 'SENT', companyId: company.id })[0]!;
+    sim.operator.cancelQuote(quote.id);
+
+    await core.dispatcher.dispatch('webhooks.setTunnel', { mode: 'manual', url: 'https://moved.example.com' });
+    const recovered = async () => {
+      const answer = await core.dispatcher.dispatch('webhooks.activity', { accountId: account.id, limit: 50 });
+      return (answer.ok ? (answer.value as WebhookActivity[]) : []).filter((entry) => entry.source === 'recovered' && entry.quoteId === quote.id);
+    };
+    await until(async () => (await recovered()).length > 0);
+    expect(await recovered()).toEqual([expect.objectContaining({ event: 'quote.status', caused: expect.stringContaining('CANCELLED') })]);
+  }, 30_000);
 
   it('answers account-not-found for registering an account that does not exist', async () => {
     const core = newCore();

@@ -1,0 +1,49 @@
+// The installation's tunnel choice: kept in the settings (so it takes effect again at every
+// start), and turned into the tunnel it names. Kept apart from the feature so that reading a
+// saved choice and refusing one that cannot work have one home, whoever asks (the person, the
+// start, the end of demo mode).
+import { z } from 'zod';
+import type { SetTunnelInput } from '../../../preload/contract';
+import { AppError } from '../errors';
+import type { Logger, SettingsStore } from '../ports';
+import { createCloudflaredTunnel, createManualTunnel, createNoTunnel } from './tunnels';
+import type { Tunnel } from './tunnels';
+
+export const TUNNEL_SETTING = 'webhooks.tunnel';
+const StoredChoice = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('none') }),
+  z.object({ mode: z.literal('cloudflared') }),
+  z.object({ mode: z.literal('manual'), url: z.string() }),
+]);
+
+/** The saved choice; none (polling only) when nothing, or nothing readable, was saved. */
+export function savedTunnelChoice(settings: SettingsStore): SetTunnelInput {
+  const parsed = StoredChoice.safeParse(settings.get(TUNNEL_SETTING));
+  return parsed.success ? parsed.data : { mode: 'none' };
+}
+
+export interface TunnelForChoiceDeps {
+  /** The receiver's port, which a managed tunnel forwards to. */
+  port: number;
+  /** Where cloudflared is, or null when it is not installed. */
+  locateCloudflared: () => string | null;
+  logger: Logger;
+}
+
+/** The tunnel a choice names, not started; a choice that cannot work throws 'invalid-input' saying what to change. */
+export function tunnelForChoice(choice: SetTunnelInput, deps: TunnelForChoiceDeps): Tunnel {
+  if (choice.mode === 'manual') {
+    try {
+      return createManualTunnel(choice.url);
+    } catch (error) {
+      // parsePublicOrigin's words say what to change (no user name, no ? or #).
+      throw new AppError('invalid-input', error instanceof Error ? error.message : String(error));
+    }
+  }
+  if (choice.mode === 'cloudflared') {
+    const command = deps.locateCloudflared();
+    if (!command) throw new AppError('invalid-input', 'cloudflared was not found on PATH: install it, or enter the public address of another tunnel.');
+    return createCloudflaredTunnel({ command, localPort: deps.port, logger: deps.logger });
+  }
+  return createNoTunnel();
+}
