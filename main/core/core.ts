@@ -104,7 +104,7 @@ export function createCore(options: CoreOptions): Core {
     logger,
     folder: options.paths.userData,
     notifier: options.notifier ?? { notify: () => undefined },
-    accountExists: async (id) => (await accounts.list()).some((account) => account.id === id),
+    accounts,
   });
   const webhooks = createWebhookFeature({
     settings,

@@ -390,9 +390,13 @@ export class FakeBridge {
       'notifications.preferences': () => this.preferences,
       'notifications.setPreferences': (preferences) => (this.preferences = preferences as NotificationPreferences),
       'notifications.unread': () => this.#unreadSummary(),
+      // As main does: the quotes read here are read in every account on the same service.
       'notifications.markRead': ({ accountId, quoteIds }) => {
-        this.#find(accountId);
-        this.unread[accountId] = quoteIds ? (this.unread[accountId] ?? []).filter((id) => !quoteIds.includes(id)) : [];
+        const service = this.#find(accountId).baseUrl;
+        const read = quoteIds ?? this.unread[accountId] ?? [];
+        for (const account of this.accounts.filter((candidate) => candidate.baseUrl === service)) {
+          this.unread[account.id] = (this.unread[account.id] ?? []).filter((id) => !read.includes(id));
+        }
         return this.#unreadSummary();
       },
       'notifications.markUnread': ({ accountId, quoteIds }) => {

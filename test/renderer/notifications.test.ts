@@ -126,6 +126,24 @@ describe('unread state', () => {
     await waitFor(() => expect(document.title).toBe('Quotedesk'));
   });
 
+  it('opening a quote lowers the count of every account on the same service that showed it unread', async () => {
+    const internal = makeAccount({ id: 'internal', name: 'All companies', access: 'internal' });
+    const sandbox = makeAccount({ id: 'sandbox', name: 'Sandbox', baseUrl: 'https://sandbox.acme.test', access: 'internal' });
+    const shared = quotesFor(1, 2);
+    const bridge = new FakeBridge({ accounts: [acme, internal, sandbox], quotes: { acme: shared, internal: shared, sandbox: shared } });
+    bridge.details[quoteId(1)] = makeDetails({ id: quoteId(1), projectName: 'Project 1' });
+    bridge.unread = { acme: [quoteId(1)], internal: [quoteId(1), quoteId(2)], sandbox: [quoteId(1)] };
+    renderApp(bridge);
+    await waitFor(() => expect(document.title).toBe('(4) Quotedesk'));
+    bridge.emit('app.navigate', { view: 'quote', accountId: 'acme', quoteId: quoteId(1) });
+    expect(await screen.findByRole('heading', { name: 'Project 1' })).toBeTruthy();
+    // The answer to one markRead carries the other accounts' counts too.
+    await waitFor(() => expect(document.title).toBe('(2) Quotedesk'));
+    expect(sidebarButton(/All companies\s*, 1 unread$/)).toBeTruthy();
+    expect(sidebarButton(/Sandbox\s*, 1 unread$/)).toBeTruthy();
+    expect(bridge.callsOf('notifications.markRead')).toEqual([{ accountId: 'acme', quoteIds: [quoteId(1)] }]);
+  });
+
   it('marks unread rows, and u on the focused row toggles read and unread', async () => {
     const bridge = fake();
     bridge.unread = { acme: [quoteId(1)] };

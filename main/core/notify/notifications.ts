@@ -1,6 +1,7 @@
 // The notifications feature, assembled: policy, preferences, unread state, the dedupe memory,
 // the bridge handlers and the events they push. A host gives it a Notifier (Electron's
 // Notification, or nothing but the bridge event in browser mode) and a data folder.
+import type { AccountsService } from '../accounts/types';
 import type { EventHub } from '../bridge/events';
 import type { DomainBus } from '../events';
 import { createNotificationHandlers, projectNotificationEvents } from '../handlers/notifications';
@@ -22,7 +23,8 @@ export interface NotificationsOptions {
   /** The per-user data folder: notified.json (the dedupe memory) and unread.json live here. */
   folder: string;
   notifier: Notifier;
-  accountExists(accountId: string): Promise<boolean>;
+  /** Which accounts exist and which share a service (a quote read in one is read in the others). */
+  accounts: Pick<AccountsService, 'list'>;
 }
 
 export interface Notifications {
@@ -48,7 +50,7 @@ export function createNotifications(options: NotificationsOptions): Notification
     center,
     preferences,
     unread,
-    handlers: createNotificationHandlers({ preferences, unread, accountExists: options.accountExists }),
+    handlers: createNotificationHandlers({ preferences, unread, accounts: options.accounts }),
     connect(bus, hub) {
       const stops = [
         projectNotificationEvents({ center, unread }, hub),

@@ -12,6 +12,7 @@ import type { ReceivedWebhook } from '../webhooks/events';
 import { changeFromWebhook } from './changes';
 import type { AccountFacts, QuoteFacts, WebhookFacts } from './changes';
 import type { NotificationCenter, Outcome } from './notification-center';
+import { serviceOf } from './same-service';
 import type { ChangeSource, NotifiableChange } from './types';
 
 export interface NotificationPipelineDeps {
@@ -128,11 +129,6 @@ export function changeFromStored(account: AccountFacts, source: ChangeSource, st
     changeKey: null,
     occurredAt: null,
   };
-}
-
-/** One service, however its base URL was typed (case, a trailing slash). */
-function serviceOf(baseUrl: string): string {
-  return baseUrl.trim().replace(/\/+$/, '').toLowerCase();
 }
 
 function errorText(error: unknown): string {

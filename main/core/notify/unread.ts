@@ -1,6 +1,7 @@
 // Which quotes the person has not looked at since they changed, per account, kept across
 // restarts. Counts drive the tray, the dock/taskbar badge and the window title; every change
-// of the counts is announced once.
+// of the counts is announced once. A quote turns unread per account (each account sees its
+// own changes), but reading it counts for every account on the same service that shows it.
 import { z } from 'zod';
 import type { UnreadSummary } from '../../../preload/contract';
 import type { Clock, Logger } from '../ports';
@@ -12,8 +13,11 @@ export interface UnreadState {
   summary(): UnreadSummary;
   isUnread(accountId: string, quoteId: string): boolean;
   markUnread(accountId: string, quoteIds: readonly string[]): UnreadSummary;
-  /** Without quote ids: the whole account. */
-  markRead(accountId: string, quoteIds?: readonly string[]): UnreadSummary;
+  /**
+   * Without quote ids: every quote unread in the account. The quotes read are read in
+   * `sameService` too (the other accounts on the account's service), in one announcement.
+   */
+  markRead(accountId: string, quoteIds?: readonly string[], sameService?: readonly string[]): UnreadSummary;
   forgetAccount(accountId: string): void;
   /** Called with the new summary whenever a count changed; returns the unsubscribe function. */
   onChange(listener: (summary: UnreadSummary) => void): () => void;
@@ -62,14 +66,16 @@ export function createUnreadState(options: { path: string; clock: Clock; logger:
       accounts.set(accountId, set);
       return set.size === before ? summary() : changed();
     },
-    markRead(accountId, quoteIds) {
-      const set = accounts.get(accountId);
-      if (!set || set.size === 0) return summary();
-      const before = set.size;
-      if (quoteIds === undefined) set.clear();
-      else for (const id of quoteIds) set.delete(id.toLowerCase());
-      if (set.size === 0) accounts.delete(accountId);
-      return set.size === before ? summary() : changed();
+    markRead(accountId, quoteIds, sameService = []) {
+      const read = quoteIds === undefined ? [...(accounts.get(accountId) ?? [])] : quoteIds.map((id) => id.toLowerCase());
+      let cleared = false;
+      for (const each of new Set([accountId, ...sameService])) {
+        const set = accounts.get(each);
+        if (!set) continue;
+        for (const id of read) cleared = set.delete(id) || cleared;
+        if (set.size === 0) accounts.delete(each);
+      }
+      return cleared ? changed() : summary();
     },
     forgetAccount(accountId) {
       if (accounts.delete(accountId)) changed();

@@ -9,7 +9,7 @@ import { createNotificationHandlers, projectNotificationEvents } from '../../../
 import { createChangeLedger, createNotificationCenter, createPreferencesStore, createUnreadState } from '../../../../main/core/notify';
 import { createFakeClock } from '../../../helpers/fake-clock';
 import { createRecordingLogger } from '../../../helpers/recording-logger';
-import { unusedHandlers } from '../../../helpers/bridge-fixtures';
+import { accountView, unusedHandlers } from '../../../helpers/bridge-fixtures';
 import { createMemorySettingsStore } from '../../../helpers/stores';
 import { change, QUOTE_A, QUOTE_B } from '../notify/fixtures';
 
@@ -29,7 +29,7 @@ function setup() {
   const unread = createUnreadState({ path: join(dir, 'unread.json'), clock, logger });
   const ledger = createChangeLedger({ path: join(dir, 'notified.json'), clock, logger });
   const center = createNotificationCenter({ notifier: { notify: () => undefined }, preferences, unread, ledger, clock, logger, localMinutes: () => 720 });
-  const handlers = createNotificationHandlers({ preferences, unread, accountExists: async (id) => id === 'acc-1' });
+  const handlers = createNotificationHandlers({ preferences, unread, accounts: { list: async () => [accountView({ id: 'acc-1' })] } });
   const dispatcher = createDispatcher({ handlers: { ...unusedHandlers(), ...handlers }, logger });
   const hub = createEventHub({ logger });
   const events: BridgeEvent[] = [];
