@@ -49,13 +49,19 @@ export function dedupeKey(raw: Uint8Array): string {
 
 const LIVE = 'events.jsonl';
 /**
- * Where the platform has it (not Windows), the log is opened with O_DSYNC: each write returns
- * once its bytes are on disk, the durability of write + fdatasync in one trip to the thread
- * pool instead of two. Elsewhere a durable batch is followed by an explicit fdatasync.
+ * On Linux the log is opened with O_DSYNC: each write returns once its bytes (and the file's
+ * new size) are on disk, the durability of write + fdatasync in one trip to the thread pool
+ * instead of two. Not on macOS, where O_DSYNC does not flush the drive's cache and libuv's
+ * fdatasync does (F_FULLFSYNC), nor on Windows, which has no O_DSYNC: there a durable batch
+ * is followed by an explicit fdatasync.
  */
-const DSYNC = fsConstants.O_DSYNC as number | undefined;
-const APPEND_FLAGS = fsConstants.O_WRONLY | fsConstants.O_APPEND | fsConstants.O_CREAT | (DSYNC ?? 0);
-const openLive = (dir: string): Promise<FileHandle> => open(join(dir, LIVE), APPEND_FLAGS, 0o600);
+const SYNC_ON_WRITE = process.platform === 'linux';
+/**
+ * Written at explicit offsets (the log's known size), not opened O_APPEND: on Windows an
+ * append-only handle cannot be truncated, and cutting off a failed write must work everywhere.
+ */
+const LIVE_FLAGS = fsConstants.O_WRONLY | fsConstants.O_CREAT | (SYNC_ON_WRITE ? fsConstants.O_DSYNC : 0);
+const openLive = (dir: string): Promise<FileHandle> => open(join(dir, LIVE), LIVE_FLAGS, 0o600);
 /** How long a processed marker may wait for an event's write to share. */
 const LAZY_WRITE_MS = 50;
 const ROTATED = 'events.1.jsonl';
@@ -71,7 +77,10 @@ export type Written = (error: unknown) => void;
 interface Batch {
   /** When its earliest event arrived: dedupe forgets its keys by this age (a batch spans a few ms). */
   at: number;
+  /** The events' lines. */
   lines: string[];
+  /** Processed markers, written after the events' lines. */
+  markers: string[];
   /** Needs fsync before it is done (events do; processed markers ride along with the next fsync). */
   durable: boolean;
   waiters: Written[];
@@ -110,6 +119,8 @@ export class EventLog {
   private closed = false;
   /** A write failed and may have left part of a line at the end of the file. */
   private torn = false;
+  /** Markers of a failed write: they go again with the next event's write (never a write of their own, which could fail in a loop). */
+  private carriedMarkers: string[] = [];
 
   private constructor(
     private readonly options: Required<Omit<EventLogOptions, 'clock' | 'logger'>> & Pick<EventLogOptions, 'clock' | 'logger'>,
@@ -182,6 +193,10 @@ export class EventLog {
     const { key, receivedAt } = event;
     const batch = this.openBatch();
     batch.lines.push(eventLine(event));
+    if (this.carriedMarkers.length > 0) {
+      batch.markers.push(...this.carriedMarkers);
+      this.carriedMarkers = [];
+    }
     batch.waiters.push(written);
     batch.keys.push(key);
     batch.durable = true;
@@ -208,7 +223,7 @@ export class EventLog {
     if (this.closed) return written?.(null);
     const batch = this.openBatch();
     // The same line as JSON.stringify({ t: 'done', key, caused }), without building the object.
-    batch.lines.push(`{"t":"done","key":${JSON.stringify(key)},"caused":${JSON.stringify(caused)}}\n`);
+    batch.markers.push(`{"t":"done","key":${JSON.stringify(key)},"caused":${JSON.stringify(caused)}}\n`);
     if (written) batch.waiters.push(written);
     // A running write loop takes the marker next; otherwise it waits briefly for an event's write to ride along with.
     if (!this.flushing) this.lazyTimer ??= setTimeout(() => this.startFlush(), LAZY_WRITE_MS);
@@ -217,13 +232,15 @@ export class EventLog {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // A last try for the markers of a failed write.
+    if (this.carriedMarkers.length > 0) this.openBatch().markers.push(...this.carriedMarkers.splice(0));
     this.startFlush();
     while (this.loop) await this.loop;
     await this.file.close();
   }
 
   private openBatch(): Batch {
-    return (this.open ??= { at: Number.POSITIVE_INFINITY, lines: [], durable: false, waiters: [], keys: [], written: false, settled: null });
+    return (this.open ??= { at: Number.POSITIVE_INFINITY, lines: [], markers: [], durable: false, waiters: [], keys: [], written: false, settled: null });
   }
 
   /** Keys are kept in arrival order: the oldest go first, by count and by age. */
@@ -286,25 +303,33 @@ export class EventLog {
 
   /** Resolves with null once the batch is on disk, or with the error; never rejects. */
   private async write(batch: Batch): Promise<unknown> {
-    const bytes = Buffer.from(batch.lines.join(''));
+    const bytes = Buffer.from(batch.lines.join('') + batch.markers.join(''));
+    const markers = batch.markers;
     batch.lines = [];
+    batch.markers = [];
     // Nothing goes after a torn line: the events behind it would be unreadable at the next start.
-    if (this.torn && !(await this.cutBack())) return new Error('The webhook event log cannot be written until its last failed write is cut off');
+    if (this.torn && !(await this.cutBack())) {
+      this.carriedMarkers.push(...markers);
+      return new Error('The webhook event log cannot be written until its last failed write is cut off');
+    }
     try {
       // A regular file takes the whole buffer at once unless the disk fills up midway.
       for (let offset = 0; offset < bytes.length; ) {
-        const { bytesWritten } = await this.file.write(bytes, offset, bytes.length - offset);
+        const { bytesWritten } = await this.file.write(bytes, offset, bytes.length - offset, this.size + offset);
         if (bytesWritten === 0) throw new Error('The webhook event log took no bytes');
         offset += bytesWritten;
       }
-      if (batch.durable && DSYNC === undefined) await this.file.datasync();
+      if (batch.durable && !SYNC_ON_WRITE) await this.file.datasync();
       this.size += bytes.length;
       return null;
     } catch (error) {
       this.options.logger.error('webhook event log: write failed', { error: error instanceof Error ? error.message : String(error) });
-      // A write cut short (the disk filled up midway) may have left part of a line behind.
+      // A write cut short (the disk filled up midway, or the sync failed after the bytes went
+      // in) may have left part of a line behind. Retried before the next write until it works.
       this.torn = true;
       await this.cutBack();
+      // The events are answered 503 and come again; what was processed is recorded with the next event.
+      this.carriedMarkers.push(...markers);
       return error;
     }
   }

@@ -188,8 +188,9 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     log.appendThen({ key, accountId, receivedAt, event, headers, body: raw }, (error) => {
       if (error !== null) return answer(res, 503, { error: 'could not store the event; retry' });
       // On disk: the answer and the processing no longer depend on anything else going right.
-      // Any 2xx is success to the sender (spec, "Webhooks"): an empty 200 costs both ends least.
-      res.writeHead(200).end();
+      // Any 2xx is success to the sender (spec, "Webhooks"): an empty 200 costs both ends least
+      // (status 200 by default; end() with no body and no headers sent yet says content-length 0).
+      res.end();
       enqueueProcessing({ event: { accountId, key, event, data: envelope.data, receivedAt, replay: false }, delivery: { headers, body: raw }, markDone: true });
       inspect({ accountId, receivedAt, headers, signature, key, caused: null, event, body: raw, dedupe: 'new', status: 200 });
     });

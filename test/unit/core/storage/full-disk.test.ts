@@ -10,7 +10,8 @@ import { createSilentLogger } from '../../../../main/core/log';
 import { createFileSecretStore, createJsonSettingsStore } from '../../../../main/core/node';
 import { systemClock } from '../../../../main/core/ports';
 import { DataWriteError, writeFileAtomicSync } from '../../../../main/core/storage';
-import { EventLog } from '../../../../main/core/webhooks/event-log';
+import { dedupeKey, EventLog } from '../../../../main/core/webhooks/event-log';
+import type { LoggedEvent } from '../../../../main/core/webhooks/event-log';
 import { envelope, signed, startHarness } from '../webhooks/harness';
 
 let mountPoint = '';
@@ -124,6 +125,34 @@ describe('the webhook event log on a disk that is really full', () => {
     expect(reopened.skippedLines).toBe(0);
     expect(reopened.recent.map(({ event }) => event.event)).toEqual(['quote.created', 'quote.status_changed', 'quote.expired']);
     expect(reopened.pending).toEqual([]);
+    await reopened.log.close();
+  });
+
+  it('keeps what was processed when the write carrying that record fails: it goes with the next event', async () => {
+    const dir = join(mountPoint, 'webhooks');
+    const logged = (note: string): LoggedEvent => {
+      const body = Buffer.from(envelope('quote.created', { note }));
+      return { key: dedupeKey(body), accountId: 'acct-1', receivedAt: Date.now(), event: 'quote.created', headers: {}, body };
+    };
+    const { log } = await EventLog.open({ dir, clock: systemClock, logger: createSilentLogger() });
+    const first = logged('first');
+    await log.append(first);
+
+    fillLeaving(0);
+    // The record that the first event was processed joins the next write, which the full disk refuses.
+    log.markProcessedThen(first.key, 'refreshed');
+    await expect(log.append(logged('x'.repeat(20 * 1024)))).rejects.toThrow();
+
+    rmSync(join(mountPoint, 'filler'));
+    const next = logged('next');
+    await log.append(next);
+    await log.close();
+
+    const reopened = await EventLog.open({ dir, clock: systemClock, logger: createSilentLogger() });
+    expect(reopened.skippedLines).toBe(0);
+    // Only the event never marked processed is handed back; the first is not processed twice.
+    expect(reopened.pending.map((event) => event.key)).toEqual([next.key]);
+    expect(reopened.recent.find(({ event }) => event.key === first.key)?.caused).toBe('refreshed');
     await reopened.log.close();
   });
 });

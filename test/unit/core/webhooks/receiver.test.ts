@@ -18,6 +18,9 @@ describe('webhook receiver', () => {
     const body = envelope();
     const reply = await harness.post(body, signed(body));
     expect(reply.status).toBe(200);
+    // An empty answer with its length said, not a chunked one: the least for the sender to read.
+    expect(reply.headers['content-length']).toBe('0');
+    expect(reply.headers['transfer-encoding']).toBeUndefined();
     await harness.receiver.idle();
     expect(harness.processed).toEqual([expect.objectContaining({ accountId: ACCOUNT, event: 'quote.status_changed', replay: false, data: expect.objectContaining({ newStatus: 'ACCEPTED' }) })]);
     const [inspected] = harness.receiver.inspector.list(ACCOUNT);
