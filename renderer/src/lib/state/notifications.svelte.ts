@@ -190,3 +190,12 @@ export function browserDesktopNotifier(): DesktopNotifier | null {
     },
   };
 }
+
+/** Storage may be refused (private windows, blocked site data): the desktop switch then lasts for the tab. */
+export function browserLocalStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}

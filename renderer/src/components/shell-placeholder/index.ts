@@ -1,0 +1,1 @@
+export { default as ShellPlaceholder } from './shell-placeholder.svelte';

@@ -1,0 +1,135 @@
+import { untrack } from 'svelte';
+import type { Route } from '../../../../preload/contract';
+import type { InboxRow } from '../inbox-bridge';
+import type { AccountActions } from './account-actions.svelte';
+import type { AccountsState } from './accounts.svelte';
+import type { InboxState } from './inbox.svelte';
+import type { NotificationsState } from './notifications.svelte';
+import type { QuoteRef, QuoteState } from './quote.svelte';
+import type { ToastsState } from './toasts.svelte';
+import type { WebhooksState } from './webhooks.svelte';
+
+/** What the main column beside the sidebar shows. */
+export type ShellView = 'inbox' | 'settings' | 'quote' | 'activity';
+
+/** The confirmation `a`/`d` asked for, opened by the quote view once the quote is read. */
+export type QuoteIntent = 'accept' | 'decline' | null;
+
+/** The states a move between views touches: each only through what navigating needs of it. */
+export interface NavigationParts {
+  accounts: Pick<AccountsState, 'accounts' | 'selectedId' | 'select'>;
+  inbox: Pick<InboxState, 'open' | 'showQuotes'>;
+  quote: Pick<QuoteState, 'open' | 'close'>;
+  notifications: Pick<NotificationsState, 'isUnread' | 'markRead'>;
+  webhooks: Pick<WebhooksState, 'loadActivity'>;
+  toasts: Pick<ToastsState, 'error'>;
+  dialogs: Pick<AccountActions, 'dismiss'>;
+}
+
+/**
+ * Where the person is in the shell: which view fills the main column, whose inbox it is
+ * (one account or all of them), and the quote open on top of it. Every way of getting
+ * somewhere goes through here: the sidebar, a row of the inbox, a shortcut, a notification.
+ */
+export class NavigationState {
+  view = $state<ShellView>('inbox');
+  quoteIntent = $state<QuoteIntent>(null);
+  /** The inbox shows every account's quotes rather than the selected account's. */
+  allAccounts = $state(false);
+
+  readonly #parts: NavigationParts;
+  /** A route already put this scope (with its quote filter) on screen: the scope change must not reopen it bare. */
+  #routedScope: string | null | undefined;
+
+  constructor(parts: NavigationParts) {
+    this.#parts = parts;
+  }
+
+  /**
+   * Opens the inbox of the chosen scope (the selected account, or all of them) from the top.
+   * Run from an effect: it reads the choice, so a different account (or all of them) opens
+   * its own inbox while status updates of the same account do not.
+   */
+  showChosenInbox(): void {
+    const id = this.allAccounts ? null : this.#parts.accounts.selectedId;
+    if (!this.allAccounts && id === null) return;
+    if (this.#routedScope === id) {
+      this.#routedScope = undefined;
+      return;
+    }
+    untrack(() => this.#parts.inbox.open(id));
+  }
+
+  /** A notification, a tray click or a quotedesk:// link: the quote, or the inbox filtered to its quotes. */
+  followRoute(route: Route): void {
+    const { accounts, inbox } = this.#parts;
+    if (route.view === 'quote') {
+      if (accounts.accounts.some((account) => account.id === route.accountId)) accounts.select(route.accountId);
+      this.openQuote({ accountId: route.accountId, quoteId: route.quoteId });
+      return;
+    }
+    if (route.accountId !== null && !accounts.accounts.some((account) => account.id === route.accountId)) {
+      this.#parts.toasts.error('That notification is about an account Quotedesk no longer has.');
+      return;
+    }
+    this.#parts.dialogs.dismiss();
+    this.view = 'inbox';
+    const scope = this.allAccounts ? null : accounts.selectedId;
+    if (route.accountId !== scope) this.#routedScope = route.accountId;
+    if (route.accountId === null) this.allAccounts = true;
+    else {
+      accounts.select(route.accountId);
+      this.allAccounts = false;
+    }
+    inbox.showQuotes(route.accountId, route.quoteIds);
+  }
+
+  selectAccount(id: string): void {
+    this.#parts.accounts.select(id);
+    this.allAccounts = false;
+    this.closeQuote();
+  }
+
+  selectAllAccounts(): void {
+    this.allAccounts = true;
+    this.closeQuote();
+  }
+
+  /**
+   * The one way a quote opens (Enter or a click on a row, `a`/`d`, a notification, a link):
+   * the quote view, with its accept or decline confirmation when `intent` says so. Opening
+   * it marks it read.
+   */
+  openQuote(ref: QuoteRef, intent: QuoteIntent = null): void {
+    const { quote, notifications } = this.#parts;
+    this.quoteIntent = intent;
+    this.view = 'quote';
+    void quote.open(ref);
+    if (notifications.isUnread(ref.accountId, ref.quoteId)) void notifications.markRead(ref.accountId, [ref.quoteId]);
+  }
+
+  openRow(row: InboxRow, intent: QuoteIntent = null): void {
+    this.openQuote({ accountId: row.accountId, quoteId: row.quoteId }, intent);
+  }
+
+  /** Back to the inbox: it comes back with the keyboard on the row the quote was opened from. */
+  closeQuote(): void {
+    this.#parts.quote.close();
+    this.quoteIntent = null;
+    this.view = 'inbox';
+  }
+
+  toggleSettings(): void {
+    this.view = this.view === 'settings' ? 'inbox' : 'settings';
+  }
+
+  /** The activity view toggles like settings; each opening reads the log afresh. */
+  toggleActivity(): void {
+    if (this.view === 'activity') {
+      this.view = 'inbox';
+      return;
+    }
+    this.view = 'activity';
+    void this.#parts.webhooks.loadActivity();
+  }
+}
