@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { DOWNLOAD_PREFIX } from './downloads';
 
 /** The subprotocol the page and the host speak over the socket. */
 export const BRIDGE_PROTOCOL = 'quotedesk.bridge.v1';
@@ -37,8 +38,9 @@ export function offersBridgeProtocol(header: string | undefined): boolean {
 }
 
 /**
- * The page's CSP. connect-src names only this host's own socket, so a page script
- * (or an injected one) cannot talk to anything else.
+ * The page's CSP. connect-src names only this host's own socket and its one-time PDF
+ * downloads (Save as… reads one to write it into the file the person picked), so a page
+ * script (or an injected one) cannot talk to anything else.
  */
 export function contentSecurityPolicy(host: string): string {
   return [
@@ -47,7 +49,7 @@ export function contentSecurityPolicy(host: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    `connect-src ws://${host}`,
+    `connect-src ws://${host} http://${host}${DOWNLOAD_PREFIX}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",

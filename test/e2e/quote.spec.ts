@@ -1,7 +1,7 @@
 // Issue 9 end to end in browser mode: a quote opened from the inbox by keyboard, its
 // pricing read, one accepted, one declined with a reason, one the operator cancelled while
-// it was on screen, the diff after the operator revised one, and a PDF opened after the
-// service stopped. Each outcome is checked on the service's side as well (operator API).
+// it was on screen, the diff after the operator revised one, and a PDF opened and saved as
+// after the service stopped. Each outcome is checked on the service's side as well (operator API).
 // axe runs on the detail, pricing, diff and both confirmations, in light and dark.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -183,7 +183,7 @@ test('the views and both confirmations pass axe in dark', async ({ browser }, te
   }
 });
 
-test('a PDF opened once is opened again after the service stopped', async () => {
+test('a PDF opened once is opened again, and saved where the person picks, after the service stopped', async () => {
   await quoteRow(NAMES.revised).click();
   const firstDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Open PDF' }).click();
@@ -202,7 +202,47 @@ test('a PDF opened once is opened again after the service stopped', async () => 
   const second = await secondDownload;
   expect(second.suggestedFilename()).toMatch(/\.pdf$/);
   expect(await readFile((await second.path())!)).toEqual(await readFile((await first.path())!));
+
+  // Save as… asks where with the browser's save picker (stubbed: headless Chromium shows no
+  // dialog) and writes the same PDF into the picked file, with no download on the side.
+  await page.evaluate(() => {
+    const saved: SavedPdf = { options: null, bytes: [], closed: false };
+    Object.assign(globalThis, {
+      savedPdf: saved,
+      showSaveFilePicker: async (options: unknown) => {
+        saved.options = options;
+        return {
+          createWritable: async () => ({
+            write: async (data: ArrayBuffer) => void (saved.bytes = saved.bytes.concat(Array.from(new Uint8Array(data)))),
+            close: async () => void (saved.closed = true),
+            abort: async () => undefined,
+          }),
+        };
+      },
+    });
+  });
+  let downloads = 0;
+  const countDownload = () => downloads++;
+  page.on('download', countDownload);
+  await page.getByRole('button', { name: 'Save as…' }).click();
+  await page.waitForFunction(() => (globalThis as unknown as { savedPdf: SavedPdf }).savedPdf.closed);
+  const saved = await page.evaluate(() => (globalThis as unknown as { savedPdf: SavedPdf }).savedPdf);
+  page.off('download', countDownload);
+  // The name the core gives the download, suggested before the core is asked.
+  expect(first.suggestedFilename()).toContain(quotes.revised.quoteNumber!);
+  expect(saved.options).toEqual({ suggestedName: first.suggestedFilename(), types: [{ description: 'PDF document', accept: { 'application/pdf': ['.pdf'] } }] });
+  expect(Buffer.from(saved.bytes).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(Buffer.from(saved.bytes)).toEqual(await readFile((await first.path())!));
+  expect(downloads).toBe(0);
+  await expect(page.getByRole('region', { name: 'Quote PDF' }).getByRole('alert')).toHaveCount(0);
 });
+
+/** What the stubbed save picker was asked and what was written into the picked file. */
+interface SavedPdf {
+  options: unknown;
+  bytes: number[];
+  closed: boolean;
+}
 
 async function newPage(browser: Browser, scheme: 'light' | 'dark'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: scheme, acceptDownloads: true });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { KeyAccess } from '../../../preload/contract';
+import { pdfFileName } from '../../../preload/contract/plain';
 import type { inboxMethods, PdfOpened, QuoteDetailView } from '../../../preload/contract/bridge/inbox';
 import type { AccountSyncState } from '../../../preload/contract/bridge/sync';
 import type { AccountsService } from '../accounts/types';
@@ -159,7 +160,7 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
       if (!deps.deliverPdf) throw new AppError('internal', 'This version of Quotedesk cannot open PDFs here.');
       const pdf = await pdfs.get(accountId, quoteId);
       const number = cache.get(accountId, quoteId)?.details?.quoteNumber ?? cache.get(accountId, quoteId)?.list?.quoteNumber ?? quoteId;
-      const fileName = `Quote ${number.replace(/[^\w .-]+/g, '-')}.pdf`;
+      const fileName = pdfFileName(number);
       const delivered = await deps.deliverPdf({ path: pdf.path, fileName, mode });
       const about = { outdated: pdf.outdated, fromCache: pdf.fromCache };
       return delivered.kind === 'opened' ? { kind: 'opened', ...about } : { kind: 'download', url: delivered.url, fileName, ...about };

@@ -5,3 +5,4 @@ export * from './socket-framing';
 export * from './api-builder';
 export * from './base-url';
 export * from './offline-limits';
+export * from './pdf-file-name';

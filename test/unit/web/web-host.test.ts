@@ -17,13 +17,13 @@ afterEach(async () => {
 });
 
 describe('web host: static files', () => {
-  it('serves index.html at / with a strict CSP limited to its own socket', async () => {
+  it('serves index.html at / with a strict CSP limited to its own socket and PDF downloads', async () => {
     const response = await rawGet(fixture.host, '/');
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.body).toContain('<title>Quotedesk</title>');
     const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain(`connect-src ws://127.0.0.1:${fixture.host.port}`);
+    expect(csp).toContain(`connect-src ws://127.0.0.1:${fixture.host.port} http://127.0.0.1:${fixture.host.port}/downloads/;`);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");

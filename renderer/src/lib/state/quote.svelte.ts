@@ -3,6 +3,8 @@ import type { DecisionReceipt, DecisionResult } from '../../../../preload/contra
 import type { PdfOpened, QuoteDetailView, QuoteExtras } from '../../../../preload/contract/bridge/inbox';
 import { toCheckAgainOutcome, toDecisionOutcome } from '../../components/decision-dialogs';
 import type { CheckAgainOutcome, DecisionOutcome } from '../../components/decision-dialogs';
+import { fetchPdf } from '../pdf-save';
+import type { PickedFile } from '../pdf-save';
 import { fromCachedDiff } from '../revision-diff';
 import type { RevisionDiff } from '../revision-diff';
 
@@ -138,6 +140,29 @@ export class QuoteState {
     // The badge (cached, outdated) may have moved with the download.
     void this.#refreshPdfStatus(ref);
     return result.ok ? result.value : null;
+  }
+
+  /**
+   * Browser mode's Save as…: the PDF the host serves for Open goes into the file the person
+   * picked. `picking` is the picker the click opened (it must open before anything is awaited);
+   * when the person cancels it nothing happens, and what fails is said in `pdf.error`.
+   */
+  async savePdfInto(picking: Promise<PickedFile | null>): Promise<void> {
+    const ref = this.#require();
+    try {
+      const file = await picking;
+      if (!file) return;
+      const opened = await this.openPdf('save');
+      // A failure to get the PDF is said by openPdf already, in the core's words.
+      if (opened?.kind !== 'download') return;
+      await file.write(await fetchPdf(opened.url));
+    } catch (error) {
+      if (!this.isShown(ref.accountId, ref.quoteId)) return;
+      // The browser's DOMException is an Error in Chromium but not everywhere: its message is what counts.
+      const message = error instanceof Error || error instanceof DOMException ? error.message : String(error);
+      const reason = message.trim().replace(/\.$/, '');
+      this.pdf = { busy: false, progress: null, error: `Couldn't save the PDF: ${reason}. Try again or use Open PDF.` };
+    }
   }
 
   /** Follows the download of the shown quote's PDF ('pdfs.progress'); returns the unsubscribe function. */
