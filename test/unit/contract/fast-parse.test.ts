@@ -8,6 +8,7 @@ import { SchemaError } from '../../../main/core/api/errors';
 import { parseValue } from '../../../main/core/api/validate';
 import { DateOnly, DateTime, QuoteDecisionResponse, QuoteDetailsResponse, QuoteListResponse, QuotePdfResponse, Uuid, isReadableDateTime } from '../../../preload/contract';
 import { NOT_ACCEPTED, compilesFully, fastParserFor } from '../../../preload/contract/service/fast-parse';
+import { ZOD_GUID_SOURCE, isGuidShape } from '../../../preload/contract/service/fast-string-checks';
 
 // A small seeded generator, so a failure can be replayed.
 function random(seed: number) {
@@ -242,6 +243,56 @@ describe('date-times and ids', () => {
       const text = rng.chance(0.3) ? rng.pick(nearDates) : trickyString(rng);
       expect(fastParserFor(DateOnly)(text) !== NOT_ACCEPTED, text).toBe(DateOnly.safeParse(text).success);
     }
+  });
+
+  it('agrees with Date.parse, and the client with zod, on near misses of the service\'s date-time shape', () => {
+    const nearMisses = [
+      ...['2024-02-29', '2025-02-29', '2025-02-30', '2025-02-31', '2100-02-29', '2000-02-29', '2025-04-31', '2025-01-32', '2025-00-10', '2025-13-10', '2025-01-00'].map((date) => `${date}T12:00:00.000Z`),
+      '2026-01-01T23:59:59Z', '2026-01-01T24:00:00Z', '2026-01-01T23:60:00Z', '2026-01-01T23:59:60Z', '2026-01-01T23:59:60.000Z',
+      '2026-01-01t10:00:00Z', '2026-01-01T10:00:00z', '2026-01-01 10:00:00Z', '2026-01-01T10:00:00', '2026-01-01T10:00Z',
+      '2026-01-01T10:00:00+02:00', '2026-01-01T10:00:00.000+01:00', '2026-01-01T10:00:00-0500', '2026-01-01T10:00:00.000+24:00',
+      '2026-01-01T10:00:00.1Z', '2026-01-01T10:00:00.12Z', '2026-01-01T10:00:00.1234Z', '2026-01-01T10:00:00.123456Z', '2026-01-01T10:00:00.Z', '2026-01-01T10:00:00.12aZ',
+      '2026-01-01T10:00:00.000Z\n', '\n2026-01-01T10:00:00.000Z', ' 2026-01-01T10:00:00.000Z', '2026-01-01T10:00:00.000ZZ',
+      '+002026-01-01T00:00:00.000Z', '-000001-01-01T00:00:00.000Z', '20260-01-01T00:00:00.000Z', '0000-01-01T00:00:00.000Z',
+      '٢٠٢٦-01-01T10:00:00.000Z', '２０２６-01-01T10:00:00.000Z', '2026‐01‐01T10:00:00.000Z', '2026-1-01T10:00:00Z', '2026-01-1T10:00:00Z', '2026-01-01T1:00:00Z',
+      'Jan 15 2026', '2026-01-15', '', 'Z',
+    ];
+    const item = {
+      id: '6f1c2a9e-3b4d-4e5f-8a6b-7c8d9e0f1a2b', quoteNumber: null, projectName: null, status: 'SENT', companyId: null, companyName: null,
+      totalPrice: null, quoteDate: null, deadlineForQuote: null, projectDueDate: null,
+    };
+    const pagination = { page: 1, limit: 100, total: 1, totalPages: 1, hasNextPage: false, hasPrevPage: false };
+    const answers = new Set<boolean>();
+    for (const text of nearMisses) {
+      const readable = !Number.isNaN(Date.parse(text));
+      answers.add(readable);
+      expect(isReadableDateTime(text), text).toBe(readable);
+      expect(fastParserFor(DateTime)(text) !== NOT_ACCEPTED, text).toBe(DateTime.safeParse(text).success);
+      // In a list page: accepted or refused as zod does, with zod's path and problem.
+      expectAgreement(QuoteListResponse, { success: true, data: [{ ...item, quoteDate: text, createdAt: text }], pagination });
+    }
+    // Both sides of the line are exercised.
+    expect([...answers].sort()).toEqual([false, true]);
+  });
+
+  it('agrees with z.guid(), and the client with zod, on near misses of an id', () => {
+    const id = '6f1c2a9e-3b4d-4e5f-8a6b-7c8d9e0f1a2b';
+    const nearMisses = [
+      id, id.toUpperCase(), '6F1c2A9e-3b4D-4e5f-8A6b-7c8d9E0f1a2B', '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF',
+      id.replace('6f', 'gf'), id.replace('2b', '2G'), id.replace('a9', 'a '), id.replace('f1', 'ｆ1'), id.replace('6f', '٦f'), id.replace('3b', '@b'), id.replace('3b', '`b'), id.replace('3b', '/b'), id.replace('3b', ':b'),
+      id.slice(1), `${id}0`, id.slice(0, 35), `0${id}`, id.replaceAll('-', ''), id.replace('-', '_'), id.replace('-', '‐'), `${id.slice(0, 8)}${id.slice(9, 10)}-${id.slice(10)}`,
+      `{${id}}`, `urn:uuid:${id}`, `${id}\n`, `\n${id}`, ` ${id}`, `${id} `, '', '-'.repeat(36), 'a'.repeat(36),
+    ];
+    const decision = (value: string) => ({ success: true, data: { id: value, status: 'ACCEPTED', message: 'ok' } });
+    const answers = new Set<boolean>();
+    for (const text of nearMisses) {
+      const valid = Uuid.safeParse(text).success;
+      answers.add(valid);
+      expect(isGuidShape(text), text).toBe(new RegExp(ZOD_GUID_SOURCE).test(text));
+      expect(fastParserFor(Uuid)(text) !== NOT_ACCEPTED, text).toBe(valid);
+      expectAgreement(QuoteDecisionResponse, decision(text));
+    }
+    expect([...answers].sort()).toEqual([false, true]);
   });
 
   it('accepts an id exactly when z.guid() does', () => {
