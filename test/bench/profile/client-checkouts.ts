@@ -16,6 +16,8 @@ import { systemClock } from '../../../main/core/ports';
 import { PATHS } from '../../../preload/contract';
 import { recordService, serveRecording } from '../fixtures/recorded-service';
 import { median } from '../harness/stats';
+import { measureRotated, pairedRatio } from './rotated-layers';
+import type { Layer } from './rotated-layers';
 
 const [kind, roundsArgument, ...dirArguments] = process.argv.slice(2);
 const rounds = Number(roundsArgument);
@@ -44,28 +46,14 @@ const path = () => (kind === 'list' ? `${PATHS.quotes}?page=${1 + (sent++ % full
 const send = () => transport({ method: 'GET', path: path(), kind: 'read', headers: auth });
 const requests = kind === 'list' ? 100 : 500;
 
-const layers: [string, () => Promise<unknown>][] = [
+const layers: Layer[] = [
   ['transport + JSON.parse', async () => JSON.parse((await send()).text)],
-  ...parsers.map((parse, index): [string, () => Promise<unknown>] => [`transport + bodyParser of ${dirs[index]}`, async () => parse(await send())]),
+  ...parsers.map((parse, index): Layer => [`transport + bodyParser of ${dirs[index]}`, async () => parse(await send())]),
 ];
-const collectGarbage = (globalThis as { gc?: () => void }).gc;
-const threadUs = layers.map((): number[] => []);
-for (const [, once] of layers) for (let i = 0; i < 200; i += 1) await once();
-for (let round = 0; round < rounds; round += 1) {
-  for (let step = 0; step < layers.length; step += 1) {
-    const at = (step + round) % layers.length;
-    const [, once] = layers[at] as [string, () => Promise<unknown>];
-    collectGarbage?.();
-    const before = process.threadCpuUsage();
-    for (let i = 0; i < requests; i += 1) await once();
-    const used = process.threadCpuUsage(before);
-    (threadUs[at] as number[]).push((used.user + used.system) / requests);
-  }
-}
-const pairedRatio = (at: number, to: number) => median((threadUs[at] as number[]).map((value, round) => value / ((threadUs[to] as number[])[round] as number)));
+const { threadUs } = await measureRotated(layers, rounds, requests);
 layers.forEach(([label], at) => {
-  const versusFirst = at >= 2 ? `   ${pairedRatio(at, 1).toFixed(3)}x the first checkout` : '';
-  console.log(`${label}: main thread ${median(threadUs[at] as number[]).toFixed(1)} µs a request (${pairedRatio(at, 0).toFixed(3)}x transport + JSON.parse)${versusFirst}`);
+  const versusFirst = at >= 2 ? `   ${pairedRatio(threadUs, at, 1).toFixed(3)}x the first checkout` : '';
+  console.log(`${label}: main thread ${median(threadUs[at] as number[]).toFixed(1)} µs a request (${pairedRatio(threadUs, at, 0).toFixed(3)}x transport + JSON.parse)${versusFirst}`);
 });
 await dispatcher.close();
 await server.close();

@@ -8,6 +8,8 @@ import { request } from 'undici';
 import { bodyParser } from '../../../main/core/api/validate';
 import { QuoteDetailsResponse } from '../../../preload/contract';
 import { median } from '../harness/stats';
+import { measureRotated, pairedRatio } from './rotated-layers';
+import type { Layer } from './rotated-layers';
 import { startDetailRig } from './detail-rig';
 
 const rounds = Number(process.argv[2] ?? 31);
@@ -17,34 +19,16 @@ const { recording, server, dispatcher, transport, client, path, auth, headers } 
 const parseDetail = bodyParser(QuoteDetailsResponse);
 const send = () => transport({ method: 'GET', path, kind: 'read', headers: auth });
 
-const layers: [string, () => Promise<unknown>][] = [
+const layers: Layer[] = [
   ['bare undici request + JSON.parse', async () => JSON.parse(await (await request(server.baseUrl + path, { headers, dispatcher })).body.text())],
   ['transport.ts + JSON.parse', async () => JSON.parse((await send()).text)],
   ['transport.ts + bodyParser (fast path)', async () => parseDetail(await send())],
   ['client.quotes.get', () => client.quotes.get(recording.quoteId)],
 ];
-const collectGarbage = (globalThis as { gc?: () => void }).gc;
-const processUs = layers.map((): number[] => []);
-const threadUs = layers.map((): number[] => []);
-for (const [, once] of layers) for (let i = 0; i < 200; i += 1) await once();
-for (let round = 0; round < rounds; round += 1) {
-  for (let step = 0; step < layers.length; step += 1) {
-    const at = (step + round) % layers.length;
-    const [, once] = layers[at] as [string, () => Promise<unknown>];
-    collectGarbage?.();
-    const process0 = process.cpuUsage();
-    const thread0 = process.threadCpuUsage();
-    for (let i = 0; i < REQUESTS; i += 1) await once();
-    const used = process.cpuUsage(process0);
-    const thread = process.threadCpuUsage(thread0);
-    (processUs[at] as number[]).push((used.user + used.system) / REQUESTS);
-    (threadUs[at] as number[]).push((thread.user + thread.system) / REQUESTS);
-  }
-}
-const ratio = (series: number[][], at: number) => median((series[at] as number[]).map((value, round) => value / ((series[0] as number[])[round] as number)));
+const { processUs, threadUs } = await measureRotated(layers, rounds, REQUESTS);
 layers.forEach(([label], at) => {
   console.log(
-    `${label.padEnd(40)} process ${median(processUs[at] as number[]).toFixed(1)} µs (${ratio(processUs, at).toFixed(3)}x)   main thread ${median(threadUs[at] as number[]).toFixed(1)} µs (${ratio(threadUs, at).toFixed(3)}x)`,
+    `${label.padEnd(40)} process ${median(processUs[at] as number[]).toFixed(1)} µs (${pairedRatio(processUs, at, 0).toFixed(3)}x)   main thread ${median(threadUs[at] as number[]).toFixed(1)} µs (${pairedRatio(threadUs, at, 0).toFixed(3)}x)`,
   );
 });
 await client.close();
