@@ -5,13 +5,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { startSimulatorProcess } from './simulator-process';
 import type { SimulatorProcess } from './simulator-process';
 import { startWebHostProcess } from './web-host-process';
 import type { WebHostProcess } from './web-host-process';
+import { expectAccessible } from './axe';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -60,7 +60,7 @@ for (const scheme of SCHEMES) {
     test(`every view passes axe and fits the window: ${scheme}, ${width} px`, async ({ browser }) => {
       test.setTimeout(120_000);
       const { context, page, problems } = await openApp(browser, scheme, width);
-      const check = (view: string) => expectAccessible(page, `${view}-${scheme}-${width}`);
+      const check = (view: string) => expectAccessible(page, `${view}-${scheme}-${width}`, `test-results/a11y-${view}-${scheme}-${width}.png`, { fullPage: false });
 
       await selectAccount(page, OWN_ACCOUNT);
       await expectQuotesShown(page);
@@ -178,7 +178,7 @@ test('a tab whose host went away says how to get back, in light and dark, and pa
     await expect(page.getByText('Reconnecting to Quotedesk…')).toHaveCount(0);
     await expect(page.getByText('Connected', { exact: true })).toHaveCount(0);
     await expect(accountsNav(page).locator('button[data-account-id]').first()).toContainText('Status unknown');
-    await expectAccessible(page, name);
+    await expectAccessible(page, name, `test-results/a11y-${name}.png`, { fullPage: false });
     await context.close();
   }
 });
@@ -216,16 +216,6 @@ async function clearFaults(): Promise<void> {
 }
 
 /** No serious or critical axe violation; the screenshot is kept either way. */
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  // Let transitions (toasts, dialogs, row dimming) settle so colours are the final ones.
-  await page.waitForTimeout(250);
-  await page.screenshot({ path: `test-results/a11y-${name}.png` });
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.any[0]?.message ?? ''}`).join('; ')}`);
-  expect(serious, `axe on ${name}`).toEqual([]);
-}
 
 /** Nothing wider than the window, and the Total column on screen without scrolling sideways. */
 async function expectFitsWindow(page: Page): Promise<void> {

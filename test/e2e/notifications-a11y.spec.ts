@@ -9,8 +9,8 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
 import { build } from 'vite';
+import { expectAccessible } from './axe';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -62,7 +62,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('table', { name: 'Quotes' }).getByRole('row').filter({ hasText: 'Unread:' })).toHaveCount(3);
     const toast = page.locator('.toast').filter({ hasText: 'Quote revised' });
     await expect(toast.getByRole('button', { name: 'Open' })).toBeVisible();
-    await expectAccessible(page, `notifications-inbox-${scheme}`);
+    await expectAccessible(page, `notifications-inbox-${scheme}`, `test-results/a11y-notifications-inbox-${scheme}.png`, { fullPage: false });
 
     await page.getByRole('button', { name: 'Account settings' }).click();
     const section = page.locator('[data-notifications-settings]');
@@ -70,7 +70,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(section.getByLabel('From', { exact: true })).toBeEnabled();
     await expect(section.getByRole('switch', { name: 'Show desktop notifications' })).toBeVisible();
     await section.scrollIntoViewIfNeeded();
-    await expectAccessible(page, `notifications-settings-${scheme}`);
+    await expectAccessible(page, `notifications-settings-${scheme}`, `test-results/a11y-notifications-settings-${scheme}.png`, { fullPage: false });
     // Every rule, not only the serious ones, inside the section itself.
     const scoped = await new AxeBuilder({ page }).include('[data-notifications-settings]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(scoped.violations.map((violation) => violation.id)).toEqual([]);
@@ -81,12 +81,3 @@ for (const scheme of ['light', 'dark'] as const) {
 }
 
 /** No serious or critical axe violation; the screenshot is kept either way. */
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(250);
-  await page.screenshot({ path: `test-results/a11y-${name}.png` });
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join('; ')}`);
-  expect(serious, `axe on ${name}`).toEqual([]);
-}

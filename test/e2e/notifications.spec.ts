@@ -8,11 +8,11 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { startWebHostProcess } from './web-host-process';
 import type { WebHostProcess } from './web-host-process';
+import { expectAccessible } from './axe';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -205,7 +205,7 @@ for (const scheme of ['light', 'dark'] as const) {
       const settings = themed.getByRole('region', { name: 'Notifications', exact: true }).filter({ has: themed.getByRole('heading', { name: 'Notifications' }) });
       await expect(settings.getByRole('switch', { name: 'Mute all notifications' })).toBeVisible();
       await settings.scrollIntoViewIfNeeded();
-      await expectAccessible(themed, testInfo, `notification-settings-${scheme}`);
+      await expectAccessible(themed, `notification-settings-${scheme}`, testInfo.outputPath(`notification-settings-${scheme}.png`));
       await settings.screenshot({ path: testInfo.outputPath(`notification-settings-section-${scheme}.png`) });
     } finally {
       await themed.close();
@@ -335,12 +335,3 @@ function clockTime(at: Date): string {
 }
 
 /** No serious or critical axe violation; the screenshot is kept either way. */
-async function expectAccessible(target: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await target.evaluate('Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished))');
-  await target.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-  const results = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.any[0]?.message ?? ''}`).join('; ')}`);
-  expect(serious, `axe on ${name}`).toEqual([]);
-}

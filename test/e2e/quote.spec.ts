@@ -6,13 +6,13 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { startSimulatorProcess } from './simulator-process';
 import type { SimulatorCompany, SimulatorProcess } from './simulator-process';
 import { startWebHostProcess } from './web-host-process';
 import type { WebHostProcess } from './web-host-process';
+import { expectAccessible } from './axe';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -91,7 +91,7 @@ test('a quote opens from the keyboard and its pricing adds up to the service\'s 
   const logo = page.getByRole('img', { name: /logo$/ });
   if (logoUrl) await expect(logo).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
   else await expect(logo).toHaveCount(0);
-  await expectAccessible(page, testInfo, 'quote-detail-light');
+  await expectAccessible(page, 'quote-detail-light', testInfo.outputPath('quote-detail-light.png'));
   await pricing.screenshot({ path: testInfo.outputPath('pricing-section-light.png') });
 
   // Escape goes back with the keyboard on the same row.
@@ -105,7 +105,7 @@ test('`a` on a row opens the accept confirmation; accepting is seen by the servi
   const dialog = page.getByRole('dialog', { name: 'Accept this quote?' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(quotes.accept.quoteNumber!);
-  await expectAccessible(page, testInfo, 'accept-confirmation-light');
+  await expectAccessible(page, 'accept-confirmation-light', testInfo.outputPath('accept-confirmation-light.png'));
   await dialog.getByRole('button', { name: 'Accept quote' }).click();
   await expect(dialog.getByRole('status')).toBeVisible();
   await dialog.getByRole('button', { name: 'Done' }).click();
@@ -125,7 +125,7 @@ test('a decline with a reason reaches the service', async ({}, testInfo) => {
   await page.getByRole('button', { name: 'Decline…' }).click();
   const dialog = page.getByRole('dialog', { name: /Decline/ });
   await dialog.getByRole('textbox').first().fill('The budget for this project was cut.');
-  await expectAccessible(page, testInfo, 'decline-confirmation-light');
+  await expectAccessible(page, 'decline-confirmation-light', testInfo.outputPath('decline-confirmation-light.png'));
   await dialog.screenshot({ path: testInfo.outputPath('decline-dialog-light.png') });
   await dialog.getByRole('button', { name: /^Decline quote/ }).click();
   await expect(dialog.getByRole('status')).toBeVisible();
@@ -161,7 +161,7 @@ test('after the operator revised a quote, "What changed" says how its total move
   await expect(diff).toBeVisible();
   const moved = new Intl.NumberFormat('en-US', { style: 'currency', currency: revised.currency!, signDisplay: 'exceptZero' }).format(revised.total! - before.total!);
   await expect(diff).toContainText(moved);
-  await expectAccessible(page, testInfo, 'revision-diff-light');
+  await expectAccessible(page, 'revision-diff-light', testInfo.outputPath('revision-diff-light.png'));
   await diff.screenshot({ path: testInfo.outputPath('revision-diff-section-light.png') });
   await page.keyboard.press('Escape');
 });
@@ -172,12 +172,12 @@ test('the views and both confirmations pass axe in dark', async ({ browser }, te
     await dark.goto(host!.url);
     await dark.getByRole('row').filter({ hasText: NAMES.revised }).click();
     await expect(dark.getByRole('region', { name: /What changed since/ })).toBeVisible();
-    await expectAccessible(dark, testInfo, 'quote-detail-diff-dark');
+    await expectAccessible(dark, 'quote-detail-diff-dark', testInfo.outputPath('quote-detail-diff-dark.png'));
     await dark.getByRole('button', { name: 'Accept…' }).click();
-    await expectAccessible(dark, testInfo, 'accept-confirmation-dark');
+    await expectAccessible(dark, 'accept-confirmation-dark', testInfo.outputPath('accept-confirmation-dark.png'));
     await dark.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await dark.getByRole('button', { name: 'Decline…' }).click();
-    await expectAccessible(dark, testInfo, 'decline-confirmation-dark');
+    await expectAccessible(dark, 'decline-confirmation-dark', testInfo.outputPath('decline-confirmation-dark.png'));
   } finally {
     await dark.close();
   }
@@ -283,13 +283,3 @@ function operatorQuote(id: string): Promise<OperatorQuote> {
 }
 
 /** No serious or critical axe violation; the screenshot is kept either way. */
-async function expectAccessible(target: Page, testInfo: TestInfo, name: string): Promise<void> {
-  // A dialog still fading in would be measured (and pictured) half transparent.
-  await target.evaluate('Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished))');
-  await target.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-  const results = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.any[0]?.message ?? ''}`).join('; ')}`);
-  expect(serious, `axe on ${name}`).toEqual([]);
-}
