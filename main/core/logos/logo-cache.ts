@@ -15,6 +15,7 @@ import type { Dispatcher } from 'undici';
 import { credentialOrigin, isLoopbackHost } from '../../../preload/contract/plain/base-url';
 import type { Clock, Logger } from '../ports';
 import { writeFileAtomic } from '../storage';
+import type { AsyncFileSystem } from '../storage';
 import { imageKindOf, IMAGE_TYPES } from './image-kind';
 import type { ImageKind } from './image-kind';
 import { LOGO_FILE_NAME, pruneLogoFolder } from './logo-retention';
@@ -48,6 +49,8 @@ export interface LogoCacheOptions {
   serviceDispatcher?: Dispatcher;
   /** For every other address; an agent that connects only to public addresses otherwise (tests give a mock). */
   publicDispatcher?: Dispatcher;
+  /** For tests: the file calls of the writer (a full disk). */
+  writerFs?: AsyncFileSystem;
 }
 
 export function createLogoCache(options: LogoCacheOptions): LogoCache {
@@ -103,7 +106,7 @@ export function createLogoCache(options: LogoCacheOptions): LogoCache {
       if (!kind) throw new Error('it is not a PNG, JPEG, GIF, WebP or SVG image');
       const name = `${key}.${kind}`;
       // Kept for offline use; a full disk costs only that, the logo is still shown now.
-      await writeFileAtomic(join(folder, name), bytes).then(
+      await writeFileAtomic(join(folder, name), bytes, { fs: options.writerFs }).then(
         async () => {
           used.add(name);
           (await files()).set(key, name);
