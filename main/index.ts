@@ -8,7 +8,7 @@ import type { Core } from './core/core';
 import { createFileLogger } from './core/log';
 import { createJsonSettingsStore } from './core/node';
 import { systemClock } from './core/ports';
-import { prepareDataFolder } from './core/storage';
+import { prepareDataFolder, tryLockDataFolder } from './core/storage';
 import { handleAppScheme, registerAppScheme } from './electron/app-protocol-handler';
 import { createDesktopNotifications } from './electron/desktop-notifications';
 import { registerBridgeIpc } from './electron/ipc';
@@ -30,7 +30,8 @@ app.setName('Quotedesk');
 // A separate profile for tests and side-by-side runs; must be set before anything reads userData.
 if (process.env.QUOTEDESK_USER_DATA) app.setPath('userData', resolve(process.env.QUOTEDESK_USER_DATA));
 
-if (!app.requestSingleInstanceLock()) {
+// Then the data-folder lock browser mode and the command line take too (released on exit).
+if (!app.requestSingleInstanceLock() || !tryLockDataFolder(app.getPath('userData'), 'desktop', (message) => dialog.showErrorBox('Quotedesk cannot start', message))) {
   app.quit();
 } else {
   let core: Core | null = null;

@@ -198,7 +198,7 @@ export function createCore(options: CoreOptions): Core {
       ],
     }),
     inbox: createInboxHandlers({ cache, sync, pdfs: startedPdfs, accounts, clock, deliverPdf: options.deliverPdf }),
-    logos: createLogoHandlers({ cache, logos }),
+    logos: createLogoHandlers({ cache, logos, serviceBaseUrl: (accountId) => accounts.get(accountId).then((account) => account.baseUrl, () => null) }),
     decisions: createDecisionHandlers({ decisions, settings }),
     sync: createSyncHandlers({ sync, accounts, settings, pdfs, logger }),
     notifications: notifications.handlers,

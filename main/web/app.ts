@@ -5,7 +5,7 @@ import { createCore } from '../core/core';
 import { createFileLogger, registerSecret } from '../core/log';
 import { createFileSecretStore, createJsonSettingsStore } from '../core/node';
 import { systemClock } from '../core/ports';
-import { prepareDataFolder } from '../core/storage';
+import { lockDataFolder, prepareDataFolder } from '../core/storage';
 import type { Simulator } from '../simulator';
 import { startDemo } from '../simulator/demo';
 import { createDownloadRoute } from './downloads';
@@ -32,7 +32,10 @@ export interface WebApp {
 /** Browser mode's composition root: Node adapters -> core -> demo mode -> web host. */
 export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  // Before anything is read or written: a second process on the folder would overwrite this one's changes.
+  const lock = lockDataFolder(options.dataDir, { kind: 'web' });
   const logger = createFileLogger(join(options.dataDir, 'logs', 'quotedesk-web.log'));
+  if (lock.replaced) logger.warn('took over the data folder from a process that is gone', { pid: lock.replaced.pid, kind: lock.replaced.kind });
   prepareDataFolder(options.dataDir, logger);
   const downloads = createDownloadRoute();
   const core = createCore({
@@ -60,6 +63,8 @@ export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
     }, { force: options.forceDemo });
     const host = await startWebHost({ staticDir: options.staticDir, port: options.port, dispatcher: core.dispatcher, hub: core.hub, logger, downloads });
     registerSecret(logger, host.token);
+    // A second `npm run web` on this folder hands over to this one by printing this address.
+    lock.setUrl(host.url);
     const realAccounts = (await core.accounts.list()).filter((account) => !account.demo).length;
     return {
       url: host.url,
@@ -69,11 +74,13 @@ export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
         await host.close();
         await core.close();
         await logger.close();
+        lock.release();
       },
     };
   } catch (error) {
     await core.close();
     await logger.close();
+    lock.release();
     throw error;
   }
 }

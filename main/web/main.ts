@@ -3,10 +3,11 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DataFolderBusyError } from '../core/storage';
 import { writeCredentialsFile } from '../simulator/credentials-file';
 import { launchWebApp } from './app';
 import { parseWebFlags, usage } from './flags';
-import { demoNotice } from './startup-notice';
+import { busyFolderNotice, demoNotice } from './startup-notice';
 import type { WebFlags } from './flags';
 
 const context = { env: process.env, platform: process.platform, home: homedir() };
@@ -31,13 +32,21 @@ async function main(): Promise<void> {
   }
 
   const credentialsOut = flags.demoCredentialsOut;
-  const app = await launchWebApp({
-    dataDir: flags.dataDir,
-    staticDir,
-    port: flags.port,
-    forceDemo: flags.demo,
-    ...(credentialsOut ? { onDemoService: (service) => writeCredentialsFile(credentialsOut, service) } : {}),
-  });
+  let app: Awaited<ReturnType<typeof launchWebApp>>;
+  try {
+    app = await launchWebApp({
+      dataDir: flags.dataDir,
+      staticDir,
+      port: flags.port,
+      forceDemo: flags.demo,
+      ...(credentialsOut ? { onDemoService: (service) => writeCredentialsFile(credentialsOut, service) } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof DataFolderBusyError)) throw error;
+    const notice = busyFolderNotice(error.holder, error.message);
+    process[notice.stream].write(`${notice.text}\n`);
+    process.exit(notice.exitCode);
+  }
   process.stdout.write(`Quotedesk (browser mode) is running at ${app.url}\n`);
   const notice = demoNotice(app);
   if (notice) process.stdout.write(`${notice}\n`);

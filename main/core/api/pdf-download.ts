@@ -106,7 +106,7 @@ export async function streamPdfToFile(url: string, folder: string, name: string,
       bytes += chunk.length;
       if (bytes > PDF_MAX_BYTES) throw notPdf(endpoint, `it is larger than ${PDF_MAX_BYTES} bytes`);
       if (options.requireEndMarker) tail = Buffer.concat([tail, chunk]).subarray(-END_WINDOW_BYTES);
-      await file.write(chunk);
+      await writeWhole(file, chunk);
       options.onProgress?.(bytes, total);
     }
     const minBytes = PDF_MAGIC.length + (options.requireEndMarker ? PDF_END.length : 0);
@@ -128,6 +128,19 @@ export async function streamPdfToFile(url: string, folder: string, name: string,
     deadline.clear();
     if (file) await file.close().catch(() => undefined);
     if (!done) await fs.rm(temp, { force: true }).catch(() => undefined);
+  }
+}
+
+/**
+ * One write call may take only part of a chunk (a nearly full disk); the rest is written by
+ * the next calls, and a call that takes nothing is a full disk, never a silently shorter PDF.
+ */
+async function writeWhole(file: fsp.FileHandle, chunk: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < chunk.length) {
+    const { bytesWritten } = await file.write(chunk, offset, chunk.length - offset);
+    if (bytesWritten <= 0) throw Object.assign(new Error(`the disk accepted only ${offset} of ${chunk.length} bytes of a write`), { code: 'ENOSPC' });
+    offset += bytesWritten;
   }
 }
 

@@ -22,8 +22,8 @@ export interface JsonSettingsOptions {
  * and disk never disagree. A damaged file is set aside and reported by problems(); the store
  * then starts empty and never throws at construction.
  *
- * One process owns the file at a time (the desktop app holds a single-instance lock, browser
- * mode one folder per launch), so the content is read once and kept in memory.
+ * One process owns the file at a time (every host takes the data folder's lock first:
+ * storage/folder-lock.ts), so the content is read once and kept in memory.
  */
 export function createJsonSettingsStore(options: JsonSettingsOptions): SettingsStore & { readonly path: string } {
   const fileName = options.fileName ?? 'settings.json';

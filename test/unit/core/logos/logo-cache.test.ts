@@ -45,29 +45,29 @@ describe('the logo cache', () => {
     const url = `${base}/logos/acme.svg?sig=secret-token`;
     const expected = `data:image/svg+xml;base64,${Buffer.from(SVG).toString('base64')}`;
     const first = cache();
-    expect(await first.dataUrl(url)).toBe(expected);
-    expect(await first.dataUrl(url)).toBe(expected);
+    expect(await first.dataUrl(url, base)).toBe(expected);
+    expect(await first.dataUrl(url, base)).toBe(expected);
     expect(hits).toEqual(['/logos/acme.svg?sig=secret-token']);
 
     await new Promise((resolve) => server.close(resolve));
     server.listen(0, '127.0.0.1');
     // A restart: a new cache over the same folder, the network gone.
-    expect(await cache().dataUrl(url)).toBe(expected);
+    expect(await cache().dataUrl(url, base)).toBe(expected);
     expect(readdirSync(folder)).toHaveLength(1);
   });
 
   it('finds a logo on this computer by its path alone: the demo service has a new port at every start', async () => {
     const expected = `data:image/svg+xml;base64,${Buffer.from(SVG).toString('base64')}`;
-    expect(await cache().dataUrl(`${base}/static/logos/acme.svg`)).toBe(expected);
-    // Another start: the same logo on another port (nothing listens on port 1).
-    expect(await cache().dataUrl('http://localhost:1/static/logos/acme.svg')).toBe(expected);
+    expect(await cache().dataUrl(`${base}/static/logos/acme.svg`, base)).toBe(expected);
+    // Another start: the demo service, and so its logos, on another port (nothing listens on port 1).
+    expect(await cache().dataUrl('http://localhost:1/static/logos/acme.svg', 'http://localhost:1')).toBe(expected);
     expect(hits).toEqual(['/static/logos/acme.svg']);
 
     // Elsewhere, the same path is another logo.
     const cdn = new MockAgent();
     cdn.disableNetConnect();
     cdn.get('https://cdn.example.com').intercept({ path: '/static/logos/acme.svg' }).reply(200, PNG);
-    const elsewhere = createLogoCache({ folder, clock: createFakeClock(), logger: createRecordingLogger(), dispatcher: cdn });
+    const elsewhere = createLogoCache({ folder, clock: createFakeClock(), logger: createRecordingLogger(), publicDispatcher: cdn });
     expect(await elsewhere.dataUrl('https://cdn.example.com/static/logos/acme.svg')).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
     await cdn.close();
     expect(readdirSync(folder)).toHaveLength(2);
@@ -75,7 +75,7 @@ describe('the logo cache', () => {
 
   it('asks once for many callers at the same moment', async () => {
     const first = cache();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => first.dataUrl(`${base}/a.svg`)));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => first.dataUrl(`${base}/a.svg`, base)));
     expect(new Set(answers).size).toBe(1);
     expect(hits).toHaveLength(1);
   });
@@ -86,8 +86,8 @@ describe('the logo cache', () => {
     const logger = createRecordingLogger();
     const logos = cache(clock, logger);
     const url = `${base}/logo.png?token=secret-token`;
-    expect(await logos.dataUrl(url)).toBeNull();
-    expect(await logos.dataUrl(url)).toBeNull();
+    expect(await logos.dataUrl(url, base)).toBeNull();
+    expect(await logos.dataUrl(url, base)).toBeNull();
     expect(hits).toHaveLength(1);
     expect(readdirSync(folder)).toEqual([]);
     // Only the origin is logged: a signed address's token stays out of the log.
@@ -96,7 +96,7 @@ describe('the logo cache', () => {
 
     respond = (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
     clock.advance(LOGO_RETRY_AFTER_MS);
-    expect(await logos.dataUrl(url)).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
+    expect(await logos.dataUrl(url, base)).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
     expect(hits).toHaveLength(2);
   });
 
@@ -111,17 +111,21 @@ describe('the logo cache', () => {
       } else res.writeHead(404).end('gone');
     };
     const logos = cache();
-    expect(await logos.dataUrl(`${base}/announced`)).toBeNull();
-    expect(await logos.dataUrl(`${base}/streamed`)).toBeNull();
-    expect(await logos.dataUrl(`${base}/missing`)).toBeNull();
+    expect(await logos.dataUrl(`${base}/announced`, base)).toBeNull();
+    expect(await logos.dataUrl(`${base}/streamed`, base)).toBeNull();
+    expect(await logos.dataUrl(`${base}/missing`, base)).toBeNull();
     expect(readdirSync(folder)).toEqual([]);
   });
 
-  it('fetches only over https, or plain http on this computer, and never with credentials in the address', () => {
+  it('fetches from the account\'s own service as it is, from elsewhere only over https, never with credentials in the address', () => {
     expect(logoUrlAllowed('https://cdn.example.com/logo.png')).toBe(true);
-    expect(logoUrlAllowed('http://127.0.0.1:8080/logo.png')).toBe(true);
+    expect(logoUrlAllowed('http://127.0.0.1:8080/logo.png', 'http://127.0.0.1:8080')).toBe(true);
+    expect(logoUrlAllowed('https://quotes.internal.example/logo.png', 'https://quotes.internal.example/api/v1')).toBe(true);
+    expect(logoUrlAllowed('http://127.0.0.1:8080/logo.png')).toBe(false);
+    expect(logoUrlAllowed('http://127.0.0.1:8081/logo.png', 'http://127.0.0.1:8080')).toBe(false);
     expect(logoUrlAllowed('http://cdn.example.com/logo.png')).toBe(false);
     expect(logoUrlAllowed('https://user:pass@cdn.example.com/logo.png')).toBe(false);
+    expect(logoUrlAllowed('https://user:pass@cdn.example.com/logo.png', 'https://cdn.example.com')).toBe(false);
     expect(logoUrlAllowed('file:///etc/passwd')).toBe(false);
     expect(logoUrlAllowed('not a url')).toBe(false);
   });
@@ -146,6 +150,7 @@ describe('quotes.logo', () => {
     const handlers = createLogoHandlers({
       cache: { get: (_accountId: string, quoteId: string) => known[quoteId] as never },
       logos: cache(),
+      serviceBaseUrl: async (accountId) => (accountId === 'acc' ? base : null),
     });
     expect((await handlers['quotes.logo']({ accountId: 'acc', quoteId: 'q-1' })).src).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(await handlers['quotes.logo']({ accountId: 'acc', quoteId: 'q-2' })).toEqual({ src: null });

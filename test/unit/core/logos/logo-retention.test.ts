@@ -40,7 +40,7 @@ afterEach(async () => {
 });
 
 /** A new cache over the same folder: what the app has after a restart. */
-const start = (logger = createRecordingLogger(), at = folder) => createLogoCache({ folder: at, clock, logger, dispatcher: cdn });
+const start = (logger = createRecordingLogger(), at = folder) => createLogoCache({ folder: at, clock, logger, publicDispatcher: cdn });
 
 /** Fetches a logo in an earlier run and gives the name of the file it was kept in. */
 async function keptEarlier(path: string): Promise<string> {

@@ -1,0 +1,22 @@
+// The command line's side of "one process per data folder": a command that opens a data
+// folder (its accounts, settings or event log) takes the folder first, the same lock the
+// desktop app and browser mode take, and a refusal names the process that holds it.
+import { DataFolderBusyError, lockDataFolder } from '../core/storage';
+import type { FolderLock } from '../core/storage';
+import { CliFailure } from './report';
+
+/**
+ * Takes `folder` for this command, released when the process exits (or by `release()`).
+ * Throws CliFailure (exit 1) with a sentence naming the holder when another process has it.
+ */
+export function lockDataFolderForCli(folder: string): FolderLock {
+  try {
+    return lockDataFolder(folder, { kind: 'cli' });
+  } catch (error) {
+    if (error instanceof DataFolderBusyError) {
+      const open = error.holder.url ? ` It is open at ${error.holder.url}.` : '';
+      throw new CliFailure(`${error.message}${open}`);
+    }
+    throw new CliFailure(`The data folder ${folder} could not be locked: ${(error as Error).message}`);
+  }
+}

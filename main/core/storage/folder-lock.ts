@@ -1,0 +1,294 @@
+// One process per data folder. Two processes on one folder each keep the settings and
+// credentials in memory and write them whole, so the second write silently drops the
+// first's change (an account added in one is gone from disk). The desktop app's
+// requestSingleInstanceLock covers only other desktop copies; this lock file covers every
+// host (desktop app, browser mode, the command line) on any folder.
+//
+// Written by hand rather than with proper-lockfile: that library proves a holder alive by
+// refreshing the lock's mtime on a timer, so a holder that was suspended (a laptop asleep)
+// or blocked past its stale time loses the lock while it still writes, and its lock records
+// nothing about the holder, so a refusal cannot say which process to close. Here the lock
+// names its holder (pid, host, boot and start time), and a lock whose holder is gone (a
+// crash, kill -9) is taken over at once, judged by the system rather than by a clock.
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { AppError } from '../errors';
+import { temporaryPathFor, writeFileAtomicSync } from './atomic-file';
+
+export const LOCK_FILE_NAME = 'quotedesk.lock';
+
+export type FolderHostKind = 'desktop' | 'web' | 'cli';
+
+const KIND_LABEL: Record<FolderHostKind, string> = {
+  desktop: 'the Quotedesk desktop app',
+  web: 'Quotedesk in browser mode (npm run web)',
+  cli: 'the quotedesk command line',
+};
+
+/** What the lock file says about the process holding the folder. */
+export interface FolderHolder {
+  kind: FolderHostKind;
+  pid: number;
+  host: string;
+  /** When the holder started, ms since the epoch (for people; identity uses the fields below). */
+  startedAt: number;
+  /** Linux: the boot the holder ran in and its start in clock ticks since that boot, so a reused pid is not mistaken for it. */
+  bootId?: string;
+  startTicks?: number;
+  /** Browser mode: the address to open it at, so a second launch can hand over to it. */
+  url?: string;
+  /** Tells this lock apart from one taken later by another process with the same pid. */
+  nonce: string;
+}
+
+/** The folder is held by a live process: says which, and what to do. */
+export class DataFolderBusyError extends AppError {
+  readonly holder: FolderHolder;
+  readonly lockPath: string;
+
+  constructor(folder: string, lockPath: string, holder: FolderHolder) {
+    const since = new Date(holder.startedAt).toISOString().replace('T', ' ').slice(0, 19);
+    const where = holder.host === hostname() ? '' : ` on the computer "${holder.host}"`;
+    const remedy =
+      holder.host === hostname()
+        ? 'Close it first, or give this one another data folder.'
+        : `If that computer no longer runs Quotedesk on this folder, delete ${lockPath} and try again.`;
+    super('invalid-state', `The data folder ${folder} is in use by ${KIND_LABEL[holder.kind]} (process ${holder.pid}${where}, started ${since} UTC). ${remedy}`);
+    this.name = 'DataFolderBusyError';
+    this.holder = holder;
+    this.lockPath = lockPath;
+  }
+}
+
+export interface FolderLock {
+  readonly path: string;
+  readonly holder: FolderHolder;
+  /** The gone process whose lock was taken over (a crash or kill left it), for the host to log; null when there was none. */
+  readonly replaced: FolderHolder | null;
+  /** Records where browser mode can be opened, for a second launch to hand over to it. */
+  setUrl(url: string): void;
+  /** Removes the lock if it is still this process's; safe to call more than once. */
+  release(): void;
+}
+
+/** How the lock learns about processes; tests stand in for the system. */
+export interface ProcessProbe {
+  hostname(): string;
+  /** Whether a process with this pid exists on this computer. */
+  alive(pid: number): boolean;
+  /** The current boot's id, or undefined where the system does not tell. */
+  bootId(): string | undefined;
+  /** The process's start in clock ticks since boot, or undefined where the system does not tell. */
+  startTicks(pid: number): number | undefined;
+}
+
+export const systemProbe: ProcessProbe = {
+  hostname,
+  alive(pid) {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (error) {
+      // EPERM: it exists but belongs to another user.
+      return (error as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  },
+  bootId() {
+    try {
+      return fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  startTicks(pid) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // The command name (field 2) may hold spaces and parentheses: count from after its last ')'.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = Number(fields[19]);
+      return Number.isFinite(ticks) ? ticks : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+};
+
+export interface LockOptions {
+  kind: FolderHostKind;
+  probe?: ProcessProbe;
+  /** Release on process exit (default true); tests that hold several locks in one process turn it off. */
+  releaseOnExit?: boolean;
+}
+
+/**
+ * Takes the data folder for this process, or throws DataFolderBusyError naming the live
+ * process that holds it. A lock left by a process that is gone is taken over (see `replaced`).
+ * The folder is created owner-only if missing.
+ */
+export function lockDataFolder(folder: string, options: LockOptions): FolderLock {
+  const probe = options.probe ?? systemProbe;
+  const path = join(folder, LOCK_FILE_NAME);
+  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const holder: FolderHolder = {
+    kind: options.kind,
+    pid: process.pid,
+    host: probe.hostname(),
+    startedAt: Math.round(Date.now() - process.uptime() * 1000),
+    ...withDefined({ bootId: probe.bootId(), startTicks: probe.startTicks(process.pid) }),
+    nonce: randomBytes(8).toString('hex'),
+  };
+  let replaced: FolderHolder | null = null;
+  // A few rounds: each lost race (another process took over the same stale lock) starts again.
+  for (let round = 0; round < 5; round += 1) {
+    if (tryCreate(path, holder)) return heldLock(path, holder, replaced, options);
+    const found = readHolder(path);
+    if (found === 'missing') continue;
+    if (found !== 'unreadable' && holderAlive(found, probe)) throw new DataFolderBusyError(folder, path, found);
+    if (found === 'unreadable' && youngerThan(path, 10_000)) {
+      // Never written partly (it is linked in whole), so this is someone else's file being
+      // replaced right now, or not ours at all: do not take it from under them.
+      throw new AppError('invalid-state', `The data folder ${folder} has a lock file (${path}) that could not be read. If no Quotedesk runs on this folder, delete it and try again.`);
+    }
+    if (takeOver(path, found) && found !== 'unreadable') replaced = found;
+  }
+  throw new AppError('invalid-state', `The data folder ${folder} could not be locked: other processes kept taking it. Try again.`, { retryable: true });
+}
+
+/**
+ * lockDataFolder for a host that reports a refusal in its own way (a dialog): the lock, or
+ * null after `onRefused` was told why (the folder is held, or the lock could not be written).
+ */
+export function tryLockDataFolder(folder: string, kind: FolderHostKind, onRefused: (message: string) => void): FolderLock | null {
+  try {
+    return lockDataFolder(folder, { kind });
+  } catch (error) {
+    onRefused(error instanceof AppError ? error.message : `The data folder ${folder} could not be locked: ${(error as Error).message}`);
+    return null;
+  }
+}
+
+/** Whether a live process still holds this lock. A holder on another computer cannot be checked: it counts as alive. */
+export function holderAlive(holder: FolderHolder, probe: ProcessProbe = systemProbe): boolean {
+  if (holder.host !== probe.hostname()) return true;
+  const bootId = probe.bootId();
+  if (holder.bootId && bootId && holder.bootId !== bootId) return false;
+  if (!probe.alive(holder.pid)) return false;
+  // Same pid in the same boot: still the holder only if it started when the holder did.
+  if (holder.startTicks === undefined) return true;
+  const ticks = probe.startTicks(holder.pid);
+  return ticks === undefined || ticks === holder.startTicks;
+}
+
+/** The holder named by the lock file in `folder`, whether or not it is alive; null when there is none. */
+export function readFolderHolder(folder: string): FolderHolder | null {
+  const found = readHolder(join(folder, LOCK_FILE_NAME));
+  return typeof found === 'string' ? null : found;
+}
+
+function heldLock(path: string, initial: FolderHolder, replaced: FolderHolder | null, options: LockOptions): FolderLock {
+  let holder = initial;
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    process.off('exit', release);
+    // Only our own lock: a lock another process took over (we were thought gone) stays.
+    const current = readHolder(path);
+    if (typeof current !== 'string' && current.nonce === holder.nonce) {
+      try {
+        fs.unlinkSync(path);
+      } catch {
+        // Gone already.
+      }
+    }
+  };
+  if (options.releaseOnExit !== false) process.on('exit', release);
+  return {
+    path,
+    get holder() {
+      return { ...holder };
+    },
+    replaced,
+    setUrl(url) {
+      if (released) return;
+      holder = { ...holder, url };
+      // Replaced whole (rename): a reader sees the old holder or the new one, never a torn file.
+      writeFileAtomicSync(path, JSON.stringify(holder));
+    },
+    release,
+  };
+}
+
+/** Creates the lock file with its whole content at once (link of a finished file), or returns false when one exists. */
+function tryCreate(path: string, holder: FolderHolder): boolean {
+  const temporary = temporaryPathFor(path);
+  fs.writeFileSync(temporary, JSON.stringify(holder), { mode: 0o600, flag: 'wx' });
+  try {
+    fs.linkSync(temporary, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    fs.rmSync(temporary, { force: true });
+  }
+}
+
+/**
+ * Removes a stale lock without ever removing a live one: the lock is moved aside first and
+ * checked to be the one judged stale; if another process had replaced it meanwhile, it is put
+ * back. Returns whether the stale lock was removed.
+ */
+function takeOver(path: string, stale: FolderHolder | 'unreadable'): boolean {
+  const aside = `${path}.stale-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    fs.renameSync(path, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  const moved = readHolder(aside);
+  const same = stale === 'unreadable' ? moved === 'unreadable' : typeof moved !== 'string' && moved.nonce === stale.nonce;
+  if (!same) {
+    try {
+      fs.linkSync(aside, path);
+    } catch {
+      // A third process took the folder in between: its lock stands, the one moved is lost,
+      // and its holder will find out at release (it removes only its own).
+    }
+  }
+  fs.rmSync(aside, { force: true });
+  return same;
+}
+
+function readHolder(path: string): FolderHolder | 'missing' | 'unreadable' {
+  let text: string;
+  try {
+    text = fs.readFileSync(path, 'utf8');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unreadable';
+  }
+  try {
+    const value = JSON.parse(text) as Partial<FolderHolder>;
+    if (typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.nonce === 'string' && typeof value.kind === 'string' && typeof value.startedAt === 'number') {
+      return value as FolderHolder;
+    }
+  } catch {
+    // Below.
+  }
+  return 'unreadable';
+}
+
+function youngerThan(path: string, ms: number): boolean {
+  try {
+    return Date.now() - fs.statSync(path).mtimeMs < ms;
+  } catch {
+    return false;
+  }
+}
+
+function withDefined<T extends Record<string, unknown>>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
+}
