@@ -141,6 +141,7 @@ export function createDesktopNotifications(options: DesktopNotificationsOptions)
         onQuit: () => app.quit(),
         onRestartToUpdate: () => options.restartToUpdate(),
       });
+      logger.info('tray shown', { platform: options.platform });
       refreshTray();
     },
     ready: () => router.ready(),
