@@ -4,17 +4,32 @@
 // point at browser mode instead of ending in a stack trace.
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startPlan } from './start-plan.mjs';
 
 const require = createRequire(import.meta.url);
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-const build = spawnSync(npx, ['electron-vite', 'build'], { stdio: 'inherit' });
+let electronBinary;
+try {
+  electronBinary = require('electron');
+} catch {
+  electronBinary = null;
+}
+const plan = startPlan({
+  nodePath: process.execPath,
+  electronVite: join(dirname(require.resolve('electron-vite/package.json')), 'bin', 'electron-vite.js'),
+  electronBinary: electronBinary ?? '',
+  appDir,
+  args: process.argv.slice(2),
+});
+
+const build = spawnSync(plan.build.command, plan.build.args, { stdio: 'inherit', shell: plan.build.shell, cwd: appDir });
+if (build.error) console.error(`\nThe build could not be started: ${build.error.message}`);
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-let electronPath;
-try {
-  electronPath = require('electron');
-} catch {
+if (!electronBinary) {
   console.error(
     '\nQuotedesk could not start its desktop window: the Electron runtime is not on this machine ' +
       'and could not be downloaded (Electron fetches its binary from the internet the first time ' +
@@ -25,6 +40,10 @@ try {
   process.exit(1);
 }
 
-const child = spawn(electronPath, ['.', ...process.argv.slice(2)], { stdio: 'inherit' });
+const child = spawn(plan.launch.command, plan.launch.args, { stdio: 'inherit', shell: plan.launch.shell, cwd: appDir });
+child.on('error', (error) => {
+  console.error(`\nThe desktop app could not be started: ${error.message}`);
+  process.exit(1);
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('close', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -5,6 +5,8 @@ import type { DecisionHandlers } from './handlers/decisions';
 import type { NotificationHandlers } from './handlers/notifications';
 import type { InboxHandlers, LogoHandlers, SyncHandlers } from './handlers';
 import type { WebhookHandlers } from './handlers/webhooks';
+import { NO_DESKTOP_HANDLERS } from './updates';
+import type { DesktopHandlers } from './updates';
 
 export interface AppHandlerDeps {
   accounts: AccountsService;
@@ -20,6 +22,8 @@ export interface AppHandlerDeps {
   decisions: DecisionHandlers;
   /** From createWebhookHandlers (main/core/handlers/webhooks.ts); without them webhooks are unavailable. */
   webhooks?: WebhookHandlers;
+  /** The desktop app's settings and updates (main/electron); other hosts answer that they are desktop-only. */
+  desktop?: DesktopHandlers;
 }
 
 const notificationsUnavailable = async (): Promise<never> => {
@@ -66,5 +70,6 @@ export function createAppHandlers(deps: AppHandlerDeps): Handlers {
     ...deps.sync,
     ...deps.decisions,
     ...(deps.webhooks ?? NO_WEBHOOKS),
+    ...(deps.desktop ?? NO_DESKTOP_HANDLERS),
   };
 }

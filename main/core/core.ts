@@ -25,6 +25,8 @@ import type { AppPaths, Clock, DataFileProblem, Logger, Notifier, SecretStore, S
 import { openSqliteStore } from './store';
 import { createRecovery, createSyncEngine, pdfLimitBytes, syncIntervalMs } from './sync';
 import type { SyncEngine, SyncOptions } from './sync';
+import { createDecisionGate } from './updates';
+import type { DecisionsInFlight, DesktopHandlers } from './updates';
 import { createWebhookFeature, createWebhookPipeline } from './webhooks';
 import type { WebhookFeature, WebhookFeatureDeps } from './webhooks';
 
@@ -48,6 +50,8 @@ export interface CoreOptions {
   notifier?: Notifier;
   /** The webhook receiver's port (default: any free one), the health check interval and, for tests, where cloudflared is. */
   webhooks?: Pick<WebhookFeatureDeps, 'port' | 'findCloudflared' | 'healthCheckMs'>;
+  /** The desktop app's own settings and updates (Electron host only). */
+  desktop?: DesktopHandlers;
 }
 
 export interface Core {
@@ -60,6 +64,8 @@ export interface Core {
   sync: SyncEngine;
   notifications: Notifications;
   webhooks: WebhookFeature;
+  /** Whether an accept/decline is being sent: the updater never installs during one. */
+  decisionsInFlight: DecisionsInFlight;
   /** Settles when the offline parts have started (PDF folder swept, sync scheduled); never rejects. */
   ready: Promise<void>;
   /** After resume from sleep or a network change: every account catches up now. */
@@ -183,6 +189,7 @@ export function createCore(options: CoreOptions): Core {
     status: pdfs.status,
   };
 
+  const decisionGate = createDecisionGate();
   const handlers = createAppHandlers({
     accounts,
     appInfo: async () => ({
@@ -199,10 +206,11 @@ export function createCore(options: CoreOptions): Core {
     }),
     inbox: createInboxHandlers({ cache, sync, pdfs: startedPdfs, accounts, clock, deliverPdf: options.deliverPdf }),
     logos: createLogoHandlers({ cache, logos, serviceBaseUrl: (accountId) => accounts.get(accountId).then((account) => account.baseUrl, () => null) }),
-    decisions: createDecisionHandlers({ decisions, settings }),
+    decisions: decisionGate.wrap(createDecisionHandlers({ decisions, settings })),
     sync: createSyncHandlers({ sync, accounts, settings, pdfs, logger }),
     notifications: notifications.handlers,
     webhooks: createWebhookHandlers(webhooks),
+    desktop: options.desktop,
   });
   const dispatcher = createDispatcher({ handlers, logger });
 
@@ -215,6 +223,7 @@ export function createCore(options: CoreOptions): Core {
     sync,
     notifications,
     webhooks,
+    decisionsInFlight: { inFlight: decisionGate.inFlight, idle: decisionGate.idle },
     ready,
     reconcile,
     async startDemoIfNoAccounts(startDemo, startOptions) {

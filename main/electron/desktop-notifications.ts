@@ -20,7 +20,7 @@ export interface RoutableWindow {
 }
 
 export interface DesktopNotificationsOptions {
-  app: Pick<App, 'setAppUserModelId' | 'setAsDefaultProtocolClient' | 'on' | 'quit' | 'setBadgeCount'>;
+  app: Pick<App, 'setAppUserModelId' | 'setToastActivatorCLSID' | 'setAsDefaultProtocolClient' | 'on' | 'quit' | 'setBadgeCount'>;
   Notification: NotificationClassLike;
   createTray(icon: NativeImage): TrayLike;
   Menu: MenuFactory;
@@ -36,6 +36,8 @@ export interface DesktopNotificationsOptions {
   focusExisting(): void;
   /** The core, once created (routes are sent through its event hub). */
   core(): DesktopCore | null;
+  /** The tray's "Restart to update". */
+  restartToUpdate(): void;
 }
 
 export interface DesktopNotifications {
@@ -45,18 +47,34 @@ export interface DesktopNotifications {
   attach(core: DesktopCore): Promise<void>;
   /** The window can take routes: links that arrived during start are opened now. */
   ready(): void;
+  /** A downloaded update's version (the tray offers the restart), or null. */
+  setUpdateReady(version: string | null): void;
   destroy(): void;
 }
 
 const PAUSE_MS = 60 * 60 * 1000;
 
+/** electron-builder's appId: the installer's shortcuts carry it, and toasts belong to it. */
+export const APP_USER_MODEL_ID = 'com.quotedesk.app';
+/**
+ * Fixed for good: Windows starts the app through this COM class when a toast left in the
+ * Action Center is clicked after the app quit. build/installer.nsh puts the same one on the
+ * Start menu shortcut (a unit test compares them); changing it orphans existing toasts.
+ */
+export const TOAST_ACTIVATOR_CLSID = '{6B0F3C1E-4D8A-4F5B-9E2C-7A1D3B5C9E40}';
+
 export function createDesktopNotifications(options: DesktopNotificationsOptions): DesktopNotifications {
   const { app, logger } = options;
-  // Toasts and their clicks belong to the app only under the installer's AppUserModelID (electron-builder's appId).
-  if (options.platform === 'win32') app.setAppUserModelId('com.quotedesk.app');
+  // Toasts and their clicks belong to the app only under the installer's AppUserModelID
+  // (electron-builder's appId), and reach it after it quit only through the activator CLSID.
+  if (options.platform === 'win32') {
+    app.setAppUserModelId(APP_USER_MODEL_ID);
+    app.setToastActivatorCLSID(TOAST_ACTIVATOR_CLSID);
+  }
   const knownAccounts = new Set<string>();
   let tray: AppTray | null = null;
   let attached: DesktopCore | null = null;
+  let updateReady: string | null = null;
 
   const showRoute = (route: Route) => {
     const target = options.showWindow();
@@ -85,6 +103,7 @@ export function createDesktopNotifications(options: DesktopNotificationsOptions)
     tray.update({
       unread: attached.notifications.unread.summary().total,
       pausedUntil: paused ? new Date(until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : null,
+      updateReady,
     });
   };
   const changePause = (until: number | null) => {
@@ -120,10 +139,17 @@ export function createDesktopNotifications(options: DesktopNotificationsOptions)
         onPause: () => changePause(Date.now() + PAUSE_MS),
         onResume: () => changePause(null),
         onQuit: () => app.quit(),
+        onRestartToUpdate: () => options.restartToUpdate(),
       });
+      logger.info('tray shown', { platform: options.platform });
       refreshTray();
     },
     ready: () => router.ready(),
+    setUpdateReady(version) {
+      if (version === updateReady) return;
+      updateReady = version;
+      refreshTray();
+    },
     destroy() {
       tray?.destroy();
       tray = null;

@@ -1,6 +1,6 @@
 // The tray icon: the unread count at a glance (tooltip; the title beside the icon on macOS),
 // and the three things a person wants from it: open the app, pause notifications for an hour,
-// quit. The dock/taskbar badge follows the same count where the system supports it.
+// quit (and restart into a downloaded update). The dock/taskbar badge follows the same count where the system supports it.
 import type { App, Menu, MenuItemConstructorOptions, NativeImage, Tray } from 'electron';
 import { TRAY_ICON_16, TRAY_ICON_32 } from './tray-icon';
 
@@ -20,11 +20,19 @@ export interface AppTrayOptions {
   onPause(): void;
   onResume(): void;
   onQuit(): void;
+  onRestartToUpdate(): void;
+}
+
+export interface TrayState {
+  unread: number;
+  pausedUntil: string | null;
+  /** A downloaded update waiting for a restart; null when there is none. */
+  updateReady?: string | null;
 }
 
 export interface AppTray {
-  /** The unread total and, when notifications are paused, until when (shown in the menu). */
-  update(state: { unread: number; pausedUntil: string | null }): void;
+  /** The unread total, until when notifications are paused, and a downloaded update's version (shown in the menu). */
+  update(state: TrayState): void;
   destroy(): void;
 }
 
@@ -44,7 +52,7 @@ export function createAppTray(options: AppTrayOptions): AppTray {
   // Windows and Linux open the app on a plain click; macOS shows the menu.
   if (options.platform !== 'darwin') tray.on('click', () => options.onOpen());
 
-  function update({ unread, pausedUntil }: { unread: number; pausedUntil: string | null }): void {
+  function update({ unread, pausedUntil, updateReady = null }: TrayState): void {
     tray.setToolTip(trayToolTip(unread));
     if (options.platform === 'darwin') tray.setTitle?.(unread > 0 ? String(unread) : '');
     // Supported on macOS and on Linux desktops with a launcher badge (Unity); false elsewhere.
@@ -56,6 +64,7 @@ export function createAppTray(options: AppTrayOptions): AppTray {
       options.Menu.buildFromTemplate([
         { label: unread > 0 ? `Open Quotedesk (${unread} unread)` : 'Open Quotedesk', click: () => options.onOpen() },
         pause,
+        ...(updateReady ? ([{ type: 'separator' }, { label: `Restart to update (${updateReady})`, click: () => options.onRestartToUpdate() }] as MenuItemConstructorOptions[]) : []),
         { type: 'separator' },
         { label: 'Quit Quotedesk', click: () => options.onQuit() },
       ]),

@@ -1,17 +1,36 @@
 import { BrowserWindow } from 'electron';
 import type { Session, WebContents } from 'electron';
 import type { Logger, Opener } from '../core/ports';
-import { APP_CSP, APP_ENTRY_URL } from './app-protocol';
+import { APP_CSP, APP_ENTRY_URL, APP_ORIGIN, isAppPage } from './app-protocol';
 import { navigationDecision } from './navigation';
+
+/** The one permission the app's page has: writing to the clipboard (the Copy buttons), from its own main frame. */
+const ALLOWED_TO_THE_APP = new Set(['clipboard-sanitized-write']);
+
+/**
+ * Spellcheck dictionaries would be downloaded from Google's CDN (Linux; and Windows or macOS
+ * when a language has no system dictionary). They are asked of the discard port on this
+ * machine instead, where the request fails at once and never leaves it: Windows and macOS
+ * keep their own system spellcheckers, Linux goes without (its window has spellcheck off).
+ */
+export const SPELLCHECK_DICTIONARY_URL = 'http://127.0.0.1:9/';
 
 /**
  * The session's defaults: every permission (camera, notifications, geolocation…) refused
- * unless a later feature asks for one by name, and the CSP on every response, whatever
- * served it (app:// sets it too; this also covers anything else the session loads).
+ * but clipboard-sanitized-write for the app's own page in its main frame, the CSP on every
+ * response whatever served it (app:// sets it too), and no spellcheck dictionary downloads.
  */
-export function hardenSession(session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'webRequest'>): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+export function hardenSession(session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'webRequest' | 'setSpellCheckerDictionaryDownloadURL'>): void {
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    callback(ALLOWED_TO_THE_APP.has(permission) && details.isMainFrame && isAppPage(details.requestingUrl));
+  });
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) => {
+    if (!ALLOWED_TO_THE_APP.has(permission) || !details.isMainFrame) return false;
+    if (details.requestingUrl !== undefined) return isAppPage(details.requestingUrl);
+    // Without a document URL only the origin is named; app:// has an opaque one in URL terms, so it is compared as text.
+    return requestingOrigin === APP_ORIGIN || requestingOrigin === `${APP_ORIGIN}/`;
+  });
+  session.setSpellCheckerDictionaryDownloadURL(SPELLCHECK_DICTIONARY_URL);
   session.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [APP_CSP] } });
   });
@@ -51,8 +70,9 @@ export function lockDownContents(contents: LockableContents, deps: { opener: Ope
  * is in this one literal, so electronegativity's static checks see them and a unit test
  * asserts each: no Node, sandboxed in its own JavaScript world, only the preload's
  * window.quotedesk, no middle-click windows (Auxclick), no webviews, no insecure content.
+ * Spellcheck is off on Linux, where it would need downloaded dictionaries (see hardenSession).
  */
-export function createMainWindow(options: { preloadPath: string }): BrowserWindow {
+export function createMainWindow(options: { preloadPath: string; spellcheck: boolean; showWhenReady?: boolean }): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 820,
@@ -74,10 +94,11 @@ export function createMainWindow(options: { preloadPath: string }): BrowserWindo
       webviewTag: false,
       navigateOnDragDrop: false,
       safeDialogs: true,
-      spellcheck: true,
+      spellcheck: options.spellcheck,
     },
   });
-  window.once('ready-to-show', () => window.show());
+  // Started at login (--hidden) the app waits in the tray: the window is made, not shown.
+  if (options.showWhenReady !== false) window.once('ready-to-show', () => window.show());
   void window.loadURL(APP_ENTRY_URL);
   return window;
 }

@@ -1,31 +1,63 @@
-// The built desktop app, launched with Playwright's _electron. Each check here is also made
-// without Electron by a unit test (named beside it), since the binary cannot be downloaded
-// on a sealed machine; there these tests are reported skipped with the reason.
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+// The desktop app as the installers ship it (electron-builder --dir: asar, fuses, production
+// dependencies), launched with Playwright's _electron: start, the tray, a notification, a
+// deep link, quit. Each check is also made without Electron by a unit test (named beside
+// it), since the binary cannot be downloaded on a sealed machine; there these tests are
+// reported skipped with the reason (and .ci/run's reason for not fetching it).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
 import type { ElectronApplication, Page } from '@playwright/test';
+import type { MenuItem } from 'electron';
 import { EVENT_NAMES, METHOD_NAMES } from '../../preload/contract/plain/names';
 
 /**
- * The Electron binary is downloaded on first use and cannot be on a sealed machine. The
- * npm package records where it unpacked the binary in path.txt, under dist/.
+ * The Electron binary is downloaded on first use (.ci/run tries, bounded) and cannot be on a
+ * sealed machine. The npm package records where it unpacked the binary in path.txt, under dist/.
  */
-function electronBinary(): { path: string } | { missing: string } {
+function electronDist(): { dist: string } | { missing: string } {
   const packageDir = resolve('node_modules', 'electron');
   const pathFile = join(packageDir, 'path.txt');
+  const fetchReport = resolve('reports', 'electron-unavailable.txt');
+  const why = existsSync(fetchReport) ? ` ${readFileSync(fetchReport, 'utf8').trim()}` : '';
   if (!existsSync(join(packageDir, 'dist')) || !existsSync(pathFile)) {
-    return { missing: `Electron binary not downloaded on this machine (${join('node_modules', 'electron', 'dist')} missing): the desktop shell is covered by unit tests (test/unit/electron, test/unit/packaging) and the browser-mode tests instead.` };
+    return { missing: `Electron binary not downloaded on this machine (${join('node_modules', 'electron', 'dist')} missing).${why} The desktop shell is covered by unit tests (test/unit/electron, test/unit/packaging) and the browser-mode tests instead.` };
   }
   const binary = join(packageDir, 'dist', readFileSync(pathFile, 'utf8').trim());
-  return existsSync(binary) ? { path: binary } : { missing: `Electron binary not found at ${binary}.` };
+  return existsSync(binary) ? { dist: join(packageDir, 'dist') } : { missing: `Electron binary not found at ${binary}.` };
 }
 
-const binary = electronBinary();
-if ('missing' in binary) console.log(`[electron e2e] skipped: ${binary.missing}`);
+/** The app's executable inside electron-builder's --dir output, per platform. */
+function packedExecutable(out: string): string {
+  if (process.platform === 'win32') return join(out, 'win-unpacked', 'Quotedesk.exe');
+  if (process.platform === 'darwin') {
+    const folder = readdirSync(out).find((name) => name.startsWith('mac'))!;
+    return join(out, folder, 'Quotedesk.app', 'Contents', 'MacOS', 'Quotedesk');
+  }
+  return join(out, 'linux-unpacked', 'quotedesk');
+}
+
+/**
+ * Packs the built app as the installers do (asar, fuses, production dependencies) with
+ * `electron-builder --dir` on this machine's Electron. One fuse is left on: Playwright drives
+ * Electron through the Node inspector, which EnableNodeCliInspectArguments turns off in a
+ * release (the fuse itself is checked by test/unit/packaging/package-contents.test.ts).
+ */
+function packApp(dist: string, out: string): string {
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/electron-builder/cli.js', '--dir', `-c.electronDist=${dist}`, `-c.directories.output=${out}`, '-c.electronFuses.enableNodeCliInspectArguments=true'],
+    { encoding: 'utf8', env: { ...process.env, CI: 'true', CSC_IDENTITY_AUTO_DISCOVERY: 'false' } },
+  );
+  if (result.status !== 0) throw new Error(`electron-builder --dir failed:\n${result.stdout}\n${result.stderr}`);
+  return packedExecutable(out);
+}
+
+const electronFound = electronDist();
+if ('missing' in electronFound) console.log(`[electron e2e] skipped: ${electronFound.missing}`);
+const sandboxArgs = process.platform === 'linux' ? ['--no-sandbox'] : [];
 
 /** The exact shape of window.quotedesk the contract defines: namespace -> sorted function names. */
 function contractShape(): Record<string, string[]> {
@@ -38,26 +70,32 @@ function contractShape(): Record<string, string[]> {
   return shape;
 }
 
-test.describe('Electron app', () => {
-  test.skip('missing' in binary, 'missing' in binary ? binary.missing : '');
+test.describe('Electron app, packed', () => {
+  test.skip('missing' in electronFound, 'missing' in electronFound ? electronFound.missing : '');
+  test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
   let app: ElectronApplication;
   let page: Page;
   let userData: string;
+  let packed: string;
+  let work: string;
 
   test.beforeAll(async () => {
-    userData = await mkdtemp(join(tmpdir(), 'quotedesk-electron-'));
+    test.setTimeout(300_000);
+    work = await mkdtemp(join(tmpdir(), 'quotedesk-packed-'));
+    userData = join(work, 'user-data');
+    packed = packApp((electronFound as { dist: string }).dist, join(work, 'dist'));
     app = await electron.launch({
-      args: ['.', '--demo', ...(process.platform === 'linux' ? ['--no-sandbox'] : [])],
-      ...('path' in binary ? { executablePath: binary.path } : {}),
+      executablePath: packed,
+      args: ['--demo', ...sandboxArgs],
       env: { ...process.env, QUOTEDESK_USER_DATA: userData },
     });
     page = await app.firstWindow();
   });
 
   test.afterAll(async () => {
-    await app?.close();
-    if (userData) await rm(userData, { recursive: true, force: true });
+    await app?.close().catch(() => undefined);
+    if (work) await rm(work, { recursive: true, force: true });
   });
 
   // Unit: test/unit/electron/window.test.ts (loads app://quotedesk/index.html).
@@ -129,12 +167,58 @@ test.describe('Electron app', () => {
     expect(target, 'the demo inbox has a quote').not.toBeNull();
     const link = `quotedesk://quote/${target!.accountId}/${target!.quoteId}`;
     // The single-instance lock hands the second launch's arguments to this one, which routes the link.
-    const second = spawn('path' in binary ? binary.path : 'electron', ['.', link, ...(process.platform === 'linux' ? ['--no-sandbox'] : [])], {
+    const second = spawn(packed, [link, ...sandboxArgs], {
       env: { ...process.env, QUOTEDESK_USER_DATA: userData },
       stdio: 'ignore',
     });
     await new Promise((resolve) => second.once('exit', resolve));
     await expect(page.getByRole('heading', { name: target!.projectName ?? '' })).toBeVisible({ timeout: 15_000 });
     expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
+  });
+
+  // Unit: test/unit/electron/main-process.test.ts ("closing the window hides it…"), residency.ts.
+  test('closing the window leaves Quotedesk in the tray, says so in a notification, and the core keeps answering', async () => {
+    test.skip(process.platform === 'darwin', 'macOS keeps the dock convention: the window closes');
+    // Every notification the main process shows is recorded (the system's own cannot be read back).
+    await app.evaluate(({ Notification }) => {
+      const scope = globalThis as unknown as { shownTitles: string[] };
+      scope.shownTitles = [];
+      const show = Notification.prototype.show;
+      Notification.prototype.show = function (this: { title: string }) {
+        scope.shownTitles.push(this.title);
+        return show.call(this);
+      };
+    });
+    await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.close());
+    await expect.poll(() => app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().map((window) => window.isVisible()))).toEqual([false]);
+    await expect.poll(() => app.evaluate(() => (globalThis as unknown as { shownTitles: string[] }).shownTitles)).toContain('Quotedesk is still running');
+    // The tray is there: it was created once the core ran (logged), and the page's bridge still answers.
+    expect(readFileSync(join(userData, 'logs', 'quotedesk.log'), 'utf8')).toContain('tray shown');
+    const status = await page.evaluate(async () => (globalThis as unknown as { quotedesk: { sync: { status(): Promise<{ ok: boolean }> } } }).quotedesk.sync.status());
+    expect(status.ok).toBe(true);
+    await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.show());
+  });
+
+  // Unit: test/unit/electron/main-process.test.ts ("Quit in the app menu quits"), app-menu.ts.
+  test('the packed app has no developer tools in its menu, and Quit in the menu ends the process', async () => {
+    const labels = await app.evaluate(({ Menu }) => {
+      const walk = (items: MenuItem[]): string[] => items.flatMap((item) => [item.role ?? item.label, ...(item.submenu ? walk(item.submenu.items) : [])]);
+      return walk(Menu.getApplicationMenu()?.items ?? []);
+    });
+    expect(labels).toContain('Quit Quotedesk');
+    expect(labels.map((label) => label.toLowerCase())).not.toContain('toggledevtools');
+    const exited = new Promise<void>((resolve) => app.process().once('exit', () => resolve()));
+    await app.evaluate(({ Menu }) => {
+      const find = (items: MenuItem[]): MenuItem | undefined => {
+        for (const item of items) {
+          if (item.label === 'Quit Quotedesk') return item;
+          const inner = item.submenu ? find(item.submenu.items) : undefined;
+          if (inner) return inner;
+        }
+        return undefined;
+      };
+      find(Menu.getApplicationMenu()?.items ?? [])?.click();
+    });
+    await exited;
   });
 });

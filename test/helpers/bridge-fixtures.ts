@@ -72,5 +72,10 @@ export function unusedHandlers(): Handlers {
     'webhooks.activity': unused('webhooks.activity'),
     'webhooks.check': unused('webhooks.check'),
     'webhooks.replay': unused('webhooks.replay'),
+    'desktop.state': unused('desktop.state'),
+    'desktop.setPreferences': unused('desktop.setPreferences'),
+    'desktop.answerLoginOffer': unused('desktop.answerLoginOffer'),
+    'desktop.checkForUpdates': unused('desktop.checkForUpdates'),
+    'desktop.restartToUpdate': unused('desktop.restartToUpdate'),
   };
 }

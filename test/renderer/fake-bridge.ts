@@ -7,6 +7,7 @@ import type {
   BridgeApi,
   BridgeError,
   ConnectionReport,
+  DesktopState,
   EventPayload,
   QuoteListItem,
   MethodInput,
@@ -69,6 +70,14 @@ export class FakeBridge {
   quotes: Record<string, QuoteListItem[]>;
   info: AppInfo;
   report: ConnectionReport;
+  /** What desktop.state answers (the desktop app's own settings and its update). */
+  desktop: DesktopState = {
+    platform: 'linux',
+    resident: { supported: true, enabled: true },
+    openAtLogin: { supported: true, enabled: false },
+    loginOffer: false,
+    update: { phase: 'idle', channel: 'stable', currentVersion: '1.0.0', version: null, percent: null, checkedAt: null, message: null, waitingForDecision: false },
+  };
   /** What notifications.preferences answers; setPreferences replaces it. */
   preferences: NotificationPreferences = {
     muted: false,
@@ -472,6 +481,21 @@ export class FakeBridge {
         if (entry?.source !== 'webhook' || !entry.signature.ok) throw this.#failure('invalid-input', 'Only a verified delivery can be replayed');
         return { caused: entry.caused };
       },
+      'desktop.state': () => this.desktop,
+      'desktop.setPreferences': (change) => {
+        const { resident, openAtLogin, updateChannel } = change;
+        if (resident !== undefined) this.desktop.resident.enabled = resident;
+        if (openAtLogin !== undefined) this.desktop.openAtLogin.enabled = openAtLogin;
+        if (updateChannel !== undefined) this.desktop.update.channel = updateChannel;
+        return this.desktop;
+      },
+      'desktop.answerLoginOffer': ({ startAtLogin }) => {
+        this.desktop = { ...this.desktop, loginOffer: false, openAtLogin: { supported: true, enabled: startAtLogin || this.desktop.openAtLogin.enabled } };
+        return this.desktop;
+      },
+      'desktop.checkForUpdates': () => this.desktop,
+      'desktop.restartToUpdate': () =>
+        this.desktop.update.phase === 'ready' ? { restarting: true as const } : { restarting: false as const, reason: 'no-update' as const, message: 'No update is downloaded yet.' },
       ...this.#arranged,
     };
   }

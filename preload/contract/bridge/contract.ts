@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AccountDraft, AccountId, AccountStatus, AccountUpdate, AccountView, ConnectionReport, RemoveOutcome } from './accounts';
 import { AppInfo } from './app';
 import { decisionMethods } from './decisions';
+import { desktopEvents, desktopMethods } from './desktop';
 import { notificationEvents, notificationMethods } from './notifications';
 import { inboxMethods, logoMethods } from './inbox';
 import { syncEvents, syncMethods } from './sync';
@@ -36,6 +37,7 @@ export const methods = {
   ...syncMethods,
   ...decisionMethods,
   ...webhookMethods,
+  ...desktopMethods,
 } as const satisfies { [M in PlainMethodName]: { input: z.ZodType; output: z.ZodType } };
 
 /** Events main pushes to the renderer. */
@@ -51,6 +53,7 @@ export const events = {
   ...notificationEvents,
   ...syncEvents,
   ...webhookEvents,
+  ...desktopEvents,
 } as const satisfies { [E in PlainEventName]: z.ZodType };
 
 export type Methods = typeof methods;

@@ -39,6 +39,11 @@ const METHODS = [
   'webhooks.activity',
   'webhooks.check',
   'webhooks.replay',
+  'desktop.state',
+  'desktop.setPreferences',
+  'desktop.answerLoginOffer',
+  'desktop.checkForUpdates',
+  'desktop.restartToUpdate',
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 export const METHOD_NAMES: MethodName[] = [...METHODS];
@@ -54,6 +59,7 @@ const EVENTS = [
   'pdfs.progress',
   'webhooks.changed',
   'webhooks.activityChanged',
+  'desktop.changed',
 ] as const;
 export type EventName = (typeof EVENTS)[number];
 export const EVENT_NAMES: EventName[] = [...EVENTS];

@@ -28,7 +28,7 @@ function setup(platform: NodeJS.Platform = 'linux') {
       return true;
     }
   }
-  const state = { toolTip: '', appUserModelId: null as string | null, menu: [] as MenuItemConstructorOptions[] };
+  const state = { toolTip: '', appUserModelId: null as string | null, toastActivator: null as string | null, menu: [] as MenuItemConstructorOptions[], restarts: 0 };
   const navigated: unknown[] = [];
   const tray: TrayLike = {
     setToolTip: (text: string) => void (state.toolTip = text),
@@ -47,7 +47,7 @@ function setup(platform: NodeJS.Platform = 'linux') {
     },
   } as unknown as DesktopCore;
   const desktop = createDesktopNotifications({
-    app: { setAppUserModelId: (id: string) => void (state.appUserModelId = id), setAsDefaultProtocolClient: () => true, on: (() => undefined) as never, quit: () => undefined, setBadgeCount: () => true },
+    app: { setAppUserModelId: (id: string) => void (state.appUserModelId = id), setToastActivatorCLSID: (id: string) => void (state.toastActivator = id), setAsDefaultProtocolClient: () => true, on: (() => undefined) as never, quit: () => undefined, setBadgeCount: () => true },
     Notification: FakeNotification as unknown as NotificationClassLike,
     createTray: () => tray,
     Menu: { buildFromTemplate: (template) => ({ template }) as never },
@@ -60,6 +60,7 @@ function setup(platform: NodeJS.Platform = 'linux') {
     showWindow: () => ({ webContents: { isLoading: () => false, once: (() => undefined) as never } }),
     focusExisting: () => undefined,
     core: () => core,
+    restartToUpdate: () => void (state.restarts += 1),
   });
   return { desktop, core, shown, navigated, state };
 }
@@ -89,5 +90,20 @@ describe('desktop notifications', () => {
     await desktop.attach(core);
     expect(state.toolTip).toBe('Quotedesk: 3 unread quotes');
     expect(state.appUserModelId).toBe('com.quotedesk.app');
+    expect(state.toastActivator).toMatch(/^\{[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}\}$/);
+  });
+
+  it('elsewhere no Windows identity is set, and a downloaded update puts "Restart to update" in the tray', async () => {
+    const { desktop, core, state } = setup('linux');
+    await desktop.attach(core);
+    expect(state.appUserModelId).toBeNull();
+    expect(state.toastActivator).toBeNull();
+    expect(state.menu.some((item) => /Restart to update/.test(item.label ?? ''))).toBe(false);
+    desktop.setUpdateReady('1.2.0');
+    const restart = state.menu.find((item) => item.label === 'Restart to update (1.2.0)');
+    (restart?.click as () => void)();
+    expect(state.restarts).toBe(1);
+    desktop.setUpdateReady(null);
+    expect(state.menu.some((item) => /Restart to update/.test(item.label ?? ''))).toBe(false);
   });
 });

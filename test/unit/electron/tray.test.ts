@@ -36,6 +36,7 @@ function setup(platform: NodeJS.Platform = 'linux') {
     onPause: () => state.calls.push('pause'),
     onResume: () => state.calls.push('resume'),
     onQuit: () => state.calls.push('quit'),
+    onRestartToUpdate: () => state.calls.push('restart-to-update'),
   });
   const click = (label: RegExp) => {
     const item = state.menu.find((candidate) => candidate.label && label.test(candidate.label));

@@ -21,12 +21,12 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { createMainWindow, focusExistingWindow, hardenSession, lockDownContents } = await import('../../../main/electron/window');
+const { createMainWindow, focusExistingWindow, hardenSession, lockDownContents, SPELLCHECK_DICTIONARY_URL } = await import('../../../main/electron/window');
 const { APP_CSP } = await import('../../../main/electron/app-protocol');
 
 describe('the app window', () => {
   it('runs the page sandboxed and isolated, without Node, with the preload as its only bridge, from app://quotedesk/', () => {
-    createMainWindow({ preloadPath: '/app/out/preload/index.cjs' });
+    createMainWindow({ preloadPath: '/app/out/preload/index.cjs', spellcheck: true });
     const window = created.at(-1);
     expect(window?.loaded).toEqual(['app://quotedesk/index.html']);
     const { webPreferences, show } = window?.options as { webPreferences: Record<string, unknown>; show: boolean };
@@ -59,24 +59,62 @@ describe('the app window', () => {
 });
 
 describe('the session', () => {
-  it('refuses every permission and puts the CSP on every response', () => {
-    let request: ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void) | undefined;
-    let check: ((...args: unknown[]) => boolean) | undefined;
+  function hardened() {
+    let request: ((contents: unknown, permission: string, callback: (granted: boolean) => void, details: { isMainFrame: boolean; requestingUrl: string }) => void) | undefined;
+    let check: ((contents: unknown, permission: string, origin: string, details: { isMainFrame: boolean; requestingUrl?: string }) => boolean) | undefined;
     let headers: ((details: { responseHeaders?: Record<string, string[]> }, callback: (response: unknown) => void) => void) | undefined;
+    const dictionaryUrls: string[] = [];
     hardenSession({
       setPermissionRequestHandler: (fn: never) => (request = fn),
       setPermissionCheckHandler: (fn: never) => (check = fn),
+      setSpellCheckerDictionaryDownloadURL: (url: string) => void dictionaryUrls.push(url),
       webRequest: { onHeadersReceived: (fn: never) => (headers = fn) },
     } as never);
-    for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read', 'openExternal']) {
+    const ask = (permission: string, details: { isMainFrame: boolean; requestingUrl: string }) => {
       let granted: boolean | undefined;
-      request?.({}, permission, (answer) => (granted = answer));
-      expect(granted, permission).toBe(false);
+      request?.({}, permission, (answer) => (granted = answer), details);
+      return granted;
+    };
+    return { ask, check: check!, headers: headers!, dictionaryUrls };
+  }
+  const appMainFrame = { isMainFrame: true, requestingUrl: 'app://quotedesk/index.html#/settings' };
+
+  it('refuses every permission but clipboard writes, and puts the CSP on every response', () => {
+    const { ask, check, headers } = hardened();
+    for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read', 'openExternal', 'fullscreen']) {
+      expect(ask(permission, appMainFrame), permission).toBe(false);
+      expect(check({}, permission, 'app://quotedesk', appMainFrame), permission).toBe(false);
     }
-    expect(check?.({}, 'media')).toBe(false);
     let answered: unknown;
-    headers?.({ responseHeaders: { 'Content-Type': ['text/html'], 'Content-Security-Policy': ['default-src *'] } }, (response) => (answered = response));
+    headers({ responseHeaders: { 'Content-Type': ['text/html'], 'Content-Security-Policy': ['default-src *'] } }, (response) => (answered = response));
     expect(answered).toEqual({ responseHeaders: { 'Content-Type': ['text/html'], 'Content-Security-Policy': [APP_CSP] } });
+  });
+
+  it("lets the app's own main frame write to the clipboard (the Copy buttons), and nothing else", () => {
+    const { ask, check } = hardened();
+    expect(ask('clipboard-sanitized-write', appMainFrame)).toBe(true);
+    expect(check({}, 'clipboard-sanitized-write', 'app://quotedesk', appMainFrame)).toBe(true);
+    expect(check({}, 'clipboard-sanitized-write', 'app://quotedesk', { isMainFrame: true })).toBe(true);
+    for (const details of [
+      { isMainFrame: false, requestingUrl: 'app://quotedesk/index.html' },
+      { isMainFrame: true, requestingUrl: 'https://example.com/' },
+      { isMainFrame: true, requestingUrl: 'app://quotedesk/assets/evil.html' },
+      { isMainFrame: true, requestingUrl: 'app://other/index.html' },
+      { isMainFrame: true, requestingUrl: 'file:///etc/passwd' },
+    ]) {
+      expect(ask('clipboard-sanitized-write', details), JSON.stringify(details)).toBe(false);
+      expect(check({}, 'clipboard-sanitized-write', new URL(details.requestingUrl).protocol === 'app:' ? 'app://quotedesk' : details.requestingUrl, details), JSON.stringify(details)).toBe(
+        details.isMainFrame && details.requestingUrl === 'app://quotedesk/index.html',
+      );
+    }
+    expect(check({}, 'clipboard-sanitized-write', 'https://example.com', { isMainFrame: true })).toBe(false);
+  });
+
+  it('points spellcheck dictionary downloads at a closed port on this machine', () => {
+    const { dictionaryUrls } = hardened();
+    expect(dictionaryUrls).toEqual([SPELLCHECK_DICTIONARY_URL]);
+    const url = new URL(SPELLCHECK_DICTIONARY_URL);
+    expect(url.hostname).toBe('127.0.0.1');
   });
 });
 

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import type { Configuration } from 'electron-builder';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { TOAST_ACTIVATOR_CLSID } from '../../../main/electron/desktop-notifications';
 
 const config = parse(readFileSync(resolve('electron-builder.yml'), 'utf8')) as Configuration;
 const readme = readFileSync(resolve('README.md'), 'utf8');
@@ -39,9 +40,9 @@ describe('electron-builder configuration', () => {
     }
   });
 
-  it('builds AppImage and deb, dmg, and an NSIS installer', () => {
-    expect(targetsOf(config.linux)).toEqual(['AppImage', 'deb']);
-    expect(targetsOf(config.mac)).toEqual(['dmg']);
+  it('builds deb (recommended) and AppImage, dmg with the zip updates come from, and an NSIS installer', () => {
+    expect(targetsOf(config.linux)).toEqual(['deb', 'AppImage']);
+    expect(targetsOf(config.mac)).toEqual(['dmg', 'zip']);
     expect(targetsOf(config.win)).toEqual(['nsis']);
     expect(config.nsis?.oneClick).toBe(false);
   });
@@ -51,12 +52,42 @@ describe('electron-builder configuration', () => {
     expect(config.linux?.executableArgs).toEqual(['%u']);
   });
 
-  it('signs macOS builds with the hardened runtime and only the JIT entitlement', () => {
+  it('signs macOS builds with the hardened runtime and only the JIT entitlement, and notarizes when credentials are given', () => {
     expect(config.mac?.hardenedRuntime).toBe(true);
+    expect(config.mac?.notarize).toBe(true);
     expect(config.mac?.entitlements).toBe('build/entitlements.mac.plist');
     const plist = readFileSync(resolve('build/entitlements.mac.plist'), 'utf8');
     const keys = [...plist.matchAll(/<key>([^<]+)<\/key>/g)].map((match) => match[1]);
     expect(keys).toEqual(['com.apple.security.cs.allow-jit']);
+  });
+
+  it('the NSIS installer registers quotedesk:// and the toast activator, and removes both on a real uninstall', () => {
+    expect(config.nsis?.include).toBe('build/installer.nsh');
+    const script = readFileSync(resolve('build/installer.nsh'), 'utf8');
+    const install = script.slice(script.indexOf('!macro customInstall'), script.indexOf('!macroend'));
+    const uninstall = script.slice(script.indexOf('!macro customUnInstall'));
+    expect(install).toContain('WriteRegStr SHELL_CONTEXT "Software\\Classes\\quotedesk" "URL Protocol" ""');
+    expect(install).toContain(`WriteRegStr SHELL_CONTEXT "Software\\Classes\\quotedesk\\shell\\open\\command" "" '"$appExe" "%1"'`);
+    expect(install).toContain('Software\\Classes\\CLSID\\${QUOTEDESK_TOAST_ACTIVATOR_CLSID}\\LocalServer32');
+    expect(uninstall).toContain('${ifNot} ${isUpdated}');
+    expect(uninstall).toContain('DeleteRegKey SHELL_CONTEXT "Software\\Classes\\quotedesk"');
+    expect(uninstall).toContain('DeleteRegKey SHELL_CONTEXT "Software\\Classes\\CLSID\\${QUOTEDESK_TOAST_ACTIVATOR_CLSID}"');
+    // The installer's CLSID is the one the app sets at start.
+    expect(script).toContain(`!define QUOTEDESK_TOAST_ACTIVATOR_CLSID "${TOAST_ACTIVATOR_CLSID}"`);
+  });
+
+  it('names the Linux desktop file and the window alike (desktopName), so docks group them', () => {
+    const manifest = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { desktopName?: string; dependencies: Record<string, string> };
+    expect(manifest.desktopName).toBe('quotedesk.desktop');
+    expect((config.linux as { syncDesktopName?: boolean } | undefined)?.syncDesktopName).toBe(true);
+    // electron-builder turns each protocol into the desktop file's MimeType=x-scheme-handler/<scheme>.
+    expect(config.protocols).toEqual([expect.objectContaining({ schemes: ['quotedesk'] })]);
+  });
+
+  it('writes the update metadata for every channel, and pins electron-updater', () => {
+    expect(config.generateUpdatesFilesForAllChannels).toBe(true);
+    const manifest = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(manifest.dependencies['electron-updater']).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
   it('gives each platform an icon that exists and matches build/icon.svg', () => {

@@ -1,0 +1,264 @@
+// The Electron main process put together: adapters -> core -> transports -> windows. It
+// reads the process's facts (platform, arguments, environment) from its caller, so the unit
+// tests run it on each platform under a stand-in of the electron module.
+import { existsSync } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { BrowserWindow } from 'electron';
+import { app, dialog, ipcMain, Menu, nativeImage, Notification, powerMonitor, protocol, safeStorage, session, shell, Tray } from 'electron';
+import electronUpdater from 'electron-updater';
+import type { DesktopState } from '../../preload/contract';
+import { createCore } from '../core/core';
+import type { Core } from '../core/core';
+import { createFileLogger } from '../core/log';
+import { createJsonSettingsStore } from '../core/node';
+import { systemClock } from '../core/ports';
+import { prepareDataFolder, tryLockDataFolder } from '../core/storage';
+import { createUpdateService, updateFeedUrlFrom } from '../core/updates';
+import type { UpdateEngine, UpdateService } from '../core/updates';
+import { startDemo } from '../simulator/demo';
+import { appMenuTemplate } from './app-menu';
+import { handleAppScheme, registerAppScheme } from './app-protocol-handler';
+import { createDesktopNotifications } from './desktop-notifications';
+import { createDesktopPreferenceStore } from './desktop-preferences';
+import type { DesktopPreferenceStore } from './desktop-preferences';
+import { createDesktopSettings } from './desktop-settings';
+import type { DesktopSettings } from './desktop-settings';
+import { registerBridgeIpc } from './ipc';
+import { createLoginItem, HIDDEN_ARGUMENT } from './login-item';
+import { createShellOpener } from './opener';
+import { createResidency, residentNote } from './residency';
+import { createSafeStorageSecretStore } from './secret-store';
+import { reportStartupFailure } from './startup-failure';
+import { createUpdateEngine } from './update-engine';
+import { createMainWindow, focusExistingWindow, hardenSession, lockDownContents } from './window';
+
+/** What the main process learns from Node's process object (given, so tests choose the platform). */
+export interface ProcessFacts {
+  platform: NodeJS.Platform;
+  argv: string[];
+  env: Record<string, string | undefined>;
+  /** True when run as `electron .` (unpackaged). */
+  defaultApp: boolean;
+  execPath: string;
+  /** Where a packaged app's resources are (app-update.yml from electron-builder's publish). */
+  resourcesPath: string;
+}
+
+export interface BuiltFiles {
+  preloadPath: string;
+  /** The built renderer folder, served as app://quotedesk/ (never loaded over file://). */
+  rendererDir: string;
+}
+
+/** The person started Chromium without its sandbox (the AppImage on Ubuntu 24.04+ needs it, see docs/desktop.md). */
+export const sandboxDisabledByPerson = (argv: readonly string[]) => argv.includes('--no-sandbox');
+
+export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
+  const { platform, argv, env } = facts;
+  // enableSandbox() would override a --no-sandbox the person passed: it is honoured (and logged below).
+  const noSandbox = sandboxDisabledByPerson(argv);
+  if (!noSandbox) app.enableSandbox();
+  registerAppScheme(protocol);
+  // userData is <appData>/<app name>, and the name would otherwise come from package.json
+  // ("quotedesk", no productName) unpackaged but may differ once packaged: one fixed name
+  // gives one folder in every run. Must come before anything reads userData.
+  app.setName('Quotedesk');
+  // A separate profile for tests and side-by-side runs; must be set before anything reads userData.
+  if (env.QUOTEDESK_USER_DATA) app.setPath('userData', resolve(env.QUOTEDESK_USER_DATA));
+
+  // Then the data-folder lock browser mode and the command line take too (released on exit).
+  if (!app.requestSingleInstanceLock() || !tryLockDataFolder(app.getPath('userData'), 'desktop', (message) => dialog.showErrorBox('Quotedesk cannot start', message))) {
+    app.quit();
+    return;
+  }
+  let core: Core | null = null;
+  let window: BrowserWindow | null = null;
+  let preferences: DesktopPreferenceStore | null = null;
+  let settings: DesktopSettings | null = null;
+  let updates: UpdateService | null = null;
+  const startHidden = argv.includes(HIDDEN_ARGUMENT);
+  const userData = app.getPath('userData');
+  const logPath = join(userData, 'logs', 'quotedesk.log');
+  const logger = createFileLogger(logPath);
+  if (noSandbox) logger.warn('running without the Chromium sandbox because --no-sandbox was given');
+  const opener = createShellOpener(shell, { accountBaseUrls: async () => (core ? (await core.accounts.list()).map((account) => account.baseUrl) : []) });
+
+  app.on('web-contents-created', (_event, contents) => lockDownContents(contents, { opener, logger }));
+
+  const residency = createResidency({
+    app,
+    platform,
+    resident: () => settings?.resident() ?? false,
+    onHidden: () => {
+      if (!preferences || preferences.get().residentNoteShown) return;
+      desktop.notifier.notify(residentNote(platform));
+      try {
+        preferences.update({ residentNoteShown: true });
+      } catch (error) {
+        logger.warn('the note about staying in the tray could not be recorded', { error: error instanceof Error ? error.message : String(error) });
+      }
+    },
+  });
+
+  const openWindow = (show: boolean) => {
+    const opened = createMainWindow({ preloadPath: files.preloadPath, spellcheck: platform !== 'linux', showWhenReady: show });
+    window = opened;
+    residency.attach(opened);
+    opened.on('closed', () => {
+      if (window === opened) window = null;
+    });
+  };
+  const showWindow = (): BrowserWindow => {
+    if (!window || window.isDestroyed()) openWindow(true);
+    focusExistingWindow(window);
+    return window!;
+  };
+  // Notifications, tray and quotedesk:// links.
+  const desktop = createDesktopNotifications({
+    app,
+    Notification,
+    createTray: (icon) => new Tray(icon),
+    Menu,
+    nativeImage,
+    platform,
+    argv,
+    defaultApp: facts.defaultApp,
+    execPath: facts.execPath,
+    logger,
+    showWindow,
+    focusExisting: () => void showWindow(),
+    core: () => core,
+    restartToUpdate: () => void updates?.restart(),
+  });
+
+  const updateEngine = (): UpdateEngine | null => {
+    const feed = updateFeedUrlFrom(env);
+    if (feed.url === null && feed.problem) logger.warn(feed.problem);
+    // An unpackaged run (npm start) is not what an installer replaces.
+    if (!app.isPackaged) return null;
+    if (feed.url === null && !existsSync(join(facts.resourcesPath, 'app-update.yml'))) return null;
+    return createUpdateEngine({
+      updater: electronUpdater.autoUpdater,
+      feed: feed.url ? { url: feed.url, configPath: join(userData, 'update-feed.yml') } : null,
+      logger,
+      beforeInstall: () => residency.allowQuit(),
+    });
+  };
+
+  let step = 'waiting for Electron';
+  app
+    .whenReady()
+    .then(async () => {
+      step = "preparing the window's session";
+      hardenSession(session.defaultSession);
+      handleAppScheme(session.defaultSession.protocol, { rendererDir: files.rendererDir, logger });
+      step = 'preparing the data folder';
+      prepareDataFolder(userData, logger);
+      step = 'reading the settings';
+      const settingsStore = createJsonSettingsStore({ folder: userData, logger });
+      const store = createDesktopPreferenceStore(settingsStore, logger);
+      preferences = store;
+      step = 'opening the credential store';
+      const secrets = await createSafeStorageSecretStore({ safeStorage, path: join(userData, 'secrets.json'), platform, logger });
+      const emitState = (state: DesktopState) => core?.hub.emit('desktop.changed', state);
+      settings = createDesktopSettings({
+        platform,
+        preferences: store,
+        loginItem: createLoginItem({ app, platform, executable: env.APPIMAGE ?? facts.execPath, env, logger }),
+        updates: () => updates!,
+        logger,
+        emit: emitState,
+      });
+      step = 'starting the quote cache, sync and webhooks';
+      const started = createCore({
+        settings: settingsStore,
+        secrets,
+        clock: systemClock,
+        logger,
+        host: 'electron',
+        version: app.getVersion(),
+        paths: { userData },
+        // A quote's PDF opens in the system's viewer; "Save as…" copies the cached file where the person chooses.
+        deliverPdf: async ({ path, fileName, mode }) => {
+          if (mode === 'open') {
+            await opener.openPath(path);
+          } else {
+            const target = await dialog.showSaveDialog({ defaultPath: join(app.getPath('downloads'), fileName), filters: [{ name: 'PDF', extensions: ['pdf'] }] });
+            if (!target.canceled && target.filePath) await copyFile(path, target.filePath);
+          }
+          return { kind: 'opened' };
+        },
+        notifier: desktop.notifier,
+        desktop: settings.handlers,
+      });
+      core = started;
+      step = 'checking for updates';
+      updates = createUpdateService({
+        engine: updateEngine(),
+        currentVersion: app.getVersion(),
+        channel: { get: () => store.get().updateChannel, set: (channel) => void store.update({ updateChannel: channel }) },
+        decisions: started.decisionsInFlight,
+        logger,
+        now: () => Date.now(),
+        onChange: (state) => {
+          desktop.setUpdateReady(state.phase === 'ready' ? state.version : null);
+          settings?.changed();
+        },
+      });
+      Menu.setApplicationMenu(
+        Menu.buildFromTemplate(appMenuTemplate({ platform, packaged: app.isPackaged, onQuit: () => app.quit(), onCheckForUpdates: () => void updates?.check() })),
+      );
+      // After sleep every account catches up at once rather than at its next interval. The
+      // main process has no network-change event; an offline account retries by itself
+      // (5 s doubling to 2 minutes), which covers the network coming back.
+      powerMonitor.on('resume', () => {
+        void core?.reconcile().catch((error: unknown) => logger.warn('sync after resume failed', { error: error instanceof Error ? error.message : String(error) }));
+      });
+      step = 'starting the demo service';
+      await started.startDemoIfNoAccounts(() => startDemo(), { force: argv.includes('--demo') });
+      step = 'showing the tray';
+      await desktop.attach(started);
+      const desktopSettings = settings;
+      started.bus.subscribe('accounts.changed', ({ accounts }) => desktopSettings.accountsChanged(accounts));
+      desktopSettings.accountsChanged(await started.accounts.list());
+      registerBridgeIpc({
+        ipcMain,
+        dispatcher: started.dispatcher,
+        hub: started.hub,
+        logger,
+        trusted: () =>
+          window && !window.isDestroyed()
+            ? { webContentsId: window.webContents.id, mainFrame: window.webContents.mainFrame }
+            : null,
+        send: (channel, payload) => {
+          if (window && !window.isDestroyed()) window.webContents.send(channel, payload);
+        },
+      });
+      step = 'opening the window';
+      // Started at login: the window is made (links and IPC have somewhere to go) but stays in the tray.
+      openWindow(!startHidden);
+      desktop.ready();
+      updates.start();
+      app.on('activate', () => void showWindow());
+    })
+    .catch((error: unknown) => reportStartupFailure({ dialog, app, logger, flushLog: () => logger.close(), logPath }, step, error));
+
+  // Closing the core stops the demo service and any pending work before the process ends.
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed || !core) return;
+    event.preventDefault();
+    const closing = core;
+    core = null;
+    updates?.stop();
+    desktop.destroy();
+    closing
+      .close()
+      .catch((error: unknown) => logger.error('shutdown failed', { error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => {
+        closed = true;
+        void logger.close().finally(() => app.quit());
+      });
+  });
+}

@@ -1,0 +1,76 @@
+// electron-updater as the core's UpdateEngine: a generic feed (latest.yml / beta.yml beside
+// the installers, as electron-builder writes them), downloads verified against the sha512
+// in that metadata, and the platform's installer run on "Restart to update". The policy
+// (when, which channel, not during a decision) is the core's: main/core/updates.
+import type { AppUpdater, Logger as UpdaterLogger, ProgressInfo } from 'electron-updater';
+import type { Logger } from '../core/ports';
+import { writeFileAtomicSync } from '../core/storage';
+import type { UpdateEngine } from '../core/updates';
+
+/** The folder electron-updater downloads into, under the system's cache folder. */
+export const UPDATER_CACHE_FOLDER = 'quotedesk-updater';
+
+export interface UpdateEngineOptions {
+  /** electron-updater's updater for this platform (autoUpdater in the app; a real one on a test adapter in tests). */
+  updater: AppUpdater;
+  /**
+   * A feed from configuration (QUOTEDESK_UPDATE_URL), written as electron-updater's config
+   * file at configPath; null: the packaged app-update.yml (electron-builder's publish) is used.
+   */
+  feed: { url: string; configPath: string } | null;
+  logger: Logger;
+  /** Called right before the installer takes over: the window must not hide instead of closing. */
+  beforeInstall(): void;
+}
+
+/** electron-updater logs through this: its lines join ours, never the console. */
+function updaterLogger(logger: Logger): UpdaterLogger {
+  const text = (message: unknown) => (message instanceof Error ? message.message : String(message));
+  return {
+    info: (message) => logger.info('updater', { message: text(message) }),
+    warn: (message) => logger.warn('updater', { message: text(message) }),
+    error: (message) => logger.warn('updater', { message: text(message) }),
+  };
+}
+
+export function createUpdateEngine(options: UpdateEngineOptions): UpdateEngine {
+  const { updater } = options;
+  // The core decides when to download and when to install: nothing happens on its own,
+  // not even at quit (a quit may come while a decision is being sent).
+  updater.autoDownload = false;
+  updater.autoInstallOnAppQuit = false;
+  updater.logger = updaterLogger(options.logger);
+  if (options.feed) {
+    // The same file electron-builder writes into the package (app-update.yml): the provider and
+    // the cache folder's name, which electron-updater reads from it for every download. JSON is YAML.
+    writeFileAtomicSync(options.feed.configPath, `${JSON.stringify({ provider: 'generic', url: options.feed.url, updaterCacheDirName: UPDATER_CACHE_FOLDER }, null, 2)}\n`);
+    updater.updateConfigPath = options.feed.configPath;
+  }
+  // electron-updater emits 'error' besides rejecting; without a listener an EventEmitter would throw.
+  updater.on('error', () => undefined);
+  const onPrerelease = updater.currentVersion.prerelease.length > 0;
+
+  return {
+    async check(channel) {
+      updater.channel = channel === 'beta' ? 'beta' : 'latest';
+      // Setting a channel allows downgrades; only a beta build going back to stable needs one.
+      updater.allowDowngrade = channel === 'stable' && onPrerelease;
+      const result = await updater.checkForUpdates();
+      return result?.isUpdateAvailable ? { version: result.updateInfo.version } : null;
+    },
+    async download(onProgress) {
+      const listener = (progress: ProgressInfo) => onProgress(progress.percent);
+      updater.on('download-progress', listener);
+      try {
+        await updater.downloadUpdate();
+      } finally {
+        updater.off('download-progress', listener);
+      }
+    },
+    install() {
+      options.beforeInstall();
+      // Not silent (Windows shows its installer's progress), and the app starts again after.
+      updater.quitAndInstall(false, true);
+    },
+  };
+}

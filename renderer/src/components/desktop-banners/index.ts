@@ -1,0 +1,1 @@
+export { default as DesktopBanners } from './desktop-banners.svelte';
