@@ -13,7 +13,8 @@ import type { Core } from '../core/core';
 import { createFileLogger } from '../core/log';
 import { createJsonSettingsStore } from '../core/node';
 import { systemClock } from '../core/ports';
-import { prepareDataFolder, tryLockDataFolder } from '../core/storage';
+import { lockDataFolder, prepareDataFolder } from '../core/storage';
+import type { FolderLock } from '../core/storage';
 import { createUpdateService, updateFeedUrlFrom } from '../core/updates';
 import type { UpdateEngine, UpdateService } from '../core/updates';
 import { startDemo } from '../simulator/demo';
@@ -67,8 +68,7 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
   // A separate profile for tests and side-by-side runs; must be set before anything reads userData.
   if (env.QUOTEDESK_USER_DATA) app.setPath('userData', resolve(env.QUOTEDESK_USER_DATA));
 
-  // Then the data-folder lock browser mode and the command line take too (released on exit).
-  if (!app.requestSingleInstanceLock() || !tryLockDataFolder(app.getPath('userData'), 'desktop', (message) => dialog.showErrorBox('Quotedesk cannot start', message))) {
+  if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;
   }
@@ -147,6 +147,7 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
   };
 
   let step = 'waiting for Electron';
+  let folderLock: FolderLock | null = null;
   app
     .whenReady()
     .then(async () => {
@@ -154,6 +155,9 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
       hardenSession(session.defaultSession);
       handleAppScheme(session.defaultSession.protocol, { rendererDir: files.rendererDir, logger });
       step = 'preparing the data folder';
+      // The lock browser mode and the command line take too: a refusal names the process
+      // that holds the folder, shown like any start-up failure.
+      folderLock = lockDataFolder(userData, { kind: 'desktop' });
       prepareDataFolder(userData, logger);
       step = 'reading the settings';
       const settingsStore = createJsonSettingsStore({ folder: userData, logger });
@@ -247,7 +251,10 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
   // Closing the core stops the demo service and any pending work before the process ends.
   let closed = false;
   app.on('will-quit', (event) => {
-    if (closed || !core) return;
+    if (closed || !core) {
+      folderLock?.release();
+      return;
+    }
     event.preventDefault();
     const closing = core;
     core = null;
@@ -258,6 +265,7 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
       .catch((error: unknown) => logger.error('shutdown failed', { error: error instanceof Error ? error.message : String(error) }))
       .finally(() => {
         closed = true;
+        folderLock?.release();
         void logger.close().finally(() => app.quit());
       });
   });

@@ -156,19 +156,6 @@ export function lockDataFolder(folder: string, options: LockOptions): FolderLock
   throw new AppError('invalid-state', `The data folder ${folder} could not be locked: other processes kept taking it. Try again.`, { retryable: true });
 }
 
-/**
- * lockDataFolder for a host that reports a refusal in its own way (a dialog): the lock, or
- * null after `onRefused` was told why (the folder is held, or the lock could not be written).
- */
-export function tryLockDataFolder(folder: string, kind: FolderHostKind, onRefused: (message: string) => void): FolderLock | null {
-  try {
-    return lockDataFolder(folder, { kind });
-  } catch (error) {
-    onRefused(error instanceof AppError ? error.message : `The data folder ${folder} could not be locked: ${(error as Error).message}`);
-    return null;
-  }
-}
-
 /** Whether a live process still holds this lock. A holder on another computer cannot be checked: it counts as alive. */
 export function holderAlive(holder: FolderHolder, probe: ProcessProbe = systemProbe): boolean {
   if (holder.host !== probe.hostname()) return true;

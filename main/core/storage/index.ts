@@ -6,5 +6,5 @@ export { makeOwnerOnly, prepareDataFolder, restrictToOwner, sweepTemporaryFiles 
 export type { SweepOptions } from './data-folder';
 export { DataWriteError, REASONS_BY_CODE } from './errors';
 export type { WriteStep } from './errors';
-export { DataFolderBusyError, holderAlive, LOCK_FILE_NAME, lockDataFolder, readFolderHolder, systemProbe, tryLockDataFolder } from './folder-lock';
+export { DataFolderBusyError, holderAlive, LOCK_FILE_NAME, lockDataFolder, readFolderHolder, systemProbe } from './folder-lock';
 export type { FolderHolder, FolderHostKind, FolderLock, LockOptions, ProcessProbe } from './folder-lock';
