@@ -51,9 +51,12 @@ export class DataFolderBusyError extends AppError {
   constructor(folder: string, lockPath: string, holder: FolderHolder) {
     const since = new Date(holder.startedAt).toISOString().replace('T', ' ').slice(0, 19);
     const where = holder.host === hostname() ? '' : ` on the computer "${holder.host}"`;
+    // Without a start time to compare (not Linux), a crashed holder's pid reused by another
+    // program looks alive: say how to get out of that.
+    const unsure = holder.startTicks === undefined ? ` If no Quotedesk runs as process ${holder.pid}, delete ${lockPath} and try again.` : '';
     const remedy =
       holder.host === hostname()
-        ? 'Close it first, or give this one another data folder.'
+        ? `Close it first, or give this one another data folder.${unsure}`
         : `If that computer no longer runs Quotedesk on this folder, delete ${lockPath} and try again.`;
     super('invalid-state', `The data folder ${folder} is in use by ${KIND_LABEL[holder.kind]} (process ${holder.pid}${where}, started ${since} UTC). ${remedy}`);
     this.name = 'DataFolderBusyError';

@@ -123,6 +123,16 @@ describe('the lock in one process', () => {
     lock.release();
   });
 
+  it('where a holder\'s start time is unknown (not Linux), says how to get out of a reused pid', () => {
+    const path = join(dir, LOCK_FILE_NAME);
+    // This process stands for a live pid: only its start time is missing from the lock.
+    const holder: FolderHolder = { kind: 'desktop', pid: process.pid, host: hostname(), startedAt: Date.UTC(2026, 10, 26, 9, 30), nonce: 'n2' };
+    writeFileSync(path, JSON.stringify(holder));
+    expect(() => lockDataFolder(dir, { kind: 'cli', releaseOnExit: false })).toThrow(
+      `Close it first, or give this one another data folder. If no Quotedesk runs as process ${process.pid}, delete ${path} and try again.`,
+    );
+  });
+
   it('names a holder on another computer and says how to free the folder, never taking it', () => {
     const path = join(dir, LOCK_FILE_NAME);
     const foreign: FolderHolder = { kind: 'desktop', pid: 999_999, host: 'other-laptop', startedAt: Date.UTC(2026, 10, 26, 9, 30), nonce: 'n1' };
