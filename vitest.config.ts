@@ -21,6 +21,8 @@ export default defineConfig({
           name: 'renderer',
           include: ['test/renderer/**/*.test.ts'],
           environment: 'jsdom',
+          // jsdom renders whole views: on a loaded 2-core machine one test took over 5 s.
+          testTimeout: 20_000,
         },
       },
     ],
