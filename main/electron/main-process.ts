@@ -108,6 +108,14 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
       if (window === opened) window = null;
     });
   };
+  // A second launch during start-up must not make a window before the session and app:// are
+  // ready: it is remembered, and the window opens shown when start-up gets there.
+  let windowsAllowed = false;
+  let shownDuringStart = false;
+  const bringBack = () => {
+    if (windowsAllowed) showWindow();
+    else shownDuringStart = true;
+  };
   const showWindow = (): BrowserWindow => {
     if (!window || window.isDestroyed()) openWindow(true);
     focusExistingWindow(window);
@@ -126,7 +134,7 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
     execPath: facts.execPath,
     logger,
     showWindow,
-    focusExisting: () => void showWindow(),
+    focusExisting: bringBack,
     core: () => core,
     restartToUpdate: () => void updates?.restart(),
   });
@@ -235,11 +243,14 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
         },
       });
       step = 'opening the window';
-      // Started at login: the window is made (links and IPC have somewhere to go) but stays in the tray.
-      openWindow(!startHidden);
+      // Started at login: the window is made (links and IPC have somewhere to go) but stays in
+      // the tray, unless Quotedesk was launched again meanwhile.
+      if (!window || window.isDestroyed()) openWindow(!startHidden || shownDuringStart);
+      else if (shownDuringStart) showWindow();
+      windowsAllowed = true;
       desktop.ready();
       updates.start();
-      app.on('activate', () => void showWindow());
+      app.on('activate', bringBack);
     })
     .catch((error: unknown) => reportStartupFailure({ dialog, app, logger, flushLog: () => logger.close(), logPath }, step, error));
 

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // Each test runs the real core (demo mode, sync, webhooks) on a shared machine: seconds, not milliseconds.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
-import { createElectronStandIn } from './electron-stand-in';
+import { createElectronStandIn, electronEvent } from './electron-stand-in';
 import type { ElectronStandIn } from './electron-stand-in';
 
 const holder = vi.hoisted(() => ({ current: null as unknown as { module: Record<string, unknown> } }));
@@ -184,6 +184,22 @@ describe.each(['linux', 'win32'] as NodeJS.Platform[])('staying in the tray on %
     expect(electron.windows[0]!.isVisible()).toBe(true);
     electron.windows[0]!.close();
     await until(() => electron.quitState() === 'quit', 'the quit');
+  });
+});
+
+describe('a second launch during start-up', () => {
+  it('makes no window before the session is ready, and the one window opens shown', async () => {
+    const electron = await start('win32', { argv: ['--hidden'] });
+    electron.becomeReady();
+    // Before the app's start-up has run: a window now would load app:// before it is served.
+    (electron.module.app as { emit(event: string, ...args: unknown[]): void }).emit('second-instance', electronEvent(), ['C:\\Quotedesk\\Quotedesk.exe'], 'C:\\');
+    expect(electron.windows).toEqual([]);
+    await until(() => electron.windows.length > 0, 'the window');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(electron.windows).toHaveLength(1);
+    expect(electron.windows[0]!.isVisible()).toBe(true);
+    const hardenedBeforeWindow = electron.sessionCalls.some((call) => call.api === 'protocol.handle');
+    expect(hardenedBeforeWindow).toBe(true);
   });
 });
 
