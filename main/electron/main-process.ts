@@ -32,6 +32,7 @@ import { createSafeStorageSecretStore } from './secret-store';
 import { reportStartupFailure } from './startup-failure';
 import { createUpdateEngine } from './update-engine';
 import { createMainWindow, focusExistingWindow, hardenSession, lockDownContents } from './window';
+import { stampStartMenuShortcut } from './windows-shortcut';
 
 /** What the main process learns from Node's process object (given, so tests choose the platform). */
 export interface ProcessFacts {
@@ -160,6 +161,7 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
       step = "preparing the window's session";
       hardenSession(session.defaultSession);
       handleAppScheme(session.defaultSession.protocol, { rendererDir: files.rendererDir, logger });
+      if (platform === 'win32' && app.isPackaged) stampStartMenuShortcut({ shell, appData: app.getPath('appData'), target: facts.execPath, logger });
       step = 'preparing the data folder';
       prepareDataFolder(userData, logger);
       step = 'reading the settings';
