@@ -145,10 +145,11 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
     if (feed.url === null && feed.problem) logger.warn(feed.problem);
     // An unpackaged run (npm start) is not what an installer replaces.
     if (!app.isPackaged) return null;
-    if (feed.url === null && !existsSync(join(facts.resourcesPath, 'app-update.yml'))) return null;
+    const packagedConfig = existsSync(join(facts.resourcesPath, 'app-update.yml'));
+    if (feed.url === null && !packagedConfig) return null;
     return createUpdateEngine({
       updater: electronUpdater.autoUpdater,
-      feed: feed.url ? { url: feed.url, configPath: join(userData, 'update-feed.yml') } : null,
+      feed: feed.url ? { url: feed.url, configPath: join(userData, 'update-feed.yml'), packagedConfig } : null,
       logger,
       beforeInstall: () => residency.allowQuit(),
     });
