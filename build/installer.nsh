@@ -1,6 +1,8 @@
 ; Quotedesk's additions to electron-builder's NSIS installer (electron-builder.yml: nsis.include).
 ; electron-builder already gives the Start menu and desktop shortcuts the AppUserModelID
-; (appId, com.quotedesk.app) that the app sets at start.
+; (appId, com.quotedesk.app) that the app sets at start. NSIS has no command for a shortcut's
+; toast activator CLSID property: the app writes it on the Start menu shortcut at each start
+; (main/electron/windows-shortcut.ts, Electron's shell.writeShortcutLink).
 
 ; The same CLSID as TOAST_ACTIVATOR_CLSID in main/electron/desktop-notifications.ts (a unit
 ; test compares them): Windows starts Quotedesk through this COM class when a toast left in

@@ -80,8 +80,12 @@ export function createDesktopSettings(options: DesktopSettingsOptions): DesktopS
       }
       // The check on the new channel runs in the background; its progress arrives as events.
       if (input.updateChannel !== undefined) {
+        // Saved here first, so a disk that refuses is a clear answer rather than a lost promise.
         save({ updateChannel: input.updateChannel });
-        void options.updates().setChannel(input.updateChannel);
+        options
+          .updates()
+          .setChannel(input.updateChannel)
+          .catch((error: unknown) => logger.warn('the update channel could not be switched', { error: error instanceof Error ? error.message : String(error) }));
       }
       changed();
       return state();

@@ -33,6 +33,7 @@ import { createSafeStorageSecretStore } from './secret-store';
 import { reportStartupFailure } from './startup-failure';
 import { createUpdateEngine } from './update-engine';
 import { createMainWindow, focusExistingWindow, hardenSession, lockDownContents } from './window';
+import { stampStartMenuShortcut } from './windows-shortcut';
 
 /** What the main process learns from Node's process object (given, so tests choose the platform). */
 export interface ProcessFacts {
@@ -109,6 +110,14 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
       if (window === opened) window = null;
     });
   };
+  // A second launch during start-up must not make a window before the session and app:// are
+  // ready: it is remembered, and the window opens shown when start-up gets there.
+  let windowsAllowed = false;
+  let shownDuringStart = false;
+  const bringBack = () => {
+    if (windowsAllowed) showWindow();
+    else shownDuringStart = true;
+  };
   const showWindow = (): BrowserWindow => {
     if (!window || window.isDestroyed()) openWindow(true);
     focusExistingWindow(window);
@@ -127,7 +136,7 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
     execPath: facts.execPath,
     logger,
     showWindow,
-    focusExisting: () => void showWindow(),
+    focusExisting: bringBack,
     core: () => core,
     restartToUpdate: () => void updates?.restart(),
   });
@@ -137,10 +146,11 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
     if (feed.url === null && feed.problem) logger.warn(feed.problem);
     // An unpackaged run (npm start) is not what an installer replaces.
     if (!app.isPackaged) return null;
-    if (feed.url === null && !existsSync(join(facts.resourcesPath, 'app-update.yml'))) return null;
+    const packagedConfig = existsSync(join(facts.resourcesPath, 'app-update.yml'));
+    if (feed.url === null && !packagedConfig) return null;
     return createUpdateEngine({
       updater: electronUpdater.autoUpdater,
-      feed: feed.url ? { url: feed.url, configPath: join(userData, 'update-feed.yml') } : null,
+      feed: feed.url ? { url: feed.url, configPath: join(userData, 'update-feed.yml'), packagedConfig } : null,
       logger,
       beforeInstall: () => residency.allowQuit(),
     });
@@ -154,6 +164,7 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
       step = "preparing the window's session";
       hardenSession(session.defaultSession);
       handleAppScheme(session.defaultSession.protocol, { rendererDir: files.rendererDir, logger });
+      if (platform === 'win32' && app.isPackaged) stampStartMenuShortcut({ shell, appData: app.getPath('appData'), target: facts.execPath, logger });
       step = 'preparing the data folder';
       // The lock browser mode and the command line take too: a refusal names the process
       // that holds the folder, shown like any start-up failure.
@@ -240,11 +251,14 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
         },
       });
       step = 'opening the window';
-      // Started at login: the window is made (links and IPC have somewhere to go) but stays in the tray.
-      openWindow(!startHidden);
+      // Started at login: the window is made (links and IPC have somewhere to go) but stays in
+      // the tray, unless Quotedesk was launched again meanwhile.
+      if (!window || window.isDestroyed()) openWindow(!startHidden || shownDuringStart);
+      else if (shownDuringStart) showWindow();
+      windowsAllowed = true;
       desktop.ready();
       updates.start();
-      app.on('activate', () => void showWindow());
+      app.on('activate', bringBack);
     })
     .catch((error: unknown) => reportStartupFailure({ dialog, app, logger, flushLog: () => logger.close(), logPath }, step, error));
 

@@ -14,10 +14,13 @@ export interface UpdateEngineOptions {
   /** electron-updater's updater for this platform (autoUpdater in the app; a real one on a test adapter in tests). */
   updater: AppUpdater;
   /**
-   * A feed from configuration (QUOTEDESK_UPDATE_URL), written as electron-updater's config
-   * file at configPath; null: the packaged app-update.yml (electron-builder's publish) is used.
+   * A feed from configuration (QUOTEDESK_UPDATE_URL); null: the packaged app-update.yml
+   * (electron-builder's publish) names it. With a packaged app-update.yml the override only
+   * replaces the address: the rest of that file stays in force (on Windows its publisherName,
+   * against which electron-updater checks the installer's signature). Without one, a config
+   * of our own is written at configPath.
    */
-  feed: { url: string; configPath: string } | null;
+  feed: { url: string; configPath: string; packagedConfig: boolean } | null;
   logger: Logger;
   /** Called right before the installer takes over: the window must not hide instead of closing. */
   beforeInstall(): void;
@@ -40,9 +43,11 @@ export function createUpdateEngine(options: UpdateEngineOptions): UpdateEngine {
   updater.autoDownload = false;
   updater.autoInstallOnAppQuit = false;
   updater.logger = updaterLogger(options.logger);
-  if (options.feed) {
-    // The same file electron-builder writes into the package (app-update.yml): the provider and
-    // the cache folder's name, which electron-updater reads from it for every download. JSON is YAML.
+  if (options.feed?.packagedConfig) {
+    updater.setFeedURL({ provider: 'generic', url: options.feed.url });
+  } else if (options.feed) {
+    // What electron-builder writes into the package (app-update.yml): the provider and the
+    // cache folder's name, which electron-updater reads for every download. JSON is YAML.
     writeFileAtomicSync(options.feed.configPath, `${JSON.stringify({ provider: 'generic', url: options.feed.url, updaterCacheDirName: UPDATER_CACHE_FOLDER }, null, 2)}\n`);
     updater.updateConfigPath = options.feed.configPath;
   }

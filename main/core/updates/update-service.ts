@@ -130,7 +130,7 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
     },
     check,
     async setChannel(channel) {
-      options.channel.set(channel);
+      if (options.channel.get() !== channel) options.channel.set(channel);
       if (channel === state.channel) return state;
       // What was found or downloaded belongs to the other channel.
       if (state.phase !== 'disabled') change({ channel, phase: 'idle', version: null, percent: null, message: null });

@@ -68,6 +68,7 @@ export function createElectronStandIn(options: { platform: NodeJS.Platform; user
   const paths = new Map<string, string>([
     ['userData', options.userData],
     ['downloads', `${options.userData}/downloads`],
+    ['appData', `${options.userData}/app-data`],
   ]);
   let pathsRead = false;
 
@@ -350,7 +351,19 @@ export function createElectronStandIn(options: { platform: NodeJS.Platform; user
       handle: (channel: string, handler: (event: unknown, input?: unknown) => unknown) => void ipcHandlers.set(channel, handler),
       removeHandler: (channel: string) => void ipcHandlers.delete(channel),
     },
-    shell: { openPath: async () => '', openExternal: async () => undefined },
+    shell: {
+      openPath: async () => '',
+      openExternal: async () => undefined,
+      ...(platform === 'win32'
+        ? {
+            writeShortcutLink: (path: string, operation: string, details: unknown) => {
+              mustBeReady('shell.writeShortcutLink');
+              record('shell.writeShortcutLink', path, operation, details);
+              return true;
+            },
+          }
+        : {}),
+    },
   };
 
   return {

@@ -75,7 +75,11 @@ function settingsFor(platform: NodeJS.Platform) {
   const { app } = systemLoginItems();
   const emitted: DesktopState[] = [];
   const preferences = createDesktopPreferenceStore(createMemorySettingsStore(), createSilentLogger());
-  const updates = { state: () => ({ phase: 'disabled', channel: 'stable', currentVersion: '1.0.0', version: null, percent: null, checkedAt: null, message: null, waitingForDecision: false }) } as unknown as UpdateService;
+  const switched: string[] = [];
+  const updates = {
+    state: () => ({ phase: 'disabled', channel: 'stable', currentVersion: '1.0.0', version: null, percent: null, checkedAt: null, message: null, waitingForDecision: false }),
+    setChannel: async (channel: string) => void switched.push(channel),
+  } as unknown as UpdateService;
   const settings = createDesktopSettings({
     platform,
     preferences,
@@ -84,7 +88,7 @@ function settingsFor(platform: NodeJS.Platform) {
     logger: createSilentLogger(),
     emit: (state) => emitted.push(state),
   });
-  return { settings, emitted, preferences };
+  return { settings, emitted, preferences, switched };
 }
 
 describe('the login offer', () => {
@@ -115,6 +119,16 @@ describe('the login offer', () => {
     expect(settingsFor('darwin').settings.state().resident).toEqual({ supported: false, enabled: false });
     const { settings } = settingsFor('linux');
     expect(await settings.handlers['desktop.setPreferences']({ resident: false })).toMatchObject({ resident: { enabled: false } });
+  });
+});
+
+describe('the update channel', () => {
+  it('is kept in the desktop preferences and switches the updater', async () => {
+    const { settings, preferences, switched } = settingsFor('win32');
+    expect(preferences.get().updateChannel).toBe('stable');
+    await settings.handlers['desktop.setPreferences']({ updateChannel: 'beta' });
+    expect(preferences.get().updateChannel).toBe('beta');
+    expect(switched).toEqual(['beta']);
   });
 });
 

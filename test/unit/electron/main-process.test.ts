@@ -3,14 +3,14 @@
 // temporary data folder). What the person sees of the shell is asserted here: start-up in
 // Electron's order, the window staying in the tray, quitting for real, start-up failures
 // shown, the menu, the clipboard permission, spellcheck kept off the network.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // Each test runs the real core (demo mode, sync, webhooks) on a shared machine: seconds, not milliseconds.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
-import { createElectronStandIn } from './electron-stand-in';
+import { createElectronStandIn, electronEvent } from './electron-stand-in';
 import type { ElectronStandIn } from './electron-stand-in';
 
 const holder = vi.hoisted(() => ({ current: null as unknown as { module: Record<string, unknown> } }));
@@ -23,6 +23,7 @@ vi.mock('electron', () => {
 
 const { runDesktopApp } = await import('../../../main/electron/main-process');
 const { SPELLCHECK_DICTIONARY_URL } = await import('../../../main/electron/window');
+const { TOAST_ACTIVATOR_CLSID } = await import('../../../main/electron/desktop-notifications');
 
 const PLATFORMS: NodeJS.Platform[] = ['linux', 'win32', 'darwin'];
 const folders: string[] = [];
@@ -184,6 +185,40 @@ describe.each(['linux', 'win32'] as NodeJS.Platform[])('staying in the tray on %
     expect(electron.windows[0]!.isVisible()).toBe(true);
     electron.windows[0]!.close();
     await until(() => electron.quitState() === 'quit', 'the quit');
+  });
+});
+
+describe('the Windows Start menu shortcut', () => {
+  it('is given the AppUserModelID and the toast activator CLSID at start, when the installer made one', async () => {
+    const userData = await mkdtemp(join(tmpdir(), 'quotedesk-main-'));
+    folders.push(userData);
+    const shortcut = join(userData, 'app-data', 'Microsoft', 'Windows', 'Start Menu', 'Programs', 'Quotedesk.lnk');
+    await mkdir(dirname(shortcut), { recursive: true });
+    await writeFile(shortcut, 'lnk');
+    const electron = await startReady('win32', { packaged: true, userData });
+    const stamps = electron.calls.filter((call) => call.api === 'shell.writeShortcutLink');
+    expect(stamps).toEqual([{ api: 'shell.writeShortcutLink', args: [shortcut, 'update', { target: '/opt/Quotedesk/quotedesk', appUserModelId: 'com.quotedesk.app', toastActivatorClsid: TOAST_ACTIVATOR_CLSID }] }]);
+  });
+
+  it('is left alone where there is none (an unpackaged or portable run)', async () => {
+    const electron = await startReady('win32', { packaged: true });
+    expect(electron.calls.some((call) => call.api === 'shell.writeShortcutLink')).toBe(false);
+  });
+});
+
+describe('a second launch during start-up', () => {
+  it('makes no window before the session is ready, and the one window opens shown', async () => {
+    const electron = await start('win32', { argv: ['--hidden'] });
+    electron.becomeReady();
+    // Before the app's start-up has run: a window now would load app:// before it is served.
+    (electron.module.app as { emit(event: string, ...args: unknown[]): void }).emit('second-instance', electronEvent(), ['C:\\Quotedesk\\Quotedesk.exe'], 'C:\\');
+    expect(electron.windows).toEqual([]);
+    await until(() => electron.windows.length > 0, 'the window');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(electron.windows).toHaveLength(1);
+    expect(electron.windows[0]!.isVisible()).toBe(true);
+    const hardenedBeforeWindow = electron.sessionCalls.some((call) => call.api === 'protocol.handle');
+    expect(hardenedBeforeWindow).toBe(true);
   });
 });
 

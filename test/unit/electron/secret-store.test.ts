@@ -120,6 +120,15 @@ describe('safeStorage secret store', () => {
     expect(safeStorage.state.calls.filter((call) => call === 'isAsyncEncryptionAvailable')).toHaveLength(3);
   });
 
+  it('without a keyring (basic_text) credentials are still saved and read back, and called weakly protected', async () => {
+    const path = join(dir, 'secrets.json');
+    const store = await createSafeStorageSecretStore({ safeStorage: fakeSafeStorage('basic_text'), path, platform: 'linux' });
+    await store.set('account:1', 'live_secret_value');
+    expect(await store.get('account:1')).toBe('live_secret_value');
+    expect(await readFile(path, 'utf8')).not.toContain('live_secret_value');
+    expect(store.describe()).toMatchObject({ backend: 'basic_text', weak: true, message: expect.stringContaining('anyone who can read your files') });
+  });
+
   it('reports the Linux backend, and calls basic_text weak with a clear message', async () => {
     const describe = async (backend: Backend, platform: NodeJS.Platform = 'linux') =>
       (await createSafeStorageSecretStore({ safeStorage: fakeSafeStorage(backend), path: join(dir, 's.json'), platform })).describe();

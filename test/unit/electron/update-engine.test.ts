@@ -2,12 +2,12 @@
 // under Node on an app adapter instead of Electron's app, against a loopback feed, with the
 // core's update policy on top. Installing is not run: it would start the system's installer.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'node:http';
 import type { IncomingMessage, RequestOptions } from 'node:http';
-import { DebUpdater } from 'electron-updater';
+import { DebUpdater, NsisUpdater } from 'electron-updater';
 import type { AppAdapter } from 'electron-updater/out/AppAdapter';
 import { ElectronHttpExecutor } from 'electron-updater/out/electronHttpExecutor';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -58,17 +58,22 @@ class NodeNetExecutor extends ElectronHttpExecutor {
   override addRedirectHandlers(): void {}
 }
 
-/** The updater electron-updater picks for a .deb install, on the test app adapter. */
-function engineFor(version: string, extra: { beforeInstall?: () => void } = {}) {
-  const updater = new DebUpdater(undefined, testApp(version));
+/**
+ * The updater electron-updater picks for a .deb install (or, with platform 'win32', for the
+ * NSIS installer, reading latest.yml), on the test app adapter.
+ */
+function engineFor(version: string, extra: { beforeInstall?: () => void; platform?: 'linux' | 'win32'; packagedConfig?: boolean } = {}) {
+  const updater = extra.platform === 'win32' ? new NsisUpdater(undefined, testApp(version)) : new DebUpdater(undefined, testApp(version));
+  // The feed's file names follow the platform; the blockmaps a differential download would want are not published here.
+  if (extra.platform === 'win32') (updater as unknown as { _testOnlyOptions: unknown })._testOnlyOptions = { platform: 'win32', isUseDifferentialDownload: false };
   (updater as unknown as { httpExecutor: ElectronHttpExecutor }).httpExecutor = new NodeNetExecutor();
   const logger = createRecordingLogger();
-  const engine = createUpdateEngine({ updater, feed: { url: feed.url, configPath: join(folder, 'update-feed.yml') }, logger, beforeInstall: extra.beforeInstall ?? (() => undefined) });
+  const engine = createUpdateEngine({ updater, feed: { url: feed.url, configPath: join(folder, 'update-feed.yml'), packagedConfig: extra.packagedConfig ?? false }, logger, beforeInstall: extra.beforeInstall ?? (() => undefined) });
   return { engine, updater, logger };
 }
 
 const pendingFolder = () => join(folder, 'cache', UPDATER_CACHE_FOLDER, 'pending');
-const downloadedInstallers = () => (existsSync(pendingFolder()) ? readdirSync(pendingFolder()).filter((name) => name.endsWith('.deb')) : []);
+const downloadedInstallers = (extension = '.deb') => (existsSync(pendingFolder()) ? readdirSync(pendingFolder()).filter((name) => name.endsWith(extension)) : []);
 
 describe('electron-updater on a generic feed (the UpdateEngine)', () => {
   it('finds a newer stable release, downloads it with progress and keeps the verified file', async () => {
@@ -82,6 +87,36 @@ describe('electron-updater on a generic feed (the UpdateEngine)', () => {
     expect(downloadedInstallers()).toHaveLength(1);
     expect(readFileSync(join(pendingFolder(), downloadedInstallers()[0]!)).equals(bytes)).toBe(true);
     expect(feed.requests).toEqual(['latest-linux.yml', 'quotedesk_1.1.0_amd64.deb']);
+  });
+
+  it('on Windows reads latest.yml and downloads the NSIS installer it names, refusing a bad checksum', async () => {
+    const bytes = installerBytes();
+    feed.publish('latest.yml', { version: '1.1.0', fileName: 'Quotedesk-Setup-1.1.0.exe', bytes });
+    const { engine } = engineFor('1.0.0', { platform: 'win32' });
+    expect(await engine.check('stable')).toEqual({ version: '1.1.0' });
+    await engine.download(() => undefined);
+    expect(downloadedInstallers('.exe')).toHaveLength(1);
+    expect(readFileSync(join(pendingFolder(), downloadedInstallers('.exe')[0]!)).equals(bytes)).toBe(true);
+    expect(feed.requests).toEqual(['latest.yml', 'Quotedesk-Setup-1.1.0.exe']);
+
+    await rm(join(folder, 'cache'), { recursive: true, force: true });
+    feed.publish('latest.yml', { version: '1.2.0', fileName: 'Quotedesk-Setup-1.2.0.exe', bytes: installerBytes(), statedSha512: installerBytes(64).toString('base64') });
+    const bad = engineFor('1.0.0', { platform: 'win32' }).engine;
+    expect(await bad.check('stable')).toEqual({ version: '1.2.0' });
+    await expect(bad.download(() => undefined)).rejects.toMatchObject({ code: 'ERR_CHECKSUM_MISMATCH' });
+    expect(downloadedInstallers('.exe')).toEqual([]);
+  });
+
+  it('an address from configuration replaces only the packaged address: the packaged signer check stays', async () => {
+    // What electron-builder packs as resources/app-update.yml for a signed Windows release.
+    await writeFile(join(folder, 'app-update.yml'), 'provider: generic\nurl: https://updates.example.com/quotedesk/\nupdaterCacheDirName: quotedesk-updater\npublisherName:\n  - Quotedesk Ltd\n');
+    feed.publish('latest.yml', { version: '1.1.0', fileName: 'Quotedesk-Setup-1.1.0.exe', bytes: installerBytes(1024) });
+    const { engine, updater } = engineFor('1.0.0', { platform: 'win32', packagedConfig: true });
+    expect(await engine.check('stable')).toEqual({ version: '1.1.0' });
+    expect(feed.requests).toEqual(['latest.yml']);
+    const onDisk = await (updater as unknown as { configOnDisk: { value: Promise<{ publisherName?: string[] }> } }).configOnDisk.value;
+    expect(onDisk.publisherName).toEqual(['Quotedesk Ltd']);
+    expect(existsSync(join(folder, 'update-feed.yml'))).toBe(false);
   });
 
   it('says there is nothing to do when the feed holds the running version', async () => {
