@@ -20,6 +20,10 @@ export function contentHash(value: unknown): string {
   return hashText(canonicalJson(value));
 }
 
+/**
+ * The first 128 bits of the text's sha-256, in hex: a change detector, not a signature, and
+ * stored for every quote (schema 3 shortened the stored hashes the same way).
+ */
 export function hashText(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return createHash('sha256').update(text).digest('hex').slice(0, 32);
 }
