@@ -61,6 +61,8 @@ export interface QuoteCache {
   /** `record` of one observation, as the bus's 'quote.changed' carries it. */
   ingest(event: DomainEvents['quote.changed']): StoredQuote[];
   get(accountId: string, quoteId: string): CachedQuote | null;
+  /** The version a PDF of the quote belongs to, read without its JSON; null when not cached. */
+  version(accountId: string, quoteId: string): string | null;
   /** The cached details a decision may start from: null when not fetched or behind the list (then they are re-read first). */
   decisionBase(accountId: string, quoteId: string): DecisionBase | null;
   revisions(accountId: string, quoteId: string): QuoteRevision[];
@@ -136,6 +138,11 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
         version: versionOf(row),
         storedAt: row.storedAt,
       };
+    },
+
+    version(accountId, quoteId) {
+      const row = store.getQuote(accountId, quoteId);
+      return row ? versionOf(row) : null;
     },
 
     decisionBase(accountId, quoteId) {

@@ -24,6 +24,8 @@ parentPort.postMessage(findings);
 export function quickCheckInWorker(path: string): Promise<string[]> {
   return new Promise((resolve) => {
     const worker = new Worker(CHECK, { eval: true, workerData: { path } });
+    // A check still running never keeps Quotedesk from exiting.
+    worker.unref();
     worker.once('message', (findings: string[]) => resolve(findings));
     worker.once('error', (error) => resolve([`the check could not run: ${error.message}`]));
     worker.once('exit', (code) => resolve([`the check stopped (exit ${code})`]));
