@@ -91,6 +91,10 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 3,
     description: 'each document stored once (details as revisions, list items as columns and their rest); inbox columns first; unused indexes dropped; 128-bit hashes',
+    // A rowid table, not WITHOUT ROWID: a sync writes quotes in the service's order, so rows
+    // append to the table's last pages and only the small (account, quote) index takes
+    // scattered writes; keyed by (account, quote) every page of 100 quotes rewrote about 100
+    // leaves of 400-byte rows (measured: twice the commit time of the bare floor).
     up(db) {
       // The nine column indexes of version 2 served no query and went with the old table.
       db.exec(`
@@ -115,7 +119,7 @@ export const MIGRATIONS: readonly Migration[] = [
           stored_at INTEGER NOT NULL,
           list_rest TEXT,
           PRIMARY KEY (account_id, quote_id)
-        ) STRICT, WITHOUT ROWID;
+        ) STRICT;
         UPDATE revisions SET hash = substr(hash, 1, 32);
         UPDATE pdfs SET version = substr(version, 1, 32) WHERE length(version) = 64;
       `);
