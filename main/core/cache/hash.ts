@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** JSON with keys in a fixed order, so equal content always gives equal text. */
 export function canonicalJson(value: unknown): string {
@@ -74,5 +74,6 @@ export function contentHash(value: unknown): string {
  * stored for every quote (schema 3 shortened the stored hashes the same way).
  */
 export function hashText(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 32);
+  // One-shot: no Hash object per quote.
+  return hash('sha256', text, 'hex').slice(0, 32);
 }

@@ -45,7 +45,7 @@ export function recordDetails(store: QuoteStore, accountId: string, details: Quo
     ...(old ?? emptyRow(accountId, details.id)),
     ...columns,
     // The list item stays as listed: what the details moved is kept in its rest, not taken from the columns.
-    listRest: old?.listRest == null ? null : listRest(listItem(old.quoteId, old, old.listRest), old.quoteId, columns),
+    listRest: old?.listRest == null || sameColumns(old, columns) ? (old?.listRest ?? null) : listRest(listItem(old.quoteId, old, old.listRest), old.quoteId, columns),
     detailsHash: hash,
     detailsListHash: old?.listHash ?? null,
     detailsFetchedAt: now,
@@ -85,6 +85,12 @@ function columnsOf(quote: QuoteListItem | QuoteDetails, companyName: string | nu
     projectDueDate: quote.projectDueDate,
     validUntil: quote.validUntil ?? null,
   };
+}
+
+const COLUMN_NAMES = ['status', 'quoteNumber', 'projectName', 'companyName', 'referenceNumber', 'totalAmount', 'currency', 'quoteDate', 'deadlineForQuote', 'projectDueDate', 'validUntil'] as const satisfies readonly (keyof QuoteColumns)[];
+
+function sameColumns(a: QuoteColumns, b: QuoteColumns): boolean {
+  return COLUMN_NAMES.every((name) => a[name] === b[name]);
 }
 
 const OTHER_FIELDS = ['quoteNumber', 'projectName', 'companyName', 'referenceNumber', 'quoteDate', 'deadlineForQuote', 'projectDueDate', 'validUntil'] as const;
