@@ -74,8 +74,16 @@ interface SizeResult {
   coldLoadCpuMs: number[];
   dbBytes: number;
   bareBytes: number;
-  rssAfterSync: number;
-  rssAtRest: number;
+  rssAfterSync: HolderMemory;
+  rssAtRest: HolderMemory;
+}
+
+/** What the core's process reported (bytes). */
+interface HolderMemory {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
 }
 
 export default defineBenchmark({
@@ -145,9 +153,9 @@ export default defineBenchmark({
         const dataDir = join(folder, 'core');
         const holder = async (...args: string[]) => {
           const { stdout } = await run(process.execPath, ['--expose-gc', built.entry, ...args], { timeout: 600_000, maxBuffer: 1024 * 1024 });
-          const measured = JSON.parse(stdout.trim().split('\n').pop() as string) as { rss: number; inboxTotal: number };
+          const measured = JSON.parse(stdout.trim().split('\n').pop() as string) as HolderMemory & { inboxTotal: number };
           expect(`the core (${args[0]})`, measured.inboxTotal);
-          return measured.rss;
+          return measured;
         };
         const rssAfterSync = await holder('sync', dataDir, ready.baseUrl, ready.plan.apiKey);
         const rssAtRest = await holder('rest', dataDir);
@@ -200,8 +208,9 @@ function figures(results: SizeResult[]): Figure[] {
   add('cold-load', (r) => `Cold load to the first window of rows (${n(r)} quotes: open, inbox index, 100 rows), CPU`, 'ms', (r) => r.coldLoadCpuMs, (quotes) => (quotes >= 100_000 ? { op: '<=', value: 150 } : quotes >= 10_000 ? { op: '<=', value: 30 } : undefined));
   add('db-size-ratio', (r) => `Database file (${n(r)} quotes) ÷ the bare store of the same JSON`, 'x', (r) => [r.dbBytes / r.bareBytes], () => ({ op: '<=', value: 1.2 }), (r) => ({ databaseMB: round(r.dbBytes / MB), bareMB: round(r.bareBytes / MB) }));
   const rssTarget = (quotes: number): Target | undefined => (quotes >= 100_000 ? { op: '<=', value: 300 } : quotes >= 10_000 ? { op: '<=', value: 200 } : undefined);
-  add('rss-after-sync', (r) => `Main-process RSS right after a real first sync (${n(r)} quotes)`, 'MB', (r) => [r.rssAfterSync / MB], rssTarget, () => ({ runtime: 'node, esbuild bundle of our code (as out/main)' }));
-  add('rss-at-rest', (r) => `Main-process RSS at rest after a restart (${n(r)} quotes cached)`, 'MB', (r) => [r.rssAtRest / MB], rssTarget);
+  const heap = (memory: HolderMemory) => ({ heapUsedMB: round(memory.heapUsed / MB), heapTotalMB: round(memory.heapTotal / MB), externalMB: round(memory.external / MB) });
+  add('rss-after-sync', (r) => `Main-process RSS right after a real first sync (${n(r)} quotes)`, 'MB', (r) => [r.rssAfterSync.rss / MB], rssTarget, (r) => ({ runtime: 'node, esbuild bundle of our code (as out/main)', ...heap(r.rssAfterSync) }));
+  add('rss-at-rest', (r) => `Main-process RSS at rest after a restart (${n(r)} quotes cached)`, 'MB', (r) => [r.rssAtRest.rss / MB], rssTarget, (r) => heap(r.rssAtRest));
   add('service-start', (r) => `Embedded service seeded and recorded (${n(r)} quotes), wall (another process)`, 'ms', (r) => [r.seedMs], () => undefined);
   return out;
 }
