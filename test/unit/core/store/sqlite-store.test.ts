@@ -114,6 +114,8 @@ describe('the cache database', () => {
     const columns = (raw.prepare('PRAGMA table_info(quotes)').all() as { name: string }[]).map((row) => row.name);
     expect(columns).not.toContain('details_json');
     expect(columns.at(-1)).toBe('list_rest');
+    // Compacted once after the upgrade: the old table's pages are not left as free space.
+    expect(raw.prepare('PRAGMA freelist_count').get()).toEqual({ freelist_count: 0 });
     raw.close();
   });
 

@@ -6,6 +6,10 @@ import { createSyncEngine } from '../../../../main/core/sync';
 import { createFakeClock } from '../../../helpers/fake-clock';
 import { detailsOf, fakeQuote, listItemOf } from '../../../helpers/service-fixtures';
 import { cacheRig } from '../cache/helpers';
+import { createQuoteCache } from '../../../../main/core/cache';
+import { createEventBus } from '../../../../main/core/events';
+import type { DomainEvents } from '../../../../main/core/events';
+import { openSqliteStore } from '../../../../main/core/store';
 
 const TOTAL = 950;
 const quotes = Array.from({ length: TOTAL }, () => listItemOf(fakeQuote({ status: 'ACCEPTED' })));
@@ -50,6 +54,23 @@ describe('the first sync of a large account', () => {
     expect(widest).toBe(3);
     expect(rig.cache.inbox({ sort: 'newest', offset: 0, limit: 1, now: 0 }).total).toBe(TOTAL);
     rig.close();
+  });
+
+  it('stores each page by a direct call to the cache: nothing needs to listen on the bus for a sync to be kept', async () => {
+    const clock = createFakeClock();
+    const logger = createSilentLogger();
+    const store = openSqliteStore({ path: ':memory:', clock, logger });
+    const bus = createEventBus<DomainEvents>({ logger });
+    // Never started: 'quote.changed' has no subscriber.
+    const cache = createQuoteCache({ store, bus, clock, logger });
+    const stored: number[] = [];
+    bus.subscribe('quotes.stored', ({ quotes: changed }) => stored.push(changed.length));
+    const engine = createSyncEngine({ accounts: { list: async () => [view], client: async () => pagedClient(() => undefined) }, bus, cache, clock, logger });
+    const [state] = await engine.refresh('acc');
+    expect(state?.phase).toBe('online');
+    expect(cache.inbox({ sort: 'newest', offset: 0, limit: 1, now: 0 }).total).toBe(TOTAL);
+    expect(stored.reduce((sum, count) => sum + count, 0)).toBe(TOTAL);
+    store.close();
   });
 
   it('stores the detail prefetches in batches, not one transaction per quote, and keeps every one', async () => {
