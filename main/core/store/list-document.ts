@@ -9,6 +9,9 @@ import type { QuoteColumns } from './types';
 const COLUMN_FIELDS = ['quoteNumber', 'projectName', 'status', 'companyName', 'referenceNumber', 'quoteDate', 'deadlineForQuote', 'projectDueDate', 'validUntil'] as const;
 /** In `list_rest`: column fields the item did not have (absent, not null). */
 const ABSENT = '~absent';
+/** Every field the row itself gives back (checked for absence in each item). */
+const ROW_FIELDS = [...COLUMN_FIELDS, 'totalPrice', 'id'] as const;
+const COLUMN_FIELD_SET: ReadonlySet<string> = new Set(COLUMN_FIELDS);
 
 type Item = Record<string, unknown>;
 
@@ -16,7 +19,7 @@ type Item = Record<string, unknown>;
 export function listRest(item: Item, quoteId: string, columns: QuoteColumns): string {
   const rest: Item = {};
   const absent: string[] = [];
-  for (const field of [...COLUMN_FIELDS, 'totalPrice', 'id'] as const) if (!(field in item) || item[field] === undefined) absent.push(field);
+  for (const field of ROW_FIELDS) if (!(field in item) || item[field] === undefined) absent.push(field);
   for (const [field, value] of Object.entries(item)) {
     if (value === undefined) continue;
     if (field === 'id' ? value === quoteId : field === 'totalPrice' ? sameMoney(value, columns) : isColumnField(field) && value === columns[field]) continue;
@@ -38,7 +41,7 @@ export function listItem(quoteId: string, columns: QuoteColumns, rest: string): 
 }
 
 function isColumnField(field: string): field is (typeof COLUMN_FIELDS)[number] {
-  return (COLUMN_FIELDS as readonly string[]).includes(field);
+  return COLUMN_FIELD_SET.has(field);
 }
 
 function sameMoney(value: unknown, columns: QuoteColumns): boolean {
