@@ -22,8 +22,8 @@ import { createWebhookHandlers, projectWebhookEvents } from './handlers/webhooks
 import { connectNotificationPipeline, createNotifications, notifyWebhookEvent } from './notify';
 import type { Notifications } from './notify';
 import type { AppPaths, Clock, DataFileProblem, Logger, Notifier, SecretStore, SettingsStore } from './ports';
-import { openSqliteStore } from './store';
-import { createRecovery, createSyncEngine, pdfLimitBytes, syncIntervalMs } from './sync';
+import { checkIntegrityAfterFirstWindow, openSqliteStore } from './store';
+import { createCatchUp, createRecovery, createSyncEngine, pdfLimitBytes, syncIntervalMs } from './sync';
 import type { SyncEngine, SyncOptions } from './sync';
 import { createDecisionGate } from './updates';
 import type { DecisionsInFlight, DesktopHandlers } from './updates';
@@ -124,28 +124,19 @@ export function createCore(options: CoreOptions): Core {
     recovery,
     process: createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center: notifications.center, accounts }, event) }),
   });
-  const cacheProblems: DataFileProblem[] = store.problems.map((problem) => ({ file: 'cache', ...problem }));
+  // Read at each ask: the background integrity check may add one after the start.
+  const cacheProblems = (): DataFileProblem[] => store.problems.map((problem) => ({ file: 'cache', ...problem }));
 
   const receipts = openReceiptStore({ path: join(options.paths.userData, 'decision-receipts.json'), logger, now: () => clock.now() });
   const receiptsProblem = receipts.problem();
   const decisions = createDecisions({
     accounts,
-    // A copy the list has moved past is no base for a decision: it is re-read first.
-    getCached: (accountId, quoteId) => {
-      const cached = cache.get(accountId, quoteId);
-      if (!cached?.details || cached.detailsStale || cached.detailsFetchedAt === null) return null;
-      return { details: cached.details, cachedAt: cached.detailsFetchedAt };
-    },
+    getCached: cache.decisionBase,
     receipts,
     publish: bus.publish,
     clock,
     logger,
-    // Only a copy of the version being decided goes in the receipt.
-    pdfPath: (accountId, quoteId) => {
-      const row = store.getPdf(accountId, quoteId);
-      const status = pdfs.status(accountId, quoteId);
-      return row && status.cached && !status.outdated ? join(pdfFolder, row.file) : null;
-    },
+    pdfPath: pdfs.currentFile,
   });
 
   const notificationPipeline = connectNotificationPipeline({ bus, center: notifications.center, cache, accounts, recovery, logger });
@@ -155,19 +146,8 @@ export function createCore(options: CoreOptions): Core {
     notifications.connect(bus, hub),
     () => notificationPipeline.stop(),
     projectWebhookEvents(bus, webhooks, hub),
-    // Deliveries sent while the tunnel was down are lost for good (the service retries for about half a minute).
-    bus.subscribe('webhook.reconnected', () => void reconcile().catch((error: unknown) => logger.warn('sync after a tunnel restart failed', { error: error instanceof Error ? error.message : String(error) }))),
   ];
   let closing = false;
-
-  async function reconcile(): Promise<void> {
-    await ready;
-    if (closing) return;
-    // Registrations first: one taken over or deleted while asleep shows at once.
-    await webhooks.checkAll().catch((error: unknown) => logger.warn('webhook registrations could not be checked', { error: error instanceof Error ? error.message : String(error) }));
-    // What this pass finds was missed while asleep or while the tunnel was down: recovered.
-    await recovery.during(() => sync.reconcile());
-  }
   const ready = (async () => {
     stops.push(await pdfs.start());
     await forgetOrphanAccounts({ cache, accounts, bus, logger });
@@ -177,6 +157,8 @@ export function createCore(options: CoreOptions): Core {
     // The cache still serves what it holds; only the sweep or the scheduler is missing.
     logger.error('the offline cache did not start completely', { error: error instanceof Error ? error.message : String(error) });
   });
+  const catchUp = createCatchUp({ ready, closing: () => closing, webhooks, recovery, sync, bus, logger });
+  stops.push(catchUp.stop);
   const logos = createLogoCache({ folder: join(options.paths.userData, 'logos'), clock, logger });
   // Once per start, in the background: a logo asked for meanwhile is shown as usual, and kept.
   const logosPruned = logos.prune();
@@ -200,11 +182,11 @@ export function createCore(options: CoreOptions): Core {
       dataProblems: [
         ...settings.problems(),
         ...secrets.problems(),
-        ...cacheProblems,
+        ...cacheProblems(),
         ...(receiptsProblem ? [{ file: 'receipts' as const, ...receiptsProblem }] : []),
       ],
     }),
-    inbox: createInboxHandlers({ cache, sync, pdfs: startedPdfs, accounts, clock, deliverPdf: options.deliverPdf }),
+    inbox: checkIntegrityAfterFirstWindow(createInboxHandlers({ cache, sync, pdfs: startedPdfs, accounts, clock, deliverPdf: options.deliverPdf }), store),
     logos: createLogoHandlers({ cache, logos, serviceBaseUrl: (accountId) => accounts.get(accountId).then((account) => account.baseUrl, () => null) }),
     decisions: decisionGate.wrap(createDecisionHandlers({ decisions, settings })),
     sync: createSyncHandlers({ sync, accounts, settings, pdfs, logger }),
@@ -225,7 +207,7 @@ export function createCore(options: CoreOptions): Core {
     webhooks,
     decisionsInFlight: { inFlight: decisionGate.inFlight, idle: decisionGate.idle },
     ready,
-    reconcile,
+    reconcile: catchUp.run,
     async startDemoIfNoAccounts(startDemo, startOptions) {
       const started = await demo.startIfNoAccounts(async () => {
         const demoStarted = await startDemo();

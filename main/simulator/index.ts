@@ -54,7 +54,7 @@ export interface SimulatorOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   seed?: number;
-  /** From 20 to 10,000; default 60. */
+  /** From 20 to 200,000; default 60. */
   quotes?: number;
   clock?: SimulatorClock;
   /** CA certificates (PEM) to trust for webhook receivers besides the public roots (a self-signed loopback receiver's). */

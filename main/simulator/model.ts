@@ -77,6 +77,13 @@ export interface QuoteRecord {
   revisions: QuoteRevision[];
   declineReason: string | null;
   projectId: string | null;
+  /** The pricing in force without keeping a seeded quote's drawn content (seed/quote-factory.ts). */
+  peekPricing?(): PricingRecord | null;
+}
+
+/** The pricing in force: the last revision's. */
+export function currentPricing(quote: QuoteRecord): PricingRecord | null {
+  return quote.peekPricing ? quote.peekPricing() : (quote.revisions.at(-1)?.pricing ?? null);
 }
 
 /** RFQ statuses are the simulator's own: the spec names RFQ events but not their statuses. */

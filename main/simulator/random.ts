@@ -44,14 +44,25 @@ export class Random {
 
   /** A UUID v4 built from the seeded stream. */
   uuid(): string {
-    const a = hex8(this.word());
-    const b = hex8(this.word());
+    const a = this.word();
+    const b = this.word();
     const c = this.word();
-    const d = hex8(this.word());
-    const cHex = hex8(c);
+    const d = this.word();
     // Version 4 in the 13th digit, variant 10xx in the 17th (the top bits of the third word).
-    const variant = (((c >>> 28) & 0x3) | 0x8).toString(16);
-    return `${a}-${b.slice(0, 4)}-4${b.slice(5, 8)}-${variant}${cHex.slice(1, 4)}-${cHex.slice(4)}${d}`;
+    const variant = ((c >>> 28) & 0x3) | 0x8;
+    let at = writeHex(a, 8, 0);
+    UUID_CODES[at++] = DASH;
+    at = writeHex(b >>> 16, 4, at);
+    UUID_CODES[at++] = DASH;
+    at = writeHex(0x4000 | (b & 0xfff), 4, at);
+    UUID_CODES[at++] = DASH;
+    at = writeHex((variant << 12) | ((c >>> 16) & 0xfff), 4, at);
+    UUID_CODES[at++] = DASH;
+    at = writeHex(c & 0xffff, 4, at);
+    writeHex(d, 8, at);
+    // One flat string: joining pieces would leave a rope of a dozen nodes per id, several
+    // hundred bytes each for the hundreds of thousands of ids a large world holds.
+    return String.fromCharCode.apply(null, UUID_CODES as unknown as number[]);
   }
 
   private word(): number {
@@ -59,8 +70,14 @@ export class Random {
   }
 }
 
-function hex8(word: number): string {
-  return word.toString(16).padStart(8, '0');
+const DASH = 45;
+const HEX_CODES = [...'0123456789abcdef'].map((digit) => digit.charCodeAt(0));
+const UUID_CODES = new Uint16Array(36);
+
+/** Writes the low `count` hex digits of `value` into UUID_CODES from `at`; returns where it stopped. */
+function writeHex(value: number, count: number, at: number): number {
+  for (let index = count - 1; index >= 0; index--) UUID_CODES[at + index] = HEX_CODES[(value >>> ((count - 1 - index) * 4)) & 0xf]!;
+  return at + count;
 }
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

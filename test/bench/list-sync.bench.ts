@@ -11,7 +11,7 @@ import { median, round, spreadOf } from './harness/stats';
 import { defineBenchmark } from './harness/types';
 import { inParallel } from './fixtures/pool';
 import { recordService, serveRecording } from './fixtures/recorded-service';
-import { createFirstSync } from './subjects/first-sync-subject';
+import { createFirstSync, planOf } from './subjects/first-sync-subject';
 import { createListSyncSubject } from './subjects/list-sync-subject';
 
 const LIMIT = 100;
@@ -34,7 +34,7 @@ export default defineBenchmark({
     const expect = (what: string, seen: number) => {
       if (seen !== recording.total) throw new Error(`${what} saw ${seen} quotes, the service has ${recording.total}`);
     };
-    const firstSync = createFirstSync({ baseUrl: server.baseUrl, recording, dispatcher, parallelism: PARALLELISM, limit: LIMIT });
+    const firstSync = createFirstSync({ baseUrl: server.baseUrl, plan: planOf(recording), dispatcher, parallelism: PARALLELISM, limit: LIMIT });
     try {
       const figure = await compareAlternating(ctx, {
         id: 'list-sync.ratio',

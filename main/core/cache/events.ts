@@ -18,18 +18,22 @@ export type QuoteChange =
   /** Other fields moved (names, dates, reference). */
   | { kind: 'updated'; fields: string[] };
 
+/** One quote as the cache stored it, with what changed: everything a listener words or counts, so none reads it back. */
 export interface StoredQuote {
   quoteId: string;
   quoteNumber: string | null;
   projectName: string | null;
+  companyName: string | null;
   status: QuoteStatus;
+  totalPrice: Money | null;
   changes: QuoteChange[];
 }
 
 export type QuoteEvents = {
   /**
-   * A producer (sync, webhooks, a decision, opening a quote) saw quotes' current state.
-   * The cache stores it and publishes 'quotes.stored' for what really changed.
+   * A producer (webhooks, a decision) saw quotes' current state. The cache stores it and
+   * publishes 'quotes.stored' for what really changed. A producer that needs the result
+   * (sync, opening a quote) calls `QuoteCache.record` directly instead: same store, same event.
    */
   'quote.changed': {
     accountId: string;

@@ -71,6 +71,8 @@ export interface PdfCache {
   /** The quote's PDF: the cached file when it belongs to the quote's current version, else downloaded (or the outdated copy when offline). */
   get(accountId: string, quoteId: string, signal?: AbortSignal): Promise<CachedPdf>;
   status(accountId: string, quoteId: string): PdfStatus;
+  /** The cached file when it belongs to the quote's current version (what a decision receipt keeps a copy of), else null. */
+  currentFile(accountId: string, quoteId: string): string | null;
   /** Downloads what is missing or outdated among these quotes, a few at a time; failures are logged, not thrown. */
   prefetch(accountId: string, quoteIds: readonly string[]): Promise<void>;
   usage(): { files: number; bytes: number };
@@ -145,7 +147,7 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
   }
 
   async function download(accountId: string, quoteId: string, signal?: AbortSignal): Promise<CachedPdf> {
-    const version = deps.cache.get(accountId, quoteId)?.version ?? 'unknown';
+    const version = deps.cache.version(accountId, quoteId) ?? 'unknown';
     const name = fileName(accountId, quoteId, version);
     let lastPublished = 0;
     const dispatcher = await deps.dispatcherFor?.(accountId);
@@ -207,7 +209,7 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
 
   async function get(accountId: string, quoteId: string, signal?: AbortSignal): Promise<CachedPdf> {
     const row = store.getPdf(accountId, quoteId);
-    const version = deps.cache.get(accountId, quoteId)?.version ?? 'unknown';
+    const version = deps.cache.version(accountId, quoteId) ?? 'unknown';
     const onDisk = row ? await fileExists(row.file) : false;
     if (row && onDisk && !row.outdated && row.version === version) {
       store.touchPdf(accountId, quoteId, clock.now());
@@ -301,7 +303,7 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
 
     status(accountId, quoteId) {
       const row = store.getPdf(accountId, quoteId);
-      const version = deps.cache.get(accountId, quoteId)?.version;
+      const version = deps.cache.version(accountId, quoteId) ?? undefined;
       return {
         cached: row !== null,
         outdated: row !== null && (row.outdated || (version !== undefined && row.version !== version)),
@@ -309,6 +311,12 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
         fetchedAt: row?.fetchedAt ?? null,
         downloading: inFlight.has(key(accountId, quoteId)),
       };
+    },
+
+    currentFile(accountId, quoteId) {
+      const row = store.getPdf(accountId, quoteId);
+      const status = pdfs.status(accountId, quoteId);
+      return row && status.cached && !status.outdated ? join(folder, row.file) : null;
     },
 
     usage() {

@@ -1,12 +1,14 @@
 import type { KeyAccess, QuoteDetails, QuoteListItem } from '../../../preload/contract';
 import type { DomainBus, DomainEvents } from '../events';
 import type { Clock, Logger } from '../ports';
-import type { QuoteRow, QuoteStore } from '../store/types';
+import { listItem } from '../store/list-document';
+import type { QuoteStore } from '../store/types';
 import { diffQuotes } from './diff';
 import type { QuoteDiff } from './diff';
-import type { ChangeSource, QuoteChange, StoredQuote } from './events';
-import { canonicalJson, hashText } from './hash';
+import type { ChangeSource, QuoteObservation, StoredQuote } from './events';
 import { InboxIndex } from './inbox';
+import { recordDetails, recordList, versionOf } from './record';
+import type { Recorded } from './record';
 import type { InboxQuery, InboxWindow, QuoteAtAGlance } from './inbox';
 
 export interface CachedQuote {
@@ -30,15 +32,39 @@ export interface QuoteRevision {
   details: QuoteDetails;
 }
 
+/** What a producer saw of one account's quotes, for `record`: one observation, or several stored together. */
+export interface QuoteSighting {
+  accountId: string;
+  access: KeyAccess;
+  source: ChangeSource;
+  observations: QuoteObservation[];
+}
+
+/** The details a decision may be based on: fetched, and not behind the list. */
+export interface DecisionBase {
+  details: QuoteDetails;
+  cachedAt: number;
+}
+
 /**
- * The quotes cache: what producers saw goes in through `ingest` (or the bus's
- * 'quote.changed'); what really changed comes out once as 'quotes.stored'. Comparing and
- * storing happen in one synchronous transaction, so two sources reporting the same change
- * cannot both see it as new.
+ * The quotes cache: what producers saw goes in through `record` (a direct call) or the
+ * bus's 'quote.changed'; what really changed comes out once as 'quotes.stored', carrying
+ * what was stored. Comparing and storing happen in one synchronous transaction, so two
+ * sources reporting the same change cannot both see it as new.
  */
 export interface QuoteCache {
+  /**
+   * Stores every observation in one transaction and returns what really changed (published
+   * as 'quotes.stored' too). Throws a StorageError when it could not be stored: then nothing was.
+   */
+  record(sighting: QuoteSighting): StoredQuote[];
+  /** `record` of one observation, as the bus's 'quote.changed' carries it. */
   ingest(event: DomainEvents['quote.changed']): StoredQuote[];
   get(accountId: string, quoteId: string): CachedQuote | null;
+  /** The version a PDF of the quote belongs to, read without its JSON; null when not cached. */
+  version(accountId: string, quoteId: string): string | null;
+  /** The cached details a decision may start from: null when not fetched or behind the list (then they are re-read first). */
+  decisionBase(accountId: string, quoteId: string): DecisionBase | null;
   revisions(accountId: string, quoteId: string): QuoteRevision[];
   /** What moved between two kept versions (by revision number; default the last two); null with fewer than two. */
   diff(accountId: string, quoteId: string, from?: number, to?: number): QuoteDiff | null;
@@ -78,81 +104,51 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
     return account?.lastSyncedAt == null;
   }
 
-  function ingestList(accountId: string, items: QuoteListItem[], now: number): { stored: StoredQuote[]; rows: QuoteRow[] } {
-    const stored: StoredQuote[] = [];
-    const rows: QuoteRow[] = [];
-    const known = store.listHashes(accountId, items.map((item) => item.id));
-    for (const item of items) {
-      const json = canonicalJson(item);
-      const hash = hashText(json);
-      if (known.get(item.id) === hash) continue;
-      const old = known.has(item.id) ? store.getQuote(accountId, item.id) : null;
-      const row: QuoteRow = {
-        ...(old ?? emptyRow(accountId, item.id)),
-        ...columnsOf(item, item.companyName),
-        listJson: json,
-        listHash: hash,
-        storedAt: now,
-      };
-      const changes = changesBetween(old, row);
-      store.putQuote(row);
-      rows.push(row);
-      if (changes.length > 0) stored.push(storedQuote(row, changes));
-    }
-    return { stored, rows };
-  }
-
-  function ingestDetails(accountId: string, details: QuoteDetails, now: number): { stored: StoredQuote[]; rows: QuoteRow[] } {
-    const json = canonicalJson(details);
-    const hash = hashText(json);
-    const old = store.getQuote(accountId, details.id);
-    if (old?.detailsHash === hash) return { stored: [], rows: [] };
-    const added = store.addRevision({ accountId, quoteId: details.id, hash, detailsJson: json, firstSeenAt: now });
-    const row: QuoteRow = {
-      ...(old ?? emptyRow(accountId, details.id)),
-      ...columnsOf(details, details.company.name),
-      detailsJson: json,
-      detailsHash: hash,
-      detailsListHash: old?.listHash ?? null,
-      detailsFetchedAt: now,
-      storedAt: now,
-    };
-    const changes = changesBetween(old, row);
-    if (added && old?.detailsHash) changes.push({ kind: 'revised', revision: store.revisions(accountId, details.id).length });
-    store.putQuote(row);
-    return { stored: changes.length > 0 ? [storedQuote(row, changes)] : [], rows: [row] };
-  }
-
   const cache: QuoteCache = {
-    ingest(event) {
+    record({ accountId, access, source, observations }) {
       const now = clock.now();
-      const { stored, rows, baseline } = store.transaction(() => {
-        const firstFill = rememberAccess(event.accountId, event.access);
-        const outcome =
-          event.observation.kind === 'list'
-            ? ingestList(event.accountId, event.observation.items, now)
-            : ingestDetails(event.accountId, event.observation.details, now);
-        return { ...outcome, baseline: firstFill };
+      const recorded: Recorded = { stored: [], rows: [] };
+      const baseline = store.transaction(() => {
+        const firstFill = rememberAccess(accountId, access);
+        for (const observation of observations) {
+          if (observation.kind === 'list') recordList(store, accountId, observation.items, now, recorded);
+          else recordDetails(store, accountId, observation.details, now, recorded);
+        }
+        return firstFill;
       });
       // Only after the commit: a failed write leaves neither the index nor the listeners ahead of the disk.
-      for (const row of rows) index?.put({ ...row, hasDetails: row.detailsHash !== null });
-      if (stored.length > 0) bus.publish('quotes.stored', { accountId: event.accountId, source: event.source, baseline, quotes: stored });
-      return stored;
+      for (const row of recorded.rows) index?.put({ ...row, hasDetails: row.detailsHash !== null });
+      if (recorded.stored.length > 0) bus.publish('quotes.stored', { accountId, source, baseline, quotes: recorded.stored });
+      return recorded.stored;
     },
+
+    ingest: ({ accountId, access, source, observation }) => cache.record({ accountId, access, source, observations: [observation] }),
 
     get(accountId, quoteId) {
       const row = store.getQuote(accountId, quoteId);
       if (!row) return null;
+      const detailsJson = row.detailsHash === null ? null : store.currentDetailsJson(accountId, quoteId);
       return {
         accountId,
         quoteId,
-        list: row.listJson ? (JSON.parse(row.listJson) as QuoteListItem) : null,
-        details: row.detailsJson ? (JSON.parse(row.detailsJson) as QuoteDetails) : null,
+        list: row.listRest === null ? null : (listItem(quoteId, row, row.listRest) as QuoteListItem),
+        details: detailsJson === null ? null : (JSON.parse(detailsJson) as QuoteDetails),
         detailsFetchedAt: row.detailsFetchedAt,
         detailsStale: row.detailsHash !== null && row.detailsListHash !== row.listHash,
         version: versionOf(row),
         storedAt: row.storedAt,
       };
+    },
+
+    version(accountId, quoteId) {
+      const row = store.getQuote(accountId, quoteId);
+      return row ? versionOf(row) : null;
+    },
+
+    decisionBase(accountId, quoteId) {
+      const cached = cache.get(accountId, quoteId);
+      if (!cached?.details || cached.detailsStale || cached.detailsFetchedAt === null) return null;
+      return { details: cached.details, cachedAt: cached.detailsFetchedAt };
     },
 
     revisions(accountId, quoteId) {
@@ -214,56 +210,5 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
   return cache;
 }
 
-/** The version a PDF belongs to: the details' content when known, else the list item's. */
-export function versionOf(row: Pick<QuoteRow, 'detailsHash' | 'listHash'>): string {
-  return row.detailsHash ?? row.listHash ?? 'unknown';
-}
-
-function emptyRow(accountId: string, quoteId: string): QuoteRow {
-  return {
-    accountId, quoteId, listJson: null, listHash: null, detailsJson: null, detailsHash: null, detailsListHash: null, detailsFetchedAt: null,
-    status: 'PENDING', quoteNumber: null, projectName: null, companyName: null, referenceNumber: null, totalAmount: null, currency: null,
-    quoteDate: null, deadlineForQuote: null, projectDueDate: null, validUntil: null, storedAt: 0,
-  };
-}
-
-function columnsOf(quote: QuoteListItem | QuoteDetails, companyName: string | null) {
-  return {
-    status: quote.status,
-    quoteNumber: quote.quoteNumber,
-    projectName: quote.projectName,
-    companyName,
-    referenceNumber: quote.referenceNumber ?? null,
-    totalAmount: quote.totalPrice?.amount ?? null,
-    currency: quote.totalPrice?.currency ?? null,
-    quoteDate: quote.quoteDate,
-    deadlineForQuote: quote.deadlineForQuote,
-    projectDueDate: quote.projectDueDate,
-    validUntil: quote.validUntil ?? null,
-  };
-}
-
-const OTHER_FIELDS = ['quoteNumber', 'projectName', 'companyName', 'referenceNumber', 'quoteDate', 'deadlineForQuote', 'projectDueDate', 'validUntil'] as const;
-
-/** The changes a person would care about between the stored row and the new one. */
-function changesBetween(old: QuoteRow | null, row: QuoteRow): QuoteChange[] {
-  if (!old) return [{ kind: 'new' }];
-  const changes: QuoteChange[] = [];
-  if (old.status !== row.status) changes.push({ kind: 'status', from: old.status, to: row.status });
-  if (old.totalAmount !== row.totalAmount || old.currency !== row.currency) {
-    changes.push({
-      kind: 'pricing',
-      from: old.totalAmount === null || old.currency === null ? null : { amount: old.totalAmount, currency: old.currency },
-      to: row.totalAmount === null || row.currency === null ? null : { amount: row.totalAmount, currency: row.currency },
-    });
-  }
-  const fields = OTHER_FIELDS.filter((field) => old[field] !== row[field]);
-  if (fields.length > 0) changes.push({ kind: 'updated', fields });
-  return changes;
-}
-
-function storedQuote(row: QuoteRow, changes: QuoteChange[]): StoredQuote {
-  return { quoteId: row.quoteId, quoteNumber: row.quoteNumber, projectName: row.projectName, status: row.status, changes };
-}
-
+export { versionOf };
 export type { ChangeSource };

@@ -18,7 +18,7 @@ import type { ChangeSource, NotifiableChange } from './types';
 export interface NotificationPipelineDeps {
   bus: DomainBus;
   center: Pick<NotificationCenter, 'handle' | 'remindExpiring'>;
-  cache: Pick<QuoteCache, 'get' | 'needsActionAtAGlance'>;
+  cache: Pick<QuoteCache, 'needsActionAtAGlance'>;
   accounts: Pick<AccountsService, 'list'>;
   /** Tells which sync stores are catch-ups (after sleep, a network change, a tunnel restart): 'recovered'. */
   recovery: Pick<Recovery, 'active'>;
@@ -48,7 +48,7 @@ export function connectNotificationPipeline(deps: NotificationPipelineDeps): Not
       void accountFacts(accountId).then((account) => {
         if (!account) return;
         for (const stored of quotes) {
-          const change = changeFromStored(account, policySource, stored, quoteFacts(cache, accountId, stored));
+          const change = changeFromStored(account, policySource, stored, quoteFacts(stored));
           if (change) center.handle(change);
         }
       }, (error: unknown) => logger.warn('stored changes could not be notified', { error: errorText(error) }));
@@ -82,17 +82,15 @@ export async function notifyWebhookEvent(deps: Pick<NotificationPipelineDeps, 'c
   return `notification: ${outcome}`;
 }
 
-function quoteFacts(cache: NotificationPipelineDeps['cache'], accountId: string, stored: StoredQuote): QuoteFacts {
-  const cached = cache.get(accountId, stored.quoteId);
-  const item = cached?.list ?? null;
-  const price = cached?.details?.totalPrice ?? item?.totalPrice ?? null;
+/** The event carries what was stored: nothing is read back from the cache (which would parse its JSON). */
+function quoteFacts(stored: StoredQuote): QuoteFacts {
   return {
     id: stored.quoteId,
     quoteNumber: stored.quoteNumber,
     projectName: stored.projectName,
-    companyName: item?.companyName ?? null,
+    companyName: stored.companyName,
     status: stored.status,
-    totalPrice: price,
+    totalPrice: stored.totalPrice,
   };
 }
 

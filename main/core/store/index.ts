@@ -5,3 +5,4 @@ export type { Migration } from './schema';
 export { StorageError } from './errors';
 export { QUARANTINE_MARK } from './quarantine';
 export type * from './types';
+export { checkIntegrityAfterFirstWindow } from './background-check';

@@ -1,12 +1,14 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { StatementSync } from 'node:sqlite';
+import { quickCheckInWorker } from './integrity';
+import { checkLength, damageMark, ownerOnly, readDamageMark } from './open-file';
 import type { Clock, Logger } from '../ports';
 import { systemClock } from '../ports';
 import { StorageError } from './errors';
 import { quarantineDatabase } from './quarantine';
-import { MIGRATIONS, migrate } from './schema';
+import { MIGRATIONS, migrate, V3_COLUMNS } from './schema';
 import type { Migration } from './schema';
 import type { AccountRow, InboxSourceRow, PdfRow, QuoteRow, QuoteStore, RevisionRow, StoreProblem } from './types';
 
@@ -21,8 +23,10 @@ export interface SqliteStoreOptions {
 
 /**
  * Opens (or creates) the cache database. A file that cannot be read (garbage, zeros, cut
- * short, written by a newer app) is set aside and an empty cache starts in its place: sync
- * fills it again, so a damaged cache is never a reason not to start.
+ * short, written by a newer app, found damaged by the last run's background check) is set
+ * aside and an empty cache starts in its place: sync fills it again, so a damaged cache is
+ * never a reason not to start. The whole-file integrity check is not on this path: see
+ * `checkIntegrity`.
  */
 export function openSqliteStore(options: SqliteStoreOptions): QuoteStore {
   const clock = options.clock ?? systemClock;
@@ -34,16 +38,23 @@ export function openSqliteStore(options: SqliteStoreOptions): QuoteStore {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const keptAt = options.path === ':memory:' ? null : quarantineDatabase(options.path, clock.now());
+    if (keptAt !== null) rmSync(damageMark(options.path), { force: true });
     problems.push({ path: options.path, keptAt, reason });
     options.logger?.warn('the quote cache could not be read; it was set aside and an empty one started', { path: options.path, keptAt, reason });
     // If it could not even be moved, keep the user's file untouched and work in memory.
     opened = openChecked(keptAt === null ? ':memory:' : options.path, migrations, clock.now());
   }
-  return new SqliteQuoteStore(opened.db, options.path, opened.version, problems);
+  return new SqliteQuoteStore(opened.db, options.path, opened.version, problems, options.logger);
 }
 
 function openChecked(path: string, migrations: readonly Migration[], now: number): { db: DatabaseSync; version: number } {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  if (path !== ':memory:') {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    const damage = readDamageMark(path);
+    if (damage !== null) throw new Error(damage);
+    ownerOnly(path);
+    checkLength(path);
+  }
   const db = new DatabaseSync(path);
   try {
     // WAL: readers never wait for the writer and a commit is one append. NORMAL sync keeps
@@ -53,22 +64,20 @@ function openChecked(path: string, migrations: readonly Migration[], now: number
     // which would fill any cache size; the B-tree pages a write or a lookup needs stay in it,
     // and the rest is in the OS's file cache anyway.
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA cache_size = -512;');
-    const check = db.prepare('PRAGMA quick_check').all() as { quick_check: string }[];
-    if (check.length !== 1 || check[0]!.quick_check !== 'ok') {
-      throw new Error(`the integrity check failed: ${check.map((row) => row.quick_check).slice(0, 3).join('; ')}`);
-    }
-    return { db, version: migrate(db, migrations, now) };
+    const { version, upgraded } = migrate(db, migrations, now);
+    // Once, after bringing an older file forward: its old tables' pages would stay as free space.
+    if (upgraded && path !== ':memory:') db.exec('VACUUM');
+    return { db, version };
   } catch (error) {
     db.close();
     throw error;
   }
 }
 
-const QUOTE_COLUMNS = [
-  'account_id', 'quote_id', 'list_json', 'list_hash', 'details_json', 'details_hash', 'details_list_hash', 'details_fetched_at',
-  'status', 'quote_number', 'project_name', 'company_name', 'reference_number', 'total_amount', 'currency', 'quote_date',
-  'deadline_for_quote', 'project_due_date', 'valid_until', 'stored_at',
-] as const;
+/** The column list of a quote row, in the table's order (the inbox's columns first, the JSON last). */
+const QUOTE_COLUMNS = V3_COLUMNS;
+const UPSERT = `INSERT INTO quotes (${QUOTE_COLUMNS.join(', ')}) VALUES (${QUOTE_COLUMNS.map(() => '?').join(', ')})
+  ON CONFLICT (account_id, quote_id) DO UPDATE SET ${QUOTE_COLUMNS.slice(2).map((column) => `${column} = excluded.${column}`).join(', ')}`;
 
 type SqlRow = Record<string, string | number | null>;
 
@@ -76,12 +85,39 @@ class SqliteQuoteStore implements QuoteStore {
   private readonly statements = new Map<string, StatementSync>();
   private depth = 0;
 
+  private integrity: Promise<StoreProblem | null> | null = null;
+
   constructor(
     private readonly db: DatabaseSync,
     readonly path: string,
     readonly schemaVersion: number,
-    readonly problems: readonly StoreProblem[],
+    private readonly found: StoreProblem[],
+    private readonly logger?: Logger,
   ) {}
+
+  get problems(): readonly StoreProblem[] {
+    return this.found;
+  }
+
+  checkIntegrity(): Promise<StoreProblem | null> {
+    this.integrity ??= this.path === ':memory:' || !this.db.isOpen ? Promise.resolve(null) : this.runIntegrityCheck();
+    return this.integrity;
+  }
+
+  private async runIntegrityCheck(): Promise<StoreProblem | null> {
+    const findings = await quickCheckInWorker(this.path);
+    if (findings.length === 1 && findings[0] === 'ok') return null;
+    const reason = `the integrity check found damage (${findings.slice(0, 3).join('; ')}); the cache will be set aside and rebuilt at the next start`;
+    const problem: StoreProblem = { path: this.path, keptAt: null, reason };
+    this.found.push(problem);
+    this.logger?.warn('the quote cache is damaged; it will be set aside at the next start', { path: this.path, reason });
+    try {
+      writeFileSync(damageMark(this.path), reason, { mode: 0o600 });
+    } catch (error) {
+      this.logger?.warn('the damage could not be recorded for the next start', { error: error instanceof Error ? error.message : String(error) });
+    }
+    return problem;
+  }
 
   private sql(text: string): StatementSync {
     let statement = this.statements.get(text);
@@ -123,14 +159,24 @@ class SqliteQuoteStore implements QuoteStore {
   }
 
   putQuote(row: QuoteRow): void {
+    // An upsert: the row is updated in place, where INSERT OR REPLACE deleted and re-inserted it.
     const values = [
-      row.accountId, row.quoteId, row.listJson, row.listHash, row.detailsJson, row.detailsHash, row.detailsListHash, row.detailsFetchedAt,
-      row.status, row.quoteNumber, row.projectName, row.companyName, row.referenceNumber, row.totalAmount, row.currency, row.quoteDate,
-      row.deadlineForQuote, row.projectDueDate, row.validUntil, row.storedAt,
+      row.accountId, row.quoteId, row.status, row.quoteNumber, row.projectName, row.companyName, row.referenceNumber, row.totalAmount,
+      row.currency, row.quoteDate, row.deadlineForQuote, row.projectDueDate, row.validUntil, row.detailsHash, row.listHash,
+      row.detailsListHash, row.detailsFetchedAt, row.storedAt, row.listRest,
     ];
     this.write('Could not save a quote', () => {
-      this.sql(`INSERT OR REPLACE INTO quotes (${QUOTE_COLUMNS.join(', ')}) VALUES (${QUOTE_COLUMNS.map(() => '?').join(', ')})`).run(...values);
+      this.sql(UPSERT).run(...values);
     });
+  }
+
+  currentDetailsJson(accountId: string, quoteId: string): string | null {
+    const row = this.sql(
+      `SELECT revisions.details_json FROM quotes JOIN revisions ON revisions.account_id = quotes.account_id
+         AND revisions.quote_id = quotes.quote_id AND revisions.hash = quotes.details_hash
+       WHERE quotes.account_id = ? AND quotes.quote_id = ?`,
+    ).get(accountId, quoteId) as SqlRow | undefined;
+    return row ? String(row.details_json) : null;
   }
 
   listHashes(accountId: string, quoteIds: readonly string[]): Map<string, string | null> {
@@ -282,9 +328,8 @@ function toQuote(row: SqlRow): QuoteRow {
   return {
     accountId: String(row.account_id),
     quoteId: String(row.quote_id),
-    listJson: text(row.list_json),
+    listRest: text(row.list_rest),
     listHash: text(row.list_hash),
-    detailsJson: text(row.details_json),
     detailsHash: text(row.details_hash),
     detailsListHash: text(row.details_list_hash),
     detailsFetchedAt: num(row.details_fetched_at),

@@ -8,13 +8,23 @@ import type { KeyAccess, QuoteStatus } from '../../../preload/contract';
 export interface QuoteStore {
   readonly path: string;
   readonly schemaVersion: number;
-  /** Database files set aside at open because they could not be read. */
+  /** Database files set aside at open because they could not be read, and damage the background check found since. */
   readonly problems: readonly StoreProblem[];
+  /**
+   * Reads the whole file for damage (PRAGMA quick_check) on a connection of its own in a
+   * worker thread, so neither the start nor the window waits for it. Damage found is added
+   * to `problems` and the file is set aside at the next start. Resolves with the problem,
+   * or null when the file is sound (or in memory).
+   */
+  checkIntegrity(): Promise<StoreProblem | null>;
   /** Runs `work` in one transaction: all of its writes land, or none. */
   transaction<T>(work: () => T): T;
 
   getQuote(accountId: string, quoteId: string): QuoteRow | null;
+  /** Inserts or updates one quote's row (an upsert: no delete and re-insert). */
   putQuote(row: QuoteRow): void;
+  /** The JSON of the quote's current details (its revision with the row's details hash), or null. */
+  currentDetailsJson(accountId: string, quoteId: string): string | null;
   /** Which of these quotes are stored, with their list-item hash (null when only details were seen): an unchanged page is skipped without reading rows. */
   listHashes(accountId: string, quoteIds: readonly string[]): Map<string, string | null>;
   /** Of these quotes, in this order, those whose details are not stored or were fetched before the list last moved. */
@@ -52,18 +62,8 @@ export interface StoreProblem {
   reason: string;
 }
 
-/** One quote of one account: the last list item and the last details, plus the columns the inbox sorts and filters on. */
-export interface QuoteRow {
-  accountId: string;
-  quoteId: string;
-  /** The last list item as JSON (null when only details were ever seen). */
-  listJson: string | null;
-  listHash: string | null;
-  detailsJson: string | null;
-  detailsHash: string | null;
-  /** The list item's hash when the details were fetched: a later list change makes the details stale. */
-  detailsListHash: string | null;
-  detailsFetchedAt: number | null;
+/** The columns the inbox sorts and filters on: laid out first in a row, read without any JSON. */
+export interface QuoteColumns {
   status: QuoteStatus;
   quoteNumber: string | null;
   projectName: string | null;
@@ -75,12 +75,31 @@ export interface QuoteRow {
   deadlineForQuote: string | null;
   projectDueDate: string | null;
   validUntil: string | null;
+}
+
+/**
+ * One quote of one account: its columns, the rest of its last list item, and which version
+ * of its details is current. The details themselves are stored once, as a revision.
+ */
+export interface QuoteRow extends QuoteColumns {
+  accountId: string;
+  quoteId: string;
+  /** What the last list item holds beyond the columns, as JSON (store/list-document.ts); null when only details were seen. */
+  listRest: string | null;
+  listHash: string | null;
+  /** The hash of the current details: the revision that holds them. */
+  detailsHash: string | null;
+  /** The list item's hash when the details were fetched: a later list change makes the details stale. */
+  detailsListHash: string | null;
+  detailsFetchedAt: number | null;
   /** When this row was last written (local clock). */
   storedAt: number;
 }
 
 /** What the inbox index keeps of a quote: its columns, and whether its details were fetched. */
-export type InboxSourceRow = Omit<QuoteRow, 'listJson' | 'listHash' | 'detailsJson' | 'detailsHash' | 'detailsListHash' | 'detailsFetchedAt' | 'storedAt'> & {
+export type InboxSourceRow = QuoteColumns & {
+  accountId: string;
+  quoteId: string;
   hasDetails: boolean;
 };
 

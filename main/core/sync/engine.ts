@@ -1,6 +1,7 @@
 import type { AccountView, QuoteDetails } from '../../../preload/contract';
 import { SYNC_INTERVAL_MINUTES } from '../../../preload/contract/plain/offline-limits';
 import type { AccountsService } from '../accounts/types';
+import type { QuoteObservation } from '../cache/events';
 import type { QuoteCache } from '../cache/quotes';
 import { AppError } from '../errors';
 import type { DomainBus } from '../events';
@@ -21,6 +22,8 @@ export interface SyncOptions {
   /** First wait after a pass failed for lack of network; doubles up to `offlineRetryMaxMs`. */
   offlineRetryMs: number;
   offlineRetryMaxMs: number;
+  /** Detail prefetches stored per transaction: one commit per detail was most of a first sync's store time. */
+  detailsPerCommit: number;
   /** When a 429 gave no Retry-After. */
   rateLimitedDefaultMs: number;
   /** How often the scheduler looks for due accounts. */
@@ -35,6 +38,7 @@ export const DEFAULT_SYNC_OPTIONS: SyncOptions = {
   offlineRetryMaxMs: 2 * 60_000,
   rateLimitedDefaultMs: 60_000,
   tickMs: 1_000,
+  detailsPerCommit: 50,
 };
 
 export interface SyncDeps {
@@ -75,7 +79,6 @@ interface Runtime {
   nextDueAt: number;
   offlineRetries: number;
   running: Promise<void> | null;
-  storeFailure: string | null;
 }
 
 export function createSyncEngine(deps: SyncDeps): SyncEngine {
@@ -87,7 +90,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   const runtime = (accountId: string): Runtime => {
     let found = runtimes.get(accountId);
     if (!found) {
-      found = { state: initialState(accountId, cache.lastSyncedAt(accountId)), nextDueAt: 0, offlineRetries: 0, running: null, storeFailure: null };
+      found = { state: initialState(accountId, cache.lastSyncedAt(accountId)), nextDueAt: 0, offlineRetries: 0, running: null };
       runtimes.set(accountId, found);
     }
     return found;
@@ -141,7 +144,8 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     const run = runtime(account.id);
     const accountId = account.id;
     const stillThere = () => runtimes.get(accountId) === run;
-    run.storeFailure = null;
+    // A direct call: what it stored goes out as 'quotes.stored'; a write that failed throws here and ends the pass.
+    const store = (observations: QuoteObservation[]) => cache.record({ accountId, access: account.access, source: 'sync', observations });
     setState(run, { phase: 'syncing', progress: { pagesDone: 0, pagesTotal: null, quotesSeen: 0 } });
     try {
       const client = await deps.accounts.client(accountId);
@@ -151,8 +155,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       const fetchPage = async (page: number) => {
         const result = await client.quotes.list({ page, limit: options.pageLimit });
         if (!stillThere()) return result;
-        bus.publish('quote.changed', { accountId, access: account.access, source: 'sync', observation: { kind: 'list', items: result.data } });
-        if (run.storeFailure !== null) throw new StoreFailed(run.storeFailure);
+        store([{ kind: 'list', items: result.data }]);
         pagesDone += 1;
         quotesSeen += result.data.length;
         setState(run, { progress: { pagesDone, pagesTotal, quotesSeen } });
@@ -174,15 +177,23 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       let detailsDone = 0;
       const detailsProgress = () => setState(run, { progress: { pagesDone, pagesTotal, quotesSeen, details: { done: detailsDone, total: missing.length } } });
       if (missing.length > 0) detailsProgress();
+      // Stored in batches: a crash loses at most one batch, which the next pass fetches again.
+      let fetched: QuoteObservation[] = [];
+      const storeFetched = () => {
+        const batch = fetched;
+        fetched = [];
+        if (batch.length > 0) store(batch);
+      };
       await forEachLimited(missing, options.parallelism, async (quoteId) => {
         const details = await client.quotes.get(quoteId);
         if (!stillThere()) return;
-        bus.publish('quote.changed', { accountId, access: account.access, source: 'sync', observation: { kind: 'details', details } });
-        if (run.storeFailure !== null) throw new StoreFailed(run.storeFailure);
+        fetched.push({ kind: 'details', details });
+        if (fetched.length >= options.detailsPerCommit) storeFetched();
         detailsDone += 1;
         detailsProgress();
       });
       if (!stillThere()) return;
+      storeFetched();
       const at = clock.now();
       cache.markSynced(accountId, at);
       run.nextDueAt = at + options.intervalMs;
@@ -220,10 +231,6 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   const engine: SyncEngine = {
     start() {
       stops.push(
-        bus.subscribe('quotes.storeFailed', ({ accountId, source, message }) => {
-          const found = runtimes.get(accountId);
-          if (found && source === 'sync') found.storeFailure = message;
-        }),
         bus.subscribe('account.removed', ({ accountId }) => {
           runtimes.delete(accountId);
         }),
@@ -295,7 +302,12 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       try {
         const client = await deps.accounts.client(accountId);
         const details = await client.quotes.get(quoteId);
-        bus.publish('quote.changed', { accountId, access: account.access, source: 'open', observation: { kind: 'details', details } });
+        try {
+          cache.record({ accountId, access: account.access, source: 'open', observations: [{ kind: 'details', details }] });
+        } catch (error) {
+          // The person sees the fresh details anyway; the cache keeps the copy it had.
+          logger.warn('opened details could not be cached', { accountId, error: error instanceof Error ? error.message : String(error) });
+        }
         if (found.state.phase === 'offline' || found.state.phase === 'needs-credentials') {
           // The service answers again: catch the list up too.
           found.nextDueAt = 0;
@@ -321,12 +333,4 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     },
   };
   return engine;
-}
-
-class StoreFailed extends Error {
-  readonly code = 'storage';
-  constructor(message: string) {
-    super(message);
-    this.name = 'StoreFailed';
-  }
 }

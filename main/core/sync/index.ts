@@ -7,3 +7,5 @@ export { PDF_LIMIT_SETTING, pdfLimitBytes, readOfflineSettings, SYNC_INTERVAL_SE
 export type { OfflineSettings } from './offline-settings';
 export { createRecovery } from './recovery';
 export type { Recovery } from './recovery';
+export { createCatchUp } from './catch-up';
+export type { CatchUp, CatchUpDeps } from './catch-up';

@@ -66,18 +66,21 @@ function listQuotes(ctx: SimulatorContext, principal: Principal, url: URL): Repl
     throw new HttpError(400, 'invalid_query', `status must be one of ${QUOTE_STATUSES.join(', ')}`);
   }
   const search = (url.searchParams.get('search') ?? '').toLowerCase();
-  const matches: QuoteRecord[] = [];
+  // Counted in one walk, keeping only the page asked for: a sync of 200,000 quotes asks for 2,000 pages.
+  const first = (page - 1) * limit;
+  const pageQuotes: QuoteRecord[] = [];
+  let total = 0;
   const quotes = ctx.world.quotes;
   for (let index = quotes.length - 1; index >= 0; index--) {
     const quote = quotes[index] as QuoteRecord;
     if (!canSee(principal, quote)) continue;
     if (statusParam !== null && visibleStatus(principal, quote.status) !== (statusParam as QuoteStatus)) continue;
     if (search && !quote.projectName.toLowerCase().includes(search) && !(quote.quoteNumber ?? '').toLowerCase().includes(search)) continue;
-    matches.push(quote);
+    if (total >= first && pageQuotes.length < limit) pageQuotes.push(quote);
+    total += 1;
   }
-  const total = matches.length;
   const totalPages = Math.ceil(total / limit);
-  const data = matches.slice((page - 1) * limit, page * limit).map((quote) => toListItem(principal, quote, companyOf(ctx, quote)));
+  const data = pageQuotes.map((quote) => toListItem(principal, quote, companyOf(ctx, quote)));
   return {
     status: 200,
     body: { success: true, data, pagination: { page, limit, total, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1 } },

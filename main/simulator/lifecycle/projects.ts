@@ -1,6 +1,6 @@
 // Projects and jobs: created when a quote becomes a project, then advanced by the operator.
 import type { JobRecord, JobStatus, ProjectRecord, ProjectStatus, QuoteRecord } from '../model';
-import { JOB_FLOW, PROJECT_FLOW } from '../model';
+import { currentPricing, JOB_FLOW, PROJECT_FLOW } from '../model';
 import type { World } from '../world';
 import type { Emit } from './event';
 import { TransitionError } from './event';
@@ -8,7 +8,8 @@ import { TransitionError } from './event';
 export function createProject(world: World, quote: QuoteRecord, at: number, emit: Emit): ProjectRecord {
   const project = addProject(world, { name: quote.projectName, companyId: quote.companyId, quoteId: quote.id, copiedFrom: null }, at, emit);
   quote.projectId = project.id;
-  const pricing = quote.revisions.at(-1)?.pricing;
+  // Read without keeping: a seeded world converts tens of thousands of quotes nobody opens.
+  const pricing = currentPricing(quote);
   for (const service of pricing?.services ?? []) {
     for (const { market } of service.markets) addJob(world, project, `${service.serviceName} ${market.code}`, at, emit);
   }

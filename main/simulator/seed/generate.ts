@@ -1,19 +1,20 @@
 // A seeded, realistic world: the same seed and day always give the same data.
 import type { QuoteStatus } from '../../../preload/contract';
-import type { CompanyRecord, Person, QuoteRecord, TargetMarket } from '../model';
+import type { CompanyRecord, Person, TargetMarket } from '../model';
 import { DAY_MS } from '../model';
 import { Random } from '../random';
 import { discardEvents } from '../lifecycle/event';
-import { addRevision, QUOTE_VALIDITY_MS } from '../lifecycle/quotes';
+import { QUOTE_VALIDITY_MS } from '../lifecycle/quotes';
 import { createProject } from '../lifecycle/projects';
 import { recordQuotedRfq } from '../lifecycle/rfqs';
 import { World } from '../world';
 import { CLIENT_ROLES, COMPANY_POOL, FIRST_NAMES, LAST_NAMES, STAFF_ROLES, TARGET_MARKETS } from './catalog';
 import { buildPendingQuote } from './quote-factory';
+import type { SeededQuote } from './quote-factory';
 import { OPEN_STATUSES, planQuotes } from './status-plan';
 
 export const QUOTES_MIN = 20;
-export const QUOTES_MAX = 10_000;
+export const QUOTES_MAX = 200_000;
 const HISTORY_DAYS = 540;
 /** The newest quotes dealt open statuses are created within this many days, so they are still valid. */
 const OPEN_WITHIN_DAYS = 24;
@@ -70,7 +71,7 @@ function pickCompanies(random: Random): (typeof COMPANY_POOL)[number][] {
 }
 
 /** Replays the quote's history up to its planned status, without raising events; nothing happens after `until`. */
-function settle(world: World, random: Random, quote: QuoteRecord, status: QuoteStatus, until: number): void {
+function settle(world: World, random: Random, quote: SeededQuote, status: QuoteStatus, until: number): void {
   if (status === 'PENDING') return;
   const room = until - quote.createdAt;
   const sentAt = quote.createdAt + Math.min(random.int(2, 48) * 3_600_000, Math.floor(room / 4));
@@ -81,10 +82,10 @@ function settle(world: World, random: Random, quote: QuoteRecord, status: QuoteS
   if (revised) {
     const rounds = random.int(1, 2);
     const step = Math.min(random.int(1, 4) * DAY_MS, Math.floor((until - sentAt) / (rounds + 2)));
-    for (let round = 1; round <= rounds; round++) addRevision(random, quote, sentAt + round * step);
+    for (let round = 1; round <= rounds; round++) quote.reviseInHistory(sentAt + round * step);
   }
   quote.status = status;
-  const lastChange = Math.max(quote.revisions.at(-1)?.at ?? sentAt, sentAt);
+  const lastChange = Math.max(quote.updatedAt, sentAt);
   quote.updatedAt = lastChange + Math.min(3_600_000, Math.floor((until - lastChange) / 2));
   if (status === 'REJECTED' && random.chance(0.5)) quote.declineReason = 'Budget was reallocated this quarter.';
   if (status === 'CHANGED_TO_PROJECT') createProject(world, quote, quote.updatedAt, discardEvents);

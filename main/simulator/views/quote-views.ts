@@ -3,7 +3,9 @@ import { clientFacingStatus } from '../../../preload/contract';
 import type { QuoteDetails, QuoteListItem, QuoteStatus } from '../../../preload/contract';
 import type { Principal } from '../auth/credentials';
 import type { CompanyRecord, PricingRecord, QuoteRecord } from '../model';
-import { isoDateTime, round2 } from '../model';
+import { currentPricing, isoDateTime, round2 } from '../model';
+
+export { currentPricing };
 import { lineTotal, marketSubTotal, pricingTotal, serviceTotal, servicesByTeam } from '../seed/pricing';
 
 export function visibleStatus(principal: Pick<Principal, 'kind'>, stored: QuoteStatus): QuoteStatus {
@@ -12,10 +14,6 @@ export function visibleStatus(principal: Pick<Principal, 'kind'>, stored: QuoteS
 
 export function canSee(principal: Principal, quote: QuoteRecord): boolean {
   return principal.kind === 'admin' || principal.companyId === quote.companyId;
-}
-
-export function currentPricing(quote: QuoteRecord): PricingRecord | null {
-  return quote.revisions.at(-1)?.pricing ?? null;
 }
 
 function totalPrice(quote: QuoteRecord): { amount: number; currency: string } | null {

@@ -24,32 +24,46 @@ import type { Recording } from '../fixtures/recorded-service';
 const PRAGMAS = 'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;';
 
 export interface FirstSync {
-  /** One first sync into a fresh cache; returns how many quotes the cache then holds. */
-  engine(): Promise<number>;
+  /** One first sync into a fresh cache; returns how many quotes the cache then holds. `keep`: leave the file for the caller (its path). */
+  engine(keep?: (path: string) => void): Promise<number>;
   /** The same requests and writes, bare; returns how many quotes it stored. */
-  bare(): Promise<number>;
+  bare(keep?: (path: string) => void): Promise<number>;
   /** Detail prefetches in one sync (the quotes that wait for a decision). */
   details: number;
   close(): Promise<void>;
+  /** Deletes a kept database file and its WAL. */
+  remove(path: string): void;
 }
 
-export function createFirstSync(options: { baseUrl: string; recording: Recording; dispatcher: Dispatcher; parallelism: number; limit: number }): FirstSync {
-  const { baseUrl, recording, dispatcher, parallelism, limit } = options;
+/** What a sync of the recorded service asks for: its pages, and the quotes whose details it prefetches. */
+export interface SyncPlan {
+  apiKey: string;
+  pages: number;
+  detailIds: string[];
+}
+
+/** The plan of a recording held in this process: an internal key prefetches the quotes it must decide on. */
+export function planOf(recording: Recording): SyncPlan {
+  const detailIds = recording.pages.flatMap((page) =>
+    (JSON.parse(page) as { data: { id: string; status: QuoteStatus; quoteNumber: string | null }[] }).data
+      .filter((quote) => needsAction('internal', quote.status, quote.quoteNumber))
+      .map((quote) => quote.id),
+  );
+  return { apiKey: recording.apiKey, pages: recording.pages.length, detailIds };
+}
+
+export function createFirstSync(options: { baseUrl: string; plan: SyncPlan; dispatcher: Dispatcher; parallelism: number; limit: number }): FirstSync {
+  const { baseUrl, plan, dispatcher, parallelism, limit } = options;
   const logger = createSilentLogger();
   const folder = mkdtempSync(join(tmpdir(), 'quotedesk-bench-sync-'));
   const account: AccountView = {
     id: 'bench-account', name: 'Bench', environment: 'custom', baseUrl, mechanism: 'api-key', access: 'internal',
     credentialsSet: true, status: 'ok', statusMessage: null, demo: false,
   };
-  const client = createQuotingClient({ baseUrl, credentials: { mechanism: 'api-key', apiKey: recording.apiKey }, dispatcher });
-  const pages = recording.pages.map((_, index) => index + 1);
-  // What the engine prefetches: the quotes an internal key must decide on.
-  const detailIds = recording.pages.flatMap((page) =>
-    (JSON.parse(page) as { data: { id: string; status: QuoteStatus; quoteNumber: string | null }[] }).data
-      .filter((quote) => needsAction('internal', quote.status, quote.quoteNumber))
-      .map((quote) => quote.id),
-  );
-  const headers = { accept: 'application/json', 'user-agent': 'Quotedesk', 'api-key': recording.apiKey };
+  const client = createQuotingClient({ baseUrl, credentials: { mechanism: 'api-key', apiKey: plan.apiKey }, dispatcher });
+  const pages = Array.from({ length: plan.pages }, (_, index) => index + 1);
+  const { detailIds } = plan;
+  const headers = { accept: 'application/json', 'user-agent': 'Quotedesk', 'api-key': plan.apiKey };
   let n = 0;
   const freshPath = () => join(folder, `cache-${(n += 1)}.db`);
   const remove = (path: string) => {
@@ -58,7 +72,7 @@ export function createFirstSync(options: { baseUrl: string; recording: Recording
 
   return {
     details: detailIds.length,
-    async engine() {
+    async engine(keep) {
       const path = freshPath();
       const store = openSqliteStore({ path, logger });
       try {
@@ -72,10 +86,11 @@ export function createFirstSync(options: { baseUrl: string; recording: Recording
         return cache.inbox({ sort: 'newest', offset: 0, limit: 1, now: Date.now() }).total;
       } finally {
         store.close();
-        remove(path);
+        if (keep) keep(path);
+        else remove(path);
       }
     },
-    async bare() {
+    async bare(keep) {
       const path = freshPath();
       const db = new DatabaseSync(path);
       try {
@@ -102,12 +117,14 @@ export function createFirstSync(options: { baseUrl: string; recording: Recording
         return (db.prepare('SELECT count(*) AS n FROM quotes').get() as { n: number }).n;
       } finally {
         db.close();
-        remove(path);
+        if (keep) keep(path);
+        else remove(path);
       }
     },
     async close() {
       await client.close();
       rmSync(folder, { recursive: true, force: true });
     },
+    remove,
   };
 }

@@ -25,7 +25,7 @@ const stored = (accountId: string, quoteId = 'q-1') => ({
   accountId,
   source: 'sync' as const,
   baseline: false,
-  quotes: [{ quoteId, quoteNumber: 'Q-1', projectName: 'Spring', status: 'SENT' as const, changes: [{ kind: 'new' as const }] }],
+  quotes: [{ quoteId, quoteNumber: 'Q-1', projectName: 'Spring', companyName: null, totalPrice: null, status: 'SENT' as const, changes: [{ kind: 'new' as const }] }],
 });
 const inboxChanges = (seen: BridgeEvent[]) => seen.filter((event) => event.name === 'inbox.changed').map((event) => event.payload);
 

@@ -76,7 +76,7 @@ describe('parseCli', () => {
   it.each([
     [['--port', 'abc'], /--port must be an integer from 0 to 65535/],
     [['--port', '70000'], /--port must be/],
-    [['--quotes', '5'], /--quotes must be an integer from 20 to 10000/],
+    [['--quotes', '5'], /--quotes must be an integer from 20 to 200000/],
     [['--seed', '-3'], /--seed/],
     [['--colour'], /Unknown option '--colour'/],
     [['extra'], /positional/i],

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { AccountDraft, TokenResponse } from '../../../preload/contract';
-import { startDemo } from '../../../main/simulator/demo';
+import { DEMO_QUOTES, demoQuotes, startDemo } from '../../../main/simulator/demo';
 import type { Simulator } from '../../../main/simulator';
 import { api } from './http';
 
@@ -45,5 +45,14 @@ describe('startDemo', () => {
     const items = (list.json as { data: { companyId: string; status: string }[] }).data;
     expect(new Set(items.map((item) => item.companyId)).size).toBe(demo.simulator.credentials.companies.length);
     expect(items.some((item) => ['SENT', 'SENT_PENDING', 'SENT_REVISED'].includes(item.status))).toBe(true);
+  });
+});
+
+describe('demoQuotes', () => {
+  it('takes the demo size from QUOTEDESK_DEMO_QUOTES and refuses a malformed one in words', () => {
+    expect(demoQuotes({})).toBe(DEMO_QUOTES);
+    expect(demoQuotes({ QUOTEDESK_DEMO_QUOTES: '100000' })).toBe(100_000);
+    expect(() => demoQuotes({ QUOTEDESK_DEMO_QUOTES: '1e5' })).toThrow(/QUOTEDESK_DEMO_QUOTES must be an integer from 20 to 200000, got "1e5"/);
+    expect(() => demoQuotes({ QUOTEDESK_DEMO_QUOTES: '200001' })).toThrow(/from 20 to 200000/);
   });
 });

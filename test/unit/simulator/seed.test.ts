@@ -6,7 +6,9 @@ import { DEMO_QUOTES, DEMO_SEED } from '../../../main/simulator/demo';
 import { generateWorld } from '../../../main/simulator/seed/generate';
 import { pricingTotal, revisePricing } from '../../../main/simulator/seed/pricing';
 import type { Random } from '../../../main/simulator/random';
-import type { PricingRecord } from '../../../main/simulator/model';
+import type { PricingRecord, QuoteRecord } from '../../../main/simulator/model';
+import type { Principal } from '../../../main/simulator/auth/credentials';
+import { toDetails, toListItem } from '../../../main/simulator/views/quote-views';
 import { api, key } from './http';
 
 const START = Date.UTC(2026, 2, 10, 12, 0, 0);
@@ -85,10 +87,28 @@ describe('seeded data', () => {
     }
   });
 
-  it('generates 10,000 quotes and refuses counts outside 20..10,000', () => {
+  it('generates 10,000 quotes and refuses counts outside 20..200,000', () => {
     expect(generateWorld(1, 10_000, START).quotes).toHaveLength(10_000);
-    expect(() => generateWorld(1, 19, START)).toThrow(/from 20 to 10000/);
-    expect(() => generateWorld(1, 10_001, START)).toThrow(/from 20 to 10000/);
+    expect(() => generateWorld(1, 19, START)).toThrow(/from 20 to 200000/);
+    expect(() => generateWorld(1, 200_001, START)).toThrow(/from 20 to 200000/);
+  });
+
+  it('gives the same quote whichever of its parts is read first, and the list total matches the details', () => {
+    const principal = { kind: 'admin' } as Principal;
+    const readDetailsFirst = generateWorld(21, 300, START);
+    const readListFirst = generateWorld(21, 300, START);
+    const companyOf = (world: ReturnType<typeof generateWorld>, quote: QuoteRecord) => world.companies.find((company) => company.id === quote.companyId)!;
+    const revised = readDetailsFirst.quotes.filter((quote) => quote.status === 'REVISED').slice(0, 3);
+    expect(revised.length).toBeGreaterThan(0);
+    // One world opens the quotes at once; the other lists every quote (which peeks at each total) and reads teams first.
+    const opened = revised.map((quote) => toDetails(principal, quote, companyOf(readDetailsFirst, quote)));
+    const listed = readListFirst.quotes.map((quote) => toListItem(principal, quote, companyOf(readListFirst, quote)));
+    for (const quote of readListFirst.quotes) void quote.team;
+    const later = revised.map(({ id }) => readListFirst.quotesById.get(id)!).map((quote) => toDetails(principal, quote, companyOf(readListFirst, quote)));
+    expect(later).toEqual(opened);
+    for (const details of opened) expect(listed.find((item) => item.id === details.id)?.totalPrice).toEqual(details.totalPrice);
+    // A revised quote keeps its earlier pricing, drawn from the same stream.
+    expect(readListFirst.quotesById.get(revised[0]!.id)!.revisions.length).toBeGreaterThanOrEqual(2);
   });
 });
 

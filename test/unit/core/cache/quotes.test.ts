@@ -72,6 +72,20 @@ describe('the quotes cache', () => {
     expect(rig.cache.get('acc', quote.id)).toMatchObject({ detailsStale: true, list: { projectName: 'Renamed' } });
   });
 
+  it('gives the list item back as it was listed, also after newer details moved its columns, with each document stored once', () => {
+    rig = cacheRig();
+    const quote = fakeQuote({ status: 'SENT', amount: 1000 });
+    const listed = { ...listItemOf(quote), referenceNumber: undefined, projectDescription: 'Four languages' };
+    list(rig, [listed]);
+    details(rig, detailsOf({ ...quote, amount: 800, projectName: 'Renamed in the details' }, 'REVISED'), 'webhook');
+    const cached = rig.cache.get('acc', quote.id)!;
+    expect(cached.list).toEqual(JSON.parse(JSON.stringify(listed)));
+    expect(cached.details).toMatchObject({ status: 'REVISED', projectName: 'Renamed in the details', totalPrice: { amount: 800 } });
+    // The inbox shows the newest state: the details'.
+    expect(rig.store.getQuote('acc', quote.id)).toMatchObject({ status: 'REVISED', totalAmount: 800 });
+    expect(rig.ofType('quotes.stored').at(-1)?.quotes[0]).toMatchObject({ companyName: quote.companyName, totalPrice: { amount: 800, currency: 'EUR' }, status: 'REVISED' });
+  });
+
   it('names the quotes whose details a sync must fetch: never fetched, behind the list, or not cached at all, in the order asked', () => {
     rig = cacheRig();
     const [fresh, stale, listOnly, detailsOnly] = [fakeQuote(), fakeQuote(), fakeQuote(), fakeQuote()];

@@ -28,7 +28,7 @@ function setUp() {
   return { bus, handled, center, accounts, settle, pipeline, recovery };
 }
 
-const statusStored = { quoteId: QUOTE, quoteNumber: 'Q-1', projectName: 'Manuals', status: 'EXPIRED' as const, changes: [{ kind: 'status' as const, from: 'SENT' as const, to: 'EXPIRED' as const }] };
+const statusStored = { quoteId: QUOTE, quoteNumber: 'Q-1', projectName: 'Manuals', companyName: 'Kestrel Fintech Ltd', totalPrice: { amount: 90, currency: 'EUR' }, status: 'EXPIRED' as const, changes: [{ kind: 'status' as const, from: 'SENT' as const, to: 'EXPIRED' as const }] };
 
 describe('the notification pipeline', () => {
   it('hands a status change the cache stored from a webhook to the policy, with both statuses', async () => {

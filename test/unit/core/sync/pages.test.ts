@@ -4,8 +4,12 @@ import type { QuotingClient } from '../../../../main/core/api';
 import { createSilentLogger } from '../../../../main/core/log';
 import { createSyncEngine } from '../../../../main/core/sync';
 import { createFakeClock } from '../../../helpers/fake-clock';
-import { fakeQuote, listItemOf } from '../../../helpers/service-fixtures';
+import { detailsOf, fakeQuote, listItemOf } from '../../../helpers/service-fixtures';
 import { cacheRig } from '../cache/helpers';
+import { createQuoteCache } from '../../../../main/core/cache';
+import { createEventBus } from '../../../../main/core/events';
+import type { DomainEvents } from '../../../../main/core/events';
+import { openSqliteStore } from '../../../../main/core/store';
 
 const TOTAL = 950;
 const quotes = Array.from({ length: TOTAL }, () => listItemOf(fakeQuote({ status: 'ACCEPTED' })));
@@ -49,6 +53,47 @@ describe('the first sync of a large account', () => {
     expect(limits).toEqual(new Set([100]));
     expect(widest).toBe(3);
     expect(rig.cache.inbox({ sort: 'newest', offset: 0, limit: 1, now: 0 }).total).toBe(TOTAL);
+    rig.close();
+  });
+
+  it('stores each page by a direct call to the cache: nothing needs to listen on the bus for a sync to be kept', async () => {
+    const clock = createFakeClock();
+    const logger = createSilentLogger();
+    const store = openSqliteStore({ path: ':memory:', clock, logger });
+    const bus = createEventBus<DomainEvents>({ logger });
+    // Never started: 'quote.changed' has no subscriber.
+    const cache = createQuoteCache({ store, bus, clock, logger });
+    const stored: number[] = [];
+    bus.subscribe('quotes.stored', ({ quotes: changed }) => stored.push(changed.length));
+    const engine = createSyncEngine({ accounts: { list: async () => [view], client: async () => pagedClient(() => undefined) }, bus, cache, clock, logger });
+    const [state] = await engine.refresh('acc');
+    expect(state?.phase).toBe('online');
+    expect(cache.inbox({ sort: 'newest', offset: 0, limit: 1, now: 0 }).total).toBe(TOTAL);
+    expect(stored.reduce((sum, count) => sum + count, 0)).toBe(TOTAL);
+    store.close();
+  });
+
+  it('stores the detail prefetches in batches, not one transaction per quote, and keeps every one', async () => {
+    const clock = createFakeClock();
+    const rig = cacheRig(':memory:', clock);
+    const waiting = Array.from({ length: 120 }, () => fakeQuote({ status: 'SENT' }));
+    const client = pagedClient(() => undefined);
+    const list = client.quotes.list;
+    client.quotes.list = async (query) => ({ ...(await list(query)), data: query.page === 1 ? waiting.map((quote) => listItemOf(quote)) : [] });
+    client.quotes.get = async (id) => detailsOf(waiting.find((quote) => quote.id === id)!);
+    let transactions = 0;
+    const transaction = rig.store.transaction.bind(rig.store);
+    rig.store.transaction = (work) => {
+      transactions += 1;
+      return transaction(work);
+    };
+    const engine = createSyncEngine({ accounts: { list: async () => [view], client: async () => client }, bus: rig.bus, cache: rig.cache, clock, logger: createSilentLogger(), options: { detailsPerCommit: 50 } });
+    const [state] = await engine.refresh('acc');
+    expect(state?.phase).toBe('online');
+    const pages = Math.ceil(TOTAL / 100);
+    // One per list page, three for 120 details (50, 50, 20), and the pass's end.
+    expect(transactions).toBeLessThanOrEqual(pages + 3 + 1);
+    expect(rig.cache.withoutFreshDetails('acc', waiting.map((quote) => quote.id))).toEqual([]);
     rig.close();
   });
 

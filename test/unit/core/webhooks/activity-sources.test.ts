@@ -58,6 +58,8 @@ const stored = (quoteId: string, status: 'SENT' | 'ACCEPTED' = 'ACCEPTED') => ({
   quoteId,
   quoteNumber: 'Q-7',
   projectName: 'Manuals',
+  companyName: null,
+  totalPrice: { amount: 10, currency: 'EUR' },
   status,
   changes: [{ kind: 'pricing' as const, from: null, to: { amount: 10, currency: 'EUR' } }, { kind: 'status' as const, from: 'SENT' as const, to: status }],
 });
@@ -115,14 +117,14 @@ describe('the detected-changes log', () => {
   it('keeps a bounded number per account, the newest, with ids from the shared sequence', () => {
     let next = 100;
     const log = new DetectedChanges(() => next++, 3);
-    for (let index = 0; index < 5; index++) log.record('a', 'sync', index, [{ quoteId: `q${index}`, quoteNumber: null, projectName: null, status: 'SENT', changes: [{ kind: 'new' }] }]);
+    for (let index = 0; index < 5; index++) log.record('a', 'sync', index, [{ quoteId: `q${index}`, quoteNumber: null, projectName: null, companyName: null, totalPrice: null, status: 'SENT', changes: [{ kind: 'new' }] }]);
     expect(log.list('a').map((entry) => [entry.id, entry.quoteId])).toEqual([
       [104, 'q4'],
       [103, 'q3'],
       [102, 'q2'],
     ]);
     // A quote stored with no change worth a line is not listed.
-    expect(log.record('a', 'sync', 9, [{ quoteId: 'q9', quoteNumber: null, projectName: null, status: 'SENT', changes: [] }])).toEqual([]);
+    expect(log.record('a', 'sync', 9, [{ quoteId: 'q9', quoteNumber: null, projectName: null, companyName: null, totalPrice: null, status: 'SENT', changes: [] }])).toEqual([]);
   });
 });
 

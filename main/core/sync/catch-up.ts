@@ -1,0 +1,42 @@
+import type { DomainBus } from '../events';
+import type { Logger } from '../ports';
+import type { SyncEngine } from './engine';
+import type { Recovery } from './recovery';
+
+export interface CatchUpDeps {
+  /** Settles when the offline parts have started: no catch-up before them. */
+  ready: Promise<void>;
+  /** True once the app is closing: a catch-up asked for then does nothing. */
+  closing(): boolean;
+  webhooks: { checkAll(): Promise<unknown> };
+  recovery: Pick<Recovery, 'during'>;
+  sync: Pick<SyncEngine, 'reconcile'>;
+  bus: DomainBus;
+  logger: Logger;
+}
+
+export interface CatchUp {
+  /** After resume from sleep or a network change: every account catches up now. */
+  run(): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * What the app misses while asleep, offline or without its tunnel, and how it catches up:
+ * the webhook registrations are checked first (one taken over or deleted meanwhile shows at
+ * once), then every account syncs, and what that pass finds is "recovered". A tunnel
+ * restart starts one too: deliveries sent while it was down are lost for good (the service
+ * retries for about half a minute).
+ */
+export function createCatchUp(deps: CatchUpDeps): CatchUp {
+  const { logger } = deps;
+  const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  async function run(): Promise<void> {
+    await deps.ready;
+    if (deps.closing()) return;
+    await deps.webhooks.checkAll().catch((error: unknown) => logger.warn('webhook registrations could not be checked', { error: describe(error) }));
+    await deps.recovery.during(() => deps.sync.reconcile());
+  }
+  const stop = deps.bus.subscribe('webhook.reconnected', () => void run().catch((error: unknown) => logger.warn('sync after a tunnel restart failed', { error: describe(error) })));
+  return { run, stop };
+}
