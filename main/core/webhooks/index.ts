@@ -1,4 +1,6 @@
-export { dedupeKey, EventLog } from './event-log';
+export { dedupeKey, deliveryKey, EventLog } from './event-log';
+export { nodeEventLogFileSystem } from './event-log-file';
+export type { EventLogFileSystem, LogFile } from './event-log-file';
 export type { EventLogOptions, LoggedEvent, OpenedLog } from './event-log';
 export type { ReceivedWebhook, WebhookEvents } from './events';
 export { WebhookInspector } from './inspector';

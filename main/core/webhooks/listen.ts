@@ -1,5 +1,6 @@
 // `quotedesk listen`: the receiver alone, for developers and support. Same checks as in the
 // app (401, 405, 413, dedupe); prints each verified, unique event, optionally relays it.
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -8,9 +9,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSilentLogger, registerSecret } from '../log/logger';
 import { systemClock } from '../ports';
-import { EventLog } from './event-log';
+import { openDurableReceiver } from './durable-receiver';
+import type { DurableReceiver } from './durable-receiver';
 import type { ReceivedWebhook } from './events';
-import { createWebhookReceiver } from './receiver';
 import type { RawDelivery, ReceiverRoutes } from './receiver';
 
 export interface ListenIo {
@@ -58,44 +59,48 @@ export async function runListen(args: string[], io: ListenIo): Promise<number> {
   const ownsDir = options.logDir === null;
   const dir = options.logDir ?? (await mkdtemp(join(tmpdir(), 'quotedesk-listen-')));
   const { signal, release } = stopSignal(io.signal);
-  let opened: Awaited<ReturnType<typeof EventLog.open>> | null = null;
+  let durable: DurableReceiver | null = null;
   try {
-    opened = await EventLog.open({ dir, clock: systemClock, logger });
-    // Whatever path the tunnel forwards to: the secret is what guards the door here.
-    const routes: ReceiverRoutes = { byPath: () => ({ accountId: 'listen', secrets: () => ({ current: options.secret, previous: null }) }) };
-    const receiver = createWebhookReceiver({
+    // Whatever path the tunnel forwards to: the secret is what guards the door here, and it
+    // scopes dedupe (a log folder shared by listeners of two secrets keeps their events apart).
+    const scope = `secret:${createHash('sha256').update(options.secret).digest('hex').slice(0, 16)}`;
+    const routes: ReceiverRoutes = { byPath: () => ({ accountId: scope, secrets: () => ({ current: options.secret, previous: null }) }) };
+    durable = await openDurableReceiver({
+      dir,
       routes,
-      log: opened.log,
       clock: systemClock,
       logger,
       port: options.port,
+      onListening: (port) => {
+        const url = `http://127.0.0.1:${port}/`;
+        io.stdout.write(options.json ? `${JSON.stringify({ listening: url })}\n` : `Listening on ${url}\n`);
+      },
+      // Acknowledged before the last exit but never printed or forwarded: done first, once.
+      owns: (event) => event.accountId === scope,
       process: async (event, delivery) => {
         const forwarded = options.forwardTo === null ? null : await forward(options.forwardTo, delivery);
         io.stdout.write(`${options.json ? jsonLine(event, forwarded) : humanLine(event, forwarded)}\n`);
         return forwarded === null ? 'printed' : `printed; forwarded: ${forwarded}`;
       },
     });
-    let port: number;
     try {
-      port = await receiver.start();
+      await durable.start();
     } catch (error) {
       io.stderr.write(`Could not listen on 127.0.0.1:${options.port}: ${(error as Error).message}\n`);
       return 1;
     }
-    const url = `http://127.0.0.1:${port}/`;
-    io.stdout.write(options.json ? `${JSON.stringify({ listening: url })}\n` : `Listening on ${url}\n`);
     await new Promise<void>((resolve) => {
       if (signal.aborted) resolve();
       else signal.addEventListener('abort', () => resolve(), { once: true });
     });
-    await receiver.close();
+    await durable.close();
     return 0;
   } catch (error) {
     io.stderr.write(`quotedesk listen stopped: ${(error as Error).message}\n`);
     return 1;
   } finally {
     release();
-    await opened?.log.close();
+    await durable?.close();
     if (ownsDir) await rm(dir, { recursive: true, force: true });
   }
 }

@@ -54,12 +54,14 @@ export interface ReceiverOptions {
   clock: Clock;
   logger: Logger;
   inspector?: WebhookInspector;
-  /** Events logged but not processed before the last exit (EventLog.open's `pending`): processed at start. */
+  /** Events logged but not processed before the last exit (EventLog.open's `pending`): processed once start() listens, before anything new. */
   pending?: LoggedEvent[];
   /** Told when an event's processing is over and recorded (the inspector's `caused` is filled in). */
   onProcessed?: (event: ReceivedWebhook, caused: string | null) => void;
   /** 0 (the default) picks a free port. */
   port?: number;
+  /** Told once listening, before the pending events are processed (a CLI prints its address first). */
+  onListening?: (port: number) => void;
   limits?: Partial<ReceiverLimits>;
 }
 
@@ -249,9 +251,14 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     socket.end(`HTTP/1.1 ${status}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`);
   });
 
-  for (const event of options.pending ?? []) {
-    const envelope = parseEnvelope(event.body);
-    if (envelope) enqueueProcessing({ event: { accountId: event.accountId, key: event.key, event: envelope.event, data: envelope.data, receivedAt: event.receivedAt, replay: false }, delivery: { headers: event.headers, body: event.body }, markDone: true });
+  /** Once listening: what the log holds acknowledged but unprocessed goes first, in arrival order. */
+  function resumePending(): void {
+    for (const event of options.pending ?? []) {
+      const envelope = parseEnvelope(event.body);
+      if (envelope) enqueueProcessing({ event: { accountId: event.accountId, key: event.key, event: envelope.event, data: envelope.data, receivedAt: event.receivedAt, replay: false }, delivery: { headers: event.headers, body: event.body }, markDone: true });
+      // Logged by a version that kept other bodies: marked, so it is not handed back at every start.
+      else log.markProcessedThen(event.key, 'ignored: not a webhook envelope');
+    }
   }
 
   return {
@@ -266,6 +273,8 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
           server.off('error', reject);
           const port = (server.address() as AddressInfo).port;
           origin = `http://127.0.0.1:${port}`;
+          options.onListening?.(port);
+          resumePending();
           resolve(port);
         });
       }),

@@ -2,10 +2,9 @@
 import { join } from 'node:path';
 import type { QuotingClient } from '../api/types';
 import type { AppPaths, Clock, Logger, SecretStore } from '../ports';
-import { EventLog } from './event-log';
+import { openDurableReceiver } from './durable-receiver';
 import { WebhookInspector } from './inspector';
 import { WebhookKeyring } from './keyring';
-import { createWebhookReceiver } from './receiver';
 import type { ProcessWebhook, ReceiverLimits, WebhookReceiver } from './receiver';
 import { WebhookRegistration } from './registration';
 import type { ReceivedWebhook } from './events';
@@ -44,16 +43,11 @@ export interface WebhookService {
 export async function startWebhookService(options: WebhookServiceOptions): Promise<WebhookService> {
   const { clock, logger } = options;
   const keyring = await WebhookKeyring.load(options.secrets, clock, logger);
-  const opened = await EventLog.open({ dir: join(options.paths.userData, 'webhooks'), clock, logger, recentLimit: 1_000 });
   const inspector = new WebhookInspector(options.inspectorSize ?? 200);
-  // The inspector and "last verified event" carry over a restart: the log has them.
-  for (const { event, caused } of opened.recent) {
-    inspector.record({ accountId: event.accountId, receivedAt: event.receivedAt, event: event.event, headers: event.headers, body: event.body, signature: { ok: true, secret: 'current' }, dedupe: 'new', status: 200, key: event.key, caused });
-  }
-  const receiver = createWebhookReceiver({
+  const durable = await openDurableReceiver({
+    dir: join(options.paths.userData, 'webhooks'),
+    recentLimit: 1_000,
     routes: keyring,
-    log: opened.log,
-    pending: opened.pending,
     inspector,
     clock,
     logger,
@@ -62,13 +56,12 @@ export async function startWebhookService(options: WebhookServiceOptions): Promi
     process: options.process,
     onProcessed: options.onProcessed,
   });
-  let port: number;
-  try {
-    port = await receiver.start();
-  } catch (error) {
-    await opened.log.close();
-    throw error;
+  // The inspector and "last verified event" carry over a restart: the log has them.
+  for (const { event, caused } of durable.recent) {
+    inspector.record({ accountId: event.accountId, receivedAt: event.receivedAt, event: event.event, headers: event.headers, body: event.body, signature: { ok: true, secret: 'current' }, dedupe: 'new', status: 200, key: event.key, caused });
   }
+  const { receiver } = durable;
+  const port = await durable.start();
   const registration = new WebhookRegistration({ keyring, inspector, clientFor: options.clientFor, clock, logger, graceMs: options.graceMs, onHealthChange: options.onHealthChange });
   return {
     receiver,
@@ -77,9 +70,6 @@ export async function startWebhookService(options: WebhookServiceOptions): Promi
     inspector,
     port,
     localUrlFor: async (accountId) => `${receiver.origin}${await keyring.pathFor(accountId)}`,
-    close: async () => {
-      await receiver.close();
-      await opened.log.close();
-    },
+    close: () => durable.close(),
   };
 }
