@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WEBHOOK_HEADERS } from '../../../preload/contract';
 import type { Clock, Logger } from '../ports';
-import { dedupeKey } from './event-log';
+import { deliveryKey } from './event-log';
 import type { EventLog, LoggedEvent } from './event-log';
 import type { ReceivedWebhook } from './events';
 import type { InspectedDelivery } from './inspector';
@@ -174,7 +174,8 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
       inspector.record({ accountId, receivedAt, headers, signature, key: null, caused: null, event: headers[WEBHOOK_HEADERS.event] ?? null, body: raw, dedupe: null, status: 400 });
       return answer(res, 400, { error: 'the body is not a webhook envelope' });
     }
-    const key = dedupeKey(raw);
+    // Per account: the same body delivered to two accounts is processed once for each.
+    const key = deliveryKey(accountId, raw);
     const event = envelope.event;
     const earlier = log.lookup(key);
     if (earlier) {

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSilentLogger } from '../../../../main/core/log';
 import { systemClock } from '../../../../main/core/ports';
-import { dedupeKey, EventLog } from '../../../../main/core/webhooks/event-log';
-import { envelope, post, signed, startHarness, TOKEN } from './harness';
+import { deliveryKey, EventLog } from '../../../../main/core/webhooks/event-log';
+import { ACCOUNT, envelope, post, signed, startHarness, TOKEN } from './harness';
 
 const CHILD = join(import.meta.dirname, 'crash-child.ts');
 const children: ChildProcess[] = [];
@@ -99,7 +99,7 @@ describe('webhook receiver across a crash', () => {
     expect(reopened.skippedLines).toBeLessThanOrEqual(1);
     const pending = new Set(reopened.pending.map((event) => event.key));
     await reopened.log.close();
-    const keys = bodies.map((body) => dedupeKey(Buffer.from(body)));
+    const keys = bodies.map((body) => deliveryKey(ACCOUNT, Buffer.from(body)));
     expect(keys.filter((key) => !recorded.has(key) && !pending.has(key))).toEqual([]);
     expect(keys.filter((key) => recorded.has(key) && pending.has(key))).toEqual([]);
 

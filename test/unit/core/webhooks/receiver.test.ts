@@ -198,6 +198,27 @@ describe('webhook receiver', () => {
     ]);
   });
 
+  it('processes the same body once for each account it was delivered to, and a resend to either once', async () => {
+    const other = { path: '/hooks/tok_other_account_0123456789', accountId: 'acct-2', secret: 'whsec_other' };
+    harness = await startHarness({
+      routes: {
+        byPath: (pathname) =>
+          pathname === `/hooks/${TOKEN}`
+            ? singleRoute().byPath(pathname)
+            : pathname === other.path
+              ? { accountId: other.accountId, secrets: () => ({ current: other.secret, previous: null }) }
+              : null,
+      },
+    });
+    const body = envelope('quote.revised');
+    expect((await harness.post(body, signed(body))).status).toBe(200);
+    expect((await harness.post(body, signed(body, other.secret), other.path)).status).toBe(200);
+    expect((await harness.post(body, signed(body, other.secret), other.path)).status).toBe(200);
+    expect((await harness.post(body, signed(body))).status).toBe(200);
+    await harness.receiver.idle();
+    expect(harness.processed.map((event) => event.accountId)).toEqual([ACCOUNT, other.accountId]);
+  });
+
   it('closes a slow-header socket while a legitimate delivery is answered promptly', async () => {
     harness = await startHarness({ limits: { headersMs: 300, requestMs: 600 } });
     const port = new URL(harness.url).port;
