@@ -41,7 +41,7 @@ export interface ReceiverLimits {
   requestMs: number;
   /** How long an idle kept-alive connection stays open. Default 5 s. */
   keepAliveMs: number;
-  /** How long a socket answered 413 may keep sending before it is cut. Default 1 s. */
+  /** How long a socket answered 413, 408 or 400 may keep sending before it is cut. Default 1 s. */
   lingerMs: number;
 }
 
@@ -250,6 +250,10 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
     const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
     socket.end(`HTTP/1.1 ${status}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`);
+    // end() only half-closes: a peer that keeps its side open and goes on dribbling (headers
+    // past headersMs, a body past requestMs) would hold the socket for as long as it likes.
+    // A lingering close: the answer goes out, then the socket is cut after a bounded time.
+    setTimeout(() => socket.destroy(), limits.lingerMs).unref();
   });
 
   /** Once listening: what the log holds acknowledged but unprocessed goes first, in arrival order. */
