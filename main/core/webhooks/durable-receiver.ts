@@ -29,8 +29,8 @@ export interface DurableReceiver {
   readonly recent: OpenedLog['recent'];
   /** How many pending events were handed to processing at start. */
   readonly resumed: number;
-  /** Listens on 127.0.0.1; resolves with the port. On failure the log is closed too. */
-  start(): Promise<number>;
+  /** Listens on 127.0.0.1 (`port`: default the options' port); resolves with the port. A failure can be tried again, or closed. */
+  start(port?: number): Promise<number>;
   /** The receiver (processing what was received), then the log. */
   close(): Promise<void>;
 }
@@ -53,14 +53,7 @@ export async function openDurableReceiver(options: DurableReceiverOptions): Prom
     receiver,
     recent: opened.recent,
     resumed: pending.length,
-    start: async () => {
-      try {
-        return await receiver.start();
-      } catch (error) {
-        await close();
-        throw error;
-      }
-    },
+    start: (port) => receiver.start(port),
     close,
   };
 }

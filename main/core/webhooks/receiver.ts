@@ -67,8 +67,10 @@ export interface ReceiverOptions {
 
 export interface WebhookReceiver {
   readonly inspector: WebhookInspector;
-  /** Listens on 127.0.0.1; resolves with the port. */
-  start(): Promise<number>;
+  /** Listens on 127.0.0.1 (on `port`, default the options' port); resolves with the port. A failure can be tried again. */
+  start(port?: number): Promise<number>;
+  /** Listens on another port instead (0: any free one), once that one is open; resolves with it. */
+  moveTo(port: number): Promise<number>;
   /** `http://127.0.0.1:<port>`, once started. */
   readonly origin: string;
   /** Sends an inspected, verified delivery through processing again (marked as a replay). */
@@ -224,37 +226,61 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     answer(res, 413, { error: `the body exceeds ${limits.bodyBytes} bytes` }, { connection: 'close' });
   }
 
-  const server: Server = createServer(
-    {
-      headersTimeout: limits.headersMs,
-      requestTimeout: limits.requestMs,
-      keepAliveTimeout: limits.keepAliveMs,
-      // Node checks the two request timeouts on this interval (30 s by default, longer than the limits).
-      connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(limits.headersMs / 4))),
-      maxHeaderSize: 16 * 1024,
-    },
-    (req, res) => {
-      try {
-        handle(req, res);
-      } catch (error) {
-        failed(res, error);
-      }
-    },
-  );
-  // A socket that sends nothing at all is not covered by headersTimeout: inactivity cuts it.
-  // Set per connection, not as server.timeout: Node re-arms server.timeout (a new timer) at
-  // every request on a kept-alive socket, where the header and request timeouts already apply
-  // and the keep-alive timeout covers the wait between requests.
-  server.on('connection', (socket: Socket) => socket.setTimeout(limits.headersMs));
-  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
-    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
-    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    socket.end(`HTTP/1.1 ${status}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`);
-    // end() only half-closes: a peer that keeps its side open and goes on dribbling (headers
-    // past headersMs, a body past requestMs) would hold the socket for as long as it likes.
-    // A lingering close: the answer goes out, then the socket is cut after a bounded time.
-    setTimeout(() => socket.destroy(), limits.lingerMs).unref();
-  });
+  /** One listening socket's server; a move to another port makes a new one beside it. */
+  function createListener(): Server {
+    const server = createServer(
+      {
+        headersTimeout: limits.headersMs,
+        requestTimeout: limits.requestMs,
+        keepAliveTimeout: limits.keepAliveMs,
+        // Node checks the two request timeouts on this interval (30 s by default, longer than the limits).
+        connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(limits.headersMs / 4))),
+        maxHeaderSize: 16 * 1024,
+      },
+      (req, res) => {
+        try {
+          handle(req, res);
+        } catch (error) {
+          failed(res, error);
+        }
+      },
+    );
+    // A socket that sends nothing at all is not covered by headersTimeout: inactivity cuts it.
+    // Set per connection, not as server.timeout: Node re-arms server.timeout (a new timer) at
+    // every request on a kept-alive socket, where the header and request timeouts already apply
+    // and the keep-alive timeout covers the wait between requests.
+    server.on('connection', (socket: Socket) => socket.setTimeout(limits.headersMs));
+    server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
+      if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+      const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+      socket.end(`HTTP/1.1 ${status}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`);
+      // end() only half-closes: a peer that keeps its side open and goes on dribbling (headers
+      // past headersMs, a body past requestMs) would hold the socket for as long as it likes.
+      // A lingering close: the answer goes out, then the socket is cut after a bounded time.
+      setTimeout(() => socket.destroy(), limits.lingerMs).unref();
+    });
+    return server;
+  }
+
+  function listen(server: Server, port: number): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve((server.address() as AddressInfo).port);
+      });
+    });
+  }
+
+  function closeListener(server: Server): Promise<void> {
+    return new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+
+  let server: Server = createListener();
+  let listening = false;
 
   /** Once listening: what the log holds acknowledged but unprocessed goes first, in arrival order. */
   function resumePending(): void {
@@ -271,18 +297,27 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     get origin() {
       return origin;
     },
-    start: () =>
-      new Promise<number>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(options.port ?? 0, '127.0.0.1', () => {
-          server.off('error', reject);
-          const port = (server.address() as AddressInfo).port;
-          origin = `http://127.0.0.1:${port}`;
-          options.onListening?.(port);
-          resumePending();
-          resolve(port);
-        });
-      }),
+    async start(port = options.port ?? 0) {
+      // A failed listen leaves the server able to try again (another port).
+      const bound = await listen(server, port);
+      listening = true;
+      origin = `http://127.0.0.1:${bound}`;
+      options.onListening?.(bound);
+      resumePending();
+      return bound;
+    },
+    async moveTo(port: number) {
+      if (!listening) throw new Error('The receiver is not listening');
+      const next = createListener();
+      const bound = await listen(next, port);
+      const previous = server;
+      server = next;
+      origin = `http://127.0.0.1:${bound}`;
+      // Deliveries under way on the old port finish: their answers depend only on the log.
+      previous.close();
+      previous.closeIdleConnections();
+      return bound;
+    },
     async replay(id: number) {
       const delivery: InspectedDelivery | null = inspector.get(id);
       if (!delivery || !delivery.signature.ok || delivery.body === null || delivery.key === null) throw new Error('Only a verified delivery can be replayed');
@@ -296,10 +331,7 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     close: async () => {
       if (closed) return;
       closed = true;
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await closeListener(server);
       await new Promise<void>((resolve) => (draining ? idleWaiters.push(resolve) : resolve()));
     },
   };

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { QuotingClient } from '../api/types';
 import type { AppPaths, Clock, Logger, SecretStore } from '../ports';
 import { openDurableReceiver } from './durable-receiver';
+import { isPortUnavailable } from './receiver-port';
 import { WebhookInspector } from './inspector';
 import { WebhookKeyring } from './keyring';
 import type { ProcessWebhook, ReceiverLimits, WebhookReceiver } from './receiver';
@@ -22,6 +23,8 @@ export interface WebhookServiceOptions {
   onHealthChange?: (accountId: string) => void;
   /** The local port; keep it stable for a manual tunnel (0 picks a free one). */
   port?: number;
+  /** When `port` is held by another program: listen on a free one instead (and say so in portProblem). */
+  fallBackToFreePort?: boolean;
   graceMs?: number;
   limits?: Partial<ReceiverLimits>;
   /** Deliveries kept per account for the inspector. Default 200. */
@@ -35,6 +38,10 @@ export interface WebhookService {
   readonly inspector: WebhookInspector;
   /** The receiver's port on 127.0.0.1 (what a manual tunnel must point at). */
   readonly port: number;
+  /** The port asked for, when another program held it at start and a free one is used instead. */
+  readonly unavailablePort: number | null;
+  /** Listens on another port instead, once it is open (throws when it cannot be had). */
+  moveTo(port: number): Promise<number>;
   /** `http://127.0.0.1:<port>/hooks/<token>`: the account's local URL. */
   localUrlFor(accountId: string): Promise<string>;
   close(): Promise<void>;
@@ -61,14 +68,38 @@ export async function startWebhookService(options: WebhookServiceOptions): Promi
     inspector.record({ accountId: event.accountId, receivedAt: event.receivedAt, event: event.event, headers: event.headers, body: event.body, signature: { ok: true, secret: 'current' }, dedupe: 'new', status: 200, key: event.key, caused });
   }
   const { receiver } = durable;
-  const port = await durable.start();
+  let port: number;
+  let unavailablePort: number | null = null;
+  try {
+    try {
+      port = await durable.start();
+    } catch (error) {
+      if (!options.fallBackToFreePort || !options.port || !isPortUnavailable(error)) throw error;
+      logger.warn('the webhook receiver port is in use; listening on a free one', { port: options.port });
+      unavailablePort = options.port;
+      port = await durable.start(0);
+    }
+  } catch (error) {
+    await durable.close();
+    throw error;
+  }
   const registration = new WebhookRegistration({ keyring, inspector, clientFor: options.clientFor, clock, logger, graceMs: options.graceMs, onHealthChange: options.onHealthChange });
   return {
     receiver,
     registration,
     keyring,
     inspector,
-    port,
+    get port() {
+      return port;
+    },
+    get unavailablePort() {
+      return unavailablePort;
+    },
+    moveTo: async (next) => {
+      port = await receiver.moveTo(next);
+      unavailablePort = null;
+      return port;
+    },
     localUrlFor: async (accountId) => `${receiver.origin}${await keyring.pathFor(accountId)}`,
     close: () => durable.close(),
   };

@@ -38,7 +38,8 @@ async function startListen(logDir: string, forwardTo: string): Promise<Listening
   children.push(child);
   let text = '';
   child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const lines = () => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  // Whole lines only: an event line with its 100 KiB of data arrives in several chunks.
+  const lines = () => text.slice(0, text.lastIndexOf('\n') + 1).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
   for (let attempt = 0; attempt < 1_500 && !lines().some((line) => 'listening' in line); attempt++) {
     if (child.exitCode !== null) throw new Error(`listen exited early (${child.exitCode})`);
     await new Promise((resolve) => setTimeout(resolve, 10));

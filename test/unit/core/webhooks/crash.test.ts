@@ -87,9 +87,10 @@ describe('webhook receiver across a crash', () => {
       const statuses = await Promise.all(group.map((body) => post(child.url, body, signed(body)).then((reply) => reply.status)));
       expect(statuses).toEqual(group.map(() => 200));
     }
-    const exited = new Promise((resolve) => child.child.once('exit', resolve));
+    // 'close', not 'exit': every line the child printed before it died has been read.
+    const closed = new Promise((resolve) => child.child.once('close', resolve));
     child.child.kill('SIGKILL');
-    await exited;
+    await closed;
     const recorded = new Set(child.recordedKeys());
     expect(recorded.size).toBeLessThan(bodies.length);
     expect(existsSync(join(logDir, 'events.1.jsonl'))).toBe(true);
