@@ -23,6 +23,16 @@ export interface ReceiverRoutes {
   byPath(pathname: string): ReceiverRoute | null;
 }
 
+/** A request the receiver answered with an error, and why. */
+export interface Refusal {
+  status: number;
+  /** In words: "invalid signature (mismatch)", "body over 262144 bytes", "GET: only POST is accepted". */
+  reason: string;
+  /** The request's path, when its request line was read. */
+  path: string | null;
+  at: number;
+}
+
 /** The delivery as it arrived (headers as received, lower-cased; the raw body), for relays. */
 export interface RawDelivery {
   headers: Record<string, string>;
@@ -60,6 +70,8 @@ export interface ReceiverOptions {
   onProcessed?: (event: ReceivedWebhook, caused: string | null) => void;
   /** 0 (the default) picks a free port. */
   port?: number;
+  /** Told of every request answered with an error (what someone setting up a tunnel needs to see). */
+  onRefused?: (refusal: Refusal) => void;
   /** Told once listening, before the pending events are processed (a CLI prints its address first). */
   onListening?: (port: number) => void;
   limits?: Partial<ReceiverLimits>;
@@ -147,8 +159,8 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const pathname = safePathname(req.url);
     const route = pathname === null ? null : options.routes.byPath(pathname);
-    if (!route) return answer(res, 404, { error: 'not found' });
-    if (req.method !== 'POST') return answer(res, 405, { error: 'only POST is accepted' }, { allow: 'POST' });
+    if (!route) return refuse(req, res, 404, 'no receiver at this path', { error: 'not found' });
+    if (req.method !== 'POST') return refuse(req, res, 405, `${req.method ?? '?'}: only POST is accepted`, { error: 'only POST is accepted' }, { allow: 'POST' });
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limits.bodyBytes) return tooLarge(req, res);
     readCapped(req, limits.bodyBytes, (raw) => {
@@ -169,12 +181,12 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     if (!signature.ok) {
       inspector.record({ accountId, receivedAt, headers, signature, key: null, caused: null, event: headers[WEBHOOK_HEADERS.event] ?? null, body: null, dedupe: null, status: 401 });
       logger.warn('webhook signature refused', { accountId, reason: signature.reason });
-      return answer(res, 401, { error: 'invalid signature' });
+      return refuse(req, res, 401, `invalid signature (${signature.reason})`, { error: 'invalid signature' });
     }
     const envelope = parseEnvelope(raw);
     if (!envelope) {
       inspector.record({ accountId, receivedAt, headers, signature, key: null, caused: null, event: headers[WEBHOOK_HEADERS.event] ?? null, body: raw, dedupe: null, status: 400 });
-      return answer(res, 400, { error: 'the body is not a webhook envelope' });
+      return refuse(req, res, 400, 'the body is not a webhook envelope', { error: 'the body is not a webhook envelope' });
     }
     // Per account: the same body delivered to two accounts is processed once for each.
     const key = deliveryKey(accountId, raw);
@@ -186,12 +198,12 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
           answer(res, 200, { received: true, duplicate: true });
           inspect({ accountId, receivedAt, headers, signature, key, caused: null, event, body: raw, dedupe: 'duplicate', status: 200 });
         },
-        () => answer(res, 503, { error: 'could not store the event; retry' }),
+        () => refuse(req, res, 503, 'the event log could not store it', { error: 'could not store the event; retry' }),
       );
       return;
     }
     log.appendThen({ key, accountId, receivedAt, event, headers, body: raw }, (error) => {
-      if (error !== null) return answer(res, 503, { error: 'could not store the event; retry' });
+      if (error !== null) return refuse(req, res, 503, 'the event log could not store it', { error: 'could not store the event; retry' });
       // On disk: the answer and the processing no longer depend on anything else going right.
       // Any 2xx is success to the sender (spec, "Webhooks"): an empty 200 costs both ends least
       // (status 200 by default; end() with no body and no headers sent yet says content-length 0).
@@ -215,8 +227,24 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     if (!res.headersSent && !res.destroyed) answer(res, 500, { error: 'internal error' });
   }
 
+  function refuse(req: IncomingMessage, res: ServerResponse, status: number, reason: string, body: unknown, headers?: Record<string, string>): void {
+    answer(res, status, body, headers);
+    tellRefused(status, reason, safePathname(req.url));
+  }
+
+  function tellRefused(status: number, reason: string, path: string | null): void {
+    const told = options.onRefused;
+    if (!told) return;
+    try {
+      told({ status, reason, path, at: clock.now() });
+    } catch (error) {
+      logger.error('webhook refusal listener failed', { error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
   /** A lingering close: FIN, discard what still arrives, cut after a bounded time. */
   function tooLarge(req: IncomingMessage, res: ServerResponse): void {
+    tellRefused(413, `body over ${limits.bodyBytes} bytes`, safePathname(req.url));
     res.once('finish', () => {
       const socket = req.socket;
       socket.end();
@@ -253,6 +281,7 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
       if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
       const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+      tellRefused(Number(status.slice(0, 3)), status === '408 Request Timeout' ? 'the request was not sent in time' : status === '400 Bad Request' ? 'not an HTTP request' : 'headers too large', null);
       socket.end(`HTTP/1.1 ${status}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`);
       // end() only half-closes: a peer that keeps its side open and goes on dribbling (headers
       // past headersMs, a body past requestMs) would hold the socket for as long as it likes.

@@ -3,7 +3,7 @@
 // once, and the service's resends of them are then duplicates.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -86,6 +86,7 @@ describe('quotedesk listen through kill -9', () => {
     for (const body of bodies) expect((await post(first.url, body, signed(body, SECRET))).status).toBe(200);
     await until(() => stalled.bodies.length === 1, 'the first forward to start');
     expect(first.events()).toEqual([]);
+    expect(existsSync(join(logDir, 'events.jsonl'))).toBe(true);
     const exited = new Promise((resolve) => first.child.once('exit', resolve));
     first.child.kill('SIGKILL');
     await exited;
