@@ -21,7 +21,7 @@ import { environmentAccount, storedAccount } from './account';
 import type { ListenAccount } from './account';
 import { LISTEN_HELP, parseListenArgs } from './args';
 import type { ListenOptions } from './args';
-import { endRegistration, ReplaceDeclined, takeRegistration } from './registration';
+import { endRegistration, moveRegistration, ReplaceDeclined, takeRegistration } from './registration';
 import type { RegistrationDeps, Session } from './registration';
 
 export interface ListenIo {
@@ -37,6 +37,9 @@ export interface ListenIo {
   /** Where to look for cloudflared (tests pass a fake). */
   findCloudflared?: () => string | null;
 }
+
+/** Where a managed tunnel's deliveries go (any path reaches the receiver). */
+const TUNNEL_PATH = '/quotedesk-listen';
 
 /** How long a cloudflared quick tunnel may take to report its address. */
 const TUNNEL_URL_MS = 30_000;
@@ -65,6 +68,8 @@ export async function runListenCommand(args: string[], io: ListenIo): Promise<nu
   let temporaryDir: string | null = null;
   try {
     let secret: string | null = null;
+    /** The secret of the session's previous registration, accepted while deliveries signed with it may still come (a tunnel's new address). */
+    let previousSecret: string | null = null;
     let scope: string;
     if (options.source.kind === 'secret') {
       secret = options.source.secret;
@@ -79,7 +84,7 @@ export async function runListenCommand(args: string[], io: ListenIo): Promise<nu
     if (logDir === null) logDir = temporaryDir = await mkdtemp(join(tmpdir(), 'quotedesk-listen-'));
 
     try {
-      listener = await startListening({ scope, secrets: () => ({ current: secret, previous: null }), port: options.port, dir: logDir, json: options.json, forwardTo: options.forwardTo, out: io.stdout, logger });
+      listener = await startListening({ scope, secrets: () => ({ current: secret, previous: previousSecret }), port: options.port, dir: logDir, json: options.json, forwardTo: options.forwardTo, out: io.stdout, logger });
     } catch (error) {
       io.stderr.write(`quotedesk listen: could not listen on 127.0.0.1:${options.port}: ${(error as Error).message}\n`);
       return EXIT_CODES.other;
@@ -101,11 +106,27 @@ export async function runListenCommand(args: string[], io: ListenIo): Promise<nu
       url = options.entry.url;
     } else {
       tunnel = await startCloudflared(io, listener.port, logger);
-      url = `${tunnel.publicOrigin()}/quotedesk-listen`;
+      url = `${tunnel.publicOrigin()}${TUNNEL_PATH}`;
     }
     const session: Session = await takeRegistration(deps, url);
     secret = session.secret;
     registerSecret(logger, secret);
+    // A quick tunnel that restarts comes back at a new address: the session's registration follows it.
+    let following = Promise.resolve();
+    const stopFollowing = tunnel?.onChange((origin) => {
+      if (origin === null) return;
+      following = following.then(async () => {
+        try {
+          const next = await moveRegistration(deps, session, `${origin}${TUNNEL_PATH}`);
+          previousSecret = secret;
+          secret = next;
+          registerSecret(logger, secret);
+          say(`Re-registered ${session.url}: the tunnel came back at a new address.`, { registered: session.url, account: current.label, reason: 'the tunnel moved' });
+        } catch (error) {
+          io.stderr.write(`quotedesk listen: the tunnel's new address ${origin} could not be registered: ${(error as Error).message}\n`);
+        }
+      });
+    });
     const before = session.previous === null ? 'nothing was registered before' : `it replaced ${session.previous.url}`;
     say(`Registered ${url} for ${current.label} (${before}); deliveries are verified with the secret of this registration. Ctrl+C stops and ${options.onExit === 'keep' ? 'leaves it registered' : options.onExit === 'delete' ? 'deletes it' : 'restores what was there'}.`, {
       registered: url,
@@ -114,6 +135,8 @@ export async function runListenCommand(args: string[], io: ListenIo): Promise<nu
       onExit: options.onExit,
     });
     await stopped(signal);
+    stopFollowing?.();
+    await following;
     const outcome = await endRegistration(deps, session, options.onExit);
     say(outcome, { ended: options.onExit, message: outcome });
     return EXIT_CODES.ok;
@@ -135,7 +158,7 @@ export async function runListenCommand(args: string[], io: ListenIo): Promise<nu
 async function startCloudflared(io: ListenIo, port: number, logger: ReturnType<typeof createSilentLogger>): Promise<Tunnel> {
   const command = (io.findCloudflared ?? (() => findCloudflared(io.env.PATH ?? '')))();
   if (command === null) throw new UsageError('--tunnel cloudflared: cloudflared was not found on PATH; install it, or run your own tunnel and give its address with --public-url');
-  const tunnel = createCloudflaredTunnel({ command, localPort: port, logger });
+  const tunnel = createCloudflaredTunnel({ command, localPort: port, logger, env: io.env as NodeJS.ProcessEnv });
   await tunnel.start();
   if (tunnel.publicOrigin() === null) {
     await new Promise<void>((resolve, reject) => {

@@ -46,6 +46,18 @@ export async function takeRegistration(deps: RegistrationDeps, url: string): Pro
   return { url, secret, previous };
 }
 
+/** The session's URL moved (a quick tunnel restarted): registers the new one; answers its secret. */
+export async function moveRegistration(deps: RegistrationDeps, session: Session, url: string): Promise<string> {
+  if (url === session.url) return session.secret;
+  const current = await deps.client.webhooks.get();
+  // Someone registered another URL meanwhile: theirs now, not ours to overwrite.
+  if (current?.url !== session.url) throw new Error(current === null ? 'the registration was deleted meanwhile' : `the registration was changed meanwhile to ${current.url}`);
+  const { secret } = await deps.client.webhooks.register(url);
+  session.url = url;
+  session.secret = secret;
+  return secret;
+}
+
 /** Puts the registration back as asked; answers what happened, in words for the person. */
 export async function endRegistration(deps: RegistrationDeps, session: Session, onExit: OnExit): Promise<string> {
   if (onExit === 'keep') return `The registration stays: events keep going to ${session.url}.`;

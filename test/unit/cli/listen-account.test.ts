@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runListenCommand } from '../../../main/cli/listen/command';
 import { openDataFolder } from '../../../main/cli/data-folder';
@@ -24,6 +24,7 @@ import type { Simulator } from '../../../main/simulator';
 import { runCliCapturing } from '../../helpers/cli-run';
 
 const logger = createSilentLogger();
+const FAKE_BIN = join(import.meta.dirname, '..', 'core', 'webhooks', 'fake-bin');
 let sim: Simulator;
 let apiKey: string;
 let companyId: string;
@@ -225,6 +226,25 @@ describe('quotedesk listen through the CLI entry, with the connection variables 
     expect(lines[1]).toMatchObject({ registered: url, account: sim.baseUrl, previous: null });
     expect(lines.some((line) => line.event === 'quote.created')).toBe(true);
     expect(lines.at(-1)).toMatchObject({ ended: 'restore', message: expect.stringContaining('deleted (none existed before)') });
+    expect(await own.webhooks.get()).toBeNull();
+  });
+});
+
+describe('quotedesk listen --tunnel cloudflared', () => {
+  it('registers the address the quick tunnel reports, follows it when the tunnel comes back elsewhere, and deletes it on exit', async () => {
+    const company = sim.credentials.companies[2]!;
+    const own = createQuotingClient({ baseUrl: sim.baseUrl, credentials: { mechanism: 'api-key', apiKey: company.apiKey }, logger });
+    cleanups.push(() => own.close());
+    dataDir = mkdtempSync(join(tmpdir(), 'qd-listen-cloudflared-'));
+    const env = { QUOTEDESK_BASE_URL: sim.baseUrl, QUOTEDESK_API_KEY: company.apiKey, PATH: `${FAKE_BIN}${delimiter}${process.env.PATH ?? ''}`, FAKE_CLOUDFLARED_STATE: join(dataDir, 'state'), FAKE_CLOUDFLARED_LIFETIME: '0.5' };
+    const run = listen(['--tunnel', 'cloudflared', '--json'], env);
+    await until(() => run.lines().some((line) => line.registered === 'https://run-1-stand-in.trycloudflare.com/quotedesk-listen'), 'the first address');
+    expect(run.lines().find((line) => 'registered' in line)).toMatchObject({ previous: null, onExit: 'restore' });
+    // The stand-in exits after half a second and comes back at the next address.
+    await until(() => run.lines().some((line) => line.registered === 'https://run-2-stand-in.trycloudflare.com/quotedesk-listen'), 'the second address');
+    expect((await own.webhooks.get())?.url).toMatch(/^https:\/\/run-\d-stand-in\.trycloudflare\.com\/quotedesk-listen$/);
+    expect(await run.stop()).toBe(0);
+    expect(run.lines().at(-1)).toMatchObject({ ended: 'restore', message: expect.stringContaining('deleted') });
     expect(await own.webhooks.get()).toBeNull();
   });
 });
