@@ -8,6 +8,7 @@ import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runListenCommand } from '../../../main/cli/listen/command';
 import { openDataFolder } from '../../../main/cli/data-folder';
@@ -109,11 +110,18 @@ interface Run {
   exit: Promise<number>;
 }
 
-function listen(args: string[], env: Record<string, string> = {}): Run {
+/** A terminal where the person types `answer` and Enter. */
+function terminalAnswering(answer: string): NodeJS.ReadableStream & { isTTY: boolean } {
+  const input = Object.assign(new PassThrough(), { isTTY: true });
+  setTimeout(() => input.write(`${answer}\n`), 50);
+  return input;
+}
+
+function listen(args: string[], env: Record<string, string> = {}, stdin?: NodeJS.ReadableStream & { isTTY?: boolean }): Run {
   const controller = new AbortController();
   let out = '';
   let err = '';
-  const exit = runListenCommand(args, { stdout: { write: (text: string) => (out += text) }, stderr: { write: (text: string) => (err += text) }, env, cwd: process.cwd(), signal: controller.signal });
+  const exit = runListenCommand(args, { stdout: { write: (text: string) => (out += text) }, stderr: { write: (text: string) => (err += text) }, env, cwd: process.cwd(), signal: controller.signal, stdin });
   cleanups.push(() => (controller.abort(), exit));
   return {
     lines: () => out.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>),
@@ -184,6 +192,12 @@ describe('quotedesk listen --account', () => {
     expect(await refused.exit).toBe(6);
     expect(refused.stderr()).toContain(theirs);
     expect(refused.stderr()).toContain('--replace');
+    expect((await client.webhooks.get())?.url).toBe(theirs);
+
+    // On a terminal the person is asked: "n" changes nothing.
+    const declined = listen(['--account', accountId, '--data-dir', dataDir, '--port', String(port), '--public-url', url, '--json'], {}, terminalAnswering('n'));
+    expect(await declined.exit).toBe(6);
+    expect(declined.stderr()).toContain(`go to ${theirs}, registered by another installation. Replace it while listening? [y/N]`);
     expect((await client.webhooks.get())?.url).toBe(theirs);
 
     const replacing = listen(['--account', accountId, '--data-dir', dataDir, '--port', String(port), '--public-url', url, '--json', '--replace', '--on-exit', 'delete']);
