@@ -1,11 +1,12 @@
 // The webhook event log: durable before acknowledged, deduplicated across restarts, and no
-// acknowledged event dropped by a rotation before it is marked processed.
+// acknowledged event dropped by a rotation before it is marked processed (event-log-rotation.ts).
 import { hash } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock, Logger } from '../ports';
 import { doneLine, eventLine, nodeEventLogFileSystem, readLines } from './event-log-file';
 import type { EventLogFileSystem, LogFile } from './event-log-file';
+import { LIVE, NEXT, OLDER_FILE, ROTATED, UnmarkedEvents } from './event-log-rotation';
 
 /** A verified delivery as the log keeps it: the raw bytes, so a replay is exactly what arrived. */
 export interface LoggedEvent {
@@ -61,10 +62,6 @@ export function deliveryKey(scope: string, raw: Uint8Array): string {
   return `${scope}/${dedupeKey(raw)}`;
 }
 
-const LIVE = 'events.jsonl';
-const ROTATED = 'events.1.jsonl';
-/** A rotation's carried-forward events, written before anything is dropped; renamed to LIVE. */
-const NEXT = 'events.next.jsonl';
 /**
  * On Linux the log is opened with O_DSYNC: each write returns once its bytes (and the file's
  * new size) are on disk, the durability of write + fdatasync in one trip to the thread pool
@@ -109,16 +106,6 @@ interface Batch {
 }
 
 /**
- * An event on disk without its processed marker on disk: its line, and the generation of the
- * file holding it (the live file's is `generation`, the rotated file's is lower). A rotation
- * drops the rotated file, so it first copies these lines forward.
- */
-interface Unmarked {
-  line: string;
-  generation: number;
-}
-
-/**
  * What dedupe remembers of a key: the batch carrying the first copy, or, for a key read back
  * from disk at open, when it arrived. No object of its own per event: at thousands of events
  * per second each allocation shows in the garbage collector's share.
@@ -135,12 +122,8 @@ type Settings = Required<Omit<EventLogOptions, 'clock' | 'logger' | 'fs'>> & Pic
 
 export class EventLog {
   private readonly seen = new Map<string, Seen>();
-  /** Events on disk whose processed marker is not (yet) on disk. */
-  private readonly unmarked = new Map<string, Unmarked>();
-  /** The live file's generation: one more at each rotation. */
-  private generation = 0;
-  /** Bytes the live file started with (events carried forward by the last rotation). */
-  private carriedBytes = 0;
+  /** Events on disk whose processed marker is not (yet) on disk, which a rotation must carry. */
+  private readonly unmarked = new UnmarkedEvents();
   /** Where new lines go; the write loop takes it whole. */
   private open: Batch | null = null;
   private flushing = false;
@@ -193,8 +176,8 @@ export class EventLog {
     // A stale NEXT beside a live file (a crash before a rotation's renames, or a failed second
     // rename) holds copies of events of older files: read as the rotated file's generation.
     const files = [
-      { read: rotated, generation: -1 },
-      { read: next, generation: -1 },
+      { read: rotated, generation: OLDER_FILE },
+      { read: next, generation: OLDER_FILE },
       { read: live, generation: 0 },
     ];
     for (const { read, generation } of files) {
@@ -214,7 +197,7 @@ export class EventLog {
     log.prune(settings.clock.now());
     const all = [...events.values()];
     const pending = all.filter(({ event }) => !caused.has(event.key));
-    for (const { event, generation } of pending) log.unmarked.set(event.key, { line: eventLine(event), generation });
+    for (const { event, generation } of pending) log.unmarked.add(event.key, eventLine(event), generation);
     const skippedLines = rotated.skipped + next.skipped + live.skipped;
     if (skippedLines > 0) settings.logger.warn('webhook event log: unreadable lines skipped', { count: skippedLines });
     return {
@@ -338,9 +321,11 @@ export class EventLog {
       let writing = current && this.write(current);
       while (current && writing) {
         const error = await writing;
-        if (this.size - this.carriedBytes >= this.options.maxFileBytes) {
+        if (this.unmarked.dueForRotation(this.size, this.options.maxFileBytes)) {
           this.settle(current, error);
-          await this.rotate();
+          const rotated = await this.unmarked.rotate(this.options, { file: this.file, size: this.size });
+          this.size = rotated.size;
+          if (rotated.reopen) this.file = await this.options.fs.open(join(this.options.dir, LIVE), LIVE_FLAGS, 0o600);
           current = this.take();
           writing = current && this.write(current);
           continue;
@@ -399,8 +384,8 @@ export class EventLog {
     }
     // Markers without an fsync of their own are on disk at the latest with the next durable
     // write; a rotation (which may drop their events' file) writes its copies durably first.
-    for (let index = 0; index < lines.length; index++) this.unmarked.set(batch.keys[index]!, { line: lines[index]!, generation: this.generation });
-    for (const key of markerKeys) this.unmarked.delete(key);
+    for (let index = 0; index < lines.length; index++) this.unmarked.add(batch.keys[index]!, lines[index]!);
+    for (const key of markerKeys) this.unmarked.marked(key);
     return null;
   }
 
@@ -435,77 +420,4 @@ export class EventLog {
       }
     }
   }
-
-  /**
-   * The live file becomes the rotated one, and the rotated one is dropped. Events of the
-   * dropped file still waiting for their processed marker are first written, durably, to a
-   * file of their own (NEXT), which then becomes the new live file; the folder is fsync'd so
-   * the renames survive a power cut. A crash at any step leaves every unmarked event in a file
-   * open() reads. When the copy cannot be written (a full disk), nothing is rotated: the live
-   * file grows past its cap until a rotation works.
-   */
-  private async rotate(): Promise<void> {
-    const { dir, fs, logger } = this.options;
-    const path = (name: string) => join(dir, name);
-    const old = this.generation;
-    const carried: string[] = [];
-    for (const unmarked of this.unmarked.values()) {
-      if (unmarked.generation < old) {
-        carried.push(unmarked.line);
-        unmarked.generation = old + 1;
-      }
-    }
-    const bytes = Buffer.from(carried.join(''));
-    try {
-      const next = await fs.open(path(NEXT), fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_TRUNC, 0o600);
-      try {
-        for (let offset = 0; offset < bytes.length; ) {
-          const { bytesWritten } = await next.write(bytes, offset, bytes.length - offset, offset);
-          if (bytesWritten === 0) throw new Error('The webhook event log took no bytes');
-          offset += bytesWritten;
-        }
-        await next.datasync();
-      } finally {
-        await next.close();
-      }
-    } catch (error) {
-      this.restamp(old + 1, old - 1);
-      // Tried again after as many bytes again, not at every write.
-      this.carriedBytes = this.size;
-      logger.warn('webhook event log: rotation put off, its unprocessed events could not be copied', { error: describe(error) });
-      await fs.unlink(path(NEXT)).catch(() => undefined);
-      return;
-    }
-    let moved = false;
-    try {
-      await this.file.close();
-      await fs.rename(path(LIVE), path(ROTATED));
-      moved = true;
-      await fs.rename(path(NEXT), path(LIVE));
-      this.generation = old + 1;
-      this.size = this.carriedBytes = bytes.length;
-    } catch (error) {
-      logger.warn('webhook event log: rotation failed', { error: describe(error) });
-      if (moved) {
-        // The live file was rotated; the copies stay in NEXT (open() reads it), a new live file starts.
-        this.generation = old + 1;
-        this.restamp(old + 1, old);
-        this.size = this.carriedBytes = 0;
-      } else {
-        this.restamp(old + 1, old - 1);
-        this.carriedBytes = this.size;
-      }
-    }
-    await fs.syncFolder(dir).catch((error: unknown) => logger.warn('webhook event log: cannot sync its folder', { error: describe(error) }));
-    this.file = await fs.open(path(LIVE), LIVE_FLAGS, 0o600);
-  }
-
-  /** Moves the unmarked events recorded in one file generation to another. */
-  private restamp(from: number, to: number): void {
-    for (const unmarked of this.unmarked.values()) if (unmarked.generation === from) unmarked.generation = to;
-  }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
