@@ -8,9 +8,10 @@ Usage:
   quotedesk accept ID
   quotedesk decline ID [--reason R]
   quotedesk pdf ID [--out FILE] [--force]
-  quotedesk listen --port P --secret S [--json] [--forward-to URL] [--log-dir DIR]
-                          run the webhook receiver alone and print each verified,
-                          unique event (quotedesk listen --help)
+  quotedesk listen --account NAME --public-url URL [--forward-to URL] [--json]
+                          register URL for the account while listening, print each
+                          verified event and each refused delivery, restore the
+                          registration on exit (quotedesk listen --help)
   quotedesk --version
 
   ID is the quote's UUID, as the ID column of "list" shows it.

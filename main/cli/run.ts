@@ -3,10 +3,10 @@ import { createAgent, createQuotingClient, downloadPdf } from '../core/api';
 import type { ClosableQuotingClient, QuotePage, Timeouts } from '../core/api';
 import type { Clock } from '../core/ports';
 import { systemClock } from '../core/ports';
-import { runListen } from '../core/webhooks/listen';
 import type { Credentials, QuoteListItem } from '../../preload/contract';
 import { EXIT_CODES } from './exit-codes';
 import { HELP } from './help';
+import { runListenCommand } from './listen/command';
 import {
   credentialsFrom,
   expectNoArgs,
@@ -38,6 +38,8 @@ export interface CliIo {
   timeouts?: Partial<Timeouts>;
   /** Stops `quotedesk listen`; without one, SIGINT and SIGTERM stop it. */
   signal?: AbortSignal;
+  /** Where `quotedesk listen` asks before replacing another installation's registration (only a terminal is asked). */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
 }
 
 // --all pages through everything, but never without end: 1000 pages of 100 is far beyond
@@ -56,8 +58,8 @@ interface Job {
 
 /** Runs one command; resolves to the process exit code. Never throws. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
-  // A long-running receiver with options of its own (main/core/webhooks/listen.ts).
-  if (argv[0] === 'listen') return runListen(argv.slice(1), io);
+  // A long-running receiver with options of its own (main/cli/listen).
+  if (argv[0] === 'listen') return runListenCommand(argv.slice(1), io);
   let json = argv.includes('--json');
   let client: ClosableQuotingClient | null = null;
   let mechanism: Credentials['mechanism'] | null = null;

@@ -106,6 +106,8 @@ export class FakeBridge {
     cloudflaredAvailable: false,
     registered: {},
   };
+  /** The receiver's port as webhooks.status answers it; setTunnel with a port moves it. */
+  webhookReceiver: WebhooksOverview['receiver'] = { port: 4100, unavailable: null, problem: null };
   /** Another installation's URL per account: register answers needs-confirmation until confirmed. */
   foreignWebhookUrls: Record<string, string> = {};
   /** What webhooks.activity lists, newest first; replay answers with an entry's `caused`. */
@@ -444,6 +446,7 @@ export class FakeBridge {
       'webhooks.setTunnel': (choice) => {
         this.webhooks.mode = choice.mode;
         this.webhooks.manualUrl = choice.mode === 'manual' ? choice.url : null;
+        if (choice.mode === 'manual' && choice.port !== undefined) this.webhookReceiver = { port: choice.port, unavailable: null, problem: null };
         return this.#webhooksOverview();
       },
       'webhooks.register': ({ accountId, confirm }) => {
@@ -528,7 +531,7 @@ export class FakeBridge {
         problem: null,
       };
     });
-    return { mode: this.webhooks.mode, manualUrl: this.webhooks.manualUrl, cloudflaredAvailable: this.webhooks.cloudflaredAvailable, problem: null, accounts };
+    return { mode: this.webhooks.mode, manualUrl: this.webhooks.manualUrl, cloudflaredAvailable: this.webhooks.cloudflaredAvailable, problem: null, receiver: this.webhookReceiver, accounts };
   }
 
   #buildApi(): BridgeApi {

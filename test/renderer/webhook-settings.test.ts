@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { manualUrlProblem } from '../../renderer/src/components/webhook-settings/words';
+import { manualUrlProblem, portProblem } from '../../renderer/src/components/webhook-settings/words';
 import { FakeBridge } from './fake-bridge';
 import { makeAccount, makeQuote, quoteId } from './fixtures';
 import { renderApp } from './render-app';
@@ -46,7 +46,7 @@ describe('tunnel form', () => {
     expect(field.getAttribute('aria-invalid')).toBe('false');
     await fireEvent.click(within(section).getByRole('button', { name: 'Save tunnel choice' }));
     await waitFor(() => expect(announcement().textContent).toBe('Tunnel choice saved.'));
-    expect(bridge.callsOf('webhooks.setTunnel')).toEqual([{ mode: 'manual', url: 'https://desk.example.net' }]);
+    expect(bridge.callsOf('webhooks.setTunnel')).toEqual([{ mode: 'manual', url: 'https://desk.example.net', port: 4100 }]);
     expect(within(accountCard(section, 'acme')).getByText('https://desk.example.net/hooks/acme')).toBeTruthy();
   });
 
@@ -76,12 +76,53 @@ describe('tunnel form', () => {
     expect(why?.textContent).toContain('cloudflared was not found');
   });
 
+  it('shows the receiver port a manual tunnel forwards to, refuses a bad one and saves a new one', async () => {
+    const bridge = fake();
+    bridge.webhooks.mode = 'manual';
+    bridge.webhooks.manualUrl = 'https://desk.example.net';
+    renderApp(bridge);
+    const section = await openSettings();
+    const port = (await within(section).findByLabelText('Local port your tunnel forwards to')) as HTMLInputElement;
+    expect(port.value).toBe('4100');
+    expect(document.getElementById(port.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toContain('http://127.0.0.1:4100');
+    await fireEvent.input(port, { target: { value: '80' } });
+    await fireEvent.click(within(section).getByRole('button', { name: 'Save tunnel choice' }));
+    expect(port.getAttribute('aria-invalid')).toBe('true');
+    expect(section.querySelector('[data-port-error]')!.textContent).toContain('1024 to 65535');
+    expect(document.activeElement).toBe(port);
+    expect(bridge.callsOf('webhooks.setTunnel')).toEqual([]);
+    await fireEvent.input(port, { target: { value: '45481' } });
+    await fireEvent.click(within(section).getByRole('button', { name: 'Save tunnel choice' }));
+    await waitFor(() => expect(announcement().textContent).toBe('Tunnel choice saved.'));
+    expect(bridge.callsOf('webhooks.setTunnel')).toEqual([{ mode: 'manual', url: 'https://desk.example.net', port: 45481 }]);
+    await waitFor(() => expect((within(section).getByLabelText('Local port your tunnel forwards to') as HTMLInputElement).value).toBe('45481'));
+  });
+
+  it('says when the remembered port was taken at start, and keeps the stand-in when asked', async () => {
+    const bridge = fake();
+    bridge.webhooks.mode = 'manual';
+    bridge.webhooks.manualUrl = 'https://desk.example.net';
+    bridge.webhookReceiver = { port: 38211, unavailable: 45481, problem: 'Port 45481 is in use by another program, so the receiver listens on port 38211 for now.' };
+    renderApp(bridge);
+    const section = await openSettings();
+    const alert = await waitFor(() => section.querySelector('[data-port-problem]') as HTMLElement);
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.textContent).toContain('45481');
+    await fireEvent.click(within(alert).getByRole('button', { name: 'Keep port 38211' }));
+    await waitFor(() => expect(announcement().textContent).toContain('Port 38211 kept'));
+    expect(bridge.callsOf('webhooks.setTunnel')).toEqual([{ mode: 'manual', url: 'https://desk.example.net', port: 38211 }]);
+    await waitFor(() => expect(section.querySelector('[data-port-problem]')).toBeNull());
+  });
+
   it('checks addresses in plain words', () => {
     expect(manualUrlProblem('')).toContain('Enter');
     expect(manualUrlProblem('desk.example.net')).toContain('not a web address');
     expect(manualUrlProblem('https://user:pw@desk.example.net')).toContain('user name');
     expect(manualUrlProblem(`https://desk.example.net/${'a'.repeat(2000)}`)).toContain('too long');
     expect(manualUrlProblem('https://desk.example.net/hooks')).toBeNull();
+    expect(portProblem('forty')).toContain('whole number');
+    expect(portProblem('70000')).toContain('1024 to 65535');
+    expect(portProblem(' 45481 ')).toBeNull();
   });
 });
 

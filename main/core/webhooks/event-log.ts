@@ -1,14 +1,16 @@
-// The webhook event log: durable before acknowledged, deduplicated across restarts.
+// The webhook event log: durable before acknowledged, deduplicated across restarts, and no
+// acknowledged event dropped by a rotation before it is marked processed (event-log-rotation.ts).
 import { hash } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
-import { mkdir, open, readFile, rename, stat } from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock, Logger } from '../ports';
+import { doneLine, eventLine, nodeEventLogFileSystem, readLines } from './event-log-file';
+import type { EventLogFileSystem, LogFile } from './event-log-file';
+import { LIVE, NEXT, OLDER_FILE, ROTATED, UnmarkedEvents } from './event-log-rotation';
 
 /** A verified delivery as the log keeps it: the raw bytes, so a replay is exactly what arrived. */
 export interface LoggedEvent {
-  /** sha256 of the raw body: the envelope has no id, and the service's retries resend the same bytes. */
+  /** deliveryKey(accountId, body): the envelope has no id, and the service's retries resend the same bytes. */
   key: string;
   accountId: string;
   /** Milliseconds since the epoch. */
@@ -30,6 +32,8 @@ export interface EventLogOptions {
   maxKeyAgeMs?: number;
   /** How many of the latest events open() hands back for the inspector. Default 1,000. */
   recentLimit?: number;
+  /** The file-system calls; tests pass failing ones. Default node:fs. */
+  fs?: EventLogFileSystem;
 }
 
 export interface OpenedLog {
@@ -42,12 +46,22 @@ export interface OpenedLog {
   skippedLines: number;
 }
 
+/** sha256 of the raw bytes. */
 export function dedupeKey(raw: Uint8Array): string {
   // One-shot: no Hash object per delivery.
   return hash('sha256', raw, 'hex');
 }
 
-const LIVE = 'events.jsonl';
+/**
+ * The dedupe key of a delivery to one account (or, for `listen` without an account, one
+ * receiving secret's scope): the same body delivered to two accounts is two events, each
+ * processed once. The scope is put in front of the body's hash rather than hashed with it: a
+ * second hash per delivery was a measurable share of the receiver's CPU.
+ */
+export function deliveryKey(scope: string, raw: Uint8Array): string {
+  return `${scope}/${dedupeKey(raw)}`;
+}
+
 /**
  * On Linux the log is opened with O_DSYNC: each write returns once its bytes (and the file's
  * new size) are on disk, the durability of write + fdatasync in one trip to the thread pool
@@ -61,10 +75,8 @@ const SYNC_ON_WRITE = process.platform === 'linux';
  * append-only handle cannot be truncated, and cutting off a failed write must work everywhere.
  */
 const LIVE_FLAGS = fsConstants.O_WRONLY | fsConstants.O_CREAT | (SYNC_ON_WRITE ? fsConstants.O_DSYNC : 0);
-const openLive = (dir: string): Promise<FileHandle> => open(join(dir, LIVE), LIVE_FLAGS, 0o600);
 /** How long a processed marker may wait for an event's write to share. */
 const LAZY_WRITE_MS = 50;
-const ROTATED = 'events.1.jsonl';
 
 /** Told once a write is over: null when it is on disk (fsync'd if it had to be), else the error. */
 export type Written = (error: unknown) => void;
@@ -81,10 +93,12 @@ interface Batch {
   lines: string[];
   /** Processed markers, written after the events' lines. */
   markers: string[];
+  /** The keys of `markers`, in the same order. */
+  markerKeys: string[];
   /** Needs fsync before it is done (events do; processed markers ride along with the next fsync). */
   durable: boolean;
   waiters: Written[];
-  /** The events' keys, released when the write fails so the sender's retry is logged. */
+  /** The events' keys, in the order of `lines`; released when the write fails so the sender's retry is logged. */
   keys: string[];
   written: boolean;
   /** Made only when a duplicate waits on this batch. */
@@ -100,16 +114,16 @@ type Seen = Batch | number;
 
 const seenAt = (seen: Seen): number => (typeof seen === 'number' ? seen : seen.at);
 
-type Line =
-  | { t: 'event'; key: string; account: string; at: number; event: string; headers: Record<string, string>; body: string }
-  | { t: 'done'; key: string; caused: string | null };
-
 const ON_DISK = Promise.resolve();
 /** Age pruning walks the oldest keys at most this often (count pruning happens on every append). */
 const PRUNE_EVERY_MS = 1_000;
 
+type Settings = Required<Omit<EventLogOptions, 'clock' | 'logger' | 'fs'>> & Pick<EventLogOptions, 'clock' | 'logger'> & { fs: EventLogFileSystem };
+
 export class EventLog {
   private readonly seen = new Map<string, Seen>();
+  /** Events on disk whose processed marker is not (yet) on disk, which a rotation must carry. */
+  private readonly unmarked = new UnmarkedEvents();
   /** Where new lines go; the write loop takes it whole. */
   private open: Batch | null = null;
   private flushing = false;
@@ -121,47 +135,75 @@ export class EventLog {
   private torn = false;
   /** Markers of a failed write: they go again with the next event's write (never a write of their own, which could fail in a loop). */
   private carriedMarkers: string[] = [];
+  private carriedMarkerKeys: string[] = [];
 
   private constructor(
-    private readonly options: Required<Omit<EventLogOptions, 'clock' | 'logger'>> & Pick<EventLogOptions, 'clock' | 'logger'>,
-    private file: FileHandle,
+    private readonly options: Settings,
+    private file: LogFile,
     private size: number,
   ) {}
 
   static async open(options: EventLogOptions): Promise<OpenedLog> {
-    const settings = {
+    const settings: Settings = {
       maxFileBytes: 8 * 1024 * 1024,
       maxKeys: 100_000,
       maxKeyAgeMs: 7 * 24 * 3600_000,
       recentLimit: 1_000,
       ...options,
+      fs: options.fs ?? nodeEventLogFileSystem,
     };
-    await mkdir(settings.dir, { recursive: true, mode: 0o700 });
-    const rotated = await readLines(join(settings.dir, ROTATED), false);
-    const live = await readLines(join(settings.dir, LIVE), true);
-    const file = await openLive(settings.dir);
+    const { dir, fs } = settings;
+    const created = await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    if (created !== undefined) await fs.syncFolder(join(created, '..'));
+    const path = (name: string) => join(dir, name);
+    const rotated = await readLines(fs, path(ROTATED), false);
+    let next = await readLines(fs, path(NEXT), false);
+    let live = await readLines(fs, path(LIVE), true);
+    // A crash between a rotation's two renames: its carried events become the live file.
+    if (next.exists && !live.exists) {
+      await fs.rename(path(NEXT), path(LIVE));
+      await fs.syncFolder(dir);
+      [live, next] = [next, { lines: [], skipped: 0, validBytes: 0, totalBytes: 0, exists: false }];
+    }
+    const file = await fs.open(path(LIVE), LIVE_FLAGS, 0o600);
+    if (!live.exists) await fs.syncFolder(dir);
     // Cut a torn last line so the next append starts on a line of its own.
     if (live.validBytes !== live.totalBytes) await file.truncate(live.validBytes);
     const log = new EventLog(settings, file, live.validBytes);
 
-    const events = new Map<string, LoggedEvent>();
+    const events = new Map<string, { event: LoggedEvent; generation: number }>();
     const caused = new Map<string, string | null>();
-    for (const line of [...rotated.lines, ...live.lines]) {
-      if (line.t === 'event') {
-        events.set(line.key, { key: line.key, accountId: line.account, receivedAt: line.at, event: line.event, headers: line.headers, body: Buffer.from(line.body, 'base64') });
-        log.seen.set(line.key, line.at);
-      } else {
-        caused.set(line.key, line.caused);
+    // A stale NEXT beside a live file (a crash before a rotation's renames, or a failed second
+    // rename) holds copies of events of older files: read as the rotated file's generation.
+    const files = [
+      { read: rotated, generation: OLDER_FILE },
+      { read: next, generation: OLDER_FILE },
+      { read: live, generation: 0 },
+    ];
+    for (const { read, generation } of files) {
+      for (const line of read.lines) {
+        if (line.t === 'event') {
+          const event = { key: line.key, accountId: line.account, receivedAt: line.at, event: line.event, headers: line.headers, body: Buffer.from(line.body, 'base64') };
+          const known = events.get(line.key);
+          // The newest copy's file says where it lives now; the first copy's place keeps the order.
+          if (known) known.generation = generation;
+          else events.set(line.key, { event, generation });
+          log.seen.set(line.key, line.at);
+        } else {
+          caused.set(line.key, line.caused);
+        }
       }
     }
     log.prune(settings.clock.now());
     const all = [...events.values()];
-    const skippedLines = rotated.skipped + live.skipped;
+    const pending = all.filter(({ event }) => !caused.has(event.key));
+    for (const { event, generation } of pending) log.unmarked.add(event.key, eventLine(event), generation);
+    const skippedLines = rotated.skipped + next.skipped + live.skipped;
     if (skippedLines > 0) settings.logger.warn('webhook event log: unreadable lines skipped', { count: skippedLines });
     return {
       log,
-      pending: all.filter((event) => !caused.has(event.key)),
-      recent: all.slice(-settings.recentLimit).map((event) => ({ event, caused: caused.get(event.key) ?? null })),
+      pending: pending.map(({ event }) => event),
+      recent: all.slice(-settings.recentLimit).map(({ event }) => ({ event, caused: caused.get(event.key) ?? null })),
       skippedLines,
     };
   }
@@ -195,7 +237,9 @@ export class EventLog {
     batch.lines.push(eventLine(event));
     if (this.carriedMarkers.length > 0) {
       batch.markers.push(...this.carriedMarkers);
+      batch.markerKeys.push(...this.carriedMarkerKeys);
       this.carriedMarkers = [];
+      this.carriedMarkerKeys = [];
     }
     batch.waiters.push(written);
     batch.keys.push(key);
@@ -222,8 +266,8 @@ export class EventLog {
   markProcessedThen(key: string, caused: string | null, written?: Written): void {
     if (this.closed) return written?.(null);
     const batch = this.openBatch();
-    // The same line as JSON.stringify({ t: 'done', key, caused }), without building the object.
-    batch.markers.push(`{"t":"done","key":${JSON.stringify(key)},"caused":${JSON.stringify(caused)}}\n`);
+    batch.markers.push(doneLine(key, caused));
+    batch.markerKeys.push(key);
     if (written) batch.waiters.push(written);
     // A running write loop takes the marker next; otherwise it waits briefly for an event's write to ride along with.
     if (!this.flushing) this.lazyTimer ??= setTimeout(() => this.startFlush(), LAZY_WRITE_MS);
@@ -233,14 +277,18 @@ export class EventLog {
     if (this.closed) return;
     this.closed = true;
     // A last try for the markers of a failed write.
-    if (this.carriedMarkers.length > 0) this.openBatch().markers.push(...this.carriedMarkers.splice(0));
+    if (this.carriedMarkers.length > 0) {
+      const batch = this.openBatch();
+      batch.markers.push(...this.carriedMarkers.splice(0));
+      batch.markerKeys.push(...this.carriedMarkerKeys.splice(0));
+    }
     this.startFlush();
     while (this.loop) await this.loop;
     await this.file.close();
   }
 
   private openBatch(): Batch {
-    return (this.open ??= { at: Number.POSITIVE_INFINITY, lines: [], markers: [], durable: false, waiters: [], keys: [], written: false, settled: null });
+    return (this.open ??= { at: Number.POSITIVE_INFINITY, lines: [], markers: [], markerKeys: [], durable: false, waiters: [], keys: [], written: false, settled: null });
   }
 
   /** Keys are kept in arrival order: the oldest go first, by count and by age. */
@@ -273,9 +321,11 @@ export class EventLog {
       let writing = current && this.write(current);
       while (current && writing) {
         const error = await writing;
-        if (this.size >= this.options.maxFileBytes) {
+        if (this.unmarked.dueForRotation(this.size, this.options.maxFileBytes)) {
           this.settle(current, error);
-          await this.rotate();
+          const rotated = await this.unmarked.rotate(this.options, { file: this.file, size: this.size });
+          this.size = rotated.size;
+          if (rotated.reopen) this.file = await this.options.fs.open(join(this.options.dir, LIVE), LIVE_FLAGS, 0o600);
           current = this.take();
           writing = current && this.write(current);
           continue;
@@ -303,13 +353,14 @@ export class EventLog {
 
   /** Resolves with null once the batch is on disk, or with the error; never rejects. */
   private async write(batch: Batch): Promise<unknown> {
-    const bytes = Buffer.from(batch.lines.join('') + batch.markers.join(''));
-    const markers = batch.markers;
+    const { lines, markers, markerKeys } = batch;
+    const bytes = Buffer.from(lines.join('') + markers.join(''));
     batch.lines = [];
     batch.markers = [];
+    batch.markerKeys = [];
     // Nothing goes after a torn line: the events behind it would be unreadable at the next start.
     if (this.torn && !(await this.cutBack())) {
-      this.carriedMarkers.push(...markers);
+      this.carryMarkers(markers, markerKeys);
       return new Error('The webhook event log cannot be written until its last failed write is cut off');
     }
     try {
@@ -321,7 +372,6 @@ export class EventLog {
       }
       if (batch.durable && !SYNC_ON_WRITE) await this.file.datasync();
       this.size += bytes.length;
-      return null;
     } catch (error) {
       this.options.logger.error('webhook event log: write failed', { error: error instanceof Error ? error.message : String(error) });
       // A write cut short (the disk filled up midway, or the sync failed after the bytes went
@@ -329,9 +379,19 @@ export class EventLog {
       this.torn = true;
       await this.cutBack();
       // The events are answered 503 and come again; what was processed is recorded with the next event.
-      this.carriedMarkers.push(...markers);
+      this.carryMarkers(markers, markerKeys);
       return error;
     }
+    // Markers without an fsync of their own are on disk at the latest with the next durable
+    // write; a rotation (which may drop their events' file) writes its copies durably first.
+    for (let index = 0; index < lines.length; index++) this.unmarked.add(batch.keys[index]!, lines[index]!);
+    for (const key of markerKeys) this.unmarked.marked(key);
+    return null;
+  }
+
+  private carryMarkers(markers: string[], keys: string[]): void {
+    this.carriedMarkers.push(...markers);
+    this.carriedMarkerKeys.push(...keys);
   }
 
   /** Cuts the file back to its last whole line; false when even that fails (tried again before the next write). */
@@ -359,56 +419,5 @@ export class EventLog {
         this.options.logger.error('webhook event log: a write callback failed', { error: failure instanceof Error ? failure.message : String(failure) });
       }
     }
-  }
-
-  private async rotate(): Promise<void> {
-    try {
-      await this.file.close();
-      await rename(join(this.options.dir, LIVE), join(this.options.dir, ROTATED));
-    } catch (error) {
-      this.options.logger.warn('webhook event log: rotation failed', { error: error instanceof Error ? error.message : String(error) });
-    }
-    this.file = await openLive(this.options.dir);
-    this.size = (await stat(join(this.options.dir, LIVE))).size;
-  }
-}
-
-/** The line JSON.stringify would make of the event's Line, built without the object in between. */
-function eventLine(event: LoggedEvent): string {
-  return `{"t":"event","key":${JSON.stringify(event.key)},"account":${JSON.stringify(event.accountId)},"at":${event.receivedAt},"event":${JSON.stringify(event.event)},"headers":${JSON.stringify(event.headers)},"body":"${event.body.toString('base64')}"}\n`;
-}
-
-async function readLines(path: string, live: boolean): Promise<{ lines: Line[]; skipped: number; validBytes: number; totalBytes: number }> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lines: [], skipped: 0, validBytes: 0, totalBytes: 0 };
-    throw error;
-  }
-  // Everything after the last newline was being written when the process died.
-  const validBytes = bytes.lastIndexOf(0x0a) + 1;
-  const torn = validBytes < bytes.length;
-  const lines: Line[] = [];
-  let skipped = torn && live ? 1 : 0;
-  for (const text of bytes.subarray(0, validBytes).toString('utf8').split('\n')) {
-    if (text === '') continue;
-    const line = parseLine(text);
-    if (line) lines.push(line);
-    else skipped += 1;
-  }
-  return { lines, skipped, validBytes, totalBytes: bytes.length };
-}
-
-function parseLine(text: string): Line | null {
-  try {
-    const value = JSON.parse(text) as Partial<Record<string, unknown>>;
-    if (typeof value.key !== 'string') return null;
-    if (value.t === 'done') return { t: 'done', key: value.key, caused: typeof value.caused === 'string' ? value.caused : null };
-    if (value.t !== 'event' || typeof value.account !== 'string' || typeof value.at !== 'number' || typeof value.event !== 'string' || typeof value.body !== 'string') return null;
-    const headers = typeof value.headers === 'object' && value.headers !== null ? (value.headers as Record<string, string>) : {};
-    return { t: 'event', key: value.key, account: value.account, at: value.at, event: value.event, headers, body: value.body };
-  } catch {
-    return null;
   }
 }

@@ -4,7 +4,7 @@
 /** A verified, unique delivery (or an inspector replay of one), in core terms. */
 export interface ReceivedWebhook {
   accountId: string;
-  /** sha256 of the raw body: the same event resent by the service has the same key. */
+  /** deliveryKey(accountId, raw body): the same event resent by the service to the same account has the same key. */
   key: string;
   /** The envelope's event type; unknown types are kept, never dropped. */
   event: string;

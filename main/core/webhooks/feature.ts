@@ -15,6 +15,7 @@ import { startWebhookService } from './service';
 import { selfTest } from './self-test';
 import { sweepOrphanKeys } from './sweep';
 import type { WebhookService } from './service';
+import { isPortUnavailable, portRefusedWords, portTakenWords, savedReceiverPort, saveReceiverPort } from './receiver-port';
 import { savedTunnelChoice, TUNNEL_SETTING, tunnelForChoice } from './tunnel-choice';
 import { createTunnelSwitch } from './tunnel-switch';
 import { findCloudflared } from './tunnels';
@@ -66,17 +67,29 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
   const { settings, bus, logger } = deps;
   const locate = deps.findCloudflared ?? (() => findCloudflared());
   let startProblem: string | null = null;
+  // A port given by the host (tests, benchmarks) is used as it is; otherwise the one chosen at
+  // the first start, kept in the settings so a manual tunnel's target does not move.
+  const savedPort = deps.port === undefined ? savedReceiverPort(settings) : null;
+  /** The remembered port another program held at start (the receiver uses a stand-in), until the person decides. */
+  let unavailablePort: number | null = null;
   const started: Promise<WebhookService | null> = startWebhookService({
     secrets: deps.secrets,
     paths: deps.paths,
     clientFor: (accountId) => deps.accounts.client(accountId),
     clock: deps.clock,
     logger,
-    port: deps.port,
+    port: deps.port ?? savedPort ?? 0,
+    fallBackToFreePort: savedPort !== null,
     process: deps.process,
     onProcessed: (event) => bus.publish('webhook.received', event),
     onHealthChange: (accountId) => bus.publish('webhook.health', { accountId }),
-  }).catch((error: unknown) => {
+  }).then(
+    (running) => {
+      if (deps.port === undefined && savedPort === null) saveReceiverPort(settings, running.port, logger);
+      unavailablePort = running.unavailablePort;
+      return running;
+    },
+  ).catch((error: unknown) => {
     // Polling still works: the person sees why webhooks do not.
     startProblem = `The webhook receiver did not start: ${error instanceof Error ? error.message : String(error)}`;
     logger.error('webhook receiver did not start', { error: startProblem });
@@ -147,6 +160,20 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
     }
   }
 
+  /** The person's port: the receiver moves there (or stays, keeping a stand-in), and it is remembered. */
+  async function usePort(running: WebhookService, port: number): Promise<void> {
+    if (port !== running.port) {
+      try {
+        await running.moveTo(port);
+      } catch (error) {
+        if (isPortUnavailable(error)) throw new AppError('invalid-input', portRefusedWords(port, error));
+        throw error;
+      }
+    }
+    unavailablePort = null;
+    saveReceiverPort(settings, port, logger);
+  }
+
   async function overview(): Promise<WebhooksOverview> {
     const running = await started;
     const choice = savedTunnelChoice(settings);
@@ -170,7 +197,12 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
         });
       }
     }
-    return { mode: tunnels.kind(), manualUrl: choice.mode === 'manual' ? choice.url : null, cloudflaredAvailable: locate() !== null, problem: startProblem, accounts: statuses };
+    const receiver = {
+      port: running?.port ?? null,
+      unavailable: running ? unavailablePort : null,
+      problem: running && unavailablePort !== null ? portTakenWords(unavailablePort, running.port) : null,
+    };
+    return { mode: tunnels.kind(), manualUrl: choice.mode === 'manual' ? choice.url : null, cloudflaredAvailable: locate() !== null, problem: startProblem, receiver, accounts: statuses };
   }
 
   return {
@@ -178,6 +210,7 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
     setTunnel: (choice) =>
       tunnels.serially(async () => {
         const running = await service();
+        if (choice.mode === 'manual' && choice.port !== undefined) await usePort(running, choice.port);
         const next = tunnelForChoice(choice, { port: running.port, locateCloudflared: locate, logger });
         settings.set(TUNNEL_SETTING, choice);
         demo.tunnelReplaced();

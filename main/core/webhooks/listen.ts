@@ -1,148 +1,82 @@
-// `quotedesk listen`: the receiver alone, for developers and support. Same checks as in the
-// app (401, 405, 413, dedupe); prints each verified, unique event, optionally relays it.
-import { mkdtemp, rm } from 'node:fs/promises';
+// The receiving half of `quotedesk listen`: a durable receiver on 127.0.0.1 that prints each
+// verified, unique event (and every refused request, with its reason), and optionally re-posts
+// each event unchanged to another address. The CLI (main/cli/listen) puts a registration
+// around it; a relay can put its own source of secrets and output around it.
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { createSilentLogger, registerSecret } from '../log/logger';
+import type { Logger } from '../ports';
 import { systemClock } from '../ports';
-import { EventLog } from './event-log';
+import { openDurableReceiver } from './durable-receiver';
 import type { ReceivedWebhook } from './events';
-import { createWebhookReceiver } from './receiver';
-import type { RawDelivery, ReceiverRoutes } from './receiver';
+import type { RawDelivery, Refusal } from './receiver';
 
-export interface ListenIo {
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
-  env: Record<string, string | undefined>;
-  /** Stops listening. Without one, SIGINT and SIGTERM stop it. */
-  signal?: AbortSignal;
+export interface ListenerOptions {
+  /** Whose events these are: the dedupe scope, and which of a shared log's pending events are ours. */
+  scope: string;
+  /** The secrets a delivery may be signed with now (both null until a registration gave one). */
+  secrets(): { current: string | null; previous: string | null };
+  /** 0 picks a free port. */
+  port: number;
+  /** The event log's folder. */
+  dir: string;
+  json: boolean;
+  forwardTo: URL | null;
+  out: { write(text: string): unknown };
+  logger: Logger;
 }
 
-export const LISTEN_HELP = `Usage: quotedesk listen --port P --secret S [--json] [--forward-to URL] [--log-dir DIR]
-
-Runs the webhook receiver alone on 127.0.0.1 and prints each verified, unique event.
-  --port P          the local port (0 picks a free one)
-  --secret S        the webhook signing secret (or set QUOTEDESK_WEBHOOK_SECRET)
-  --json            one JSON object per event: {"event", "data", "receivedAt"}
-  --forward-to URL  re-post each event's raw body and headers unchanged to URL
-                    (https, or http on 127.0.0.1 / localhost / [::1] only)
-  --log-dir DIR     keep the event log here, so dedupe survives a restart
-                    (default: a temporary folder removed on exit)
-Refuses unsigned or wrongly signed deliveries (401), other methods (405) and bodies over
-256 KiB (413); a delivery resent by the service is acknowledged and not printed again.
-`;
+export interface Listener {
+  readonly port: number;
+  /** Stops receiving once what was received is printed (and forwarded). */
+  close(): Promise<void>;
+}
 
 const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
 
-class UsageError extends Error {}
-
-/** Runs `quotedesk listen` with the arguments after `listen`; resolves to the exit code. Never throws. */
-export async function runListen(args: string[], io: ListenIo): Promise<number> {
-  let options: ListenOptions;
-  try {
-    options = parseListenArgs(args, io.env);
-  } catch (error) {
-    if (!(error instanceof UsageError) && !(error instanceof TypeError)) throw error;
-    io.stderr.write(`${error.message}\n\n${LISTEN_HELP}`);
-    return 2;
-  }
-  if (options.help) {
-    io.stdout.write(LISTEN_HELP);
-    return 0;
-  }
-  const logger = createSilentLogger();
-  registerSecret(logger, options.secret);
-  const ownsDir = options.logDir === null;
-  const dir = options.logDir ?? (await mkdtemp(join(tmpdir(), 'quotedesk-listen-')));
-  const { signal, release } = stopSignal(io.signal);
-  let opened: Awaited<ReturnType<typeof EventLog.open>> | null = null;
-  try {
-    opened = await EventLog.open({ dir, clock: systemClock, logger });
+/** Starts receiving; prints the address first, then what the log held unprocessed, then what arrives. */
+export async function startListening(options: ListenerOptions): Promise<Listener> {
+  const { out, json } = options;
+  const durable = await openDurableReceiver({
+    dir: options.dir,
     // Whatever path the tunnel forwards to: the secret is what guards the door here.
-    const routes: ReceiverRoutes = { byPath: () => ({ accountId: 'listen', secrets: () => ({ current: options.secret, previous: null }) }) };
-    const receiver = createWebhookReceiver({
-      routes,
-      log: opened.log,
-      clock: systemClock,
-      logger,
-      port: options.port,
-      process: async (event, delivery) => {
-        const forwarded = options.forwardTo === null ? null : await forward(options.forwardTo, delivery);
-        io.stdout.write(`${options.json ? jsonLine(event, forwarded) : humanLine(event, forwarded)}\n`);
-        return forwarded === null ? 'printed' : `printed; forwarded: ${forwarded}`;
-      },
-    });
-    let port: number;
-    try {
-      port = await receiver.start();
-    } catch (error) {
-      io.stderr.write(`Could not listen on 127.0.0.1:${options.port}: ${(error as Error).message}\n`);
-      return 1;
-    }
-    const url = `http://127.0.0.1:${port}/`;
-    io.stdout.write(options.json ? `${JSON.stringify({ listening: url })}\n` : `Listening on ${url}\n`);
-    await new Promise<void>((resolve) => {
-      if (signal.aborted) resolve();
-      else signal.addEventListener('abort', () => resolve(), { once: true });
-    });
-    await receiver.close();
-    return 0;
-  } catch (error) {
-    io.stderr.write(`quotedesk listen stopped: ${(error as Error).message}\n`);
-    return 1;
-  } finally {
-    release();
-    await opened?.log.close();
-    if (ownsDir) await rm(dir, { recursive: true, force: true });
-  }
-}
-
-interface ListenOptions {
-  help: boolean;
-  port: number;
-  secret: string;
-  json: boolean;
-  forwardTo: URL | null;
-  logDir: string | null;
-}
-
-function parseListenArgs(args: string[], env: ListenIo['env']): ListenOptions {
-  const { values, positionals } = parseArgs({
-    args,
-    strict: true,
-    allowPositionals: true,
-    options: {
-      port: { type: 'string' },
-      secret: { type: 'string' },
-      json: { type: 'boolean' },
-      'forward-to': { type: 'string' },
-      'log-dir': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
+    routes: { byPath: () => ({ accountId: options.scope, secrets: options.secrets }) },
+    clock: systemClock,
+    logger: options.logger,
+    port: options.port,
+    onListening: (port) => {
+      const url = `http://127.0.0.1:${port}/`;
+      out.write(json ? `${JSON.stringify({ listening: url })}\n` : `Listening on ${url}\n`);
+    },
+    // Acknowledged before the last exit but never printed or forwarded: done first, once.
+    owns: (event) => event.accountId === options.scope,
+    onRefused: (refusal) => out.write(`${json ? refusedJson(refusal) : refusedLine(refusal)}\n`),
+    process: async (event, delivery) => {
+      const forwarded = options.forwardTo === null ? null : await forward(options.forwardTo, delivery);
+      out.write(`${json ? jsonLine(event, forwarded) : humanLine(event, forwarded)}\n`);
+      return forwarded === null ? 'printed' : `printed; forwarded: ${forwarded}`;
     },
   });
-  if (values.help) return { help: true, port: 0, secret: '', json: false, forwardTo: null, logDir: null };
-  if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals[0]}`);
-  const port = Number(values.port ?? '');
-  if (values.port === undefined || !/^\d+$/.test(values.port) || port > 65535) throw new UsageError('--port needs a port number from 0 to 65535');
-  const secret = values.secret ?? env.QUOTEDESK_WEBHOOK_SECRET ?? '';
-  if (secret === '') throw new UsageError('--secret (or QUOTEDESK_WEBHOOK_SECRET) is required: it is the signing secret shown when the webhook was registered');
-  return { help: false, port, secret, json: values.json === true, forwardTo: values['forward-to'] === undefined ? null : forwardTarget(values['forward-to']), logDir: values['log-dir'] ?? null };
+  let port: number;
+  try {
+    port = await durable.start();
+  } catch (error) {
+    await durable.close();
+    throw error;
+  }
+  return { port, close: () => durable.close() };
 }
 
-/** Only https, or plain http to this machine: events are never relayed in clear text over a network. */
+/** Only https, or plain http to this machine: events are never relayed in clear text over a network. Throws a plain Error with what to give instead. */
 export function forwardTarget(text: string): URL {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new UsageError(`--forward-to is not a URL: ${text}`);
+    throw new Error(`--forward-to is not a URL: ${text}`);
   }
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
   if (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) return url;
-  throw new UsageError('--forward-to must be an https:// URL, or http:// on 127.0.0.1, localhost or [::1]');
+  throw new Error('--forward-to must be an https:// URL, or http:// on 127.0.0.1, localhost or [::1]');
 }
 
 /** Re-posts the raw body with the headers as received; resolves to the status or the failure, never rejects. */
@@ -174,17 +108,10 @@ function humanLine(event: ReceivedWebhook, forwarded: string | null): string {
   return `${new Date(event.receivedAt).toISOString()}  ${event.event}  ${String(what)}${move}${forwarded === null ? '' : `  (forwarded: ${forwarded})`}`;
 }
 
-function stopSignal(given: AbortSignal | undefined): { signal: AbortSignal; release: () => void } {
-  if (given) return { signal: given, release: () => undefined };
-  const controller = new AbortController();
-  const stop = () => controller.abort();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  return {
-    signal: controller.signal,
-    release: () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-    },
-  };
+function refusedJson(refusal: Refusal): string {
+  return JSON.stringify({ refused: refusal.status, reason: refusal.reason, path: refusal.path, receivedAt: new Date(refusal.at).toISOString() });
+}
+
+function refusedLine(refusal: Refusal): string {
+  return `${new Date(refusal.at).toISOString()}  refused ${refusal.status}  ${refusal.reason}${refusal.path === null ? '' : `  (${refusal.path})`}`;
 }

@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WEBHOOK_HEADERS } from '../../../preload/contract';
 import type { Clock, Logger } from '../ports';
-import { dedupeKey } from './event-log';
+import { deliveryKey } from './event-log';
 import type { EventLog, LoggedEvent } from './event-log';
 import type { ReceivedWebhook } from './events';
 import type { InspectedDelivery } from './inspector';
@@ -21,6 +21,16 @@ export interface ReceiverRoute {
 export interface ReceiverRoutes {
   /** The route a request path belongs to, or null (404). */
   byPath(pathname: string): ReceiverRoute | null;
+}
+
+/** A request the receiver answered with an error, and why. */
+export interface Refusal {
+  status: number;
+  /** In words: "invalid signature (mismatch)", "body over 262144 bytes", "GET: only POST is accepted". */
+  reason: string;
+  /** The request's path, when its request line was read. */
+  path: string | null;
+  at: number;
 }
 
 /** The delivery as it arrived (headers as received, lower-cased; the raw body), for relays. */
@@ -41,7 +51,7 @@ export interface ReceiverLimits {
   requestMs: number;
   /** How long an idle kept-alive connection stays open. Default 5 s. */
   keepAliveMs: number;
-  /** How long a socket answered 413 may keep sending before it is cut. Default 1 s. */
+  /** How long a socket answered 413, 408 or 400 may keep sending before it is cut. Default 1 s. */
   lingerMs: number;
 }
 
@@ -54,19 +64,25 @@ export interface ReceiverOptions {
   clock: Clock;
   logger: Logger;
   inspector?: WebhookInspector;
-  /** Events logged but not processed before the last exit (EventLog.open's `pending`): processed at start. */
+  /** Events logged but not processed before the last exit (EventLog.open's `pending`): processed once start() listens, before anything new. */
   pending?: LoggedEvent[];
   /** Told when an event's processing is over and recorded (the inspector's `caused` is filled in). */
   onProcessed?: (event: ReceivedWebhook, caused: string | null) => void;
   /** 0 (the default) picks a free port. */
   port?: number;
+  /** Told of every request answered with an error (what someone setting up a tunnel needs to see). */
+  onRefused?: (refusal: Refusal) => void;
+  /** Told once listening, before the pending events are processed (a CLI prints its address first). */
+  onListening?: (port: number) => void;
   limits?: Partial<ReceiverLimits>;
 }
 
 export interface WebhookReceiver {
   readonly inspector: WebhookInspector;
-  /** Listens on 127.0.0.1; resolves with the port. */
-  start(): Promise<number>;
+  /** Listens on 127.0.0.1 (on `port`, default the options' port); resolves with the port. A failure can be tried again. */
+  start(port?: number): Promise<number>;
+  /** Listens on another port instead (0: any free one), once that one is open; resolves with it. */
+  moveTo(port: number): Promise<number>;
   /** `http://127.0.0.1:<port>`, once started. */
   readonly origin: string;
   /** Sends an inspected, verified delivery through processing again (marked as a replay). */
@@ -143,8 +159,8 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const pathname = safePathname(req.url);
     const route = pathname === null ? null : options.routes.byPath(pathname);
-    if (!route) return answer(res, 404, { error: 'not found' });
-    if (req.method !== 'POST') return answer(res, 405, { error: 'only POST is accepted' }, { allow: 'POST' });
+    if (!route) return refuse(req, res, 404, 'no receiver at this path', { error: 'not found' });
+    if (req.method !== 'POST') return refuse(req, res, 405, `${req.method ?? '?'}: only POST is accepted`, { error: 'only POST is accepted' }, { allow: 'POST' });
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limits.bodyBytes) return tooLarge(req, res);
     readCapped(req, limits.bodyBytes, (raw) => {
@@ -165,14 +181,15 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     if (!signature.ok) {
       inspector.record({ accountId, receivedAt, headers, signature, key: null, caused: null, event: headers[WEBHOOK_HEADERS.event] ?? null, body: null, dedupe: null, status: 401 });
       logger.warn('webhook signature refused', { accountId, reason: signature.reason });
-      return answer(res, 401, { error: 'invalid signature' });
+      return refuse(req, res, 401, `invalid signature (${signature.reason})`, { error: 'invalid signature' });
     }
     const envelope = parseEnvelope(raw);
     if (!envelope) {
       inspector.record({ accountId, receivedAt, headers, signature, key: null, caused: null, event: headers[WEBHOOK_HEADERS.event] ?? null, body: raw, dedupe: null, status: 400 });
-      return answer(res, 400, { error: 'the body is not a webhook envelope' });
+      return refuse(req, res, 400, 'the body is not a webhook envelope', { error: 'the body is not a webhook envelope' });
     }
-    const key = dedupeKey(raw);
+    // Per account: the same body delivered to two accounts is processed once for each.
+    const key = deliveryKey(accountId, raw);
     const event = envelope.event;
     const earlier = log.lookup(key);
     if (earlier) {
@@ -181,12 +198,12 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
           answer(res, 200, { received: true, duplicate: true });
           inspect({ accountId, receivedAt, headers, signature, key, caused: null, event, body: raw, dedupe: 'duplicate', status: 200 });
         },
-        () => answer(res, 503, { error: 'could not store the event; retry' }),
+        () => refuse(req, res, 503, 'the event log could not store it', { error: 'could not store the event; retry' }),
       );
       return;
     }
     log.appendThen({ key, accountId, receivedAt, event, headers, body: raw }, (error) => {
-      if (error !== null) return answer(res, 503, { error: 'could not store the event; retry' });
+      if (error !== null) return refuse(req, res, 503, 'the event log could not store it', { error: 'could not store the event; retry' });
       // On disk: the answer and the processing no longer depend on anything else going right.
       // Any 2xx is success to the sender (spec, "Webhooks"): an empty 200 costs both ends least
       // (status 200 by default; end() with no body and no headers sent yet says content-length 0).
@@ -210,8 +227,24 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     if (!res.headersSent && !res.destroyed) answer(res, 500, { error: 'internal error' });
   }
 
+  function refuse(req: IncomingMessage, res: ServerResponse, status: number, reason: string, body: unknown, headers?: Record<string, string>): void {
+    answer(res, status, body, headers);
+    tellRefused(status, reason, safePathname(req.url));
+  }
+
+  function tellRefused(status: number, reason: string, path: string | null): void {
+    const told = options.onRefused;
+    if (!told) return;
+    try {
+      told({ status, reason, path, at: clock.now() });
+    } catch (error) {
+      logger.error('webhook refusal listener failed', { error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
   /** A lingering close: FIN, discard what still arrives, cut after a bounded time. */
   function tooLarge(req: IncomingMessage, res: ServerResponse): void {
+    tellRefused(413, `body over ${limits.bodyBytes} bytes`, safePathname(req.url));
     res.once('finish', () => {
       const socket = req.socket;
       socket.end();
@@ -221,37 +254,71 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     answer(res, 413, { error: `the body exceeds ${limits.bodyBytes} bytes` }, { connection: 'close' });
   }
 
-  const server: Server = createServer(
-    {
-      headersTimeout: limits.headersMs,
-      requestTimeout: limits.requestMs,
-      keepAliveTimeout: limits.keepAliveMs,
-      // Node checks the two request timeouts on this interval (30 s by default, longer than the limits).
-      connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(limits.headersMs / 4))),
-      maxHeaderSize: 16 * 1024,
-    },
-    (req, res) => {
-      try {
-        handle(req, res);
-      } catch (error) {
-        failed(res, error);
-      }
-    },
-  );
-  // A socket that sends nothing at all is not covered by headersTimeout: inactivity cuts it.
-  // Set per connection, not as server.timeout: Node re-arms server.timeout (a new timer) at
-  // every request on a kept-alive socket, where the header and request timeouts already apply
-  // and the keep-alive timeout covers the wait between requests.
-  server.on('connection', (socket: Socket) => socket.setTimeout(limits.headersMs));
-  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
-    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
-    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    socket.end(`HTTP/1.1 ${status}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`);
-  });
+  /** One listening socket's server; a move to another port makes a new one beside it. */
+  function createListener(): Server {
+    const server = createServer(
+      {
+        headersTimeout: limits.headersMs,
+        requestTimeout: limits.requestMs,
+        keepAliveTimeout: limits.keepAliveMs,
+        // Node checks the two request timeouts on this interval (30 s by default, longer than the limits).
+        connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(limits.headersMs / 4))),
+        maxHeaderSize: 16 * 1024,
+      },
+      (req, res) => {
+        try {
+          handle(req, res);
+        } catch (error) {
+          failed(res, error);
+        }
+      },
+    );
+    // A socket that sends nothing at all is not covered by headersTimeout: inactivity cuts it.
+    // Set per connection, not as server.timeout: Node re-arms server.timeout (a new timer) at
+    // every request on a kept-alive socket, where the header and request timeouts already apply
+    // and the keep-alive timeout covers the wait between requests.
+    server.on('connection', (socket: Socket) => socket.setTimeout(limits.headersMs));
+    server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
+      if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+      const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+      tellRefused(Number(status.slice(0, 3)), status === '408 Request Timeout' ? 'the request was not sent in time' : status === '400 Bad Request' ? 'not an HTTP request' : 'headers too large', null);
+      socket.end(`HTTP/1.1 ${status}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`);
+      // end() only half-closes: a peer that keeps its side open and goes on dribbling (headers
+      // past headersMs, a body past requestMs) would hold the socket for as long as it likes.
+      // A lingering close: the answer goes out, then the socket is cut after a bounded time.
+      setTimeout(() => socket.destroy(), limits.lingerMs).unref();
+    });
+    return server;
+  }
 
-  for (const event of options.pending ?? []) {
-    const envelope = parseEnvelope(event.body);
-    if (envelope) enqueueProcessing({ event: { accountId: event.accountId, key: event.key, event: envelope.event, data: envelope.data, receivedAt: event.receivedAt, replay: false }, delivery: { headers: event.headers, body: event.body }, markDone: true });
+  function listen(server: Server, port: number): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve((server.address() as AddressInfo).port);
+      });
+    });
+  }
+
+  function closeListener(server: Server): Promise<void> {
+    return new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+
+  let server: Server = createListener();
+  let listening = false;
+
+  /** Once listening: what the log holds acknowledged but unprocessed goes first, in arrival order. */
+  function resumePending(): void {
+    for (const event of options.pending ?? []) {
+      const envelope = parseEnvelope(event.body);
+      if (envelope) enqueueProcessing({ event: { accountId: event.accountId, key: event.key, event: envelope.event, data: envelope.data, receivedAt: event.receivedAt, replay: false }, delivery: { headers: event.headers, body: event.body }, markDone: true });
+      // Logged by a version that kept other bodies: marked, so it is not handed back at every start.
+      else log.markProcessedThen(event.key, 'ignored: not a webhook envelope');
+    }
   }
 
   return {
@@ -259,16 +326,27 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     get origin() {
       return origin;
     },
-    start: () =>
-      new Promise<number>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(options.port ?? 0, '127.0.0.1', () => {
-          server.off('error', reject);
-          const port = (server.address() as AddressInfo).port;
-          origin = `http://127.0.0.1:${port}`;
-          resolve(port);
-        });
-      }),
+    async start(port = options.port ?? 0) {
+      // A failed listen leaves the server able to try again (another port).
+      const bound = await listen(server, port);
+      listening = true;
+      origin = `http://127.0.0.1:${bound}`;
+      options.onListening?.(bound);
+      resumePending();
+      return bound;
+    },
+    async moveTo(port: number) {
+      if (!listening) throw new Error('The receiver is not listening');
+      const next = createListener();
+      const bound = await listen(next, port);
+      const previous = server;
+      server = next;
+      origin = `http://127.0.0.1:${bound}`;
+      // Deliveries under way on the old port finish: their answers depend only on the log.
+      previous.close();
+      previous.closeIdleConnections();
+      return bound;
+    },
     async replay(id: number) {
       const delivery: InspectedDelivery | null = inspector.get(id);
       if (!delivery || !delivery.signature.ok || delivery.body === null || delivery.key === null) throw new Error('Only a verified delivery can be replayed');
@@ -282,10 +360,7 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     close: async () => {
       if (closed) return;
       closed = true;
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await closeListener(server);
       await new Promise<void>((resolve) => (draining ? idleWaiters.push(resolve) : resolve()));
     },
   };

@@ -2,10 +2,10 @@
 import { join } from 'node:path';
 import type { QuotingClient } from '../api/types';
 import type { AppPaths, Clock, Logger, SecretStore } from '../ports';
-import { EventLog } from './event-log';
+import { openDurableReceiver } from './durable-receiver';
+import { isPortUnavailable } from './receiver-port';
 import { WebhookInspector } from './inspector';
 import { WebhookKeyring } from './keyring';
-import { createWebhookReceiver } from './receiver';
 import type { ProcessWebhook, ReceiverLimits, WebhookReceiver } from './receiver';
 import { WebhookRegistration } from './registration';
 import type { ReceivedWebhook } from './events';
@@ -23,6 +23,8 @@ export interface WebhookServiceOptions {
   onHealthChange?: (accountId: string) => void;
   /** The local port; keep it stable for a manual tunnel (0 picks a free one). */
   port?: number;
+  /** When `port` is held by another program: listen on a free one instead (and say so in portProblem). */
+  fallBackToFreePort?: boolean;
   graceMs?: number;
   limits?: Partial<ReceiverLimits>;
   /** Deliveries kept per account for the inspector. Default 200. */
@@ -36,6 +38,10 @@ export interface WebhookService {
   readonly inspector: WebhookInspector;
   /** The receiver's port on 127.0.0.1 (what a manual tunnel must point at). */
   readonly port: number;
+  /** The port asked for, when another program held it at start and a free one is used instead. */
+  readonly unavailablePort: number | null;
+  /** Listens on another port instead, once it is open (throws when it cannot be had). */
+  moveTo(port: number): Promise<number>;
   /** `http://127.0.0.1:<port>/hooks/<token>`: the account's local URL. */
   localUrlFor(accountId: string): Promise<string>;
   close(): Promise<void>;
@@ -44,16 +50,11 @@ export interface WebhookService {
 export async function startWebhookService(options: WebhookServiceOptions): Promise<WebhookService> {
   const { clock, logger } = options;
   const keyring = await WebhookKeyring.load(options.secrets, clock, logger);
-  const opened = await EventLog.open({ dir: join(options.paths.userData, 'webhooks'), clock, logger, recentLimit: 1_000 });
   const inspector = new WebhookInspector(options.inspectorSize ?? 200);
-  // The inspector and "last verified event" carry over a restart: the log has them.
-  for (const { event, caused } of opened.recent) {
-    inspector.record({ accountId: event.accountId, receivedAt: event.receivedAt, event: event.event, headers: event.headers, body: event.body, signature: { ok: true, secret: 'current' }, dedupe: 'new', status: 200, key: event.key, caused });
-  }
-  const receiver = createWebhookReceiver({
+  const durable = await openDurableReceiver({
+    dir: join(options.paths.userData, 'webhooks'),
+    recentLimit: 1_000,
     routes: keyring,
-    log: opened.log,
-    pending: opened.pending,
     inspector,
     clock,
     logger,
@@ -62,11 +63,24 @@ export async function startWebhookService(options: WebhookServiceOptions): Promi
     process: options.process,
     onProcessed: options.onProcessed,
   });
+  // The inspector and "last verified event" carry over a restart: the log has them.
+  for (const { event, caused } of durable.recent) {
+    inspector.record({ accountId: event.accountId, receivedAt: event.receivedAt, event: event.event, headers: event.headers, body: event.body, signature: { ok: true, secret: 'current' }, dedupe: 'new', status: 200, key: event.key, caused });
+  }
+  const { receiver } = durable;
   let port: number;
+  let unavailablePort: number | null = null;
   try {
-    port = await receiver.start();
+    try {
+      port = await durable.start();
+    } catch (error) {
+      if (!options.fallBackToFreePort || !options.port || !isPortUnavailable(error)) throw error;
+      logger.warn('the webhook receiver port is in use; listening on a free one', { port: options.port });
+      unavailablePort = options.port;
+      port = await durable.start(0);
+    }
   } catch (error) {
-    await opened.log.close();
+    await durable.close();
     throw error;
   }
   const registration = new WebhookRegistration({ keyring, inspector, clientFor: options.clientFor, clock, logger, graceMs: options.graceMs, onHealthChange: options.onHealthChange });
@@ -75,11 +89,18 @@ export async function startWebhookService(options: WebhookServiceOptions): Promi
     registration,
     keyring,
     inspector,
-    port,
-    localUrlFor: async (accountId) => `${receiver.origin}${await keyring.pathFor(accountId)}`,
-    close: async () => {
-      await receiver.close();
-      await opened.log.close();
+    get port() {
+      return port;
     },
+    get unavailablePort() {
+      return unavailablePort;
+    },
+    moveTo: async (next) => {
+      port = await receiver.moveTo(next);
+      unavailablePort = null;
+      return port;
+    },
+    localUrlFor: async (accountId) => `${receiver.origin}${await keyring.pathFor(accountId)}`,
+    close: () => durable.close(),
   };
 }

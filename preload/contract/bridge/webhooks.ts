@@ -31,6 +31,17 @@ export const WebhookStatus = z.object({
 });
 export type WebhookStatus = z.infer<typeof WebhookStatus>;
 
+/** The receiver's port on 127.0.0.1: chosen once, remembered, what a manual tunnel forwards to. */
+export const ReceiverPort = z.object({
+  /** The port the receiver listens on now, or null when it is not running. */
+  port: z.number().int().nullable(),
+  /** The port chosen for this installation, when another program held it at start (so `port` is a stand-in), else null. */
+  unavailable: z.number().int().nullable(),
+  /** What that means and what to do, in plain words; null when all is well. */
+  problem: z.string().nullable(),
+});
+export type ReceiverPort = z.infer<typeof ReceiverPort>;
+
 export const WebhooksOverview = z.object({
   mode: TunnelMode,
   /** The manual tunnel's address as entered, or null. */
@@ -39,6 +50,7 @@ export const WebhooksOverview = z.object({
   cloudflaredAvailable: z.boolean(),
   /** Why the receiver is not running, or null when it runs. */
   problem: z.string().nullable(),
+  receiver: ReceiverPort,
   accounts: z.array(WebhookStatus),
 });
 export type WebhooksOverview = z.infer<typeof WebhooksOverview>;
@@ -46,7 +58,12 @@ export type WebhooksOverview = z.infer<typeof WebhooksOverview>;
 export const SetTunnelInput = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('none') }),
   z.object({ mode: z.literal('cloudflared') }),
-  z.object({ mode: z.literal('manual'), url: z.url({ protocol: /^https$/, error: 'The public address must start with https://' }).max(2000) }),
+  z.object({
+    mode: z.literal('manual'),
+    url: z.url({ protocol: /^https$/, error: 'The public address must start with https://' }).max(2000),
+    /** The local port the tunnel forwards to; kept from now on (absent: the port stays as it is). */
+    port: z.number({ error: 'The port must be a whole number' }).int('The port must be a whole number').min(1024, 'Choose a port from 1024 to 65535').max(65535, 'Choose a port from 1024 to 65535').optional(),
+  }),
 ]);
 export type SetTunnelInput = z.infer<typeof SetTunnelInput>;
 

@@ -13,16 +13,16 @@ describe('quotedesk listen', () => {
   it('is listed in the help, and its own help comes from the command', async () => {
     const root = io();
     expect(await runCli(['--help'], root.io)).toBe(0);
-    expect(root.out.join('')).toContain('quotedesk listen --port P --secret S');
+    expect(root.out.join('')).toContain('quotedesk listen --account NAME --public-url URL');
     const own = io();
     expect(await runCli(['listen', '--help'], own.io)).toBe(0);
-    expect(own.out.join('')).toContain('Runs the webhook receiver alone on 127.0.0.1');
+    expect(own.out.join('')).toContain("Receives the Quoting Service's webhook deliveries on 127.0.0.1");
   });
 
-  it('refuses to start without a secret (usage, exit 2)', async () => {
+  it('refuses to start without an account or a secret (usage, exit 2)', async () => {
     const run = io();
     expect(await runCli(['listen', '--port', '0'], run.io)).toBe(2);
-    expect(run.err.join('')).toMatch(/secret/i);
+    expect(run.err.join('')).toMatch(/--account NAME with --public-url/);
   });
 
   it('prints a signed delivery it received, then stops on the signal', async () => {

@@ -22,6 +22,15 @@ export function manualUrlProblem(value: string): string | null {
   return null;
 }
 
+/** Checks the local port a manual tunnel forwards to: answers the problem in plain words, or null. */
+export function portProblem(value: string): string | null {
+  const text = value.trim();
+  if (!/^\d+$/.test(text)) return 'Enter the port as a whole number, such as 45481.';
+  const port = Number(text);
+  if (port < 1024 || port > 65535) return 'Choose a port from 1024 to 65535.';
+  return null;
+}
+
 /** One account's registration in plain words. */
 export function registrationWords(status: WebhookStatus): string {
   switch (status.state) {

@@ -1,21 +1,22 @@
-// A receiver in its own process, for the kill -9 test: processing appends to a file.
+// A receiver in its own process, for the kill -9 tests: processing appends to a file.
+// Arguments: log folder, processed file, [log file size cap in bytes], [processing time per event in ms].
 import { appendFileSync } from 'node:fs';
 import { createSilentLogger } from '../../../../main/core/log';
 import { systemClock } from '../../../../main/core/ports';
-import { EventLog } from '../../../../main/core/webhooks/event-log';
-import { createWebhookReceiver } from '../../../../main/core/webhooks/receiver';
+import { openDurableReceiver } from '../../../../main/core/webhooks/durable-receiver';
 import { singleRoute } from './harness';
 
-const [dir, processedFile] = process.argv.slice(2) as [string, string];
+const [dir, processedFile, maxFileBytes, delayMs] = process.argv.slice(2) as [string, string, string?, string?];
+const delay = Number(delayMs ?? 0);
 const logger = createSilentLogger();
-const opened = await EventLog.open({ dir, clock: systemClock, logger });
-const receiver = createWebhookReceiver({
+const durable = await openDurableReceiver({
+  dir,
+  maxFileBytes: maxFileBytes === undefined ? undefined : Number(maxFileBytes),
   routes: singleRoute(),
-  log: opened.log,
-  pending: opened.pending,
   clock: systemClock,
   logger,
-  process: (event) => {
+  process: async (event) => {
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     appendFileSync(processedFile, `${event.event} ${event.key}\n`);
     return 'appended';
   },
@@ -23,5 +24,5 @@ const receiver = createWebhookReceiver({
   // means the event is processed again at start (at least once; the cache dedupes by content).
   onProcessed: (event) => process.stdout.write(`processed ${event.key}\n`),
 });
-const port = await receiver.start();
+const port = await durable.start();
 process.stdout.write(`port ${port}\n`);

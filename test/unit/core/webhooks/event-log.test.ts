@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSilentLogger } from '../../../../main/core/log';
-import { dedupeKey, EventLog } from '../../../../main/core/webhooks/event-log';
+import { dedupeKey, deliveryKey, EventLog } from '../../../../main/core/webhooks/event-log';
 import type { LoggedEvent } from '../../../../main/core/webhooks/event-log';
 import { createFakeClock } from '../../../helpers/fake-clock';
 import { ACCOUNT, envelope, signed, startHarness } from './harness';
@@ -95,7 +95,7 @@ describe('webhook event log', () => {
     const first = await EventLog.open({ dir, clock, logger });
     const body = envelope('quote.accepted');
     // The harness runs on the real clock: a key as old as the fake clock's would have expired.
-    await first.log.append({ ...event(0), receivedAt: Date.now(), body: Buffer.from(body), key: dedupeKey(Buffer.from(body)), event: 'quote.accepted' });
+    await first.log.append({ ...event(0), receivedAt: Date.now(), body: Buffer.from(body), key: deliveryKey(ACCOUNT, Buffer.from(body)), event: 'quote.accepted' });
     await first.log.close();
 
     const harness = await startHarness({ dir });

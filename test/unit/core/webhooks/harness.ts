@@ -7,6 +7,7 @@ import { createSilentLogger } from '../../../../main/core/log';
 import { systemClock } from '../../../../main/core/ports';
 import type { Clock } from '../../../../main/core/ports';
 import { EventLog } from '../../../../main/core/webhooks/event-log';
+import type { EventLogFileSystem } from '../../../../main/core/webhooks/event-log-file';
 import type { ReceivedWebhook } from '../../../../main/core/webhooks/events';
 import { createWebhookReceiver } from '../../../../main/core/webhooks/receiver';
 import type { ReceiverLimits, ReceiverRoutes, WebhookReceiver } from '../../../../main/core/webhooks/receiver';
@@ -49,12 +50,12 @@ export interface Reply {
 }
 
 export async function startHarness(
-  options: { dir?: string; limits?: Partial<ReceiverLimits>; routes?: ReceiverRoutes; clock?: Clock; process?: (event: ReceivedWebhook) => string | null; keepDir?: boolean } = {},
+  options: { dir?: string; limits?: Partial<ReceiverLimits>; routes?: ReceiverRoutes; clock?: Clock; process?: (event: ReceivedWebhook) => string | null; keepDir?: boolean; fs?: EventLogFileSystem } = {},
 ): Promise<Harness> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'qd-webhooks-'));
   const logger = createSilentLogger();
   const clock = options.clock ?? systemClock;
-  const opened = await EventLog.open({ dir, clock, logger });
+  const opened = await EventLog.open({ dir, clock, logger, fs: options.fs });
   const processed: ReceivedWebhook[] = [];
   const receiver = createWebhookReceiver({
     routes: options.routes ?? singleRoute(),

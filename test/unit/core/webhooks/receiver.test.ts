@@ -198,6 +198,55 @@ describe('webhook receiver', () => {
     ]);
   });
 
+  it('processes the same body once for each account it was delivered to, and a resend to either once', async () => {
+    const other = { path: '/hooks/tok_other_account_0123456789', accountId: 'acct-2', secret: 'whsec_other' };
+    harness = await startHarness({
+      routes: {
+        byPath: (pathname) =>
+          pathname === `/hooks/${TOKEN}`
+            ? singleRoute().byPath(pathname)
+            : pathname === other.path
+              ? { accountId: other.accountId, secrets: () => ({ current: other.secret, previous: null }) }
+              : null,
+      },
+    });
+    const body = envelope('quote.revised');
+    expect((await harness.post(body, signed(body))).status).toBe(200);
+    expect((await harness.post(body, signed(body, other.secret), other.path)).status).toBe(200);
+    expect((await harness.post(body, signed(body, other.secret), other.path)).status).toBe(200);
+    expect((await harness.post(body, signed(body))).status).toBe(200);
+    await harness.receiver.idle();
+    expect(harness.processed.map((event) => event.accountId)).toEqual([ACCOUNT, other.accountId]);
+  });
+
+  it('cuts sockets that dribble their headers or body past the limits, even when they keep their side open, while a delivery is answered at once', async () => {
+    harness = await startHarness({ limits: { headersMs: 300, requestMs: 600, lingerMs: 200 } });
+    const port = Number(new URL(harness.url).port);
+    // A peer that ignores our FIN (allowHalfOpen) and goes on sending, as a slowloris client does.
+    const dribble = (start: string, drip: string) => {
+      const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('error', () => undefined);
+      socket.write(start);
+      const timer = setInterval(() => socket.writable && socket.write(drip), 50);
+      // Never ends by itself: only the server can close it; 3 s is far past every limit given.
+      const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(answer)));
+      const outcome = Promise.race([closed, new Promise<string>((resolve) => setTimeout(() => resolve('still open'), 3_000))]);
+      return outcome.finally(() => {
+        clearInterval(timer);
+        socket.destroy();
+      });
+    };
+    const headers = dribble(`POST /hooks/${TOKEN} HTTP/1.1\r\nHost: 127.0.0.1\r\n`, 'x-drip: 1\r\n');
+    const body = dribble(`POST /hooks/${TOKEN} HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-length: 100000\r\n\r\n`, 'x');
+    const delivery = envelope();
+    const reply = await harness.post(delivery, signed(delivery));
+    expect(reply.status).toBe(200);
+    expect(await headers).toMatch(/^HTTP\/1\.1 408/);
+    expect(await body).toMatch(/^HTTP\/1\.1 408/);
+  });
+
   it('closes a slow-header socket while a legitimate delivery is answered promptly', async () => {
     harness = await startHarness({ limits: { headersMs: 300, requestMs: 600 } });
     const port = new URL(harness.url).port;

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runListen } from '../../../../main/core/webhooks/listen';
-import { envelope, post, signed } from './harness';
+import { runListenCommand } from '../../../main/cli/listen/command';
+import { envelope, post, signed } from '../core/webhooks/harness';
 
 const SECRET = 'whsec_listen';
 const stops: AbortController[] = [];
@@ -24,7 +24,8 @@ async function listen(args: string[]): Promise<Running> {
   const lines: string[] = [];
   const errors: string[] = [];
   let buffered = '';
-  const exit = runListen(args, {
+  const exit = runListenCommand(args, {
+    cwd: process.cwd(),
     stdout: { write: (text: string) => { buffered += text; const parts = buffered.split('\n'); buffered = parts.pop() ?? ''; lines.push(...parts); } },
     stderr: { write: (text: string) => errors.push(text) },
     env: {},
@@ -55,11 +56,16 @@ describe('quotedesk listen', () => {
     expect((await post(running.url, big, signed(big, SECRET))).status).toBe(413);
     const other = envelope('quote.cancelled');
     expect((await post(running.url, other, signed(other, SECRET))).status).toBe(200);
-    const lines = await linesAtLeast(running, 3);
+    const lines = await linesAtLeast(running, 7);
     expect(await running.stop()).toBe(0);
-    expect(lines).toHaveLength(3);
+    // Every refusal is printed with its reason, in the order they came, between the events.
+    expect(lines).toHaveLength(7);
     expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z {2}quote\.accepted {2}Q-1001 {2}SENT -> ACCEPTED$/);
-    expect(lines[2]).toContain('quote.cancelled');
+    expect(lines[2]).toMatch(/Z {2}refused 401 {2}invalid signature \(mismatch\) {2}\(\/\)$/);
+    expect(lines[3]).toMatch(/refused 401 {2}invalid signature \(malformed\)/);
+    expect(lines[4]).toMatch(/refused 405 {2}GET: only POST is accepted/);
+    expect(lines[5]).toMatch(/refused 413 {2}body over 262144 bytes/);
+    expect(lines[6]).toContain('quote.cancelled');
   });
 
   it('prints one JSON object per event with --json', async () => {
@@ -70,6 +76,9 @@ describe('quotedesk listen', () => {
     const [, line] = await linesAtLeast(running, 2);
     const printed = JSON.parse(line!) as Record<string, unknown>;
     expect(printed).toEqual({ event: 'project.created', data: JSON.parse(body).data, receivedAt: expect.stringMatching(/Z$/) });
+    await post(running.url, body, signed(body, 'not the secret'));
+    const [, , refused] = await linesAtLeast(running, 3);
+    expect(JSON.parse(refused!)).toEqual({ refused: 401, reason: 'invalid signature (mismatch)', path: '/', receivedAt: expect.stringMatching(/Z$/) });
     await running.stop();
   });
 
@@ -103,15 +112,14 @@ describe('quotedesk listen', () => {
   it('refuses bad arguments with a usage message and exit code 2', async () => {
     const cases = [
       ['--port', '0'],
-      ['--secret', SECRET],
       ['--port', 'eighty', '--secret', SECRET],
       ['--port', '0', '--secret', SECRET, '--forward-to', 'http://example.com/hook'],
       ['--port', '0', '--secret', SECRET, '--bogus'],
     ];
     for (const args of cases) {
       const errors: string[] = [];
-      expect(await runListen(args, { stdout: { write: () => undefined }, stderr: { write: (text: string) => errors.push(text) }, env: {} })).toBe(2);
-      expect(errors.join('')).toContain('Usage: quotedesk listen');
+      expect(await runListenCommand(args, { cwd: process.cwd(), stdout: { write: () => undefined }, stderr: { write: (text: string) => errors.push(text) }, env: {} })).toBe(2);
+      expect(errors.join('')).toContain('quotedesk listen --account NAME');
     }
   });
 });

@@ -1,0 +1,59 @@
+// A receiver on its event log, the one way every host puts the two together (the app's
+// webhook service, `quotedesk listen`, a relay): the log is opened first, and what it holds
+// logged but never marked processed (acknowledged, then the process died) goes to the
+// receiver's processing at start, before any new delivery, exactly once.
+import type { EventLogFileSystem } from './event-log-file';
+import { EventLog } from './event-log';
+import type { LoggedEvent, OpenedLog } from './event-log';
+import { createWebhookReceiver } from './receiver';
+import type { ReceiverOptions, WebhookReceiver } from './receiver';
+
+export interface DurableReceiverOptions extends Omit<ReceiverOptions, 'log' | 'pending'> {
+  /** The event log's folder. */
+  dir: string;
+  /** How many of the latest logged events come back in `recent`. Default 1,000. */
+  recentLimit?: number;
+  /** The log's file size cap (tests rotate small). Default 8 MiB. */
+  maxFileBytes?: number;
+  /**
+   * Which pending events this receiver takes over (default: all). Another receiver's events
+   * sharing the folder (`listen` for another account) stay pending for it.
+   */
+  owns?: (event: LoggedEvent) => boolean;
+  fs?: EventLogFileSystem;
+}
+
+export interface DurableReceiver {
+  readonly receiver: WebhookReceiver;
+  /** The log's latest events, for an inspector that carries over a restart. */
+  readonly recent: OpenedLog['recent'];
+  /** How many pending events were handed to processing at start. */
+  readonly resumed: number;
+  /** Listens on 127.0.0.1 (`port`: default the options' port); resolves with the port. A failure can be tried again, or closed. */
+  start(port?: number): Promise<number>;
+  /** The receiver (processing what was received), then the log. */
+  close(): Promise<void>;
+}
+
+export async function openDurableReceiver(options: DurableReceiverOptions): Promise<DurableReceiver> {
+  const { dir, recentLimit, maxFileBytes, owns, fs, ...receiverOptions } = options;
+  const opened = await EventLog.open({ dir, clock: options.clock, logger: options.logger, recentLimit, maxFileBytes, fs });
+  const pending = owns ? opened.pending.filter(owns) : opened.pending;
+  const receiver = createWebhookReceiver({ ...receiverOptions, log: opened.log, pending });
+  let closed: Promise<void> | null = null;
+  const close = () =>
+    (closed ??= (async () => {
+      try {
+        await receiver.close();
+      } finally {
+        await opened.log.close();
+      }
+    })());
+  return {
+    receiver,
+    recent: opened.recent,
+    resumed: pending.length,
+    start: (port) => receiver.start(port),
+    close,
+  };
+}
