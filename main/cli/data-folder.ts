@@ -8,6 +8,7 @@ import { createFileSecretStore, createJsonSettingsStore } from '../core/node';
 import type { Logger, SecretStore, SettingsStore } from '../core/ports';
 import { prepareDataFolder } from '../core/storage';
 import { defaultDataDir } from '../web/data-dir';
+import { lockDataFolderForCli } from './data-folder-lock';
 
 export interface DataFolder {
   readonly dir: string;
@@ -23,10 +24,17 @@ export function dataFolderPath(given: string | undefined, env: Record<string, st
   return defaultDataDir(process.platform, env as NodeJS.ProcessEnv, env.HOME || homedir());
 }
 
-/** Opens the folder as browser mode does: owner-only, leftovers of a crash swept, the JSON settings and the 0600 secrets file. */
+/** Takes the folder for this process (the lock the desktop app and browser mode take), then opens it as browser mode does: owner-only, leftovers of a crash swept, the JSON settings and the 0600 secrets file. */
 export async function openDataFolder(dir: string, logger: Logger = createSilentLogger()): Promise<DataFolder> {
-  prepareDataFolder(dir, logger);
-  const settings = createJsonSettingsStore({ folder: dir, logger });
-  const secrets = createFileSecretStore({ path: join(dir, 'secrets.json'), logger });
-  return { dir, settings, secrets, close: async () => undefined };
+  // Taken before anything is read: a refusal (CliFailure) names the process that holds the folder.
+  const lock = lockDataFolderForCli(dir);
+  try {
+    prepareDataFolder(dir, logger);
+    const settings = createJsonSettingsStore({ folder: dir, logger });
+    const secrets = createFileSecretStore({ path: join(dir, 'secrets.json'), logger });
+    return { dir, settings, secrets, close: async () => lock.release() };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }

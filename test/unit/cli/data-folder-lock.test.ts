@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lockDataFolderForCli } from '../../../main/cli/data-folder-lock';
+import { runListenCommand } from '../../../main/cli/listen/command';
 import { CliFailure, report } from '../../../main/cli/report';
 import { lockDataFolder } from '../../../main/core/storage';
 
@@ -32,5 +33,22 @@ describe('the command line on a data folder in use', () => {
     const mine = lockDataFolderForCli(dir);
     expect(mine.holder.kind).toBe('cli');
     mine.release();
+  });
+
+  it('quotedesk listen --account on a folder another Quotedesk holds exits 1 naming it, and touches nothing', async () => {
+    const app = lockDataFolder(dir, { kind: 'desktop', releaseOnExit: false });
+    let out = '';
+    let err = '';
+    const code = await runListenCommand(['--account', 'Acme', '--data-dir', dir, '--public-url', 'https://hooks.example.com/x'], {
+      stdout: { write: (text: string) => (out += text) },
+      stderr: { write: (text: string) => (err += text) },
+      env: {},
+      cwd: dir,
+    });
+    app.release();
+    expect(code).toBe(1);
+    expect(err).toContain(`The data folder ${dir} is in use by`);
+    expect(err).toContain(`process ${process.pid}`);
+    expect(out).toBe('');
   });
 });

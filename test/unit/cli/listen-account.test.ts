@@ -62,9 +62,14 @@ async function folderWithAccount(): Promise<void> {
   await folder.close();
 }
 
-async function keyring(): Promise<WebhookKeyring> {
+/** The data folder's keys, read (and written by `work`) as the app would, then the folder let go for listen to take. */
+async function withKeyring<T>(work: (keyring: WebhookKeyring) => Promise<T> | T): Promise<T> {
   const folder = await openDataFolder(dataDir, logger);
-  return WebhookKeyring.load(folder.secrets, systemClock, logger);
+  try {
+    return await work(await WebhookKeyring.load(folder.secrets, systemClock, logger));
+  } finally {
+    await folder.close();
+  }
 }
 
 let tunnel: LoopbackHttpsTunnel;
@@ -145,7 +150,7 @@ describe('quotedesk listen --account', () => {
     // The app of this data folder had registered its own URL.
     const appUrl = 'https://desk.example.net/hooks/app';
     const appSecret = (await client.webhooks.register(appUrl)).secret;
-    await (await keyring()).registered(accountId, appUrl, appSecret, 60_000);
+    await withKeyring((keys) => keys.registered(accountId, appUrl, appSecret, 60_000));
     const { port, url } = await publicAddress();
     const target = await forwardTarget();
 
@@ -176,10 +181,10 @@ describe('quotedesk listen --account', () => {
     expect(run.lines().at(-1)).toMatchObject({ ended: 'restore', message: expect.stringContaining(`restored to ${appUrl}`) });
     expect((await client.webhooks.get())?.url).toBe(appUrl);
     // The app finds the restored registration's new secret where it keeps its keys.
-    const after = await keyring();
-    expect(after.registeredUrl(accountId)).toBe(appUrl);
-    expect(after.secrets(accountId).current).not.toBe(appSecret);
-    expect(after.secrets(accountId).current).toMatch(/\S{16,}/);
+    const after = await withKeyring((keys) => ({ url: keys.registeredUrl(accountId), secret: keys.secrets(accountId).current }));
+    expect(after.url).toBe(appUrl);
+    expect(after.secret).not.toBe(appSecret);
+    expect(after.secret).toMatch(/\S{16,}/);
   });
 
   it("asks before replacing another installation's registration: refused without a terminal or --replace, and with --replace deleted on exit if asked", async () => {
