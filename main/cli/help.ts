@@ -11,6 +11,9 @@ Usage:
   quotedesk listen --port P --secret S [--json] [--forward-to URL] [--log-dir DIR]
                           run the webhook receiver alone and print each verified,
                           unique event (quotedesk listen --help)
+  quotedesk relay --port P --nats URL ...   one receiver for a team, storing
+                          events in NATS JetStream (quotedesk relay --help)
+  quotedesk listen --relay URL --consumer NAME   print the team relay's events
   quotedesk --version
 
   ID is the quote's UUID, as the ID column of "list" shows it.

@@ -52,6 +52,7 @@ export async function ensureConsumer(nc: NatsConnection, stream: string, consume
     await jsm.consumers.info(stream, consumer);
     return { created: false };
   } catch (error) {
+    if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound) throw new Error(`the stream ${stream} does not exist on that server yet: start quotedesk relay first (it creates the stream), or check --stream`);
     if (!(error instanceof JetStreamApiError && error.code === JetStreamApiCodes.ConsumerNotFound)) throw error;
   }
   await jsm.consumers.add(stream, {
