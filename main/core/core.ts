@@ -26,6 +26,8 @@ import { openSqliteStore } from './store';
 import { createRecovery, createSyncEngine, pdfLimitBytes, syncIntervalMs } from './sync';
 import type { SyncEngine, SyncOptions } from './sync';
 import { createWebhookFeature, createWebhookPipeline } from './webhooks';
+import { createTeamRelay } from './relay/team-relay';
+import type { TeamRelay } from './relay/team-relay';
 import type { WebhookFeature, WebhookFeatureDeps } from './webhooks';
 
 export type { StartDemo } from './demo/demo-mode';
@@ -60,6 +62,7 @@ export interface Core {
   sync: SyncEngine;
   notifications: Notifications;
   webhooks: WebhookFeature;
+  teamRelay: TeamRelay;
   /** Settles when the offline parts have started (PDF folder swept, sync scheduled); never rejects. */
   ready: Promise<void>;
   /** After resume from sleep or a network change: every account catches up now. */
@@ -118,6 +121,8 @@ export function createCore(options: CoreOptions): Core {
     recovery,
     process: createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center: notifications.center, accounts }, event) }),
   });
+  // The team relay: the key's events from the team's NATS stream, through the same pipeline as a local delivery.
+  const teamRelay = createTeamRelay({ secrets, settings, clock, logger, process: createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center: notifications.center, accounts }, event) }), onProcessed: (event) => bus.publish('webhook.received', event) });
   const cacheProblems: DataFileProblem[] = store.problems.map((problem) => ({ file: 'cache', ...problem }));
 
   const receipts = openReceiptStore({ path: join(options.paths.userData, 'decision-receipts.json'), logger, now: () => clock.now() });
@@ -215,6 +220,7 @@ export function createCore(options: CoreOptions): Core {
     sync,
     notifications,
     webhooks,
+    teamRelay,
     ready,
     reconcile,
     async startDemoIfNoAccounts(startDemo, startOptions) {
@@ -241,7 +247,7 @@ export function createCore(options: CoreOptions): Core {
         cache.forgetAccount(account.id);
         await webhooks.forgetLocally(account.id).catch((error: unknown) => logger.warn('demo webhook keys could not be deleted', { error: error instanceof Error ? error.message : String(error) }));
       }
-      await Promise.all([webhooks.close(), notifications.close(), logosPruned]);
+      await Promise.all([webhooks.close(), teamRelay.close(), notifications.close(), logosPruned]);
       for (const stop of stops.splice(0).reverse()) stop();
       // Prefetches and removals touch the store: they end before it closes.
       await pdfs.close();

@@ -19,6 +19,8 @@ export interface RelayedEvent {
   body: Buffer;
   /** When the relay received it (ms since the epoch). */
   receivedAt: number;
+  /** When JetStream stored it (ms since the epoch): long before now means this subscriber was away. */
+  storedAt: number;
   /** The stream's sequence number. */
   seq: number;
   /** JetStream delivered it before without an acknowledgement (a subscriber died before acking). */
@@ -102,6 +104,7 @@ async function deliver(message: JsMsg, options: SubscriptionOptions): Promise<vo
     data: envelope.data,
     body,
     receivedAt: Number.isFinite(receivedAt) && receivedAt > 0 ? receivedAt : message.time.getTime(),
+    storedAt: message.time.getTime(),
     seq: message.seq,
     redelivered: message.redelivered,
   };
