@@ -11,7 +11,7 @@ import type { ReceivedWebhook } from '../webhooks/events';
 import type { ProcessWebhook } from '../webhooks/receiver';
 import { connectToRelayServer, describeNatsError, parseServerUrls } from './connection';
 import type { RelayAuth } from './connection';
-import { DEFAULT_STREAM, streamNameProblem } from './stream';
+import { consumerNameProblem, DEFAULT_STREAM, streamNameProblem } from './stream';
 import { subscribeToRelay } from './subscriber';
 import type { RelayedEvent, RelaySubscription } from './subscriber';
 
@@ -22,6 +22,8 @@ export interface TeamRelayConfig {
   stream: string;
   /** The account the key's events belong to here. */
   accountId: string;
+  /** This installation's durable consumer, when the server's permissions name it; default: a name made once per installation. Never shared by two installations (they would split the events). */
+  consumer?: string;
   caPem?: string;
 }
 
@@ -75,7 +77,8 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
   const { clock, logger } = deps;
   // Made on first use (not at every start): one per installation, kept in the settings.
   let consumerCache: string | null = null;
-  const consumer = () => (consumerCache ??= consumerName(deps.settings));
+  const installationConsumer = () => (consumerCache ??= consumerName(deps.settings));
+  const consumerOf = (given: TeamRelayConfig) => given.consumer ?? installationConsumer();
   let config: TeamRelayConfig | null = null;
   let current: TeamRelayStatus = { state: 'off', accountId: null, url: null, consumer: '', lastEventAt: null, problem: null };
   let session: { stop: () => Promise<void> } | null = null;
@@ -98,12 +101,13 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
     let subscription: RelaySubscription | null = null;
     let firstDone!: () => void;
     const firstAttempt = new Promise<void>((resolve) => (firstDone = resolve));
-    set({ state: 'connecting', accountId: given.accountId, url: safeUrl(given.url), consumer: consumer(), problem: null });
+    const consumer = consumerOf(given);
+    set({ state: 'connecting', accountId: given.accountId, url: safeUrl(given.url), consumer, problem: null });
     const loop = (async () => {
       while (!stopping.signal.aborted) {
         try {
-          nc = await connectToRelayServer(given, { name: `quotedesk-app-${consumer()}`, logger, timeoutMs: 5_000 });
-          subscription = await subscribeToRelay({ nc, stream: given.stream, consumer: consumer(), logger, retryDelayMs: deps.retryEventMs, handle: (event) => handle(given, event) });
+          nc = await connectToRelayServer(given, { name: `quotedesk-app-${consumer}`, logger, timeoutMs: 5_000 });
+          subscription = await subscribeToRelay({ nc, stream: given.stream, consumer, logger, retryDelayMs: deps.retryEventMs, handle: (event) => handle(given, event) });
           set({ state: 'connected', problem: null });
           firstDone();
           await Promise.race([followStatus(nc, given), subscription.done, nc.closed()]);
@@ -207,6 +211,8 @@ function checkConfig(config: TeamRelayConfig): void {
   parseServerUrls(config.url);
   const problem = streamNameProblem(config.stream);
   if (problem) throw new Error(`The stream name: ${problem}`);
+  const consumerProblem = config.consumer === undefined ? null : consumerNameProblem(config.consumer);
+  if (consumerProblem) throw new Error(`The subscriber name: ${consumerProblem}`);
 }
 
 function parseConfig(text: string | null): TeamRelayConfig | null {
@@ -214,7 +220,7 @@ function parseConfig(text: string | null): TeamRelayConfig | null {
   try {
     const value = JSON.parse(text) as Partial<TeamRelayConfig>;
     if (typeof value.url !== 'string' || typeof value.accountId !== 'string' || typeof value.auth !== 'object' || value.auth === null) return null;
-    return { url: value.url, auth: value.auth, stream: typeof value.stream === 'string' ? value.stream : DEFAULT_STREAM, accountId: value.accountId, caPem: value.caPem };
+    return { url: value.url, auth: value.auth, stream: typeof value.stream === 'string' ? value.stream : DEFAULT_STREAM, accountId: value.accountId, consumer: typeof value.consumer === 'string' ? value.consumer : undefined, caPem: value.caPem };
   } catch {
     return null;
   }
