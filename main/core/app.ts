@@ -5,6 +5,7 @@ import type { DecisionHandlers } from './handlers/decisions';
 import type { NotificationHandlers } from './handlers/notifications';
 import type { InboxHandlers, LogoHandlers, SyncHandlers } from './handlers';
 import type { WebhookHandlers } from './handlers/webhooks';
+import type { RelayHandlers } from './handlers/relay';
 
 export interface AppHandlerDeps {
   accounts: AccountsService;
@@ -20,6 +21,8 @@ export interface AppHandlerDeps {
   decisions: DecisionHandlers;
   /** From createWebhookHandlers (main/core/handlers/webhooks.ts); without them webhooks are unavailable. */
   webhooks?: WebhookHandlers;
+  /** From createRelayHandlers (main/core/handlers/relay.ts); without them the team relay is unavailable. */
+  relay?: RelayHandlers;
 }
 
 const notificationsUnavailable = async (): Promise<never> => {
@@ -46,6 +49,11 @@ const NO_WEBHOOKS: WebhookHandlers = {
   'webhooks.replay': webhooksUnavailable,
 };
 
+const relayUnavailable = async (): Promise<never> => {
+  throw new AppError('internal', 'The team relay is not available in this version of Quotedesk.');
+};
+const NO_RELAY: RelayHandlers = { 'relay.status': relayUnavailable, 'relay.configure': relayUnavailable, 'relay.test': relayUnavailable, 'relay.forget': relayUnavailable };
+
 /** The use cases the bridge exposes, one per contract method. */
 export function createAppHandlers(deps: AppHandlerDeps): Handlers {
   const { accounts } = deps;
@@ -66,5 +74,6 @@ export function createAppHandlers(deps: AppHandlerDeps): Handlers {
     ...deps.sync,
     ...deps.decisions,
     ...(deps.webhooks ?? NO_WEBHOOKS),
+    ...(deps.relay ?? NO_RELAY),
   };
 }

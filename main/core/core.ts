@@ -28,6 +28,7 @@ import type { SyncEngine, SyncOptions } from './sync';
 import { createWebhookFeature, createWebhookPipeline } from './webhooks';
 import { createTeamRelay } from './relay/team-relay';
 import type { TeamRelay } from './relay/team-relay';
+import { createRelayHandlers, projectRelayStatus } from './handlers/relay';
 import type { WebhookFeature, WebhookFeatureDeps } from './webhooks';
 
 export type { StartDemo } from './demo/demo-mode';
@@ -122,7 +123,7 @@ export function createCore(options: CoreOptions): Core {
     process: createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center: notifications.center, accounts }, event) }),
   });
   // The team relay: the key's events from the team's NATS stream, through the same pipeline as a local delivery.
-  const teamRelay = createTeamRelay({ secrets, settings, clock, logger, process: createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center: notifications.center, accounts }, event) }), onProcessed: (event) => bus.publish('webhook.received', event) });
+  const teamRelay = createTeamRelay({ secrets, settings, clock, logger, process: createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center: notifications.center, accounts }, event) }), onProcessed: (event) => bus.publish('webhook.received', event), onStatus: projectRelayStatus(hub) });
   const cacheProblems: DataFileProblem[] = store.problems.map((problem) => ({ file: 'cache', ...problem }));
 
   const receipts = openReceiptStore({ path: join(options.paths.userData, 'decision-receipts.json'), logger, now: () => clock.now() });
@@ -208,6 +209,7 @@ export function createCore(options: CoreOptions): Core {
     sync: createSyncHandlers({ sync, accounts, settings, pdfs, logger }),
     notifications: notifications.handlers,
     webhooks: createWebhookHandlers(webhooks),
+    relay: createRelayHandlers(teamRelay, accounts),
   });
   const dispatcher = createDispatcher({ handlers, logger });
 

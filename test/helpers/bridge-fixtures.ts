@@ -72,5 +72,9 @@ export function unusedHandlers(): Handlers {
     'webhooks.activity': unused('webhooks.activity'),
     'webhooks.check': unused('webhooks.check'),
     'webhooks.replay': unused('webhooks.replay'),
+    'relay.status': unused('relay.status'),
+    'relay.configure': unused('relay.configure'),
+    'relay.test': unused('relay.test'),
+    'relay.forget': unused('relay.forget'),
   };
 }

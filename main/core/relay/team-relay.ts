@@ -34,6 +34,8 @@ export interface TeamRelayStatus {
   accountId: string | null;
   /** The server, without credentials. */
   url: string | null;
+  user: string | null;
+  stream: string | null;
   /** This installation's durable consumer. */
   consumer: string;
   lastEventAt: number | null;
@@ -80,7 +82,7 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
   const installationConsumer = () => (consumerCache ??= consumerName(deps.settings));
   const consumerOf = (given: TeamRelayConfig) => given.consumer ?? installationConsumer();
   let config: TeamRelayConfig | null = null;
-  let current: TeamRelayStatus = { state: 'off', accountId: null, url: null, consumer: '', lastEventAt: null, problem: null };
+  let current: TeamRelayStatus = { state: 'off', accountId: null, url: null, user: null, stream: null, consumer: '', lastEventAt: null, problem: null };
   let session: { stop: () => Promise<void> } | null = null;
   let closed = false;
 
@@ -102,7 +104,7 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
     let firstDone!: () => void;
     const firstAttempt = new Promise<void>((resolve) => (firstDone = resolve));
     const consumer = consumerOf(given);
-    set({ state: 'connecting', accountId: given.accountId, url: safeUrl(given.url), consumer, problem: null });
+    set({ state: 'connecting', accountId: given.accountId, url: safeUrl(given.url), user: given.auth.kind === 'user' ? given.auth.user : null, stream: given.stream, consumer, problem: null });
     const loop = (async () => {
       while (!stopping.signal.aborted) {
         try {
@@ -158,7 +160,7 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
     await previous?.stop();
     config = next;
     if (!next || closed) {
-      set({ state: 'off', accountId: null, url: null, problem: null });
+      set({ state: 'off', accountId: null, url: null, user: null, stream: null, consumer: '', problem: null });
       return;
     }
     const started = run(next);

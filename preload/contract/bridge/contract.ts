@@ -6,6 +6,7 @@ import { notificationEvents, notificationMethods } from './notifications';
 import { inboxMethods, logoMethods } from './inbox';
 import { syncEvents, syncMethods } from './sync';
 import { webhookEvents, webhookMethods } from './webhooks';
+import { relayEvents, relayMethods } from './relay';
 import type { Result } from './errors';
 import type { EventName as PlainEventName, MethodName as PlainMethodName, Namespace } from '../plain/names';
 
@@ -36,6 +37,7 @@ export const methods = {
   ...syncMethods,
   ...decisionMethods,
   ...webhookMethods,
+  ...relayMethods,
 } as const satisfies { [M in PlainMethodName]: { input: z.ZodType; output: z.ZodType } };
 
 /** Events main pushes to the renderer. */
@@ -51,6 +53,7 @@ export const events = {
   ...notificationEvents,
   ...syncEvents,
   ...webhookEvents,
+  ...relayEvents,
 } as const satisfies { [E in PlainEventName]: z.ZodType };
 
 export type Methods = typeof methods;

@@ -6,3 +6,4 @@ export * from './contract';
 export * from './inbox';
 export * from './sync';
 export * from './webhooks';
+export * from './relay';

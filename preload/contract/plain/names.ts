@@ -39,6 +39,10 @@ const METHODS = [
   'webhooks.activity',
   'webhooks.check',
   'webhooks.replay',
+  'relay.status',
+  'relay.configure',
+  'relay.test',
+  'relay.forget',
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 export const METHOD_NAMES: MethodName[] = [...METHODS];
@@ -54,6 +58,7 @@ const EVENTS = [
   'pdfs.progress',
   'webhooks.changed',
   'webhooks.activityChanged',
+  'relay.changed',
 ] as const;
 export type EventName = (typeof EVENTS)[number];
 export const EVENT_NAMES: EventName[] = [...EVENTS];
