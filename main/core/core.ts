@@ -123,7 +123,19 @@ export function createCore(options: CoreOptions): Core {
     process: createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center: notifications.center, accounts }, event) }),
   });
   // The team relay: the key's events from the team's NATS stream, through the same pipeline as a local delivery.
-  const teamRelay = createTeamRelay({ secrets, settings, clock, logger, process: createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center: notifications.center, accounts }, event) }), onProcessed: (event) => bus.publish('webhook.received', event), onStatus: projectRelayStatus(hub) });
+  const teamRelay = createTeamRelay({
+    secrets,
+    settings,
+    clock,
+    logger,
+    process: createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center: notifications.center, accounts }, event) }),
+    // Listed in Activity like a local delivery, "via relay" in what it caused.
+    onProcessed: (event, caused, relayed) => {
+      void webhooks.recordRelayed({ accountId: event.accountId, key: event.key, event: event.event, body: relayed.body, receivedAt: event.receivedAt, caused });
+      bus.publish('webhook.received', event);
+    },
+    onStatus: projectRelayStatus(hub),
+  });
   const cacheProblems: DataFileProblem[] = store.problems.map((problem) => ({ file: 'cache', ...problem }));
 
   const receipts = openReceiptStore({ path: join(options.paths.userData, 'decision-receipts.json'), logger, now: () => clock.now() });
