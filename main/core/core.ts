@@ -178,7 +178,7 @@ export function createCore(options: CoreOptions): Core {
     // Registrations first: one taken over or deleted while asleep shows at once.
     await webhooks.checkAll().catch((error: unknown) => logger.warn('webhook registrations could not be checked', { error: error instanceof Error ? error.message : String(error) }));
     // What this pass finds was missed while asleep or while the tunnel was down: recovered.
-    await recovery.during(() => sync.reconcile());
+    await Promise.all([recovery.during(() => sync.reconcile()), teamRelay.resumed()]);
   }
   const ready = (async () => {
     stops.push(await pdfs.start());

@@ -59,12 +59,19 @@ export interface TeamRelayDeps {
   caughtUpAfterMs?: number;
   /** How long a failed event waits before JetStream delivers it again. Default 5 s. */
   retryEventMs?: number;
+  /**
+   * How long JetStream waits for an acknowledgement before delivering an event again, set when
+   * the consumer is made. Default 30 s: what went to a connection that died in sleep comes again after it.
+   */
+  ackWaitMs?: number;
 }
 
 export interface TeamRelay {
   status(): TeamRelayStatus;
   /** Saves (or, with null, forgets) the relay and (re)connects; resolves once the first attempt ended. */
   configure(config: TeamRelayConfig | null): Promise<TeamRelayStatus>;
+  /** After sleep or a network change: makes sure the connection is alive, so what was missed arrives now. */
+  resumed(): Promise<void>;
   /** Connects to a relay without saving it and says, in plain words, whether it works. */
   test(config: TeamRelayConfig): Promise<{ ok: boolean; message: string }>;
   close(): Promise<void>;
@@ -74,6 +81,9 @@ export const TEAM_RELAY_SECRET = 'relay:team';
 export const CONSUMER_SETTING = 'relay.consumer';
 /** An event stored this long before it reached us was sent while this installation was away. */
 export const CAUGHT_UP_AFTER_MS = 10_000;
+const HANDLED_KEYS_KEPT = 10_000;
+/** How long a ping after resume may take before the connection is made again. */
+const RESUME_PING_MS = 3_000;
 
 export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
   const { clock, logger } = deps;
@@ -83,7 +93,7 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
   const consumerOf = (given: TeamRelayConfig) => given.consumer ?? installationConsumer();
   let config: TeamRelayConfig | null = null;
   let current: TeamRelayStatus = { state: 'off', accountId: null, url: null, user: null, stream: null, consumer: '', lastEventAt: null, problem: null };
-  let session: { stop: () => Promise<void> } | null = null;
+  let session: { stop: () => Promise<void>; resumed: () => Promise<void> } | null = null;
   let closed = false;
 
   const loaded = (async () => {
@@ -97,7 +107,7 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
   }
 
   /** Connects, subscribes, follows the connection; retries while unreachable; stops on request. */
-  function run(given: TeamRelayConfig): { stop: () => Promise<void>; firstAttempt: Promise<void> } {
+  function run(given: TeamRelayConfig): { stop: () => Promise<void>; resumed: () => Promise<void>; firstAttempt: Promise<void> } {
     const stopping = new AbortController();
     let nc: NatsConnection | null = null;
     let subscription: RelaySubscription | null = null;
@@ -109,7 +119,7 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
       while (!stopping.signal.aborted) {
         try {
           nc = await connectToRelayServer(given, { name: `quotedesk-app-${consumer}`, logger, timeoutMs: 5_000 });
-          subscription = await subscribeToRelay({ nc, stream: given.stream, consumer, logger, retryDelayMs: deps.retryEventMs, handle: (event) => handle(given, event) });
+          subscription = await subscribeToRelay({ nc, stream: given.stream, consumer, logger, retryDelayMs: deps.retryEventMs, ackWaitMs: deps.ackWaitMs, handle: (event) => handle(given, event) });
           set({ state: 'connected', problem: null });
           firstDone();
           await Promise.race([followStatus(nc, given), subscription.done, nc.closed()]);
@@ -127,6 +137,13 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
     })();
     return {
       firstAttempt,
+      // After sleep a connection can look open and be dead: a ping that gets no answer in time forces a new one.
+      resumed: async () => {
+        const open = nc;
+        if (!open || open.isClosed()) return;
+        const answered = await Promise.race([open.flush().then(() => true, () => false), clock.sleep(RESUME_PING_MS).then(() => false)]);
+        if (!answered && !open.isClosed()) await open.reconnect().catch(() => undefined);
+      },
       stop: async () => {
         stopping.abort();
         await subscription?.stop().catch(() => undefined);
@@ -144,13 +161,20 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
     }
   }
 
+  /** Keys handled lately: an event whose ack was lost (a connection dying in sleep) comes again and is only acknowledged. */
+  const handled = new Set<string>();
+
   async function handle(given: TeamRelayConfig, relayed: RelayedEvent): Promise<void> {
+    if (handled.has(relayed.key)) return;
     const event: ReceivedWebhook = { accountId: given.accountId, key: relayed.key, event: relayed.event, data: relayed.data, receivedAt: relayed.receivedAt, replay: false };
     const caughtUp = clock.now() - relayed.storedAt > (deps.caughtUpAfterMs ?? CAUGHT_UP_AFTER_MS);
     // A rejection leaves the event unacknowledged: JetStream delivers it again.
     const caused = (await deps.process(event, { headers: {}, body: relayed.body })) ?? 'processed';
     const marked = `via relay${caughtUp ? ' (caught up)' : ''}: ${caused}`;
     set({ lastEventAt: clock.now() });
+    handled.add(relayed.key);
+    // The oldest go first (a Set keeps insertion order): redeliveries come within minutes.
+    if (handled.size > HANDLED_KEYS_KEPT) handled.delete(handled.values().next().value as string);
     deps.onProcessed?.(event, marked, relayed);
   }
 
@@ -190,6 +214,10 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
       } finally {
         await nc?.close().catch(() => undefined);
       }
+    },
+    resumed: async () => {
+      await loaded;
+      await session?.resumed();
     },
     close: async () => {
       closed = true;

@@ -1,4 +1,6 @@
 // The app as a team relay subscriber, against a real nats-server and an in-process relay.
+import { connect as connectTcp, createServer } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSilentLogger } from '../../../../main/core/log';
@@ -15,6 +17,36 @@ import type { NatsServer } from './fixtures';
 
 const missing = natsServerMissing();
 if (missing) console.warn(`skipped: ${missing}`);
+
+/** A TCP proxy to the server whose open connections can be made to swallow everything, as after a sleep (nothing closes them). */
+async function startDeadableProxy(targetPort: number): Promise<{ url: string; killSilently(): void; close(): Promise<void> }> {
+  const live = new Set<{ dead: boolean; sockets: Socket[] }>();
+  const proxy = createServer((client) => {
+    const upstream = connectTcp(targetPort, '127.0.0.1');
+    const link = { dead: false, sockets: [client, upstream] };
+    live.add(link);
+    client.on('data', (chunk) => link.dead || upstream.write(chunk));
+    upstream.on('data', (chunk) => link.dead || client.write(chunk));
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      live.delete(link);
+    };
+    client.on('close', end).on('error', end);
+    upstream.on('close', end).on('error', end);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `nats://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    killSilently: () => {
+      for (const link of live) link.dead = true;
+    },
+    close: async () => {
+      for (const link of live) for (const socket of link.sockets) socket.destroy();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    },
+  };
+}
 
 async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -52,7 +84,7 @@ describe.skipIf(missing !== null)('the app as a team relay subscriber (real nats
 
   const config = (): TeamRelayConfig => ({ url: server.url, auth: { kind: 'user', user: 'alice', password: 'alice-password-1' }, stream: 'TEAM', accountId: 'acct-team' });
 
-  function installation(options: { fail?: (event: ReceivedWebhook) => boolean; settings?: ReturnType<typeof createMemorySettingsStore>; secrets?: ReturnType<typeof createMemorySecretStore> } = {}) {
+  function installation(options: { fail?: (event: ReceivedWebhook) => boolean; ackWaitMs?: number; settings?: ReturnType<typeof createMemorySettingsStore>; secrets?: ReturnType<typeof createMemorySecretStore> } = {}) {
     const processed: ReceivedWebhook[] = [];
     const marked: string[] = [];
     const statuses: TeamRelayStatus[] = [];
@@ -66,6 +98,7 @@ describe.skipIf(missing !== null)('the app as a team relay subscriber (real nats
       retryMs: 100,
       retryEventMs: 50,
       caughtUpAfterMs: 500,
+      ackWaitMs: options.ackWaitMs,
       process: (event) => {
         if (options.fail?.(event)) throw new Error('the cache could not store it');
         processed.push(event);
@@ -155,6 +188,29 @@ describe.skipIf(missing !== null)('the app as a team relay subscriber (real nats
       await spareRelay.close();
       await spareNc.close();
       await spare.dispose();
+    }
+  });
+
+  it('after sleep, a connection that looks open but is dead is replaced at once, and what was sent meanwhile arrives', async () => {
+    const proxy = await startDeadableProxy(server.port);
+    try {
+      // Events the server handed to the dead connection come again after the ack wait (30 s in the app).
+      const one = installation({ ackWaitMs: 1_500 });
+      await one.team.configure({ ...config(), url: proxy.url });
+      await send([31]);
+      await until(() => one.processed.length >= 1, 'the first event');
+      // The laptop sleeps: its connection's packets go nowhere, and nothing closes it.
+      proxy.killSilently();
+      await send([32, 33]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(entityIds(one.processed)).toEqual(['q-00031']);
+      await one.team.resumed();
+      await until(() => one.processed.length >= 3, 'the events sent during sleep', 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      // The first one's ack may have died with the connection: it comes again and is not processed twice.
+      expect(entityIds(one.processed)).toEqual(['q-00031', 'q-00032', 'q-00033']);
+    } finally {
+      await proxy.close();
     }
   });
 
