@@ -72,9 +72,10 @@ export async function subscribeToRelay(options: SubscriptionOptions): Promise<Re
   const consumer = await jetstream(options.nc).consumers.get(options.stream, options.consumer);
   const messages: ConsumerMessages = await consumer.consume({ max_messages: 256 });
   let stopping = false;
+  const handled = new Set<string>();
   const done = (async () => {
     for await (const message of messages) {
-      await deliver(message, options);
+      await deliver(message, options, handled);
       if (stopping) break;
     }
   })().catch((error: unknown) => options.logger.warn('relay subscription ended', { error: error instanceof Error ? error.message : String(error) }));
@@ -88,7 +89,10 @@ export async function subscribeToRelay(options: SubscriptionOptions): Promise<Re
   };
 }
 
-async function deliver(message: JsMsg, options: SubscriptionOptions): Promise<void> {
+/** Keys handled lately, per subscription: an event whose ack was lost (a connection that died) comes again and is only acknowledged. */
+const HANDLED_KEYS_KEPT = 10_000;
+
+async function deliver(message: JsMsg, options: SubscriptionOptions, handled: Set<string>): Promise<void> {
   const body = Buffer.from(message.data);
   const envelope = parseEnvelope(body);
   if (!envelope) {
@@ -109,12 +113,15 @@ async function deliver(message: JsMsg, options: SubscriptionOptions): Promise<vo
     redelivered: message.redelivered,
   };
   try {
-    await options.handle(event);
+    if (!handled.has(event.key)) await options.handle(event);
   } catch (error) {
     options.logger.warn('relayed event not handled; it will come again', { seq: message.seq, error: error instanceof Error ? error.message : String(error) });
     message.nak(options.retryDelayMs ?? 5_000);
     return;
   }
+  handled.add(event.key);
+  // The oldest go first (a Set keeps insertion order): redeliveries come within minutes.
+  if (handled.size > HANDLED_KEYS_KEPT) handled.delete(handled.values().next().value as string);
   // Waits for the server's confirmation: a restart then never sees an event it handled here.
   // A lost connection leaves it unacknowledged: JetStream delivers it again (handlers dedupe on the key).
   await message.ackAck().catch((error: unknown) => options.logger.warn('relayed event handled but not acknowledged; it may come again', { seq: message.seq, error: error instanceof Error ? error.message : String(error) }));

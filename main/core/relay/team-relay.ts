@@ -81,7 +81,6 @@ export const TEAM_RELAY_SECRET = 'relay:team';
 export const CONSUMER_SETTING = 'relay.consumer';
 /** An event stored this long before it reached us was sent while this installation was away. */
 export const CAUGHT_UP_AFTER_MS = 10_000;
-const HANDLED_KEYS_KEPT = 10_000;
 /** How long a ping after resume may take before the connection is made again. */
 const RESUME_PING_MS = 3_000;
 
@@ -161,20 +160,13 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
     }
   }
 
-  /** Keys handled lately: an event whose ack was lost (a connection dying in sleep) comes again and is only acknowledged. */
-  const handled = new Set<string>();
-
   async function handle(given: TeamRelayConfig, relayed: RelayedEvent): Promise<void> {
-    if (handled.has(relayed.key)) return;
     const event: ReceivedWebhook = { accountId: given.accountId, key: relayed.key, event: relayed.event, data: relayed.data, receivedAt: relayed.receivedAt, replay: false };
     const caughtUp = clock.now() - relayed.storedAt > (deps.caughtUpAfterMs ?? CAUGHT_UP_AFTER_MS);
     // A rejection leaves the event unacknowledged: JetStream delivers it again.
     const caused = (await deps.process(event, { headers: {}, body: relayed.body })) ?? 'processed';
     const marked = `via relay${caughtUp ? ' (caught up)' : ''}: ${caused}`;
     set({ lastEventAt: clock.now() });
-    handled.add(relayed.key);
-    // The oldest go first (a Set keeps insertion order): redeliveries come within minutes.
-    if (handled.size > HANDLED_KEYS_KEPT) handled.delete(handled.values().next().value as string);
     deps.onProcessed?.(event, marked, relayed);
   }
 
