@@ -1,8 +1,10 @@
 // `quotedesk relay` and `quotedesk listen --relay` in process, against a real nats-server.
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { printedMarkPath } from '../../../../main/cli/relay-listen';
+import { ensureConsumer } from '../../../../main/core/relay/subscriber';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService } from '../../../helpers/fake-service';
 import { CLIENT_KEY, STANDARD_PRINCIPALS } from '../../../helpers/service-fixtures';
@@ -54,6 +56,7 @@ describe.skipIf(missing !== null)('quotedesk relay and listen --relay (real nats
   afterAll(async () => {
     await Promise.all(running.map((command) => command.stop()));
     await server?.dispose();
+    rmSync(stateDir, { recursive: true, force: true });
   });
 
   async function startRelay(stream: string): Promise<{ relay: RunningCommand; url: string }> {
@@ -63,7 +66,8 @@ describe.skipIf(missing !== null)('quotedesk relay and listen --relay (real nats
     return { relay, url: `${listening}hooks/any` };
   }
 
-  const listen = (stream: string, consumer: string) => start(['listen', '--relay', server.url, '--consumer', consumer, '--stream', stream, '--json']);
+  const stateDir = mkdtempSync(join(tmpdir(), 'qd-listen-state-'));
+  const listen = (stream: string, consumer: string) => start(['listen', '--relay', server.url, '--consumer', consumer, '--stream', stream, '--state-dir', stateDir, '--json']);
   const entities = (command: RunningCommand) => command.lines().map((line) => (JSON.parse(line) as { entityId: string }).entityId);
 
   it('prints one line per event for each subscriber; a restarted subscriber prints only what it had not printed', async () => {
@@ -98,6 +102,31 @@ describe.skipIf(missing !== null)('quotedesk relay and listen --relay (real nats
       await nc.close();
     }
     expect(relay.lines().slice(1).map((line) => JSON.parse(line) as { seq: number }).map((line) => line.seq)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('does not print again what it printed before a kill cut its acknowledgement short', async () => {
+    const { url } = await startRelay('CLI3');
+    const nc = await connect(server.url);
+    try {
+      // The consumer as listen makes it, with a 1 s ack wait; three events handed out and never acknowledged...
+      await ensureConsumer(nc, 'CLI3', 'carol', 1_000);
+      for (const index of [1, 2, 3, 4, 5]) expect((await post(url, quoteEvent(index), signed(quoteEvent(index)))).status).toBe(200);
+      const consumer = await jetstream(nc).consumers.get('CLI3', 'carol');
+      const handedOut = await consumer.fetch({ max_messages: 3, expires: 2_000 });
+      const seqs: number[] = [];
+      for await (const message of handedOut) seqs.push(message.seq);
+      expect(seqs).toEqual([1, 2, 3]);
+      // ... after listen had printed them (its mark says 3) and was killed before the acks left.
+      mkdirSync(stateDir, { recursive: true });
+      writeFileSync(printedMarkPath(stateDir, server.url, 'CLI3', 'carol'), `${String(3).padStart(20, '0')}\n`);
+      const carol = listen('CLI3', 'carol');
+      await carol.waitFor(() => carol.lines().length >= 2);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(entities(carol)).toEqual(['q-00004', 'q-00005']);
+      expect(await (await jetstreamManager(nc)).consumers.info('CLI3', 'carol')).toMatchObject({ num_ack_pending: 0, num_pending: 0 });
+    } finally {
+      await nc.close();
+    }
   });
 
   it('registers itself with a key, keeping the secret in its own owner-only store and out of every line it prints', async () => {

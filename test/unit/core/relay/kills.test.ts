@@ -1,5 +1,8 @@
 // Kills with SIGKILL, on real child processes (the quotedesk command) and a real nats-server:
 // nothing acknowledged is lost and nothing is doubled, for the relay and for a subscriber.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../helpers/nats-server';
 import { startChild } from './child';
@@ -51,10 +54,13 @@ describe.skipIf(missing !== null)('relay and subscribers killed with SIGKILL (ch
   afterAll(async () => {
     await Promise.all(children.map((started) => started.kill()));
     await server?.dispose();
+    rmSync(stateDir, { recursive: true, force: true });
   });
 
   const relayArgs = (port: number, stream: string) => ['relay', '--port', String(port), '--nats', server.url, '--secret', SECRET, '--stream', stream, '--json'];
-  const listenArgs = (stream: string, consumer: string) => ['listen', '--relay', server.url, '--consumer', consumer, '--stream', stream, '--json'];
+  const stateDir = mkdtempSync(join(tmpdir(), 'qd-listen-state-'));
+  // A short ack wait: what a killed subscriber had been handed comes again within seconds.
+  const listenArgs = (stream: string, consumer: string) => ['listen', '--relay', server.url, '--consumer', consumer, '--stream', stream, '--state-dir', stateDir, '--ack-wait', '2', '--json'];
 
   it('two subscribers each print every one of 300 deliveries once, no forged one; a subscriber killed and restarted prints exactly what it missed', async () => {
     const port = await freePort();
@@ -80,6 +86,28 @@ describe.skipIf(missing !== null)('relay and subscribers killed with SIGKILL (ch
     expect(printed(alice).sort()).toEqual(ids(0, 300));
     expect(printed(aliceAgain).sort()).toEqual(ids(300, 450));
     expect(printed(bob).sort()).toEqual(ids(0, 450));
+  });
+
+  it('a subscriber killed mid-burst and restarted prints every event once: what it printed before the kill is not printed again', async () => {
+    const port = await freePort();
+    const relay = child(relayArgs(port, 'KILL3'));
+    await relay.waitFor((lines) => lines.some((line) => line.includes('listening')));
+    const alice = child(listenArgs('KILL3', 'alice'));
+    await alice.waitFor((_lines, err) => err.includes('subscribed'));
+    const url = `http://127.0.0.1:${port}/hooks/team`;
+    const all = Array.from({ length: 300 }, (_, index) => index);
+    let killed: Promise<void> | null = null;
+    const sending = send(url, all, 8);
+    await alice.waitFor((lines) => lines.length >= 60);
+    killed = alice.kill();
+    await killed;
+    expect((await sending).size).toBe(300);
+    const before = printed(alice);
+    expect(before.length).toBeLessThan(300);
+    const again = child(listenArgs('KILL3', 'alice'));
+    await again.waitFor((lines) => before.length + lines.length >= 300);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect([...before, ...printed(again)].sort()).toEqual(ids(0, 300));
   });
 
   it('the relay killed mid-burst and restarted: every delivery answered 2xx, and every resent one, reaches each subscriber once', async () => {
