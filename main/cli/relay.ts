@@ -75,6 +75,7 @@ export async function runRelayCommand(args: string[], io: RelayIo): Promise<numb
     nc = await connectToRelayServer(server, { name: 'quotedesk-relay', logger });
     let routes: ReceiverRoutes;
     let registeredUrl: string | null = null;
+    let watchRegistration: (() => Promise<string | null>) | null = null;
     if (door.kind === 'secret') {
       const secret = door.secret;
       // Whatever path the proxy forwards: the secret is what guards the door.
@@ -89,6 +90,7 @@ export async function runRelayCommand(args: string[], io: RelayIo): Promise<numb
       }
       routes = registered.keyring;
       registeredUrl = registered.result.url;
+      watchRegistration = registered.check;
     }
     const relay = await startRelay({ nc, stream: { name: stream, retentionDays, replicas }, routes, clock: systemClock, logger, port, onPublished: (published) => io.stdout.write(`${line(published, json)}\n`) });
     const local = `http://127.0.0.1:${relay.port}/`;
@@ -97,7 +99,10 @@ export async function runRelayCommand(args: string[], io: RelayIo): Promise<numb
         ? `${JSON.stringify({ listening: local, stream, createdStream: relay.createdStream, registeredUrl })}\n`
         : `Relay listening on ${local}; storing events in stream ${stream}${relay.createdStream ? ' (created)' : ''}${registeredUrl ? `; registered ${registeredUrl}` : ''}\n`,
     );
+    // Another installation can take the key's registration over at any time: look now and then, and say so.
+    const checks = watchRegistration === null ? null : setInterval(() => void checkRegistration(watchRegistration!, logger, io), REGISTRATION_CHECK_MS);
     await untilStopped(io.signal);
+    if (checks) clearInterval(checks);
     await relay.close();
     return 0;
   } catch (error) {
@@ -111,6 +116,15 @@ export async function runRelayCommand(args: string[], io: RelayIo): Promise<numb
     await nc?.drain().catch(() => undefined);
     await client?.close();
   }
+}
+
+const REGISTRATION_CHECK_MS = 15 * 60_000;
+
+async function checkRegistration(check: () => Promise<string | null>, logger: Logger, io: RelayIo): Promise<void> {
+  const problem = await check().catch((error: unknown) => `the registration could not be checked (${error instanceof Error ? error.message : String(error)})`);
+  if (problem === null) return;
+  logger.warn('relay registration problem', { problem });
+  io.stderr.write(`quotedesk relay: ${globalRedactor.string(problem)}\n`);
 }
 
 function parse(args: string[]) {

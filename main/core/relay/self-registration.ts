@@ -24,6 +24,8 @@ export interface SelfRegistration {
   /** The keyring: the receiver's routes (`/hooks/<token>` of each registered account). */
   keyring: WebhookKeyring;
   result: RegisterResult;
+  /** Reads the registration again: what is wrong with it in plain words, or null while it points at the relay. */
+  check(): Promise<string | null>;
 }
 
 export async function registerRelay(options: SelfRegistrationOptions): Promise<SelfRegistration> {
@@ -37,5 +39,16 @@ export async function registerRelay(options: SelfRegistrationOptions): Promise<S
   };
   const registration = new WebhookRegistration({ keyring, inspector: new WebhookInspector(), clientFor, clock, logger });
   await registration.setPublicOrigin(options.publicOrigin);
-  return { keyring, result: await registration.register(account, options.replace) };
+  const result = await registration.register(account, options.replace);
+  return {
+    keyring,
+    result,
+    check: async () => {
+      const health = await registration.checkHealth(account);
+      if (health.state === 'registered') return null;
+      if (health.state === 'taken-over') return `the key's webhook now points at ${health.registeredUrl ?? 'another address'}, not at the relay: the team gets no events until the relay is started again with --replace`;
+      if (health.state === 'missing') return "the key's webhook registration was deleted at the service: the team gets no events until the relay is started again";
+      return health.problem ?? `the registration could not be checked (${health.state})`;
+    },
+  };
 }
