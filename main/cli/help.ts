@@ -12,6 +12,9 @@ Usage:
                           register URL for the account while listening, print each
                           verified event and each refused delivery, restore the
                           registration on exit (quotedesk listen --help)
+  quotedesk relay --port P --nats URL ...   one receiver for a team, storing
+                          events in NATS JetStream (quotedesk relay --help)
+  quotedesk listen --relay URL --consumer NAME   print the team relay's events
   quotedesk --version
 
   ID is the quote's UUID, as the ID column of "list" shows it.

@@ -25,6 +25,8 @@ import { formatDecision, formatDetails, formatList, formatSaved } from './output
 import { checkDestination, describeWriteFailure, safeFileName } from './pdf-target';
 import { CliFailure, report } from './report';
 import { cliVersion } from './version';
+import { runRelayCommand } from './relay';
+import { runRelayListen } from './relay-listen';
 
 export interface CliIo {
   stdout: { write(text: string): unknown };
@@ -58,7 +60,9 @@ interface Job {
 
 /** Runs one command; resolves to the process exit code. Never throws. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
-  // A long-running receiver with options of its own (main/cli/listen).
+  // Long-running commands with options of their own (main/cli/listen, main/cli/relay.ts).
+  if (argv[0] === 'relay') return runRelayCommand(argv.slice(1), io);
+  if (argv[0] === 'listen' && argv.includes('--relay')) return runRelayListen(argv.slice(1), io);
   if (argv[0] === 'listen') return runListenCommand(argv.slice(1), io);
   let json = argv.includes('--json');
   let client: ClosableQuotingClient | null = null;

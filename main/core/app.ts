@@ -7,6 +7,7 @@ import type { InboxHandlers, LogoHandlers, SyncHandlers } from './handlers';
 import type { WebhookHandlers } from './handlers/webhooks';
 import { NO_DESKTOP_HANDLERS } from './updates';
 import type { DesktopHandlers } from './updates';
+import type { RelayHandlers } from './handlers/relay';
 
 export interface AppHandlerDeps {
   accounts: AccountsService;
@@ -24,6 +25,8 @@ export interface AppHandlerDeps {
   webhooks?: WebhookHandlers;
   /** The desktop app's settings and updates (main/electron); other hosts answer that they are desktop-only. */
   desktop?: DesktopHandlers;
+  /** From createRelayHandlers (main/core/handlers/relay.ts); without them the team relay is unavailable. */
+  relay?: RelayHandlers;
 }
 
 const notificationsUnavailable = async (): Promise<never> => {
@@ -50,6 +53,11 @@ const NO_WEBHOOKS: WebhookHandlers = {
   'webhooks.replay': webhooksUnavailable,
 };
 
+const relayUnavailable = async (): Promise<never> => {
+  throw new AppError('internal', 'The team relay is not available in this version of Quotedesk.');
+};
+const NO_RELAY: RelayHandlers = { 'relay.status': relayUnavailable, 'relay.configure': relayUnavailable, 'relay.test': relayUnavailable, 'relay.forget': relayUnavailable };
+
 /** The use cases the bridge exposes, one per contract method. */
 export function createAppHandlers(deps: AppHandlerDeps): Handlers {
   const { accounts } = deps;
@@ -71,5 +79,6 @@ export function createAppHandlers(deps: AppHandlerDeps): Handlers {
     ...deps.decisions,
     ...(deps.webhooks ?? NO_WEBHOOKS),
     ...(deps.desktop ?? NO_DESKTOP_HANDLERS),
+    ...(deps.relay ?? NO_RELAY),
   };
 }

@@ -28,6 +28,9 @@ import type { SyncEngine, SyncOptions } from './sync';
 import { createDecisionGate } from './updates';
 import type { DecisionsInFlight, DesktopHandlers } from './updates';
 import { createWebhookFeature, createWebhookPipeline } from './webhooks';
+import { createTeamRelay } from './relay/team-relay';
+import type { TeamRelay } from './relay/team-relay';
+import { createRelayHandlers, projectRelayStatus } from './handlers/relay';
 import type { WebhookFeature, WebhookFeatureDeps } from './webhooks';
 
 export type { StartDemo } from './demo/demo-mode';
@@ -66,6 +69,7 @@ export interface Core {
   webhooks: WebhookFeature;
   /** Whether an accept/decline is being sent: the updater never installs during one. */
   decisionsInFlight: DecisionsInFlight;
+  teamRelay: TeamRelay;
   /** Settles when the offline parts have started (PDF folder swept, sync scheduled); never rejects. */
   ready: Promise<void>;
   /** After resume from sleep or a network change: every account catches up now. */
@@ -124,6 +128,20 @@ export function createCore(options: CoreOptions): Core {
     recovery,
     process: createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center: notifications.center, accounts }, event) }),
   });
+  // The team relay: the key's events from the team's NATS stream, through the same pipeline as a local delivery.
+  const teamRelay = createTeamRelay({
+    secrets,
+    settings,
+    clock,
+    logger,
+    process: createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center: notifications.center, accounts }, event) }),
+    // Listed in Activity like a local delivery, "via relay" in what it caused.
+    onProcessed: (event, caused, relayed) => {
+      void webhooks.recordRelayed({ accountId: event.accountId, key: event.key, event: event.event, body: relayed.body, receivedAt: event.receivedAt, caused });
+      bus.publish('webhook.received', event);
+    },
+    onStatus: projectRelayStatus(hub),
+  });
   // Read at each ask: the background integrity check may add one after the start.
   const cacheProblems = (): DataFileProblem[] => store.problems.map((problem) => ({ file: 'cache', ...problem }));
 
@@ -157,7 +175,7 @@ export function createCore(options: CoreOptions): Core {
     // The cache still serves what it holds; only the sweep or the scheduler is missing.
     logger.error('the offline cache did not start completely', { error: error instanceof Error ? error.message : String(error) });
   });
-  const catchUp = createCatchUp({ ready, closing: () => closing, webhooks, recovery, sync, bus, logger });
+  const catchUp = createCatchUp({ ready, closing: () => closing, webhooks, recovery, sync, relay: teamRelay, bus, logger });
   stops.push(catchUp.stop);
   const logos = createLogoCache({ folder: join(options.paths.userData, 'logos'), clock, logger });
   // Once per start, in the background: a logo asked for meanwhile is shown as usual, and kept.
@@ -193,6 +211,7 @@ export function createCore(options: CoreOptions): Core {
     notifications: notifications.handlers,
     webhooks: createWebhookHandlers(webhooks),
     desktop: options.desktop,
+    relay: createRelayHandlers(teamRelay, accounts),
   });
   const dispatcher = createDispatcher({ handlers, logger });
 
@@ -206,6 +225,7 @@ export function createCore(options: CoreOptions): Core {
     notifications,
     webhooks,
     decisionsInFlight: { inFlight: decisionGate.inFlight, idle: decisionGate.idle },
+    teamRelay,
     ready,
     reconcile: catchUp.run,
     async startDemoIfNoAccounts(startDemo, startOptions) {
@@ -232,7 +252,7 @@ export function createCore(options: CoreOptions): Core {
         cache.forgetAccount(account.id);
         await webhooks.forgetLocally(account.id).catch((error: unknown) => logger.warn('demo webhook keys could not be deleted', { error: error instanceof Error ? error.message : String(error) }));
       }
-      await Promise.all([webhooks.close(), notifications.close(), logosPruned]);
+      await Promise.all([webhooks.close(), teamRelay.close(), notifications.close(), logosPruned]);
       for (const stop of stops.splice(0).reverse()) stop();
       // Prefetches and removals touch the store: they end before it closes.
       await pdfs.close();

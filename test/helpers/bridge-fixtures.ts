@@ -77,5 +77,9 @@ export function unusedHandlers(): Handlers {
     'desktop.answerLoginOffer': unused('desktop.answerLoginOffer'),
     'desktop.checkForUpdates': unused('desktop.checkForUpdates'),
     'desktop.restartToUpdate': unused('desktop.restartToUpdate'),
+    'relay.status': unused('relay.status'),
+    'relay.configure': unused('relay.configure'),
+    'relay.test': unused('relay.test'),
+    'relay.forget': unused('relay.forget'),
   };
 }

@@ -1,4 +1,5 @@
 import type {
+  TeamRelayView,
   AccountDraft,
   AccountStatus,
   AccountUpdate,
@@ -114,6 +115,9 @@ export class FakeBridge {
   webhookActivity: WebhookActivity[] = [];
   /** What webhooks.check says of the public address; by default it follows the registration. */
   webhookProbe: WebhookCheck['publicUrl'] | null = null;
+  /** The team relay as main would report it; relay.configure connects at once, relay.test says relayTestAnswer. */
+  relay: TeamRelayView = { state: 'off', url: null, user: null, stream: null, accountId: null, consumer: '', lastEventAt: null, problem: null };
+  relayTestAnswer = { ok: true, message: "Connected: the team relay's stream QUOTEDESK is there." };
   /** What accounts.remove says it could not do besides removing (e.g. a webhook left at the service). */
   removeNotes: string[] = [];
   readonly api: BridgeApi;
@@ -499,6 +503,10 @@ export class FakeBridge {
       'desktop.checkForUpdates': () => this.desktop,
       'desktop.restartToUpdate': () =>
         this.desktop.update.phase === 'ready' ? { restarting: true as const } : { restarting: false as const, reason: 'no-update' as const, message: 'No update is downloaded yet.' },
+      'relay.status': () => this.relay,
+      'relay.configure': (input) => (this.relay = { state: 'connected', url: input.url, user: input.user || null, stream: input.stream ?? 'QUOTEDESK', accountId: input.accountId, consumer: input.consumer || 'app-0123456789abcdef', lastEventAt: null, problem: null }),
+      'relay.test': () => this.relayTestAnswer,
+      'relay.forget': () => (this.relay = { state: 'off', url: null, user: null, stream: null, accountId: null, consumer: '', lastEventAt: null, problem: null }),
       ...this.#arranged,
     };
   }

@@ -11,6 +11,8 @@ export interface CatchUpDeps {
   webhooks: { checkAll(): Promise<unknown> };
   recovery: Pick<Recovery, 'during'>;
   sync: Pick<SyncEngine, 'reconcile'>;
+  /** The team relay's consumer: after sleep its connection may be dead, so it is checked alongside the sync. */
+  relay: { resumed(): Promise<void> };
   bus: DomainBus;
   logger: Logger;
 }
@@ -35,7 +37,7 @@ export function createCatchUp(deps: CatchUpDeps): CatchUp {
     await deps.ready;
     if (deps.closing()) return;
     await deps.webhooks.checkAll().catch((error: unknown) => logger.warn('webhook registrations could not be checked', { error: describe(error) }));
-    await deps.recovery.during(() => deps.sync.reconcile());
+    await Promise.all([deps.recovery.during(() => deps.sync.reconcile()), deps.relay.resumed()]);
   }
   const stop = deps.bus.subscribe('webhook.reconnected', () => void run().catch((error: unknown) => logger.warn('sync after a tunnel restart failed', { error: describe(error) })));
   return { run, stop };

@@ -58,6 +58,8 @@ export interface WebhookFeature {
   onActivity(listener: (entry: WebhookActivity) => void): () => void;
   /** Drops an account's keys and activity here without asking the service (demo accounts at close). */
   forgetLocally(accountId: string): Promise<void>;
+  /** An event that came through the team relay (main/core/relay): listed in Activity like a delivery, its header saying so. */
+  recordRelayed(entry: { accountId: string; key: string; event: string; body: Buffer; receivedAt: number; caused: string }): Promise<void>;
   /** Resolves once every registration the tunnel's origin changes caused has ended. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -259,6 +261,10 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
       await running.keyring.forget(accountId);
       running.inspector.forget(accountId);
       await feed.forget(accountId);
+    },
+    recordRelayed: async (entry) => {
+      const running = await started;
+      running?.inspector.record({ ...entry, headers: { 'x-quotedesk-via': 'team relay' }, signature: { ok: true, secret: 'current' }, dedupe: 'new', status: 200 });
     },
     settled: async () => {
       await swept;

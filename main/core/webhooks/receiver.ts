@@ -55,11 +55,14 @@ export interface ReceiverLimits {
   lingerMs: number;
 }
 
+/** The receiver's store step: the app's EventLog, or another durable store (the relay's JetStream). */
+export type ReceiverLog = Pick<EventLog, 'lookup' | 'appendThen' | 'markProcessedThen'>;
+
 export const DEFAULT_RECEIVER_LIMITS: ReceiverLimits = { bodyBytes: 256 * 1024, headersMs: 10_000, requestMs: 15_000, keepAliveMs: 5_000, lingerMs: 1_000 };
 
 export interface ReceiverOptions {
   routes: ReceiverRoutes;
-  log: EventLog;
+  log: ReceiverLog;
   process: ProcessWebhook;
   clock: Clock;
   logger: Logger;

@@ -7,6 +7,7 @@ import { notificationEvents, notificationMethods } from './notifications';
 import { inboxMethods, logoMethods } from './inbox';
 import { syncEvents, syncMethods } from './sync';
 import { webhookEvents, webhookMethods } from './webhooks';
+import { relayEvents, relayMethods } from './relay';
 import type { Result } from './errors';
 import type { EventName as PlainEventName, MethodName as PlainMethodName, Namespace } from '../plain/names';
 
@@ -38,6 +39,7 @@ export const methods = {
   ...decisionMethods,
   ...webhookMethods,
   ...desktopMethods,
+  ...relayMethods,
 } as const satisfies { [M in PlainMethodName]: { input: z.ZodType; output: z.ZodType } };
 
 /** Events main pushes to the renderer. */
@@ -54,6 +56,7 @@ export const events = {
   ...syncEvents,
   ...webhookEvents,
   ...desktopEvents,
+  ...relayEvents,
 } as const satisfies { [E in PlainEventName]: z.ZodType };
 
 export type Methods = typeof methods;

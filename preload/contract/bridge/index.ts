@@ -7,3 +7,4 @@ export * from './inbox';
 export * from './sync';
 export * from './webhooks';
 export * from './desktop';
+export * from './relay';

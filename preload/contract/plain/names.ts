@@ -44,6 +44,10 @@ const METHODS = [
   'desktop.answerLoginOffer',
   'desktop.checkForUpdates',
   'desktop.restartToUpdate',
+  'relay.status',
+  'relay.configure',
+  'relay.test',
+  'relay.forget',
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 export const METHOD_NAMES: MethodName[] = [...METHODS];
@@ -60,6 +64,7 @@ const EVENTS = [
   'webhooks.changed',
   'webhooks.activityChanged',
   'desktop.changed',
+  'relay.changed',
 ] as const;
 export type EventName = (typeof EVENTS)[number];
 export const EVENT_NAMES: EventName[] = [...EVENTS];

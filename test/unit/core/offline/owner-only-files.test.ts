@@ -39,7 +39,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe.skipIf(process.platform === 'win32')('files the app creates, under umask 000', () => {
   it('are owner-only: files 0600, folders 0700', () => {
     const open = [...modes]
-      .filter(([path, { mode, folder: isFolder }]) => mode !== (isFolder ? 0o700 : 0o600))
+      .filter(([, { mode, folder: isFolder }]) => mode !== (isFolder ? 0o700 : 0o600))
       .map(([path, { mode }]) => `${path} ${mode.toString(8)}`);
     expect(open).toEqual([]);
   });

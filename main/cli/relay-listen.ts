@@ -1,0 +1,139 @@
+// `quotedesk listen --relay URL --consumer NAME`: the relay's subscriber for scripts. One line
+// per event, acknowledged once printed; the same name after a restart prints only what it had
+// not printed (its durable consumer remembers).
+import { createHash } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createJsonLogger } from '../core/log';
+import { connectToRelayServer, RelayConfigError } from '../core/relay/connection';
+import { consumerNameProblem } from '../core/relay/stream';
+import { subscribeToRelay } from '../core/relay/subscriber';
+import type { RelayedEvent } from '../core/relay/subscriber';
+import { entityOf, NATS_ARGS, NATS_HELP, relayServerFrom, RelayUsageError, streamFrom, untilStopped } from './relay-options';
+import type { RelayIo } from './relay';
+
+export const RELAY_LISTEN_HELP = `Usage: quotedesk listen --relay URL --consumer NAME [--creds FILE | --user U --password-file F]
+                        [--stream NAME] [--json]
+
+Prints each event the team's relay stored (see quotedesk relay --help): one line per event,
+its type and entity id, acknowledged once printed. Started again with the same --consumer,
+it prints only what it had not printed; a new name starts with the events stored from now on.
+  --relay URL           the relay's NATS server, e.g. tls://nats.example.com:4222
+  --consumer NAME       this subscriber's durable name (one per person or script)
+  --ack-wait SECONDS    when the consumer is made: how long an event handed to a subscriber
+                        that died unacknowledged waits before it is sent again (default 30)
+  --state-dir DIR       where it notes the last event printed, so a kill between printing
+                        and acknowledging never prints one twice (default
+                        $XDG_STATE_HOME/quotedesk-listen or ~/.local/state/quotedesk-listen)
+${NATS_HELP}
+`;
+
+const ARGS = { ...NATS_ARGS, relay: { type: 'string' }, consumer: { type: 'string' }, 'state-dir': { type: 'string' }, 'ack-wait': { type: 'string' } } as const;
+
+/** Runs `quotedesk listen --relay ...` with the arguments after `listen`; resolves to the exit code. Never throws. */
+export async function runRelayListen(args: string[], io: RelayIo): Promise<number> {
+  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof ARGS; strict: true; allowPositionals: true }>>['values'];
+  try {
+    const parsed = parseArgs({ args, options: ARGS, strict: true, allowPositionals: true });
+    if (parsed.positionals.length > 0) throw new RelayUsageError(`Unexpected argument: ${parsed.positionals[0]}`);
+    values = parsed.values;
+  } catch (error) {
+    io.stderr.write(`${(error as Error).message}\n\n${RELAY_LISTEN_HELP}`);
+    return 2;
+  }
+  if (values.help) {
+    io.stdout.write(RELAY_LISTEN_HELP);
+    return 0;
+  }
+  const json = values.json === true;
+  const logger = createJsonLogger({ sink: io.stderr, level: 'warn', base: { component: 'listen-relay' } });
+  let nc: Awaited<ReturnType<typeof connectToRelayServer>> | null = null;
+  let printed: PrintedMark | null = null;
+  try {
+    const stream = streamFrom(values);
+    const consumer = values.consumer ?? '';
+    const problem = consumer === '' ? '--consumer NAME is required: the durable name this subscriber resumes under' : consumerNameProblem(consumer);
+    if (problem) throw new RelayUsageError(problem.startsWith('--') ? problem : `--consumer: ${problem}`);
+    const server = await relayServerFrom(values.relay, values, '--relay');
+    const ackWait = values['ack-wait'];
+    if (ackWait !== undefined && (!/^\d+$/.test(ackWait) || Number(ackWait) < 1 || Number(ackWait) > 3600)) throw new RelayUsageError('--ack-wait needs a number of seconds from 1 to 3600');
+    const stateDir = values['state-dir'] ?? join(io.env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state'), 'quotedesk-listen');
+    const mark = (printed = openPrintedMark(stateDir, server.url, stream, consumer));
+    nc = await connectToRelayServer(server, { name: `quotedesk-listen-${consumer}`, logger });
+    const subscription = await subscribeToRelay({
+      nc,
+      stream,
+      consumer,
+      logger,
+      ackWaitMs: ackWait === undefined ? undefined : Number(ackWait) * 1000,
+      handle: (event) => {
+        // Printed before a kill cut the ack short: JetStream sends it again, marked redelivered.
+        if (event.redelivered && event.seq <= mark.last) return;
+        // A synchronous write: on Linux a pipe or file write is done when it returns, so the mark and the ack follow the line.
+        io.stdout.write(`${line(event, json)}\n`);
+        mark.printed(event.seq);
+      },
+    });
+    io.stderr.write(json ? `${JSON.stringify({ subscribed: stream, consumer })}\n` : `Listening to stream ${stream} as ${consumer}\n`);
+    await Promise.race([untilStopped(io.signal), subscription.done]);
+    await subscription.stop();
+    return 0;
+  } catch (error) {
+    if (error instanceof RelayUsageError) {
+      io.stderr.write(`${error.message}\n\n${RELAY_LISTEN_HELP}`);
+      return 2;
+    }
+    io.stderr.write(`quotedesk listen --relay stopped: ${error instanceof RelayConfigError ? error.message : (error as Error).message}\n`);
+    return 1;
+  } finally {
+    await nc?.drain().catch(() => undefined);
+    printed?.close();
+  }
+}
+
+/** Where the last printed sequence of this server, stream and consumer is kept. */
+export function printedMarkPath(dir: string, url: string, stream: string, consumer: string): string {
+  return join(dir, `${createHash('sha256').update(`${url}\n${stream}\n${consumer}`).digest('hex').slice(0, 24)}.seq`);
+}
+
+interface PrintedMark {
+  /** The stream sequence of the last event printed (0: none). */
+  readonly last: number;
+  printed(seq: number): void;
+  close(): void;
+}
+
+/**
+ * The last printed sequence, one small file per server, stream and consumer, rewritten in
+ * place after each line (one pwrite: no fsync, a machine crash at worst prints one again).
+ */
+function openPrintedMark(dir: string, url: string, stream: string, consumer: string): PrintedMark {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const path = printedMarkPath(dir, url, stream, consumer);
+  let last = 0;
+  try {
+    last = Number.parseInt(readFileSync(path, 'utf8'), 10) || 0;
+  } catch {
+    // None yet.
+  }
+  const fd = openSync(path, 'w', 0o600);
+  const write = (seq: number) => writeSync(fd, `${String(seq).padStart(20, '0')}\n`, 0);
+  write(last);
+  return {
+    get last() {
+      return last;
+    },
+    printed(seq) {
+      last = seq;
+      write(seq);
+    },
+    close: () => closeSync(fd),
+  };
+}
+
+function line(event: RelayedEvent, json: boolean): string {
+  if (json) return JSON.stringify({ event: event.event, entityId: entityOf(event.data), data: event.data, receivedAt: new Date(event.receivedAt).toISOString(), seq: event.seq });
+  return `${new Date(event.receivedAt).toISOString()}  ${event.event}  ${entityOf(event.data)}`;
+}

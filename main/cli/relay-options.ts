@@ -1,0 +1,103 @@
+// The NATS options `quotedesk relay` and `quotedesk listen --relay` share: the server, the
+// credentials (a .creds file, or a user and a password file: never a password on the command
+// line, where any local user can read it), a CA to trust, the stream.
+import { readFile } from 'node:fs/promises';
+import { parseServerUrls, readCredsFile, readPasswordFile, RelayConfigError } from '../core/relay/connection';
+import type { RelayAuth, RelayServer } from '../core/relay/connection';
+import { DEFAULT_STREAM, streamNameProblem } from '../core/relay/stream';
+
+export class RelayUsageError extends Error {}
+
+export const NATS_ARGS = {
+  creds: { type: 'string' },
+  user: { type: 'string' },
+  'password-file': { type: 'string' },
+  ca: { type: 'string' },
+  stream: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export const NATS_HELP = `  --creds FILE          a NATS credentials file (user JWT and nkey seed), or:
+  --user U --password-file F
+                        a NATS user and a file holding its password (one line)
+  --ca FILE             a CA certificate (PEM) to trust for the server's TLS
+  --stream NAME         the JetStream stream (default ${DEFAULT_STREAM})
+  --json                one JSON object per line
+Anything but a server on this computer (127.x.x.x, localhost, [::1]) must use TLS
+(tls://host:port, or nats:// to a server that requires TLS). Credentials are never logged.`;
+
+export interface NatsValues {
+  creds?: string;
+  user?: string;
+  'password-file'?: string;
+  ca?: string;
+  stream?: string;
+}
+
+/** The server to connect to, credentials read from their files; a problem is a usage error. */
+export async function relayServerFrom(url: string | undefined, values: NatsValues, flag: string): Promise<RelayServer> {
+  if (url === undefined || url.trim() === '') throw new RelayUsageError(`${flag} is required: the NATS server, e.g. nats://127.0.0.1:4222 or tls://nats.example.com:4222`);
+  try {
+    parseServerUrls(url);
+    return { url, auth: await authFrom(values), caPem: values.ca === undefined ? undefined : await readCa(values.ca) };
+  } catch (error) {
+    if (error instanceof RelayConfigError) throw new RelayUsageError(error.message);
+    throw error;
+  }
+}
+
+async function authFrom(values: NatsValues): Promise<RelayAuth> {
+  const passwordFile = values['password-file'];
+  if (values.creds !== undefined && (values.user !== undefined || passwordFile !== undefined)) throw new RelayConfigError('give either --creds, or --user with --password-file, not both');
+  if (values.creds !== undefined) return readCredsFile(values.creds);
+  if (values.user !== undefined && passwordFile === undefined) throw new RelayConfigError('--user needs --password-file (a file holding the password)');
+  if (passwordFile !== undefined && values.user === undefined) throw new RelayConfigError('--password-file needs --user');
+  if (values.user !== undefined && passwordFile !== undefined) return readPasswordFile(values.user, passwordFile);
+  return { kind: 'none' };
+}
+
+async function readCa(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new RelayConfigError(`could not read the CA certificate ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+}
+
+export function streamFrom(values: NatsValues): string {
+  const stream = values.stream ?? DEFAULT_STREAM;
+  const problem = streamNameProblem(stream);
+  if (problem) throw new RelayUsageError(`--stream: ${problem}`);
+  return stream;
+}
+
+export function portFrom(text: string | undefined): number {
+  const port = Number(text ?? '');
+  if (text === undefined || !/^\d+$/.test(text) || port > 65535) throw new RelayUsageError('--port needs a port number from 0 to 65535');
+  return port;
+}
+
+/** Resolves when SIGINT or SIGTERM arrives (or the given signal aborts). */
+export function untilStopped(given: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (given) {
+      if (given.aborted) return resolve();
+      given.addEventListener('abort', () => resolve(), { once: true });
+      return;
+    }
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+/** The quote's (or entity's) id of an event, for the one-line outputs. */
+export function entityOf(data: Record<string, unknown>): string {
+  const id = data.entityId;
+  return typeof id === 'string' ? id : '';
+}

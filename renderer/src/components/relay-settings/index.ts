@@ -1,0 +1,1 @@
+export { default as RelaySettings } from './relay-settings.svelte';
