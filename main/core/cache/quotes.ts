@@ -6,8 +6,10 @@ import { diffQuotes } from './diff';
 import type { QuoteDiff } from './diff';
 import type { ChangeSource, QuoteChange, StoredQuote } from './events';
 import { canonicalJson, hashText } from './hash';
+import { serviceOf } from '../accounts/same-service';
 import { InboxIndex } from './inbox';
-import type { InboxQuery, InboxWindow, QuoteAtAGlance } from './inbox';
+import type { InboxFacetQuery, InboxFacets, InboxQuery, InboxWindow, QuoteAtAGlance } from './inbox';
+import { pricingFacets } from './inbox/pricing-facets';
 
 export interface CachedQuote {
   accountId: string;
@@ -43,6 +45,10 @@ export interface QuoteCache {
   /** What moved between two kept versions (by revision number; default the last two); null with fewer than two. */
   diff(accountId: string, quoteId: string, from?: number, to?: number): QuoteDiff | null;
   inbox(query: InboxQuery): InboxWindow;
+  /** Counts per company, currency, service type, target market and date range of the quotes a query selects. */
+  inboxFacets(query: InboxFacetQuery): InboxFacets;
+  /** The accounts' services: accounts on one service list each of its quotes once. */
+  setServices(accounts: readonly { id: string; baseUrl: string }[]): void;
   /** Quotes of an account that wait for a decision, per the account's key kind. */
   needsAction(accountId: string): string[];
   /** The same quotes, newest first, with what a reminder shows: read from the inbox index, so no stored JSON is parsed. */
@@ -61,12 +67,13 @@ export interface QuoteCache {
 export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; clock: Clock; logger: Logger }): QuoteCache {
   const { store, bus, clock } = deps;
   let index: InboxIndex | null = null;
+  const services = new Map<string, string>();
   const indexed = (): InboxIndex => {
     if (!index) {
       index = new InboxIndex();
       const access = new Map<string, KeyAccess>();
       for (const account of store.allAccounts()) if (account.access) access.set(account.accountId, account.access);
-      index.load(store.inboxRows(), access, store.allPdfs());
+      index.load(store.inboxRows(), access, store.allPdfs(), services);
     }
     return index;
   };
@@ -135,7 +142,8 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
         return { ...outcome, baseline: firstFill };
       });
       // Only after the commit: a failed write leaves neither the index nor the listeners ahead of the disk.
-      for (const row of rows) index?.put({ ...row, hasDetails: row.detailsHash !== null });
+      const pricing = event.observation.kind === 'details' ? pricingFacets(event.observation.details) : {};
+      for (const row of rows) index?.put({ ...row, hasDetails: row.detailsHash !== null, ...pricing });
       if (stored.length > 0) bus.publish('quotes.stored', { accountId: event.accountId, source: event.source, baseline, quotes: stored });
       return stored;
     },
@@ -174,6 +182,17 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
 
     inbox: (query) => indexed().query(query),
 
+    inboxFacets: (query) => indexed().facets(query),
+
+    setServices(accounts) {
+      for (const account of accounts) {
+        const service = serviceOf(account.baseUrl);
+        if (services.get(account.id) === service) continue;
+        services.set(account.id, service);
+        index?.setService(account.id, service);
+      }
+    },
+
     needsAction: (accountId) => indexed().needingAction(accountId),
 
     needsActionAtAGlance: (accountId) => indexed().needingActionAtAGlance(accountId),
@@ -188,6 +207,7 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
     },
 
     forgetAccount(accountId) {
+      services.delete(accountId);
       store.removeAccount(accountId);
       index?.removeAccount(accountId);
     },
@@ -206,6 +226,7 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
           }
         }),
         bus.subscribe('account.removed', ({ accountId }) => cache.forgetAccount(accountId)),
+        bus.subscribe('accounts.changed', ({ accounts }) => cache.setServices(accounts)),
         bus.subscribe('pdf.changed', ({ accountId, quoteId, cached, outdated }) => index?.setPdf(accountId, quoteId, !cached ? 'none' : outdated ? 'outdated' : 'cached')),
       ];
       return () => stops.forEach((stop) => stop());

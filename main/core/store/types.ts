@@ -82,6 +82,13 @@ export interface QuoteRow {
 /** What the inbox index keeps of a quote: its columns, and whether its details were fetched. */
 export type InboxSourceRow = Omit<QuoteRow, 'listJson' | 'listHash' | 'detailsJson' | 'detailsHash' | 'detailsListHash' | 'detailsFetchedAt' | 'storedAt'> & {
   hasDetails: boolean;
+  /**
+   * The service types and target markets of the details' pricing (facets of the inbox).
+   * Undefined when not known (a list item does not carry them): the index keeps what it had.
+   * Not stored yet: after a restart they are known again once the details are fetched.
+   */
+  serviceTypes?: readonly string[];
+  targetMarkets?: readonly string[];
 };
 
 export interface RevisionRow {

@@ -1,0 +1,444 @@
+import type { KeyAccess } from '../../../../preload/contract';
+import type { InboxSourceRow, PdfRow } from '../../store/types';
+import { DAY_MS, FacetCounter, FacetFilter, FacetValues } from './facets';
+import type { ValueFacet } from './facets';
+import { QuoteEntry, QuoteView, Scope } from './members';
+import type { AccountState, Member } from './members';
+import { foldForSearch, narrows, needsAction, searchWords, stageOf } from './status';
+import { INBOX_SORTS } from './types';
+import type { InboxFacetQuery, InboxFacets, InboxQuery, InboxRow, InboxWindow, PdfBadge, QuoteAtAGlance } from './types';
+
+/** A search whose previous result holds more than this share of the scope scans afresh: filtering that many costs more. */
+const FILTER_SHARE = 0.25;
+/** Fewer matches than this share of the scope are sorted by themselves instead of walking the whole order. */
+const SORT_SHARE = 0.05;
+
+/**
+ * The inbox's in-memory index over the cache. Each quote is one entry across the accounts
+ * that see it (same service, same id), with each account's view of its status. The scope
+ * of each account and the scope of all accounts keep their own orders, kept sorted as
+ * quotes change, and their own compact search text, so a query of one account never walks
+ * another's quotes.
+ */
+export class InboxIndex {
+  private readonly accounts = new Map<string, AccountState>();
+  /** Key kinds and services known before (or without) any quote of the account. */
+  private readonly access = new Map<string, KeyAccess>();
+  private readonly services = new Map<string, string>();
+  private readonly quotes = new Map<string, QuoteEntry>();
+  private all = new Scope();
+  private readonly pdfs = new Map<string, PdfBadge>();
+  private readonly dictionaries: Record<ValueFacet, FacetValues> = {
+    companies: new FacetValues(),
+    currencies: new FacetValues(),
+    serviceTypes: new FacetValues(),
+    targetMarkets: new FacetValues(),
+  };
+  private readonly freeOrdinals: number[] = [];
+  private nextOrdinal = 0;
+  /** A search's matches, by quote ordinal: `stamps[ordinal] === searchStamp`. */
+  private stamps = new Int32Array(1024);
+  private searchStamp = 0;
+  /** While loading: one copy of each repeated value (account, status, company, currency, dates). */
+  private shared: Map<string, string> | null = null;
+
+  load(
+    rows: Iterable<InboxSourceRow>,
+    access: ReadonlyMap<string, KeyAccess>,
+    pdfs: readonly PdfRow[],
+    services: ReadonlyMap<string, string> = new Map(),
+  ): void {
+    this.accounts.clear();
+    this.access.clear();
+    this.services.clear();
+    this.quotes.clear();
+    this.pdfs.clear();
+    for (const [accountId, kind] of access) this.access.set(accountId, kind);
+    for (const [accountId, service] of services) this.services.set(accountId, service);
+    for (const pdf of pdfs) this.pdfs.set(pdfKey(pdf.accountId, pdf.quoteId), pdf.outdated ? 'outdated' : 'cached');
+    this.all = new Scope();
+    this.shared = new Map();
+    try {
+      for (const row of rows) this.put(row);
+    } finally {
+      this.shared = null;
+    }
+    // The scopes are new: each order is built at its first read, in one sort.
+  }
+
+  setAccess(accountId: string, access: KeyAccess): void {
+    if (this.access.get(accountId) === access) return;
+    this.access.set(accountId, access);
+    const account = this.accounts.get(accountId);
+    if (!account) return;
+    account.access = access;
+    for (const view of account.views.values()) {
+      view.needsAction = needsAction(access, view.source.status, view.source.quoteNumber);
+      this.refresh(view.quote);
+    }
+  }
+
+  /**
+   * Tells the index which service an account is on (its base URL's origin, as
+   * `serviceOf` writes it; null: unknown): accounts on one service see one quote per id.
+   */
+  setService(accountId: string, service: string | null): void {
+    if ((this.services.get(accountId) ?? null) === service) return;
+    if (service === null) this.services.delete(accountId);
+    else this.services.set(accountId, service);
+    const account = this.accounts.get(accountId);
+    if (!account) return;
+    // Its quotes change identity: out of the quotes they shared, into those of the new service.
+    const views = [...account.views.values()];
+    for (const view of views) this.dropView(view);
+    account.service = service;
+    for (const view of views) this.put({ ...view.source, serviceTypes: view.serviceTypes, targetMarkets: view.targetMarkets });
+  }
+
+  put(row: InboxSourceRow): void {
+    const account = this.accountOf(row.accountId);
+    let view = account.views.get(row.quoteId);
+    if (!view) {
+      const identity = `${account.service ?? `\u0001${account.id}`}\u0000${row.quoteId}`;
+      const quote = this.quotes.get(identity) ?? this.newQuote(identity, row.quoteId);
+      view = new QuoteView(account, quote);
+      view.pdf = this.pdfs.get(pdfKey(account.id, row.quoteId)) ?? 'none';
+      quote.views.push(view);
+      account.views.set(row.quoteId, view);
+      account.scope.add(view);
+    }
+    view.source = this.sourceOf(row);
+    view.stage = stageOf(row.status, row.quoteNumber);
+    view.needsAction = needsAction(account.access, row.status, row.quoteNumber);
+    // The list item does not carry them: a list change keeps what the details said.
+    if (row.serviceTypes !== undefined) view.serviceTypes = row.serviceTypes;
+    if (row.targetMarkets !== undefined) view.targetMarkets = row.targetMarkets;
+    this.refresh(view.quote);
+  }
+
+  setPdf(accountId: string, quoteId: string, badge: PdfBadge): void {
+    const id = pdfKey(accountId, quoteId);
+    if (badge === 'none') this.pdfs.delete(id);
+    else this.pdfs.set(id, badge);
+    const view = this.accounts.get(accountId)?.views.get(quoteId);
+    if (view) view.pdf = badge;
+  }
+
+  removeAccount(accountId: string): void {
+    const account = this.accounts.get(accountId);
+    this.accounts.delete(accountId);
+    this.access.delete(accountId);
+    this.services.delete(accountId);
+    for (const id of [...this.pdfs.keys()]) if (id.startsWith(`${accountId}\u0000`)) this.pdfs.delete(id);
+    // Its own scope goes whole; the quotes it shared with other accounts stay, seen by those.
+    for (const view of account?.views.values() ?? []) this.leaveQuote(view);
+  }
+
+  /** How many quotes the index holds (a quote seen by two accounts counts once). */
+  get size(): number {
+    return this.quotes.size;
+  }
+
+  query(query: InboxQuery): InboxWindow {
+    const scope = this.scopeOf(query.accountId);
+    if (!scope) return { rows: [], total: 0, offset: query.offset };
+    const keep = this.filterOf(query);
+    const end = query.offset + query.limit;
+    const rows: InboxRow[] = [];
+    let total = 0;
+    const visit = (member: Member) => {
+      if (!keep(member)) return;
+      if (total >= query.offset && total < end) rows.push(rowOf(member));
+      total += 1;
+    };
+    const matched = this.search(scope, searchWords(query.search));
+    const order = scope.ordered(query.sort);
+    if (matched === null) {
+      for (let index = 0; index < order.length; index += 1) visit(order[index]!);
+    } else if (matched.length < order.length * SORT_SHARE) {
+      // Few matches: sorted by the key the order placed them under, not a walk of the order.
+      const slot = INBOX_SORTS.indexOf(query.sort);
+      const sorted = [...matched].sort((a, b) => compareMembers(a, b, slot));
+      for (const member of sorted) visit(member);
+    } else {
+      const stamp = this.stamp(matched);
+      for (let index = 0; index < order.length; index += 1) {
+        const member = order[index]!;
+        if (this.stamps[member.quote.ordinal] === stamp) visit(member);
+      }
+    }
+    return { rows, total, offset: query.offset };
+  }
+
+  /** Counts per facet value of the quotes the query's search, stages and filters select. */
+  facets(query: InboxFacetQuery): InboxFacets {
+    const counter = new FacetCounter(this.dictionaries, query, query.now);
+    const scope = this.scopeOf(query.accountId);
+    if (!scope) return counter.result();
+    const base = this.baseFilterOf(query);
+    const facetFilter = new FacetFilter(query, this.dictionaries, query.now);
+    const count = (member: Member) => {
+      if (base(member)) counter.add(member.shown.stage, member.quote, facetFilter.failures(member.shown.stage, member.quote));
+    };
+    const matched = this.search(scope, searchWords(query.search));
+    if (matched === null) scope.text.forEach(count);
+    else for (const member of matched) count(member);
+    return counter.result();
+  }
+
+  /** The IDs of an account's quotes needing action, newest first: what a query would return, without copying each row. */
+  needingAction(accountId: string): string[] {
+    return this.viewsNeedingAction(accountId).map((view) => view.quote.quoteId);
+  }
+
+  /** An account's quotes needing action, newest first, with the fields a reminder shows. */
+  needingActionAtAGlance(accountId: string): QuoteAtAGlance[] {
+    return this.viewsNeedingAction(accountId).map((view) => {
+      const row = view.source;
+      return {
+        id: row.quoteId,
+        quoteNumber: row.quoteNumber,
+        projectName: row.projectName,
+        companyName: row.companyName,
+        status: row.status,
+        // The columns split a price in two; a price always has both (Money requires them).
+        totalPrice: row.totalAmount === null || row.currency === null ? null : { amount: row.totalAmount, currency: row.currency },
+        validUntil: row.validUntil,
+      };
+    });
+  }
+
+  private viewsNeedingAction(accountId: string): QuoteView[] {
+    const scope = this.accounts.get(accountId)?.scope;
+    // An account's scope holds its views, which show themselves.
+    return scope ? scope.ordered('newest').flatMap((member) => (member.shown.needsAction ? [member.shown] : [])) : [];
+  }
+
+  private scopeOf(accountId: string | undefined): Scope | null {
+    if (accountId === undefined) return this.all;
+    return this.accounts.get(accountId)?.scope ?? null;
+  }
+
+  /**
+   * The members of the scope whose text holds every word, or null without words. A search
+   * for more letters than the last (each of its words inside one of the new ones) filters
+   * the last result while the scope's text has not changed since; otherwise each block's
+   * text is scanned for the longest word.
+   */
+  private search(scope: Scope, words: readonly string[]): readonly Member[] | null {
+    if (words.length === 0) return null;
+    const last = scope.lastSearch;
+    const current = last !== null && last.version === scope.text.version;
+    let matched: Member[];
+    if (current && words.length === last.words.length && words.every((word, index) => word === last.words[index])) {
+      return last.matched;
+    } else if (current && narrows(words, last.words) && last.matched.length <= scope.size * FILTER_SHARE) {
+      matched = last.matched.filter((member) => containsAll(member.searchText, words, 0));
+    } else {
+      matched = [];
+      scope.text.find(words[0]!, (member) => {
+        if (containsAll(member.searchText, words, 1)) matched.push(member);
+      });
+    }
+    scope.lastSearch = { words, version: scope.text.version, matched };
+    return matched;
+  }
+
+  private stamp(members: readonly Member[]): number {
+    if (this.stamps.length < this.nextOrdinal) {
+      const grown = new Int32Array(Math.max(this.nextOrdinal, this.stamps.length * 2));
+      grown.set(this.stamps);
+      this.stamps = grown;
+    }
+    this.searchStamp = (this.searchStamp + 1) | 0 || 1;
+    for (const member of members) this.stamps[member.quote.ordinal] = this.searchStamp;
+    return this.searchStamp;
+  }
+
+  /** Everything a query asks but its search. */
+  private filterOf(query: InboxFacetQuery): (member: Member) => boolean {
+    const base = this.baseFilterOf(query);
+    const facets = new FacetFilter(query, this.dictionaries, query.now);
+    if (!facets.active) return base;
+    return (member) => base(member) && facets.failures(member.shown.stage, member.quote) === 0;
+  }
+
+  /** The filters that are not facets: needs action, expiring soon, chosen quotes. */
+  private baseFilterOf(query: InboxFacetQuery): (member: Member) => boolean {
+    const expiringBefore = query.expiringWithinDays === undefined ? null : query.now + query.expiringWithinDays * DAY_MS;
+    const ids = query.quoteIds ? new Set(query.quoteIds) : null;
+    const { now } = query;
+    return (member) => {
+      const shown = member.shown;
+      if (query.needsAction !== undefined && shown.needsAction !== query.needsAction) return false;
+      if (expiringBefore !== null) {
+        const validMs = member.quote.validMs;
+        if (!(shown.needsAction && validMs >= now && validMs <= expiringBefore)) return false;
+      }
+      return ids === null || ids.has(member.quote.quoteId);
+    };
+  }
+
+  private accountOf(accountId: string): AccountState {
+    let account = this.accounts.get(accountId);
+    if (!account) {
+      account = {
+        id: this.share(accountId),
+        access: this.access.get(accountId) ?? 'internal',
+        service: this.services.get(accountId) ?? null,
+        views: new Map(),
+        scope: new Scope(),
+      };
+      this.accounts.set(accountId, account);
+    }
+    return account;
+  }
+
+  private newQuote(identity: string, quoteId: string): QuoteEntry {
+    const ordinal = this.freeOrdinals.pop() ?? this.nextOrdinal++;
+    const quote = new QuoteEntry(identity, quoteId, ordinal);
+    this.quotes.set(identity, quote);
+    return quote;
+  }
+
+  /** Takes a view out of its account and its quote (the quote goes with its last view). */
+  private dropView(view: QuoteView): void {
+    view.account.views.delete(view.quote.quoteId);
+    view.account.scope.remove(view);
+    this.leaveQuote(view);
+  }
+
+  private leaveQuote(view: QuoteView): void {
+    const quote = view.quote;
+    quote.views = quote.views.filter((other) => other !== view);
+    if (quote.views.length > 0) {
+      this.refresh(quote);
+      return;
+    }
+    this.all.remove(quote);
+    this.quotes.delete(quote.identity);
+    this.freeOrdinals.push(quote.ordinal);
+  }
+
+  /**
+   * After a view changed: which view the quote shows, its shared fields, and the orders
+   * and search text of every scope it is in.
+   */
+  private refresh(quote: QuoteEntry): void {
+    const isNew = quote.textSlot < 0;
+    if (quote.views.length > 1) quote.views.sort(preferred);
+    const shown = quote.views[0]!;
+    quote.shown = shown;
+    const row = shown.source;
+    const searchText = searchTextOf(row);
+    const textChanged = searchText !== quote.searchText;
+    quote.searchText = searchText;
+    quote.quoteDateMs = time(row.quoteDate, 0);
+    quote.dueMs = time(row.projectDueDate, Number.POSITIVE_INFINITY);
+    quote.validMs = time(row.validUntil, Number.POSITIVE_INFINITY);
+    quote.amount = row.totalAmount ?? Number.NEGATIVE_INFINITY;
+    quote.company = row.companyName === null ? -1 : this.dictionaries.companies.idOf(row.companyName);
+    quote.currency = row.currency === null ? -1 : this.dictionaries.currencies.idOf(row.currency);
+    const described = quote.views.find((view) => view.serviceTypes !== undefined || view.targetMarkets !== undefined);
+    quote.serviceTypes = idsOf(described?.serviceTypes, this.dictionaries.serviceTypes);
+    quote.targetMarkets = idsOf(described?.targetMarkets, this.dictionaries.targetMarkets);
+    if (isNew) this.all.add(quote);
+    else this.all.touch(quote, textChanged);
+    for (const view of quote.views) view.account.scope.touch(view, textChanged);
+  }
+
+  /** The copy of `value` the index already holds, while loading; values read from SQLite are new strings each time. */
+  private share<T extends string | null>(value: T): T {
+    if (value === null || this.shared === null) return value;
+    const known = this.shared.get(value);
+    if (known !== undefined) return known as T;
+    this.shared.set(value, value);
+    return value;
+  }
+
+  /** The columns alone: a row the cache just stored also holds its JSON documents, which the index must not keep alive. */
+  private sourceOf(row: InboxSourceRow): InboxSourceRow {
+    return {
+      accountId: this.share(row.accountId),
+      quoteId: row.quoteId,
+      hasDetails: row.hasDetails,
+      status: this.share(row.status),
+      quoteNumber: row.quoteNumber,
+      projectName: row.projectName,
+      companyName: this.share(row.companyName),
+      referenceNumber: row.referenceNumber,
+      totalAmount: row.totalAmount,
+      currency: this.share(row.currency),
+      quoteDate: row.quoteDate,
+      deadlineForQuote: this.share(row.deadlineForQuote),
+      projectDueDate: this.share(row.projectDueDate),
+      validUntil: row.validUntil,
+    };
+  }
+}
+
+const pdfKey = (accountId: string, quoteId: string) => `${accountId}\u0000${quoteId}`;
+
+const time = (value: string | null, missing: number): number => {
+  if (value === null) return missing;
+  const parsed = Date.parse(value);
+  return Number.isNaN(parsed) ? missing : parsed;
+};
+
+function searchTextOf(row: InboxSourceRow): string {
+  let text = '';
+  for (const field of [row.projectName, row.quoteNumber, row.companyName, row.referenceNumber]) {
+    if (field) text = text === '' ? foldForSearch(field) : `${text}\n${foldForSearch(field)}`;
+  }
+  return text;
+}
+
+function containsAll(text: string, words: readonly string[], from: number): boolean {
+  for (let index = from; index < words.length; index += 1) if (!text.includes(words[index]!)) return false;
+  return true;
+}
+
+function idsOf(values: readonly string[] | undefined, dictionary: FacetValues): number[] {
+  return values ? [...new Set(values)].map((value) => dictionary.idOf(value)) : [];
+}
+
+/** The view a row across accounts shows: one that needs action, then a client key's, then by account. */
+function preferred(a: QuoteView, b: QuoteView): number {
+  if (a.needsAction !== b.needsAction) return a.needsAction ? -1 : 1;
+  if (a.account.access !== b.account.access) return a.account.access === 'client' ? -1 : 1;
+  return a.account.id < b.account.id ? -1 : a.account.id > b.account.id ? 1 : 0;
+}
+
+function compareMembers(a: Member, b: Member, slot: number): number {
+  const keyA = a.placed[slot]!;
+  const keyB = b.placed[slot]!;
+  if (keyA !== keyB) return keyA < keyB ? -1 : 1;
+  return a.identity < b.identity ? -1 : a.identity > b.identity ? 1 : 0;
+}
+
+function rowOf(member: Member): InboxRow {
+  const quote = member.quote;
+  const shown = member.shown;
+  const row = quote.shown.source;
+  const views = shown === quote.views[0] ? quote.views : [shown, ...quote.views.filter((view) => view !== shown)];
+  return {
+    accountId: shown.account.id,
+    quoteId: quote.quoteId,
+    quoteNumber: row.quoteNumber,
+    projectName: row.projectName,
+    companyName: row.companyName,
+    referenceNumber: row.referenceNumber,
+    status: shown.source.status,
+    stage: shown.stage,
+    needsAction: shown.needsAction,
+    totalAmount: row.totalAmount,
+    currency: row.currency,
+    quoteDate: row.quoteDate,
+    deadlineForQuote: row.deadlineForQuote,
+    projectDueDate: row.projectDueDate,
+    validUntil: row.validUntil,
+    hasDetails: shown.source.hasDetails,
+    pdf: shown.pdf,
+    accounts: views.map((view) => ({ accountId: view.account.id, status: view.source.status, stage: view.stage, needsAction: view.needsAction })),
+  };
+}
