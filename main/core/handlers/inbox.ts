@@ -7,6 +7,7 @@ import type { AccountSyncState } from '../../../preload/contract/bridge/sync';
 import type { AccountsService } from '../accounts/types';
 import { recognisePeople, recogniseSummary } from '../quotes/extras';
 import type { InboxFacetQuery, PdfCache, QuoteCache } from '../cache';
+import { selectionOf } from '../cache/inbox';
 import { quoteVersion } from '../decisions/version';
 import { AppError } from '../errors';
 import type { Clock } from '../ports';
@@ -94,8 +95,7 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
   async function filtersOf(input: z.output<typeof InboxFilterInput>): Promise<{ filters: InboxFacetQuery; accounts: AccountView[] }> {
     const accounts = await deps.accounts.list();
     cache.setServices(accounts);
-    const { expiringSoon, ...rest } = input;
-    return { filters: { ...rest, expiringWithinDays: expiringSoon ? options.expiringSoonDays : undefined, now: clock.now() }, accounts };
+    return { filters: selectionOf(input, { expiringSoonDays: options.expiringSoonDays, now: clock.now() }), accounts };
   }
 
   return {
