@@ -142,8 +142,10 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
         return { ...outcome, baseline: firstFill };
       });
       // Only after the commit: a failed write leaves neither the index nor the listeners ahead of the disk.
+      // Loaded now if not yet (sync reads it after each pass anyway): the details' service types
+      // and markets are not stored, so a put the index missed would lose them until the next fetch.
       const pricing = event.observation.kind === 'details' ? pricingFacets(event.observation.details) : {};
-      for (const row of rows) index?.put({ ...row, hasDetails: row.detailsHash !== null, ...pricing });
+      for (const row of rows) indexed().put({ ...row, hasDetails: row.detailsHash !== null, ...pricing });
       if (stored.length > 0) bus.publish('quotes.stored', { accountId: event.accountId, source: event.source, baseline, quotes: stored });
       return stored;
     },
