@@ -37,75 +37,86 @@ export interface FacetFacts {
   validMs: number;
 }
 
-export function dueRange(dueMs: number, now: number): number {
-  if (dueMs === Number.POSITIVE_INFINITY) return 4;
-  const today = Math.floor(now / DAY_MS) * DAY_MS;
-  if (dueMs < today) return 0;
-  if (dueMs < today + 7 * DAY_MS) return 1;
-  if (dueMs < today + 30 * DAY_MS) return 2;
-  return 3;
-}
-
-export function validityRange(validMs: number, now: number): number {
-  if (validMs === Number.POSITIVE_INFINITY) return 4;
-  if (validMs < now) return 0;
-  if (validMs <= now + 7 * DAY_MS) return 1;
-  if (validMs <= now + 30 * DAY_MS) return 2;
-  return 3;
-}
-
-const STAGE_NUMBER = new Map<InboxStage, number>(INBOX_STAGES.map((stage, index) => [stage, index]));
-
 /** The facets in the order of a failure bit. */
-const STAGES = 0;
-const COMPANIES = 1;
-const CURRENCIES = 2;
-const SERVICES = 3;
-const MARKETS = 4;
-const DUE = 5;
-const VALIDITY = 6;
+const STAGES = 1 << 0;
+const COMPANIES = 1 << 1;
+const CURRENCIES = 1 << 2;
+const SERVICES = 1 << 3;
+const MARKETS = 1 << 4;
+const DUE = 1 << 5;
+const VALIDITY = 1 << 6;
 
-/**
- * A query's facet filters as sets of numbers: `failures(facts)` says which of them a quote
- * fails, one bit per facet, so one pass both filters and counts each facet against every
- * filter but its own.
- */
-export class FacetFilter {
-  private readonly sets: (Set<number> | null)[];
-  readonly active: boolean;
+/** Where the date ranges start and end for one query's `now`, worked out once. */
+class Ranges {
+  private readonly dueBounds: number[];
+  private readonly validBounds: number[];
 
-  constructor(
-    filters: InboxFilters & { stages?: readonly InboxStage[] },
-    dictionaries: Record<ValueFacet, FacetValues>,
-    private readonly now: number,
-  ) {
-    const valueSet = (values: readonly string[] | undefined, dictionary: FacetValues) =>
-      values && values.length > 0 ? new Set(values.map((value) => dictionary.find(value))) : null;
-    const rangeSet = <R extends string>(values: readonly R[] | undefined, all: readonly R[]) =>
-      values && values.length > 0 ? new Set(values.map((value) => all.indexOf(value))) : null;
-    this.sets = [
-      filters.stages && filters.stages.length > 0 ? new Set(filters.stages.map((stage) => STAGE_NUMBER.get(stage)!)) : null,
-      valueSet(filters.companies, dictionaries.companies),
-      valueSet(filters.currencies, dictionaries.currencies),
-      valueSet(filters.serviceTypes, dictionaries.serviceTypes),
-      valueSet(filters.targetMarkets, dictionaries.targetMarkets),
-      rangeSet<DueRange>(filters.dueDate, DUE_RANGES),
-      rangeSet<ValidityRange>(filters.validUntil, VALIDITY_RANGES),
-    ];
-    this.active = this.sets.some((set) => set !== null);
+  constructor(now: number) {
+    const today = Math.floor(now / DAY_MS) * DAY_MS;
+    this.dueBounds = [today, today + 7 * DAY_MS, today + 30 * DAY_MS];
+    this.validBounds = [now, now + 7 * DAY_MS, now + 30 * DAY_MS];
   }
 
-  /** One bit per facet filter the quote fails (0: it passes them all). */
-  failures(stage: InboxStage, facts: FacetFacts): number {
-    const [stages, companies, currencies, services, markets, due, validity] = this.sets;
+  due(dueMs: number): number {
+    const [today, week, month] = this.dueBounds as [number, number, number];
+    if (dueMs === Number.POSITIVE_INFINITY) return 4;
+    return dueMs < today ? 0 : dueMs < week ? 1 : dueMs < month ? 2 : 3;
+  }
+
+  validity(validMs: number): number {
+    const [now, week, month] = this.validBounds as [number, number, number];
+    if (validMs === Number.POSITIVE_INFINITY) return 4;
+    return validMs < now ? 0 : validMs <= week ? 1 : validMs <= month ? 2 : 3;
+  }
+}
+
+const anyIn = (ids: readonly number[], set: Set<number>) => {
+  for (let index = 0; index < ids.length; index += 1) if (set.has(ids[index]!)) return true;
+  return false;
+};
+
+/**
+ * A query's facet filters as sets of numbers: `failures` says which of them a quote fails,
+ * one bit per facet, so one pass both filters and counts each facet against every filter
+ * but its own.
+ */
+export class FacetFilter {
+  private readonly stages: Set<number> | null;
+  private readonly companies: Set<number> | null;
+  private readonly currencies: Set<number> | null;
+  private readonly services: Set<number> | null;
+  private readonly markets: Set<number> | null;
+  private readonly due: Set<number> | null;
+  private readonly validity: Set<number> | null;
+  private readonly ranges: Ranges;
+  readonly active: boolean;
+
+  constructor(filters: InboxFilters & { stages?: readonly InboxStage[] }, dictionaries: Record<ValueFacet, FacetValues>, now: number) {
+    const valueSet = (values: readonly string[] | undefined, dictionary: FacetValues) =>
+      values && values.length > 0 ? new Set(values.map((value) => dictionary.find(value))) : null;
+    const indexSet = <R extends string>(values: readonly R[] | undefined, all: readonly R[]) =>
+      values && values.length > 0 ? new Set(values.map((value) => all.indexOf(value))) : null;
+    this.stages = indexSet(filters.stages, INBOX_STAGES);
+    this.companies = valueSet(filters.companies, dictionaries.companies);
+    this.currencies = valueSet(filters.currencies, dictionaries.currencies);
+    this.services = valueSet(filters.serviceTypes, dictionaries.serviceTypes);
+    this.markets = valueSet(filters.targetMarkets, dictionaries.targetMarkets);
+    this.due = indexSet<DueRange>(filters.dueDate, DUE_RANGES);
+    this.validity = indexSet<ValidityRange>(filters.validUntil, VALIDITY_RANGES);
+    this.ranges = new Ranges(now);
+    this.active = [this.stages, this.companies, this.currencies, this.services, this.markets, this.due, this.validity].some((set) => set !== null);
+  }
+
+  /** One bit per facet filter the quote fails (0: it passes them all); `stage` is its number in INBOX_STAGES. */
+  failures(stage: number, facts: FacetFacts): number {
     let bits = 0;
-    if (stages && !stages.has(STAGE_NUMBER.get(stage)!)) bits |= 1 << STAGES;
-    if (companies && !companies.has(facts.company)) bits |= 1 << COMPANIES;
-    if (currencies && !currencies.has(facts.currency)) bits |= 1 << CURRENCIES;
-    if (services && !facts.serviceTypes.some((id) => services.has(id))) bits |= 1 << SERVICES;
-    if (markets && !facts.targetMarkets.some((id) => markets.has(id))) bits |= 1 << MARKETS;
-    if (due && !due.has(dueRange(facts.dueMs, this.now))) bits |= 1 << DUE;
-    if (validity && !validity.has(validityRange(facts.validMs, this.now))) bits |= 1 << VALIDITY;
+    if (this.stages !== null && !this.stages.has(stage)) bits |= STAGES;
+    if (this.companies !== null && !this.companies.has(facts.company)) bits |= COMPANIES;
+    if (this.currencies !== null && !this.currencies.has(facts.currency)) bits |= CURRENCIES;
+    if (this.services !== null && !anyIn(facts.serviceTypes, this.services)) bits |= SERVICES;
+    if (this.markets !== null && !anyIn(facts.targetMarkets, this.markets)) bits |= MARKETS;
+    if (this.due !== null && !this.due.has(this.ranges.due(facts.dueMs))) bits |= DUE;
+    if (this.validity !== null && !this.validity.has(this.ranges.validity(facts.validMs))) bits |= VALIDITY;
     return bits;
   }
 }
@@ -114,38 +125,44 @@ export class FacetFilter {
 export class FacetCounter {
   private total = 0;
   private readonly stages = new Int32Array(INBOX_STAGES.length);
-  private readonly values: Record<ValueFacet, Int32Array>;
+  private readonly companies: Int32Array;
+  private readonly currencies: Int32Array;
+  private readonly services: Int32Array;
+  private readonly markets: Int32Array;
   private readonly due = new Int32Array(DUE_RANGES.length);
   private readonly validity = new Int32Array(VALIDITY_RANGES.length);
+  private readonly ranges: Ranges;
 
   constructor(
     private readonly dictionaries: Record<ValueFacet, FacetValues>,
-    private readonly filters: InboxFilters & { stages?: readonly InboxStage[] },
-    private readonly now: number,
+    private readonly filters: InboxFilters,
+    now: number,
   ) {
-    const counts = (facet: ValueFacet) => new Int32Array(dictionaries[facet].values.length);
-    this.values = { companies: counts('companies'), currencies: counts('currencies'), serviceTypes: counts('serviceTypes'), targetMarkets: counts('targetMarkets') };
+    this.companies = new Int32Array(dictionaries.companies.values.length);
+    this.currencies = new Int32Array(dictionaries.currencies.values.length);
+    this.services = new Int32Array(dictionaries.serviceTypes.values.length);
+    this.markets = new Int32Array(dictionaries.targetMarkets.values.length);
+    this.ranges = new Ranges(now);
   }
 
   /** Counts a quote matching the base filters, given the facet filters it fails. */
-  add(stage: InboxStage, facts: FacetFacts, failures: number): void {
-    if (failures === 0) this.total += 1;
-    // A quote failing two facet filters counts in none; failing one, only in that one.
+  add(stage: number, facts: FacetFacts, failures: number): void {
+    // Failing two facet filters, a quote counts in none; failing one, only in that one.
     if (failures !== 0 && (failures & (failures - 1)) !== 0) return;
-    const counts = (facet: number) => failures === 0 || failures === 1 << facet;
-    if (counts(STAGES)) this.stages[STAGE_NUMBER.get(stage)!]! += 1;
-    if (counts(COMPANIES) && facts.company >= 0) this.values.companies[facts.company]! += 1;
-    if (counts(CURRENCIES) && facts.currency >= 0) this.values.currencies[facts.currency]! += 1;
-    if (counts(SERVICES)) for (const id of facts.serviceTypes) this.values.serviceTypes[id]! += 1;
-    if (counts(MARKETS)) for (const id of facts.targetMarkets) this.values.targetMarkets[id]! += 1;
-    if (counts(DUE)) this.due[dueRange(facts.dueMs, this.now)]! += 1;
-    if (counts(VALIDITY)) this.validity[validityRange(facts.validMs, this.now)]! += 1;
+    if (failures === 0) this.total += 1;
+    const all = failures === 0;
+    if (all || failures === STAGES) this.stages[stage]! += 1;
+    if ((all || failures === COMPANIES) && facts.company >= 0) this.companies[facts.company]! += 1;
+    if ((all || failures === CURRENCIES) && facts.currency >= 0) this.currencies[facts.currency]! += 1;
+    if (all || failures === SERVICES) for (let index = 0; index < facts.serviceTypes.length; index += 1) this.services[facts.serviceTypes[index]!]! += 1;
+    if (all || failures === MARKETS) for (let index = 0; index < facts.targetMarkets.length; index += 1) this.markets[facts.targetMarkets[index]!]! += 1;
+    if (all || failures === DUE) this.due[this.ranges.due(facts.dueMs)]! += 1;
+    if (all || failures === VALIDITY) this.validity[this.ranges.validity(facts.validMs)]! += 1;
   }
 
   result(): InboxFacets {
-    const listed = (facet: ValueFacet): FacetCount[] => {
+    const listed = (facet: ValueFacet, counts: Int32Array): FacetCount[] => {
       const chosen = new Set(this.filters[facet] ?? []);
-      const counts = this.values[facet];
       const out: FacetCount[] = [];
       this.dictionaries[facet].values.forEach((value, id) => {
         const count = id < counts.length ? counts[id]! : 0;
@@ -154,16 +171,16 @@ export class FacetCounter {
       });
       // A chosen value no quote has (any more) stays listed, so its chip can be removed.
       for (const value of chosen) out.push({ value, count: 0 });
-      return out.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+      return out.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
     };
     const ranged = <R extends string>(all: readonly R[], counts: Int32Array): FacetCount<R>[] => all.map((value, index) => ({ value, count: counts[index]! }));
     return {
       total: this.total,
       stages: ranged(INBOX_STAGES, this.stages),
-      companies: listed('companies'),
-      currencies: listed('currencies'),
-      serviceTypes: listed('serviceTypes'),
-      targetMarkets: listed('targetMarkets'),
+      companies: listed('companies', this.companies),
+      currencies: listed('currencies', this.currencies),
+      serviceTypes: listed('serviceTypes', this.services),
+      targetMarkets: listed('targetMarkets', this.markets),
       dueDate: ranged(DUE_RANGES, this.due),
       validUntil: ranged(VALIDITY_RANGES, this.validity),
     };

@@ -3,9 +3,10 @@ import type { InboxSourceRow, PdfRow } from '../../store/types';
 import { DAY_MS, FacetCounter, FacetFilter, FacetValues } from './facets';
 import type { ValueFacet } from './facets';
 import { QuoteEntry, QuoteView, Scope } from './members';
+import { compare } from './sorted-order';
 import type { AccountState, Member } from './members';
 import { foldForSearch, narrows, needsAction, searchWords, stageOf } from './status';
-import { INBOX_SORTS } from './types';
+import { INBOX_SORTS, INBOX_STAGES } from './types';
 import type { InboxFacetQuery, InboxFacets, InboxQuery, InboxRow, InboxWindow, PdfBadge, QuoteAtAGlance } from './types';
 
 /** A search whose previous result holds more than this share of the scope scans afresh: filtering that many costs more. */
@@ -25,9 +26,12 @@ export class InboxIndex {
   /** Key kinds and services known before (or without) any quote of the account. */
   private readonly access = new Map<string, KeyAccess>();
   private readonly services = new Map<string, string>();
-  private readonly quotes = new Map<string, QuoteEntry>();
+  /** By namespace (service), then quote id. */
+  private readonly quotes = new Map<string, Map<string, QuoteEntry>>();
+  private quoteCount = 0;
   private all = new Scope();
-  private readonly pdfs = new Map<string, PdfBadge>();
+  /** By account, then quote. */
+  private readonly pdfs = new Map<string, Map<string, PdfBadge>>();
   private readonly dictionaries: Record<ValueFacet, FacetValues> = {
     companies: new FacetValues(),
     currencies: new FacetValues(),
@@ -52,10 +56,11 @@ export class InboxIndex {
     this.access.clear();
     this.services.clear();
     this.quotes.clear();
+    this.quoteCount = 0;
     this.pdfs.clear();
     for (const [accountId, kind] of access) this.access.set(accountId, kind);
     for (const [accountId, service] of services) this.services.set(accountId, service);
-    for (const pdf of pdfs) this.pdfs.set(pdfKey(pdf.accountId, pdf.quoteId), pdf.outdated ? 'outdated' : 'cached');
+    for (const pdf of pdfs) this.pdfsOf(pdf.accountId).set(pdf.quoteId, pdf.outdated ? 'outdated' : 'cached');
     this.all = new Scope();
     this.shared = new Map();
     try {
@@ -92,6 +97,7 @@ export class InboxIndex {
     const views = [...account.views.values()];
     for (const view of views) this.dropView(view);
     account.service = service;
+    account.namespace = namespaceOf(accountId, service);
     for (const view of views) this.put({ ...view.source, serviceTypes: view.serviceTypes, targetMarkets: view.targetMarkets });
   }
 
@@ -99,16 +105,16 @@ export class InboxIndex {
     const account = this.accountOf(row.accountId);
     let view = account.views.get(row.quoteId);
     if (!view) {
-      const identity = `${account.service ?? `\u0001${account.id}`}\u0000${row.quoteId}`;
-      const quote = this.quotes.get(identity) ?? this.newQuote(identity, row.quoteId);
+      const quote = this.quotes.get(account.namespace)?.get(row.quoteId) ?? this.newQuote(account.namespace, row.quoteId);
       view = new QuoteView(account, quote);
-      view.pdf = this.pdfs.get(pdfKey(account.id, row.quoteId)) ?? 'none';
+      view.pdf = this.pdfs.get(account.id)?.get(row.quoteId) ?? 'none';
       quote.views.push(view);
       account.views.set(row.quoteId, view);
       account.scope.add(view);
     }
-    view.source = this.sourceOf(row);
+    view.source = this.shared === null ? this.sourceOf(row) : this.shareIn(row);
     view.stage = stageOf(row.status, row.quoteNumber);
+    view.stageNumber = INBOX_STAGES.indexOf(view.stage);
     view.needsAction = needsAction(account.access, row.status, row.quoteNumber);
     // The list item does not carry them: a list change keeps what the details said.
     if (row.serviceTypes !== undefined) view.serviceTypes = row.serviceTypes;
@@ -117,9 +123,8 @@ export class InboxIndex {
   }
 
   setPdf(accountId: string, quoteId: string, badge: PdfBadge): void {
-    const id = pdfKey(accountId, quoteId);
-    if (badge === 'none') this.pdfs.delete(id);
-    else this.pdfs.set(id, badge);
+    if (badge === 'none') this.pdfs.get(accountId)?.delete(quoteId);
+    else this.pdfsOf(accountId).set(quoteId, badge);
     const view = this.accounts.get(accountId)?.views.get(quoteId);
     if (view) view.pdf = badge;
   }
@@ -129,45 +134,58 @@ export class InboxIndex {
     this.accounts.delete(accountId);
     this.access.delete(accountId);
     this.services.delete(accountId);
-    for (const id of [...this.pdfs.keys()]) if (id.startsWith(`${accountId}\u0000`)) this.pdfs.delete(id);
+    this.pdfs.delete(accountId);
     // Its own scope goes whole; the quotes it shared with other accounts stay, seen by those.
     for (const view of account?.views.values() ?? []) this.leaveQuote(view);
   }
 
   /** How many quotes the index holds (a quote seen by two accounts counts once). */
   get size(): number {
-    return this.quotes.size;
+    return this.quoteCount;
   }
 
   query(query: InboxQuery): InboxWindow {
+    const { offset } = query;
+    const end = offset + query.limit;
     const scope = this.scopeOf(query.accountId);
-    if (!scope) return { rows: [], total: 0, offset: query.offset };
+    if (!scope) return { rows: [], total: 0, offset };
     const keep = this.filterOf(query);
-    const end = query.offset + query.limit;
-    const rows: InboxRow[] = [];
-    let total = 0;
-    const visit = (member: Member) => {
-      if (!keep(member)) return;
-      if (total >= query.offset && total < end) rows.push(rowOf(member));
-      total += 1;
-    };
     const matched = this.search(scope, searchWords(query.search));
     const order = scope.ordered(query.sort);
-    if (matched === null) {
-      for (let index = 0; index < order.length; index += 1) visit(order[index]!);
-    } else if (matched.length < order.length * SORT_SHARE) {
-      // Few matches: sorted by the key the order placed them under, not a walk of the order.
-      const slot = INBOX_SORTS.indexOf(query.sort);
-      const sorted = [...matched].sort((a, b) => compareMembers(a, b, slot));
-      for (const member of sorted) visit(member);
-    } else {
-      const stamp = this.stamp(matched);
-      for (let index = 0; index < order.length; index += 1) {
-        const member = order[index]!;
-        if (this.stamps[member.quote.ordinal] === stamp) visit(member);
-      }
+    const rows: InboxRow[] = [];
+    if (matched === null && keep === null) {
+      // The whole scope: the window is a slice of the order.
+      for (let index = offset; index < end && index < order.length; index += 1) rows.push(rowOf(order[index]!));
+      return { rows, total: order.length, offset };
     }
-    return { rows, total, offset: query.offset };
+    if (matched === null || matched.length < order.length * SORT_SHARE) {
+      // Every member passes through the filters (few matches: sorted by the key the order placed them under).
+      const candidates = matched === null ? order : [...matched].sort(byPlacedKey(INBOX_SORTS.indexOf(query.sort)));
+      let total = 0;
+      for (let index = 0; index < candidates.length; index += 1) {
+        const member = candidates[index]!;
+        if (keep !== null && !keep(member)) continue;
+        if (total >= offset && total < end) rows.push(rowOf(member));
+        total += 1;
+      }
+      return { rows, total, offset };
+    }
+    // Many matches (a first letter): counted from the matches, and the window read from the
+    // order only as far as it reaches, rather than a walk of the whole order.
+    let total = matched.length;
+    if (keep !== null) {
+      total = 0;
+      for (let index = 0; index < matched.length; index += 1) if (keep(matched[index]!)) total += 1;
+    }
+    const stamp = this.stamp(matched);
+    let seen = 0;
+    for (let index = 0; index < order.length && seen < end; index += 1) {
+      const member = order[index]!;
+      if (this.stamps[member.quote.ordinal] !== stamp || (keep !== null && !keep(member))) continue;
+      if (seen >= offset) rows.push(rowOf(member));
+      seen += 1;
+    }
+    return { rows, total, offset };
   }
 
   /** Counts per facet value of the quotes the query's search, stages and filters select. */
@@ -177,12 +195,14 @@ export class InboxIndex {
     if (!scope) return counter.result();
     const base = this.baseFilterOf(query);
     const facetFilter = new FacetFilter(query, this.dictionaries, query.now);
-    const count = (member: Member) => {
-      if (base(member)) counter.add(member.shown.stage, member.quote, facetFilter.failures(member.shown.stage, member.quote));
-    };
     const matched = this.search(scope, searchWords(query.search));
-    if (matched === null) scope.text.forEach(count);
-    else for (const member of matched) count(member);
+    const members = matched ?? scope.ordered('newest');
+    for (let index = 0; index < members.length; index += 1) {
+      const member = members[index]!;
+      if (base !== null && !base(member)) continue;
+      const stage = member.shown.stageNumber;
+      counter.add(stage, member.quote, facetFilter.failures(stage, member.quote));
+    }
     return counter.result();
   }
 
@@ -255,22 +275,25 @@ export class InboxIndex {
     return this.searchStamp;
   }
 
-  /** Everything a query asks but its search. */
-  private filterOf(query: InboxFacetQuery): (member: Member) => boolean {
+  /** Everything a query asks but its search; null when it asks nothing else. */
+  private filterOf(query: InboxFacetQuery): ((member: Member) => boolean) | null {
     const base = this.baseFilterOf(query);
     const facets = new FacetFilter(query, this.dictionaries, query.now);
     if (!facets.active) return base;
-    return (member) => base(member) && facets.failures(member.shown.stage, member.quote) === 0;
+    if (base === null) return (member) => facets.failures(member.shown.stageNumber, member.quote) === 0;
+    return (member) => base(member) && facets.failures(member.shown.stageNumber, member.quote) === 0;
   }
 
-  /** The filters that are not facets: needs action, expiring soon, chosen quotes. */
-  private baseFilterOf(query: InboxFacetQuery): (member: Member) => boolean {
+  /** The filters that are not facets: needs action, expiring soon, chosen quotes; null without any. */
+  private baseFilterOf(query: InboxFacetQuery): ((member: Member) => boolean) | null {
     const expiringBefore = query.expiringWithinDays === undefined ? null : query.now + query.expiringWithinDays * DAY_MS;
     const ids = query.quoteIds ? new Set(query.quoteIds) : null;
+    const wanted = query.needsAction;
+    if (wanted === undefined && expiringBefore === null && ids === null) return null;
     const { now } = query;
     return (member) => {
       const shown = member.shown;
-      if (query.needsAction !== undefined && shown.needsAction !== query.needsAction) return false;
+      if (wanted !== undefined && shown.needsAction !== wanted) return false;
       if (expiringBefore !== null) {
         const validMs = member.quote.validMs;
         if (!(shown.needsAction && validMs >= now && validMs <= expiringBefore)) return false;
@@ -282,10 +305,12 @@ export class InboxIndex {
   private accountOf(accountId: string): AccountState {
     let account = this.accounts.get(accountId);
     if (!account) {
+      const service = this.services.get(accountId) ?? null;
       account = {
         id: this.share(accountId),
         access: this.access.get(accountId) ?? 'internal',
-        service: this.services.get(accountId) ?? null,
+        service,
+        namespace: namespaceOf(accountId, service),
         views: new Map(),
         scope: new Scope(),
       };
@@ -294,11 +319,20 @@ export class InboxIndex {
     return account;
   }
 
-  private newQuote(identity: string, quoteId: string): QuoteEntry {
+  private newQuote(namespace: string, quoteId: string): QuoteEntry {
     const ordinal = this.freeOrdinals.pop() ?? this.nextOrdinal++;
-    const quote = new QuoteEntry(identity, quoteId, ordinal);
-    this.quotes.set(identity, quote);
+    const quote = new QuoteEntry(namespace, quoteId, ordinal);
+    let quotes = this.quotes.get(namespace);
+    if (!quotes) this.quotes.set(namespace, (quotes = new Map()));
+    quotes.set(quoteId, quote);
+    this.quoteCount += 1;
     return quote;
+  }
+
+  private pdfsOf(accountId: string): Map<string, PdfBadge> {
+    let badges = this.pdfs.get(accountId);
+    if (!badges) this.pdfs.set(accountId, (badges = new Map()));
+    return badges;
   }
 
   /** Takes a view out of its account and its quote (the quote goes with its last view). */
@@ -316,7 +350,8 @@ export class InboxIndex {
       return;
     }
     this.all.remove(quote);
-    this.quotes.delete(quote.identity);
+    this.quotes.get(quote.namespace)?.delete(quote.quoteId);
+    this.quoteCount -= 1;
     this.freeOrdinals.push(quote.ordinal);
   }
 
@@ -356,6 +391,17 @@ export class InboxIndex {
     return value;
   }
 
+  /** A row read for the load (its own object, with nothing but the columns): kept as it is, its repeated values shared. */
+  private shareIn(row: InboxSourceRow): InboxSourceRow {
+    row.accountId = this.share(row.accountId);
+    row.status = this.share(row.status);
+    row.companyName = this.share(row.companyName);
+    row.currency = this.share(row.currency);
+    row.deadlineForQuote = this.share(row.deadlineForQuote);
+    row.projectDueDate = this.share(row.projectDueDate);
+    return row;
+  }
+
   /** The columns alone: a row the cache just stored also holds its JSON documents, which the index must not keep alive. */
   private sourceOf(row: InboxSourceRow): InboxSourceRow {
     return {
@@ -377,7 +423,8 @@ export class InboxIndex {
   }
 }
 
-const pdfKey = (accountId: string, quoteId: string) => `${accountId}\u0000${quoteId}`;
+/** A service's namespace is its origin; an account of unknown service has its own (no origin starts with \u0001). */
+const namespaceOf = (accountId: string, service: string | null) => service ?? `\u0001${accountId}`;
 
 const time = (value: string | null, missing: number): number => {
   if (value === null) return missing;
@@ -385,12 +432,9 @@ const time = (value: string | null, missing: number): number => {
   return Number.isNaN(parsed) ? missing : parsed;
 };
 
+/** The searched fields folded, one per line (no search word holds a line break). */
 function searchTextOf(row: InboxSourceRow): string {
-  let text = '';
-  for (const field of [row.projectName, row.quoteNumber, row.companyName, row.referenceNumber]) {
-    if (field) text = text === '' ? foldForSearch(field) : `${text}\n${foldForSearch(field)}`;
-  }
-  return text;
+  return foldForSearch(`${row.projectName ?? ''}\n${row.quoteNumber ?? ''}\n${row.companyName ?? ''}\n${row.referenceNumber ?? ''}`);
 }
 
 function containsAll(text: string, words: readonly string[], from: number): boolean {
@@ -409,11 +453,9 @@ function preferred(a: QuoteView, b: QuoteView): number {
   return a.account.id < b.account.id ? -1 : a.account.id > b.account.id ? 1 : 0;
 }
 
-function compareMembers(a: Member, b: Member, slot: number): number {
-  const keyA = a.placed[slot]!;
-  const keyB = b.placed[slot]!;
-  if (keyA !== keyB) return keyA < keyB ? -1 : 1;
-  return a.identity < b.identity ? -1 : a.identity > b.identity ? 1 : 0;
+/** Members in an order's sequence, by the key it placed them under (it is settled). */
+function byPlacedKey(slot: number): (a: Member, b: Member) => number {
+  return (a, b) => compare(a.placed[slot]!, a, b.placed[slot]!, b);
 }
 
 function rowOf(member: Member): InboxRow {

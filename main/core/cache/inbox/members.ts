@@ -15,6 +15,8 @@ export class QuoteView implements Ordered, Searchable {
   textSlot = -1;
   source!: InboxSourceRow;
   stage: InboxStage = 'in-preparation';
+  /** The stage's place in INBOX_STAGES: what the facets count by. */
+  stageNumber = 0;
   needsAction = false;
   pdf: PdfBadge = 'none';
   /** As last given (undefined: never given, the list item does not carry them). */
@@ -26,8 +28,12 @@ export class QuoteView implements Ordered, Searchable {
     readonly quote: QuoteEntry,
   ) {}
 
-  get identity(): string {
-    return this.quote.identity;
+  get quoteId(): string {
+    return this.quote.quoteId;
+  }
+
+  get namespace(): string {
+    return this.quote.namespace;
   }
 
   get searchText(): string {
@@ -62,7 +68,8 @@ export class QuoteEntry implements Ordered, Searchable, FacetFacts {
   targetMarkets: readonly number[] = [];
 
   constructor(
-    readonly identity: string,
+    /** The service its accounts are on (or one account's own, service unknown). */
+    readonly namespace: string,
     readonly quoteId: string,
     readonly ordinal: number,
   ) {}
@@ -79,7 +86,7 @@ const LAST_DATE = 4e15;
 /** Quotes that wait for nobody's decision come after every quote that does. */
 const NOT_WAITING = 5e15;
 
-/** Each order's key (ascending); ties are broken by the quote's identity. */
+/** Each order's key (ascending); ties are broken by the quote's id and namespace. */
 const KEYS: Record<InboxSort, (member: Member) => number> = {
   newest: (member) => -member.quote.quoteDateMs,
   due: (member) => member.quote.dueMs,
@@ -142,6 +149,8 @@ export interface AccountState {
   access: KeyAccess;
   /** The account's service (its origin), or null while unknown: then its quotes are its own. */
   service: string | null;
+  /** Where its quotes' ids are unique: its service, or the account itself while that is unknown. */
+  namespace: string;
   readonly views: Map<string, QuoteView>;
   readonly scope: Scope;
 }

@@ -1,10 +1,12 @@
 /**
- * Something an order holds: `identity` breaks ties (so the order is total), and `placed[s]`
- * is the key it sits under in order `s` (NaN while it is not in it). An order compares the
- * key it placed a member under, never one recomputed since, so it can find the member again.
+ * Something an order holds: its quote's id, then its namespace (the service), break ties,
+ * so the order is total; `placed[s]` is the key it sits under in order `s` (NaN while it is
+ * not in it). An order compares the key it placed a member under, never one recomputed
+ * since, so it can find the member again.
  */
 export interface Ordered {
-  readonly identity: string;
+  readonly quoteId: string;
+  readonly namespace: string;
   readonly placed: number[];
   /** Set once, when it leaves the index: the next settle takes it out. */
   removed: boolean;
@@ -51,7 +53,7 @@ export class SortedOrder<M extends Ordered> {
       const old = member.placed[s]!;
       if (!member.removed && !Number.isNaN(old) && this.safeKey(member) === old) continue;
       if (!Number.isNaN(old)) {
-        const found = this.lowerBound(old, member.identity);
+        const found = this.lowerBound(old, member);
         // Always found where it was placed; the linear look-up only guards against a key changed in place.
         const at = this.items[found] === member ? found : this.items.indexOf(member);
         if (at >= 0) this.items.splice(at, 1);
@@ -59,7 +61,7 @@ export class SortedOrder<M extends Ordered> {
       }
       if (member.removed) continue;
       const key = this.safeKey(member);
-      this.items.splice(this.lowerBound(key, member.identity), 0, member);
+      this.items.splice(this.lowerBound(key, member), 0, member);
       member.placed[s] = key;
     }
   }
@@ -74,7 +76,7 @@ export class SortedOrder<M extends Ordered> {
       member.placed[s] = this.safeKey(member);
       added.push(member);
     }
-    added.sort((a, b) => compare(a.placed[s]!, a.identity, b.placed[s]!, b.identity));
+    sortByPlaced(added, s);
     const merged = new Array<M>(kept.length + added.length);
     let i = 0;
     let j = 0;
@@ -82,7 +84,7 @@ export class SortedOrder<M extends Ordered> {
     while (i < kept.length && j < added.length) {
       const a = kept[i]!;
       const b = added[j]!;
-      if (compare(a.placed[s]!, a.identity, b.placed[s]!, b.identity) <= 0) {
+      if (compare(a.placed[s]!, a, b.placed[s]!, b) <= 0) {
         merged[k++] = a;
         i += 1;
       } else {
@@ -100,23 +102,46 @@ export class SortedOrder<M extends Ordered> {
     return Number.isNaN(key) ? Number.POSITIVE_INFINITY : key;
   }
 
-  /** The first place whose (key, identity) is not below the given one. */
-  private lowerBound(key: number, identity: string): number {
+  /** The first place whose (key, quote) is not below the given one. */
+  private lowerBound(key: number, member: M): number {
     const s = this.slot;
     let low = 0;
     let high = this.items.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
       const item = this.items[middle]!;
-      if (compare(item.placed[s]!, item.identity, key, identity) < 0) low = middle + 1;
+      if (compare(item.placed[s]!, item, key, member) < 0) low = middle + 1;
       else high = middle;
     }
     return low;
   }
 }
 
-/** By key, then by identity. Infinity (no value) sorts after every date or amount. */
-export function compare(keyA: number, idA: string, keyB: number, idB: string): number {
+/** By key, then by quote id and namespace. Infinity (no value) sorts after every date or amount. */
+export function compare(keyA: number, a: Ordered, keyB: number, b: Ordered): number {
   if (keyA !== keyB) return keyA < keyB ? -1 : 1;
-  return idA < idB ? -1 : idA > idB ? 1 : 0;
+  if (a.quoteId !== b.quoteId) return a.quoteId < b.quoteId ? -1 : 1;
+  return a.namespace < b.namespace ? -1 : a.namespace > b.namespace ? 1 : 0;
+}
+
+/**
+ * Sorts members by the key placed in slot `s`: the keys are read once into a typed array
+ * and positions are sorted, so each comparison reads two numbers, not two objects (the
+ * first read of an order sorts every member: a third of the time at 100,000).
+ */
+function sortByPlaced<M extends Ordered>(members: M[], s: number): void {
+  const keys = new Float64Array(members.length);
+  const positions = new Array<number>(members.length);
+  for (let index = 0; index < members.length; index += 1) {
+    keys[index] = members[index]!.placed[s]!;
+    positions[index] = index;
+  }
+  positions.sort((i, j) => {
+    const a = keys[i]!;
+    const b = keys[j]!;
+    if (a !== b) return a < b ? -1 : 1;
+    return compare(a, members[i]!, b, members[j]!);
+  });
+  const copy = members.slice();
+  for (let index = 0; index < positions.length; index += 1) members[index] = copy[positions[index]!]!;
 }

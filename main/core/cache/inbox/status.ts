@@ -32,14 +32,14 @@ export function stageOf(status: QuoteStatus, quoteNumber: string | null): InboxS
 }
 
 /**
- * Lower case without accents; control characters become spaces, so text never holds the
- * separator the search blocks put between quotes.
+ * Lower case without accents; the control characters below the line break become spaces,
+ * so text never holds the separator the search blocks put between quotes.
  */
 export function foldForSearch(text: string): string {
   // Most text is ASCII: skip the (costly) decomposition when there is nothing to fold.
   const lower = text.toLowerCase();
   const folded = /[^\u0000-\u007f]/.test(lower) ? lower.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : lower;
-  return /[\u0000-\u001f]/.test(folded) ? folded.replace(/[\u0000-\u001f]/g, ' ') : folded;
+  return /[\u0000-\u0009]/.test(folded) ? folded.replace(/[\u0000-\u0009]/g, ' ') : folded;
 }
 
 /** The words of a search, folded, each at most once, longest first (the rarest to scan for). */
