@@ -1,3 +1,4 @@
+import type { QuoteFacts } from './facts';
 import { DUE_RANGES, INBOX_STAGES, VALIDITY_RANGES } from './types';
 import type { DueRange, FacetCount, InboxFacets, InboxFilters, InboxStage, ValidityRange } from './types';
 
@@ -27,15 +28,6 @@ export class FacetValues {
   }
 }
 
-/** What the facets read of a quote (its stage is the view's, given apart). */
-export interface FacetFacts {
-  company: number;
-  currency: number;
-  serviceTypes: readonly number[];
-  targetMarkets: readonly number[];
-  dueMs: number;
-  validMs: number;
-}
 
 /** The facets in the order of a failure bit. */
 const STAGES = 1 << 0;
@@ -48,25 +40,28 @@ const VALIDITY = 1 << 6;
 
 /** Where the date ranges start and end for one query's `now`, worked out once. */
 class Ranges {
-  private readonly dueBounds: number[];
-  private readonly validBounds: number[];
+  private readonly today: number;
+  private readonly dueWeek: number;
+  private readonly dueMonth: number;
+  private readonly validWeek: number;
+  private readonly validMonth: number;
 
-  constructor(now: number) {
-    const today = Math.floor(now / DAY_MS) * DAY_MS;
-    this.dueBounds = [today, today + 7 * DAY_MS, today + 30 * DAY_MS];
-    this.validBounds = [now, now + 7 * DAY_MS, now + 30 * DAY_MS];
+  constructor(private readonly now: number) {
+    this.today = Math.floor(now / DAY_MS) * DAY_MS;
+    this.dueWeek = this.today + 7 * DAY_MS;
+    this.dueMonth = this.today + 30 * DAY_MS;
+    this.validWeek = now + 7 * DAY_MS;
+    this.validMonth = now + 30 * DAY_MS;
   }
 
   due(dueMs: number): number {
-    const [today, week, month] = this.dueBounds as [number, number, number];
     if (dueMs === Number.POSITIVE_INFINITY) return 4;
-    return dueMs < today ? 0 : dueMs < week ? 1 : dueMs < month ? 2 : 3;
+    return dueMs < this.today ? 0 : dueMs < this.dueWeek ? 1 : dueMs < this.dueMonth ? 2 : 3;
   }
 
   validity(validMs: number): number {
-    const [now, week, month] = this.validBounds as [number, number, number];
     if (validMs === Number.POSITIVE_INFINITY) return 4;
-    return validMs < now ? 0 : validMs <= week ? 1 : validMs <= month ? 2 : 3;
+    return validMs < this.now ? 0 : validMs <= this.validWeek ? 1 : validMs <= this.validMonth ? 2 : 3;
   }
 }
 
@@ -108,15 +103,15 @@ export class FacetFilter {
   }
 
   /** One bit per facet filter the quote fails (0: it passes them all); `stage` is its number in INBOX_STAGES. */
-  failures(stage: number, facts: FacetFacts): number {
+  failures(stage: number, ordinal: number, facts: QuoteFacts): number {
     let bits = 0;
     if (this.stages !== null && !this.stages.has(stage)) bits |= STAGES;
-    if (this.companies !== null && !this.companies.has(facts.company)) bits |= COMPANIES;
-    if (this.currencies !== null && !this.currencies.has(facts.currency)) bits |= CURRENCIES;
-    if (this.services !== null && !anyIn(facts.serviceTypes, this.services)) bits |= SERVICES;
-    if (this.markets !== null && !anyIn(facts.targetMarkets, this.markets)) bits |= MARKETS;
-    if (this.due !== null && !this.due.has(this.ranges.due(facts.dueMs))) bits |= DUE;
-    if (this.validity !== null && !this.validity.has(this.ranges.validity(facts.validMs))) bits |= VALIDITY;
+    if (this.companies !== null && !this.companies.has(facts.company[ordinal]!)) bits |= COMPANIES;
+    if (this.currencies !== null && !this.currencies.has(facts.currency[ordinal]!)) bits |= CURRENCIES;
+    if (this.services !== null && !anyIn(facts.serviceTypes[ordinal]!, this.services)) bits |= SERVICES;
+    if (this.markets !== null && !anyIn(facts.targetMarkets[ordinal]!, this.markets)) bits |= MARKETS;
+    if (this.due !== null && !this.due.has(this.ranges.due(facts.dueMs[ordinal]!))) bits |= DUE;
+    if (this.validity !== null && !this.validity.has(this.ranges.validity(facts.validMs[ordinal]!))) bits |= VALIDITY;
     return bits;
   }
 }
@@ -146,18 +141,26 @@ export class FacetCounter {
   }
 
   /** Counts a quote matching the base filters, given the facet filters it fails. */
-  add(stage: number, facts: FacetFacts, failures: number): void {
+  add(stage: number, ordinal: number, facts: QuoteFacts, failures: number): void {
     // Failing two facet filters, a quote counts in none; failing one, only in that one.
     if (failures !== 0 && (failures & (failures - 1)) !== 0) return;
     if (failures === 0) this.total += 1;
     const all = failures === 0;
     if (all || failures === STAGES) this.stages[stage]! += 1;
-    if ((all || failures === COMPANIES) && facts.company >= 0) this.companies[facts.company]! += 1;
-    if ((all || failures === CURRENCIES) && facts.currency >= 0) this.currencies[facts.currency]! += 1;
-    if (all || failures === SERVICES) for (let index = 0; index < facts.serviceTypes.length; index += 1) this.services[facts.serviceTypes[index]!]! += 1;
-    if (all || failures === MARKETS) for (let index = 0; index < facts.targetMarkets.length; index += 1) this.markets[facts.targetMarkets[index]!]! += 1;
-    if (all || failures === DUE) this.due[this.ranges.due(facts.dueMs)]! += 1;
-    if (all || failures === VALIDITY) this.validity[this.ranges.validity(facts.validMs)]! += 1;
+    const company = facts.company[ordinal]!;
+    if ((all || failures === COMPANIES) && company >= 0) this.companies[company]! += 1;
+    const currency = facts.currency[ordinal]!;
+    if ((all || failures === CURRENCIES) && currency >= 0) this.currencies[currency]! += 1;
+    if (all || failures === SERVICES) {
+      const ids = facts.serviceTypes[ordinal]!;
+      for (let index = 0; index < ids.length; index += 1) this.services[ids[index]!]! += 1;
+    }
+    if (all || failures === MARKETS) {
+      const ids = facts.targetMarkets[ordinal]!;
+      for (let index = 0; index < ids.length; index += 1) this.markets[ids[index]!]! += 1;
+    }
+    if (all || failures === DUE) this.due[this.ranges.due(facts.dueMs[ordinal]!)]! += 1;
+    if (all || failures === VALIDITY) this.validity[this.ranges.validity(facts.validMs[ordinal]!)]! += 1;
   }
 
   result(): InboxFacets {

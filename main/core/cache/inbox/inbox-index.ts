@@ -4,6 +4,8 @@ import { DAY_MS, FacetCounter, FacetFilter, FacetValues } from './facets';
 import type { ValueFacet } from './facets';
 import { QuoteEntry, QuoteView, Scope } from './members';
 import { compare } from './sorted-order';
+import { containsAll } from './search-text';
+import { QuoteFacts } from './facts';
 import type { AccountState, Member } from './members';
 import { foldForSearch, narrows, needsAction, searchWords, stageOf } from './status';
 import { INBOX_SORTS, INBOX_STAGES } from './types';
@@ -40,9 +42,7 @@ export class InboxIndex {
   };
   private readonly freeOrdinals: number[] = [];
   private nextOrdinal = 0;
-  /** A search's matches, by quote ordinal: `stamps[ordinal] === searchStamp`. */
-  private stamps = new Int32Array(1024);
-  private searchStamp = 0;
+  private readonly facts = new QuoteFacts();
   /** While loading: one copy of each repeated value (account, status, company, currency, dates). */
   private shared: Map<string, string> | null = null;
 
@@ -149,7 +149,7 @@ export class InboxIndex {
     const end = offset + query.limit;
     const scope = this.scopeOf(query.accountId);
     if (!scope) return { rows: [], total: 0, offset };
-    const keep = this.filterOf(query);
+    const keep = this.filterOf(scope, query);
     const matched = this.search(scope, searchWords(query.search));
     const order = scope.ordered(query.sort);
     const rows: InboxRow[] = [];
@@ -160,11 +160,11 @@ export class InboxIndex {
     }
     if (matched === null || matched.length < order.length * SORT_SHARE) {
       // Every member passes through the filters (few matches: sorted by the key the order placed them under).
-      const candidates = matched === null ? order : [...matched].sort(byPlacedKey(INBOX_SORTS.indexOf(query.sort)));
+      const candidates = matched === null ? order : matched.map((slot) => scope.text.memberAt(slot)!).sort(byPlacedKey(INBOX_SORTS.indexOf(query.sort)));
       let total = 0;
       for (let index = 0; index < candidates.length; index += 1) {
         const member = candidates[index]!;
-        if (keep !== null && !keep(member)) continue;
+        if (keep !== null && !keep(member.textSlot)) continue;
         if (total >= offset && total < end) rows.push(rowOf(member));
         total += 1;
       }
@@ -177,11 +177,13 @@ export class InboxIndex {
       total = 0;
       for (let index = 0; index < matched.length; index += 1) if (keep(matched[index]!)) total += 1;
     }
-    const stamp = this.stamp(matched);
+    const stamp = scope.stampSlots(matched);
+    const stamps = scope.stamps;
     let seen = 0;
     for (let index = 0; index < order.length && seen < end; index += 1) {
       const member = order[index]!;
-      if (this.stamps[member.quote.ordinal] !== stamp || (keep !== null && !keep(member))) continue;
+      const slot = member.textSlot;
+      if (stamps[slot] !== stamp || (keep !== null && !keep(slot))) continue;
       if (seen >= offset) rows.push(rowOf(member));
       seen += 1;
     }
@@ -193,16 +195,19 @@ export class InboxIndex {
     const counter = new FacetCounter(this.dictionaries, query, query.now);
     const scope = this.scopeOf(query.accountId);
     if (!scope) return counter.result();
-    const base = this.baseFilterOf(query);
+    const base = this.baseFilterOf(scope, query);
     const facetFilter = new FacetFilter(query, this.dictionaries, query.now);
     const matched = this.search(scope, searchWords(query.search));
-    const members = matched ?? scope.ordered('newest');
-    for (let index = 0; index < members.length; index += 1) {
-      const member = members[index]!;
-      if (base !== null && !base(member)) continue;
-      const stage = member.shown.stageNumber;
-      counter.add(stage, member.quote, facetFilter.failures(stage, member.quote));
-    }
+    const { ordinalOf, stageOf } = scope;
+    const facts = this.facts;
+    const count = (slot: number) => {
+      const ordinal = ordinalOf[slot]!;
+      if (ordinal < 0 || (base !== null && !base(slot))) return;
+      const stage = stageOf[slot]!;
+      counter.add(stage, ordinal, facts, facetFilter.failures(stage, ordinal, facts));
+    };
+    if (matched === null) for (let slot = 0, slots = scope.slots; slot < slots; slot += 1) count(slot);
+    else for (let index = 0; index < matched.length; index += 1) count(matched[index]!);
     return counter.result();
   }
 
@@ -240,65 +245,50 @@ export class InboxIndex {
   }
 
   /**
-   * The members of the scope whose text holds every word, or null without words. A search
-   * for more letters than the last (each of its words inside one of the new ones) filters
-   * the last result while the scope's text has not changed since; otherwise each block's
-   * text is scanned for the longest word.
+   * The slots of the scope's members whose text holds every word, or null without words. A
+   * search for more letters than the last (each of its words inside one of the new ones)
+   * filters the last result while the scope's text has not changed since; otherwise each
+   * block's text is scanned for the longest word.
    */
-  private search(scope: Scope, words: readonly string[]): readonly Member[] | null {
+  private search(scope: Scope, words: readonly string[]): readonly number[] | null {
     if (words.length === 0) return null;
     const last = scope.lastSearch;
     const current = last !== null && last.version === scope.text.version;
-    let matched: Member[];
-    if (current && words.length === last.words.length && words.every((word, index) => word === last.words[index])) {
-      return last.matched;
-    } else if (current && narrows(words, last.words) && last.matched.length <= scope.size * FILTER_SHARE) {
-      matched = last.matched.filter((member) => containsAll(member.searchText, words, 0));
-    } else {
-      matched = [];
-      scope.text.find(words[0]!, (member) => {
-        if (containsAll(member.searchText, words, 1)) matched.push(member);
-      });
-    }
-    scope.lastSearch = { words, version: scope.text.version, matched };
-    return matched;
+    if (current && words.length === last.words.length && words.every((word, index) => word === last.words[index])) return last.slots;
+    const slots =
+      current && narrows(words, last.words) && last.slots.length <= scope.size * FILTER_SHARE
+        ? last.slots.filter((slot) => containsAll(scope.text.memberAt(slot)!.searchText, words, 0))
+        : scope.text.find(words);
+    scope.lastSearch = { words, version: scope.text.version, slots };
+    return slots;
   }
 
-  private stamp(members: readonly Member[]): number {
-    if (this.stamps.length < this.nextOrdinal) {
-      const grown = new Int32Array(Math.max(this.nextOrdinal, this.stamps.length * 2));
-      grown.set(this.stamps);
-      this.stamps = grown;
-    }
-    this.searchStamp = (this.searchStamp + 1) | 0 || 1;
-    for (const member of members) this.stamps[member.quote.ordinal] = this.searchStamp;
-    return this.searchStamp;
-  }
-
-  /** Everything a query asks but its search; null when it asks nothing else. */
-  private filterOf(query: InboxFacetQuery): ((member: Member) => boolean) | null {
-    const base = this.baseFilterOf(query);
+  /** Everything a query asks but its search, by slot of the scope; null when it asks nothing else. */
+  private filterOf(scope: Scope, query: InboxFacetQuery): ((slot: number) => boolean) | null {
+    const base = this.baseFilterOf(scope, query);
     const facets = new FacetFilter(query, this.dictionaries, query.now);
     if (!facets.active) return base;
-    if (base === null) return (member) => facets.failures(member.shown.stageNumber, member.quote) === 0;
-    return (member) => base(member) && facets.failures(member.shown.stageNumber, member.quote) === 0;
+    const { ordinalOf, stageOf } = scope;
+    const facts = this.facts;
+    return (slot) => (base === null || base(slot)) && facets.failures(stageOf[slot]!, ordinalOf[slot]!, facts) === 0;
   }
 
   /** The filters that are not facets: needs action, expiring soon, chosen quotes; null without any. */
-  private baseFilterOf(query: InboxFacetQuery): ((member: Member) => boolean) | null {
+  private baseFilterOf(scope: Scope, query: InboxFacetQuery): ((slot: number) => boolean) | null {
     const expiringBefore = query.expiringWithinDays === undefined ? null : query.now + query.expiringWithinDays * DAY_MS;
     const ids = query.quoteIds ? new Set(query.quoteIds) : null;
-    const wanted = query.needsAction;
-    if (wanted === undefined && expiringBefore === null && ids === null) return null;
+    const wanted = query.needsAction === undefined ? -1 : query.needsAction ? 1 : 0;
+    if (wanted < 0 && expiringBefore === null && ids === null) return null;
     const { now } = query;
-    return (member) => {
-      const shown = member.shown;
-      if (wanted !== undefined && shown.needsAction !== wanted) return false;
+    const { needsOf, ordinalOf } = scope;
+    const validMs = this.facts.validMs;
+    return (slot) => {
+      if (wanted >= 0 && needsOf[slot] !== wanted) return false;
       if (expiringBefore !== null) {
-        const validMs = member.quote.validMs;
-        if (!(shown.needsAction && validMs >= now && validMs <= expiringBefore)) return false;
+        const valid = validMs[ordinalOf[slot]!]!;
+        if (!(needsOf[slot] === 1 && valid >= now && valid <= expiringBefore)) return false;
       }
-      return ids === null || ids.has(member.quote.quoteId);
+      return ids === null || ids.has(scope.text.memberAt(slot)!.quote.quoteId);
     };
   }
 
@@ -377,6 +367,7 @@ export class InboxIndex {
     const described = quote.views.find((view) => view.serviceTypes !== undefined || view.targetMarkets !== undefined);
     quote.serviceTypes = idsOf(described?.serviceTypes, this.dictionaries.serviceTypes);
     quote.targetMarkets = idsOf(described?.targetMarkets, this.dictionaries.targetMarkets);
+    this.facts.set(quote.ordinal, quote);
     if (isNew) this.all.add(quote);
     else this.all.touch(quote, textChanged);
     for (const view of quote.views) view.account.scope.touch(view, textChanged);
@@ -435,11 +426,6 @@ const time = (value: string | null, missing: number): number => {
 /** The searched fields folded, one per line (no search word holds a line break). */
 function searchTextOf(row: InboxSourceRow): string {
   return foldForSearch(`${row.projectName ?? ''}\n${row.quoteNumber ?? ''}\n${row.companyName ?? ''}\n${row.referenceNumber ?? ''}`);
-}
-
-function containsAll(text: string, words: readonly string[], from: number): boolean {
-  for (let index = from; index < words.length; index += 1) if (!text.includes(words[index]!)) return false;
-  return true;
 }
 
 function idsOf(values: readonly string[] | undefined, dictionary: FacetValues): number[] {

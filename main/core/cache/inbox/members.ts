@@ -1,6 +1,6 @@
 import type { KeyAccess } from '../../../../preload/contract';
 import type { InboxSourceRow } from '../../store/types';
-import type { FacetFacts } from './facets';
+import { grown } from './facts';
 import { SearchText } from './search-text';
 import type { Searchable } from './search-text';
 import { SortedOrder } from './sorted-order';
@@ -50,7 +50,7 @@ export class QuoteView implements Ordered, Searchable {
  * One quote across accounts (identity: its service and its id): the fields every view
  * shares, folded and parsed once, and the view a row across accounts shows.
  */
-export class QuoteEntry implements Ordered, Searchable, FacetFacts {
+export class QuoteEntry implements Ordered, Searchable {
   readonly placed = [Number.NaN, Number.NaN, Number.NaN, Number.NaN];
   removed = false;
   textSlot = -1;
@@ -102,27 +102,66 @@ const KEYS: Record<InboxSort, (member: Member) => number> = {
 export class Scope {
   readonly text = new SearchText<Member>();
   private orders: (SortedOrder<Member> | undefined)[] = INBOX_SORTS.map(() => undefined);
-  /** The last search's result, which a search for more letters filters instead of scanning. */
-  lastSearch: { words: readonly string[]; version: number; matched: Member[] } | null = null;
+  /** The last search's result (slots), which a search for more letters filters instead of scanning. */
+  lastSearch: { words: readonly string[]; version: number; slots: number[] } | null = null;
+  /**
+   * By slot (the member's place in the search text): its quote's ordinal (-1: free), and the
+   * stage and "needs action" the scope shows, so filters and counts read typed arrays in sequence.
+   */
+  ordinalOf = new Int32Array(512).fill(-1);
+  stageOf = new Uint8Array(512);
+  needsOf = new Uint8Array(512);
+  /** A search's matches: `stamps[slot] === stamp`. */
+  stamps = new Int32Array(512);
+  stamp = 0;
 
   get size(): number {
     return this.text.size;
   }
 
+  /** One more than the highest slot in use. */
+  get slots(): number {
+    return this.text.capacity;
+  }
+
   add(member: Member): void {
     this.text.add(member);
+    this.record(member);
     this.mark(member);
   }
 
   touch(member: Member, textChanged: boolean): void {
     if (textChanged) this.text.changed(member);
+    this.record(member);
     this.mark(member);
   }
 
   remove(member: Member): void {
     member.removed = true;
+    if (member.textSlot >= 0) this.ordinalOf[member.textSlot] = -1;
     this.text.remove(member);
     this.mark(member);
+  }
+
+  /** Marks these slots as a search's matches; returns the stamp they carry. */
+  stampSlots(slots: readonly number[]): number {
+    this.stamp = (this.stamp + 1) | 0 || 1;
+    for (let index = 0; index < slots.length; index += 1) this.stamps[slots[index]!] = this.stamp;
+    return this.stamp;
+  }
+
+  private record(member: Member): void {
+    const slot = member.textSlot;
+    if (slot >= this.ordinalOf.length) {
+      const size = Math.max(slot + 1, this.ordinalOf.length * 2);
+      this.ordinalOf = grown(this.ordinalOf, new Int32Array(size).fill(-1));
+      this.stageOf = grown(this.stageOf, new Uint8Array(size));
+      this.needsOf = grown(this.needsOf, new Uint8Array(size));
+      this.stamps = grown(this.stamps, new Int32Array(size));
+    }
+    this.ordinalOf[slot] = member.quote.ordinal;
+    this.stageOf[slot] = member.shown.stageNumber;
+    this.needsOf[slot] = member.shown.needsAction ? 1 : 0;
   }
 
   /** The members in this order (the first read of an order sorts them once). */

@@ -35,6 +35,16 @@ export class SearchText<M extends Searchable> {
     return this.count;
   }
 
+  /** One more than the highest slot ever used. */
+  get capacity(): number {
+    const last = this.blocks.at(-1);
+    return last ? (this.blocks.length - 1) * BLOCK_SIZE + last.members.length : 0;
+  }
+
+  memberAt(slot: number): M | null {
+    return this.blockOf(slot).members[slot % BLOCK_SIZE] ?? null;
+  }
+
   add(member: M): void {
     let slot = this.free.pop();
     if (slot === undefined) {
@@ -70,23 +80,31 @@ export class SearchText<M extends Searchable> {
     for (const block of this.blocks) for (const member of block.members) if (member) visit(member);
   }
 
-  /** Calls `visit` once for each member whose text contains `word` (folded, not empty). */
-  find(word: string, visit: (member: M) => void): void {
-    for (const block of this.blocks) {
+  /**
+   * The slots of the members whose text contains every word (folded, not empty): the first
+   * word is found in the blocks' text; only a member holding it is read for the others.
+   */
+  find(words: readonly string[]): number[] {
+    const found: number[] = [];
+    const [first] = words;
+    for (let number = 0; number < this.blocks.length; number += 1) {
+      const block = this.blocks[number]!;
       const text = block.text ?? this.build(block);
       const { starts, members } = block;
+      const base = number * BLOCK_SIZE;
       let from = 0;
       let slot = 0;
       for (;;) {
-        const at = text.indexOf(word, from);
+        const at = text.indexOf(first!, from);
         if (at < 0) break;
         while (starts[slot + 1]! <= at) slot += 1;
-        visit(members[slot]!);
+        if (words.length === 1 || containsAll(members[slot]!.searchText, words, 1)) found.push(base + slot);
         slot += 1;
         if (slot >= members.length) break;
         from = starts[slot]!;
       }
     }
+    return found;
   }
 
   private build(block: Block<M>): string {
@@ -106,4 +124,10 @@ export class SearchText<M extends Searchable> {
   private blockOf(slot: number): Block<M> {
     return this.blocks[Math.floor(slot / BLOCK_SIZE)]!;
   }
+}
+
+/** Whether `text` holds every word from `from` on. */
+export function containsAll(text: string, words: readonly string[], from: number): boolean {
+  for (let index = from; index < words.length; index += 1) if (!text.includes(words[index]!)) return false;
+  return true;
 }
