@@ -13,6 +13,8 @@ import type { InboxFacetQuery, InboxFacets, InboxQuery, InboxRow, InboxWindow, P
 
 /** A search whose previous result holds more than this share of the scope scans afresh: filtering that many costs more. */
 const FILTER_SHARE = 0.25;
+/** More changes than this since the last search: a scan costs less than patching its result. */
+const PATCH_LIMIT = 256;
 /** Fewer matches than this share of the scope are sorted by themselves instead of walking the whole order. */
 const SORT_SHARE = 0.05;
 
@@ -252,14 +254,31 @@ export class InboxIndex {
    */
   private search(scope: Scope, words: readonly string[]): readonly number[] | null {
     if (words.length === 0) return null;
-    const last = scope.lastSearch;
-    const current = last !== null && last.version === scope.text.version;
-    if (current && words.length === last.words.length && words.every((word, index) => word === last.words[index])) return last.slots;
-    const slots =
-      current && narrows(words, last.words) && last.slots.length <= scope.size * FILTER_SHARE
-        ? last.slots.filter((slot) => containsAll(scope.text.memberAt(slot)!.searchText, words, 0))
-        : scope.text.find(words);
+    const slots = this.fromLastSearch(scope, words) ?? scope.text.find(words);
     scope.lastSearch = { words, version: scope.text.version, slots };
+    return slots;
+  }
+
+  /**
+   * The result of the same words, or of more letters, from the last search's: its slots
+   * (filtered by the new words when they narrow it), less those changed since, plus those
+   * of the changed that match now. Null when a scan is cheaper or the changes too many.
+   */
+  private fromLastSearch(scope: Scope, words: readonly string[]): number[] | null {
+    const last = scope.lastSearch;
+    if (last === null) return null;
+    const changes = scope.text.changedSince(last.version);
+    if (changes === null || changes.length > PATCH_LIMIT) return null;
+    const same = words.length === last.words.length && words.every((word, index) => word === last.words[index]);
+    if (!same && !(narrows(words, last.words) && last.slots.length <= scope.size * FILTER_SHARE)) return null;
+    if (same && changes.length === 0) return last.slots;
+    const touched = new Uint8Array(scope.slots);
+    for (const slot of changes) touched[slot] = 1;
+    const text = (slot: number) => scope.text.memberAt(slot)!.searchText;
+    const slots = same
+      ? last.slots.filter((slot) => touched[slot] === 0)
+      : last.slots.filter((slot) => touched[slot] === 0 && containsAll(text(slot), words, 0));
+    for (const slot of new Set(changes)) if (scope.text.memberAt(slot) !== null && containsAll(text(slot), words, 0)) slots.push(slot);
     return slots;
   }
 

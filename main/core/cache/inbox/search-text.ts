@@ -8,6 +8,8 @@ export interface Searchable {
 
 /** Quotes per block: rebuilding one block's text after a change joins this many strings. */
 const BLOCK_SIZE = 512;
+/** How many changes are remembered for patching a search result. */
+const LOG_LIMIT = 4096;
 /** Between two quotes' texts: a search word never holds it (folding turns control characters to spaces). */
 const SEPARATOR = '\u0001';
 
@@ -28,8 +30,11 @@ export class SearchText<M extends Searchable> {
   private readonly blocks: Block<M>[] = [];
   private readonly free: number[] = [];
   private count = 0;
-  /** Moves whenever any member's text changes: an older search result is then no base to filter. */
+  /** Moves whenever a member comes, goes or changes its text; `changedSince` says which. */
   version = 0;
+  /** The slots changed since version `logStart`, in order (kept short: older ones are forgotten). */
+  private log: number[] = [];
+  private logStart = 0;
 
   get size(): number {
     return this.count;
@@ -73,7 +78,17 @@ export class SearchText<M extends Searchable> {
   /** The member's text changed. */
   changed(member: M): void {
     this.blockOf(member.textSlot).text = null;
+    this.log.push(member.textSlot);
     this.version += 1;
+    if (this.log.length > LOG_LIMIT) {
+      this.logStart = this.version;
+      this.log = [];
+    }
+  }
+
+  /** The slots whose member came, went or changed since `version` (repeats possible); null when that is too long ago to say. */
+  changedSince(version: number): number[] | null {
+    return version < this.logStart ? null : this.log.slice(version - this.logStart);
   }
 
   forEach(visit: (member: M) => void): void {
