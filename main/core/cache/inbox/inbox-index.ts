@@ -59,6 +59,8 @@ export class InboxIndex {
     this.services.clear();
     this.quotes.clear();
     this.quoteCount = 0;
+    this.nextOrdinal = 0;
+    this.freeOrdinals.length = 0;
     this.pdfs.clear();
     for (const [accountId, kind] of access) this.access.set(accountId, kind);
     for (const [accountId, service] of services) this.services.set(accountId, service);
