@@ -6,6 +6,7 @@ import { QuoteEntry, QuoteView, Scope } from './members';
 import { compare } from './sorted-order';
 import { containsAll } from './search-text';
 import { QuoteFacts } from './facts';
+import { rowOf } from './rows';
 import type { AccountState, Member } from './members';
 import { foldForSearch, narrows, needsAction, searchWords, stageOf } from './status';
 import { INBOX_SORTS, INBOX_STAGES } from './types';
@@ -463,31 +464,4 @@ function preferred(a: QuoteView, b: QuoteView): number {
 /** Members in an order's sequence, by the key it placed them under (it is settled). */
 function byPlacedKey(slot: number): (a: Member, b: Member) => number {
   return (a, b) => compare(a.placed[slot]!, a, b.placed[slot]!, b);
-}
-
-function rowOf(member: Member): InboxRow {
-  const quote = member.quote;
-  const shown = member.shown;
-  const row = quote.shown.source;
-  const views = shown === quote.views[0] ? quote.views : [shown, ...quote.views.filter((view) => view !== shown)];
-  return {
-    accountId: shown.account.id,
-    quoteId: quote.quoteId,
-    quoteNumber: row.quoteNumber,
-    projectName: row.projectName,
-    companyName: row.companyName,
-    referenceNumber: row.referenceNumber,
-    status: shown.source.status,
-    stage: shown.stage,
-    needsAction: shown.needsAction,
-    totalAmount: row.totalAmount,
-    currency: row.currency,
-    quoteDate: row.quoteDate,
-    deadlineForQuote: row.deadlineForQuote,
-    projectDueDate: row.projectDueDate,
-    validUntil: row.validUntil,
-    hasDetails: shown.source.hasDetails,
-    pdf: shown.pdf,
-    accounts: views.map((view) => ({ accountId: view.account.id, status: view.source.status, stage: view.stage, needsAction: view.needsAction })),
-  };
 }
