@@ -168,6 +168,8 @@ export function createCore(options: CoreOptions): Core {
   let closing = false;
   const ready = (async () => {
     stops.push(await pdfs.start());
+    // Before the inbox is first read: quotes that accounts on one service share load as one.
+    cache.setServices(await accounts.list());
     await forgetOrphanAccounts({ cache, accounts, bus, logger });
     if (closing) return;
     sync.start();

@@ -49,6 +49,7 @@ export function unusedHandlers(): Handlers {
     'notifications.markRead': unused('notifications.markRead'),
     'notifications.markUnread': unused('notifications.markUnread'),
     'inbox.query': unused('inbox.query'),
+    'inbox.facets': unused('inbox.facets'),
     'quotes.detail': unused('quotes.detail'),
     'quotes.extras': unused('quotes.extras'),
     'quotes.logo': unused('quotes.logo'),

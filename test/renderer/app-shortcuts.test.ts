@@ -22,6 +22,7 @@ function row(quoteId: string, needsAction: boolean): InboxRow {
     validUntil: null,
     hasDetails: false,
     pdf: 'none',
+    accounts: [{ accountId: 'acme', status: needsAction ? 'SENT' : 'ACCEPTED', stage: needsAction ? 'awaiting-decision' : 'accepted', needsAction }],
   };
 }
 

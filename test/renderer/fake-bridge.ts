@@ -27,7 +27,11 @@ import type {
 } from '../../preload/contract';
 import { buildApi } from '../../preload/contract/plain';
 import type { EventName } from '../../preload/contract/plain';
-import type { AccountSyncState, InboxQueryInput, InboxRow, InboxStage, InboxWindow } from '../../renderer/src/lib/inbox-bridge';
+import { serviceOf } from '../../main/core/accounts/same-service';
+import { InboxIndex, selectionOf } from '../../main/core/cache/inbox';
+import type { InboxFacetQuery } from '../../main/core/cache/inbox';
+import type { InboxSourceRow } from '../../main/core/store/types';
+import type { AccountSyncState, InboxRow, InboxWindow } from '../../renderer/src/lib/inbox-bridge';
 
 /** What the fake does for each method: a method the contract gains is a compile error here. */
 type Answers = { [M in Method]: (input: MethodInput<M>) => MethodOutput<M> };
@@ -59,7 +63,8 @@ export interface FakeBridgeOptions {
   details?: Record<string, QuoteDetails>;
 }
 
-const EXPIRING_WITHIN_MS = 7 * 24 * 3_600_000;
+/** As the core's handler (DEFAULT_INBOX_OPTIONS): "expiring soon" means within a week. */
+const EXPIRING_SOON_DAYS = 7;
 
 /**
  * An in-memory BridgeApi for renderer tests: real filtering and paging over the given
@@ -127,11 +132,12 @@ export class FakeBridge {
   #listeners = new Map<EventName, Set<(payload: never) => void>>();
   #nextId = 1;
   #arranged: Partial<Answers> = {};
-  #rowCache: {
+  #indexed: {
     quotes: Record<string, QuoteListItem[]> | null;
     accounts: AccountView[] | null;
-    lists: Map<string, IndexEntry[]>;
-  } = { quotes: null, accounts: null, lists: new Map() };
+    index: InboxIndex;
+    pdfs: Record<string, InboxRow['pdf']>;
+  } = { quotes: null, accounts: null, index: new InboxIndex(), pdfs: {} };
 
   constructor(options: FakeBridgeOptions = {}) {
     this.accounts = options.accounts ?? [];
@@ -241,89 +247,51 @@ export class FakeBridge {
   }
 
   /**
-   * The cache's inbox over the quotes of every account: the same filters, search and sort as
-   * the core's (main/core/cache/inbox.ts), and like it one pass that counts every match and
-   * keeps only the window's rows, so a keystroke allocates a window, not a copy of the matches.
+   * The inbox over the given quotes, answered by the core's own index
+   * (main/core/cache/inbox): the same one-row-per-quote, filters, search, order and facets
+   * as the app, so this fake cannot drift from it.
    */
-  #query(input: InboxQueryInput): InboxWindow {
+  #query(input: MethodInput<'inbox.query'>): InboxWindow {
+    const { sort = 'newest', offset = 0, limit = 100, ...selection } = input;
     const accounts = input.accountId === undefined ? this.accounts : [this.#find(input.accountId)];
-    const words = input.search ? foldForSearch(input.search).split(/\s+/).filter(Boolean) : [];
-    const offset = input.offset ?? 0;
-    const end = offset + (input.limit ?? 100);
-    const rows: InboxRow[] = [];
-    let total = 0;
-    const list = this.#sorted(accounts, input.sort ?? 'newest');
-    // Indexed loops: the first search runs this before the JIT has optimised it, where an
-    // iterator per loop costs several times more (about 5 ms for 10,000 quotes in Chromium).
-    for (let index = 0; index < list.length; index += 1) {
-      const entry = list[index]!;
-      if (input.stages && !input.stages.includes(entry.stage)) continue;
-      if (input.needsAction !== undefined && entry.needsAction !== input.needsAction) continue;
-      if (input.expiringSoon) {
-        const validUntil = Date.parse(entry.quote.validUntil ?? '');
-        if (!entry.needsAction || !(validUntil >= this.now && validUntil <= this.now + EXPIRING_WITHIN_MS)) continue;
-      }
-      if (words.length > 0 && !containsEvery(entry.haystack, words)) continue;
-      // Made for each answer: new objects, as everything that crossed the bridge is.
-      if (total >= offset && total < end) rows.push(this.#row(entry));
-      total += 1;
-    }
-    return {
-      rows,
-      total,
-      offset,
-      accounts: accounts.map((account) => structuredClone(this.sync.get(account.id) ?? this.#syncState(account.id))),
-    };
+    const window = this.#index().query({ ...this.#selection(selection), sort, offset, limit });
+    return { ...window, accounts: accounts.map((account) => structuredClone(this.sync.get(account.id) ?? this.#syncState(account.id))) };
+  }
+
+  #facets(input: MethodInput<'inbox.facets'>): MethodOutput<'inbox.facets'> {
+    if (input.accountId !== undefined) this.#find(input.accountId);
+    return this.#index().facets(this.#selection(input));
+  }
+
+  #selection(input: MethodInput<'inbox.facets'>): InboxFacetQuery {
+    return selectionOf(input, { expiringSoonDays: EXPIRING_SOON_DAYS, now: this.now });
   }
 
   /**
-   * The quotes of these accounts in this order, indexed once per set of quotes (as the core
-   * keeps its index), so a query costs a filter: the Chromium benchmark types into 10,000 of
-   * them. Only what a filter reads is computed here; rows are made for the window answered.
+   * The index over the quotes of every account, loaded again when a test replaces the
+   * quotes or the accounts (as the cache reloads what sync stored), and the PDF badges set
+   * on it as they are at each query.
    */
-  #sorted(accounts: AccountView[], sort: NonNullable<InboxQueryInput['sort']>): IndexEntry[] {
-    if (this.#rowCache.quotes !== this.quotes || this.#rowCache.accounts !== this.accounts) {
-      this.#rowCache = { quotes: this.quotes, accounts: this.accounts, lists: new Map() };
+  #index(): InboxIndex {
+    if (this.#indexed.quotes !== this.quotes || this.#indexed.accounts !== this.accounts) {
+      const index = new InboxIndex();
+      const rows = this.accounts.flatMap((account) => (this.quotes[account.id] ?? []).map((quote) => sourceRow(account.id, quote)));
+      index.load(
+        rows,
+        new Map(this.accounts.map((account) => [account.id, account.access])),
+        [],
+        new Map(this.accounts.map((account) => [account.id, serviceOf(account.baseUrl)])),
+      );
+      this.#indexed = { quotes: this.quotes, accounts: this.accounts, index, pdfs: {} };
     }
-    const key = `${accounts.map((account) => account.id).join(',')}|${sort}`;
-    let list = this.#rowCache.lists.get(key);
-    if (!list) {
-      // One pass, one small object per quote: the benchmark page builds this for 10,000 quotes
-      // before its first rows, a cost the app's renderer does not have (the core's index is built).
-      const keyOf = SORT_KEYS[sort];
-      const entries: IndexEntry[] = [];
-      for (const account of accounts) {
-        for (const quote of this.quotes[account.id] ?? []) {
-          const text = [quote.projectName, quote.quoteNumber, quote.companyName, quote.referenceNumber].filter(Boolean).join('\u0000');
-          entries.push({ account, quote, key: keyOf(quote), haystack: foldForSearch(text), stage: stageOf(quote.status, quote.quoteNumber), needsAction: needsAction(account, quote) });
-        }
+    const indexed = this.#indexed;
+    if (indexed.pdfs !== this.pdfs) {
+      for (const account of this.accounts) {
+        for (const quote of this.quotes[account.id] ?? []) indexed.index.setPdf(account.id, quote.id, this.pdfs[quote.id] ?? 'none');
       }
-      list = entries.sort((a, b) => a.key - b.key);
-      this.#rowCache.lists.set(key, list);
+      indexed.pdfs = this.pdfs;
     }
-    return list;
-  }
-
-  #row({ account, quote, stage, needsAction }: IndexEntry): InboxRow {
-    return {
-      accountId: account.id,
-      quoteId: quote.id,
-      quoteNumber: quote.quoteNumber,
-      projectName: quote.projectName,
-      companyName: quote.companyName,
-      referenceNumber: quote.referenceNumber ?? null,
-      status: quote.status,
-      stage,
-      needsAction,
-      totalAmount: quote.totalPrice?.amount ?? null,
-      currency: quote.totalPrice?.currency ?? null,
-      quoteDate: quote.quoteDate,
-      deadlineForQuote: quote.deadlineForQuote,
-      projectDueDate: quote.projectDueDate,
-      validUntil: quote.validUntil ?? null,
-      hasDetails: false,
-      pdf: this.pdfs[quote.id] ?? 'none',
-    };
+    return indexed.index;
   }
 
   #add(draft: AccountDraft): AccountView {
@@ -420,6 +388,7 @@ export class FakeBridge {
         return this.#unreadSummary();
       },
       'inbox.query': (input) => this.#query(input),
+      'inbox.facets': (input) => this.#facets(input),
       'sync.status': () => this.#syncStates(),
       'sync.settings': () => ({ settings: { ...this.offline }, pdfs: { ...this.pdfUsage } }),
       'sync.setSettings': (change) => {
@@ -557,61 +526,22 @@ export class FakeBridge {
   }
 }
 
-const STAGES: Record<QuoteListItem['status'], InboxStage> = {
-  PENDING: 'awaiting-decision',
-  SENT: 'awaiting-decision',
-  SENT_PENDING: 'awaiting-decision',
-  REVISED: 'revised',
-  SENT_REVISED: 'revised',
-  ACCEPTED: 'accepted',
-  REJECTED: 'declined',
-  EXPIRED: 'expired',
-  CANCELLED: 'cancelled',
-  CHANGED_TO_PROJECT: 'in-project',
-};
-
-/** The statuses awaiting an internal key's decision. */
-const INTERNAL_ACTION = new Set<QuoteListItem['status']>(['SENT', 'SENT_PENDING', 'REVISED', 'SENT_REVISED']);
-
-/** A quote in the fake's index: what the filters and the order read, computed once. */
-interface IndexEntry {
-  account: AccountView;
-  quote: QuoteListItem;
-  key: number;
-  haystack: string;
-  stage: InboxStage;
-  needsAction: boolean;
+/** A list item as the cache's columns hold it (the fake keeps no details in its inbox). */
+function sourceRow(accountId: string, quote: QuoteListItem): InboxSourceRow {
+  return {
+    accountId,
+    quoteId: quote.id,
+    hasDetails: false,
+    status: quote.status,
+    quoteNumber: quote.quoteNumber,
+    projectName: quote.projectName,
+    companyName: quote.companyName,
+    referenceNumber: quote.referenceNumber ?? null,
+    totalAmount: quote.totalPrice?.amount ?? null,
+    currency: quote.totalPrice?.currency ?? null,
+    quoteDate: quote.quoteDate,
+    deadlineForQuote: quote.deadlineForQuote,
+    projectDueDate: quote.projectDueDate,
+    validUntil: quote.validUntil ?? null,
+  };
 }
-
-/** Whether the quote awaits this account's decision, by the kind of its key. */
-function needsAction(account: AccountView, quote: QuoteListItem): boolean {
-  if (account.access === 'client') return (quote.status === 'PENDING' && quote.quoteNumber !== null) || quote.status === 'REVISED';
-  return INTERNAL_ACTION.has(quote.status);
-}
-
-function stageOf(status: QuoteListItem['status'], quoteNumber: string | null): InboxStage {
-  // A PENDING quote without a number is still being prepared.
-  return status === 'PENDING' && quoteNumber === null ? 'in-preparation' : STAGES[status];
-}
-
-/** Lower case without accents, as the core folds search text and terms. */
-function foldForSearch(text: string): string {
-  const lower = text.toLowerCase();
-  return /[^\u0000-\u007f]/.test(lower) ? lower.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : lower;
-}
-
-/** Every word is in the text (a plain loop: this runs 10,000 times per keystroke in the benchmark). */
-function containsEvery(text: string, words: readonly string[]): boolean {
-  for (let index = 0; index < words.length; index += 1) if (!text.includes(words[index]!)) return false;
-  return true;
-}
-
-const time = (value: string | null) => (value ? Date.parse(value) || 0 : 0);
-
-/** Each order's key, computed once per quote; sorted ascending (a negated key sorts descending). */
-const SORT_KEYS: Record<NonNullable<InboxQueryInput['sort']>, (quote: QuoteListItem) => number> = {
-  newest: (quote) => -time(quote.quoteDate),
-  due: (quote) => time(quote.projectDueDate),
-  value: (quote) => -(quote.totalPrice?.amount ?? -1),
-  expiry: (quote) => time(quote.validUntil ?? null),
-};

@@ -2,8 +2,11 @@ export { createQuoteCache, versionOf } from './quotes';
 export type { CachedQuote, QuoteCache, QuoteRevision } from './quotes';
 export { diffQuotes } from './diff';
 export type { FieldChange, LineChange, LineFigures, LinePlace, QuoteDiff, TotalChange } from './diff';
-export { InboxIndex, INBOX_SORTS, INBOX_STAGES, needsAction, stageOf } from './inbox';
-export type { InboxQuery, InboxRow, InboxSort, InboxStage, InboxWindow, PdfBadge, QuoteAtAGlance } from './inbox';
+export { DUE_RANGES, InboxIndex, INBOX_SORTS, INBOX_STAGES, needsAction, stageOf, VALIDITY_RANGES } from './inbox';
+export type {
+  DueRange, FacetCount, InboxFacetQuery, InboxFacets, InboxFilters, InboxQuery, InboxRow, InboxRowAccount, InboxSort, InboxStage, InboxWindow, PdfBadge,
+  QuoteAtAGlance, ValidityRange,
+} from './inbox';
 export { createPdfCache, DEFAULT_PDF_OPTIONS } from './pdfs';
 export type { CachedPdf, PdfCache, PdfCacheDeps, PdfCacheOptions, PdfStatus } from './pdfs';
 export { fetchPdfFile, PDF_TEMP_PATTERN } from './pdf-file';

@@ -6,10 +6,12 @@ import type { QuoteStore } from '../store/types';
 import { diffQuotes } from './diff';
 import type { QuoteDiff } from './diff';
 import type { ChangeSource, QuoteObservation, StoredQuote } from './events';
+import { serviceOf } from '../accounts/same-service';
 import { InboxIndex } from './inbox';
+import type { InboxFacetQuery, InboxFacets, InboxQuery, InboxWindow, QuoteAtAGlance } from './inbox';
+import { pricingFacets } from './inbox/pricing-facets';
 import { recordDetails, recordList, versionOf } from './record';
 import type { Recorded } from './record';
-import type { InboxQuery, InboxWindow, QuoteAtAGlance } from './inbox';
 
 export interface CachedQuote {
   accountId: string;
@@ -69,6 +71,10 @@ export interface QuoteCache {
   /** What moved between two kept versions (by revision number; default the last two); null with fewer than two. */
   diff(accountId: string, quoteId: string, from?: number, to?: number): QuoteDiff | null;
   inbox(query: InboxQuery): InboxWindow;
+  /** Counts per company, currency, service type, target market and date range of the quotes a query selects. */
+  inboxFacets(query: InboxFacetQuery): InboxFacets;
+  /** The accounts' services: accounts on one service list each of its quotes once. */
+  setServices(accounts: readonly { id: string; baseUrl: string }[]): void;
   /** Quotes of an account that wait for a decision, per the account's key kind. */
   needsAction(accountId: string): string[];
   /** The same quotes, newest first, with what a reminder shows: read from the inbox index, so no stored JSON is parsed. */
@@ -87,12 +93,13 @@ export interface QuoteCache {
 export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; clock: Clock; logger: Logger }): QuoteCache {
   const { store, bus, clock } = deps;
   let index: InboxIndex | null = null;
+  const services = new Map<string, string>();
   const indexed = (): InboxIndex => {
     if (!index) {
       index = new InboxIndex();
       const access = new Map<string, KeyAccess>();
       for (const account of store.allAccounts()) if (account.access) access.set(account.accountId, account.access);
-      index.load(store.inboxRows(), access, store.allPdfs());
+      index.load(store.inboxRows(), access, store.allPdfs(), services);
     }
     return index;
   };
@@ -117,7 +124,10 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
         return firstFill;
       });
       // Only after the commit: a failed write leaves neither the index nor the listeners ahead of the disk.
-      for (const row of recorded.rows) index?.put({ ...row, hasDetails: row.detailsHash !== null });
+      // Loaded now if not yet (sync reads it after each pass anyway): the details' service types
+      // and markets are not stored, so a put the index missed would lose them until the next fetch.
+      const pricing = new Map(observations.flatMap((observation) => (observation.kind === 'details' ? [[observation.details.id, pricingFacets(observation.details)] as const] : [])));
+      for (const row of recorded.rows) indexed().put({ ...row, hasDetails: row.detailsHash !== null, ...pricing.get(row.quoteId) });
       if (recorded.stored.length > 0) bus.publish('quotes.stored', { accountId, source, baseline, quotes: recorded.stored });
       return recorded.stored;
     },
@@ -170,6 +180,17 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
 
     inbox: (query) => indexed().query(query),
 
+    inboxFacets: (query) => indexed().facets(query),
+
+    setServices(accounts) {
+      for (const account of accounts) {
+        const service = serviceOf(account.baseUrl);
+        if (services.get(account.id) === service) continue;
+        services.set(account.id, service);
+        index?.setService(account.id, service);
+      }
+    },
+
     needsAction: (accountId) => indexed().needingAction(accountId),
 
     needsActionAtAGlance: (accountId) => indexed().needingActionAtAGlance(accountId),
@@ -184,6 +205,7 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
     },
 
     forgetAccount(accountId) {
+      services.delete(accountId);
       store.removeAccount(accountId);
       index?.removeAccount(accountId);
     },
@@ -202,6 +224,7 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
           }
         }),
         bus.subscribe('account.removed', ({ accountId }) => cache.forgetAccount(accountId)),
+        bus.subscribe('accounts.changed', ({ accounts }) => cache.setServices(accounts)),
         bus.subscribe('pdf.changed', ({ accountId, quoteId, cached, outdated }) => index?.setPdf(accountId, quoteId, !cached ? 'none' : outdated ? 'outdated' : 'cached')),
       ];
       return () => stops.forEach((stop) => stop());

@@ -1,11 +1,13 @@
 import type { z } from 'zod';
 import type { KeyAccess } from '../../../preload/contract';
 import { pdfFileName } from '../../../preload/contract/plain';
-import type { inboxMethods, PdfOpened, QuoteDetailView } from '../../../preload/contract/bridge/inbox';
+import type { AccountView } from '../../../preload/contract/bridge/accounts';
+import type { InboxFilterInput, inboxMethods, PdfOpened, QuoteDetailView } from '../../../preload/contract/bridge/inbox';
 import type { AccountSyncState } from '../../../preload/contract/bridge/sync';
 import type { AccountsService } from '../accounts/types';
 import { recognisePeople, recogniseSummary } from '../quotes/extras';
-import type { PdfCache, QuoteCache } from '../cache';
+import type { InboxFacetQuery, PdfCache, QuoteCache } from '../cache';
+import { selectionOf } from '../cache/inbox';
 import { quoteVersion } from '../decisions/version';
 import { AppError } from '../errors';
 import type { Clock } from '../ports';
@@ -89,25 +91,26 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
     };
   }
 
+  /** The cache's filters for a bridge input; the accounts' services first, so quotes they share are one. */
+  async function filtersOf(input: z.output<typeof InboxFilterInput>): Promise<{ filters: InboxFacetQuery; accounts: AccountView[] }> {
+    const accounts = await deps.accounts.list();
+    cache.setServices(accounts);
+    return { filters: selectionOf(input, { expiringSoonDays: options.expiringSoonDays, now: clock.now() }), accounts };
+  }
+
   return {
     async 'inbox.query'(input) {
-      const now = clock.now();
-      const window = cache.inbox({
-        accountId: input.accountId,
-        stages: input.stages,
-        needsAction: input.needsAction,
-        expiringWithinDays: input.expiringSoon ? options.expiringSoonDays : undefined,
-        search: input.search,
-        sort: input.sort,
-        offset: input.offset,
-        limit: input.limit,
-        now,
-      });
-      const accounts = await deps.accounts.list();
+      const { sort, offset, limit, ...selection } = input;
+      const { filters, accounts } = await filtersOf(selection);
+      const window = cache.inbox({ ...filters, sort, offset, limit });
       const freshness: AccountSyncState[] = accounts
         .filter((account) => input.accountId === undefined || account.id === input.accountId)
         .map((account) => syncStateView(sync.state(account.id)));
       return { ...window, accounts: freshness };
+    },
+
+    async 'inbox.facets'(input) {
+      return cache.inboxFacets((await filtersOf(input)).filters);
     },
 
     async 'quotes.detail'({ accountId, quoteId, refresh }) {

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import type { Handlers } from '../../../preload/contract';
 import type { NotificationCenter } from '../notify/notification-center';
 import type { PreferencesStore } from '../notify/preferences';
-import { sameServiceAccounts } from '../notify/same-service';
+import { sameServiceAccounts } from '../accounts/same-service';
 import type { UnreadState } from '../notify/unread';
 
 export type NotificationMethod =

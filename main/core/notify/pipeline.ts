@@ -12,7 +12,7 @@ import type { ReceivedWebhook } from '../webhooks/events';
 import { changeFromWebhook } from './changes';
 import type { AccountFacts, QuoteFacts, WebhookFacts } from './changes';
 import type { NotificationCenter, Outcome } from './notification-center';
-import { serviceOf } from './same-service';
+import { serviceOf } from '../accounts/same-service';
 import type { ChangeSource, NotifiableChange } from './types';
 
 export interface NotificationPipelineDeps {

@@ -101,6 +101,13 @@ export type InboxSourceRow = QuoteColumns & {
   accountId: string;
   quoteId: string;
   hasDetails: boolean;
+  /**
+   * The service types and target markets of the details' pricing (facets of the inbox).
+   * Undefined when not known (a list item does not carry them): the index keeps what it had.
+   * Not stored yet: after a restart they are known again once the details are fetched.
+   */
+  serviceTypes?: readonly string[];
+  targetMarkets?: readonly string[];
 };
 
 export interface RevisionRow {

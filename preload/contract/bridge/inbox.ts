@@ -15,7 +15,20 @@ export const PdfBadge = z.enum(['none', 'cached', 'outdated']);
 
 export const INBOX_WINDOW_MAX = 200;
 
-export const InboxQueryInput = z.object({
+/** Where a project's due date falls from today: overdue, within 7 or 30 days, later, or none given. */
+export const DueRange = z.enum(['overdue', 'next-7-days', 'next-30-days', 'later', 'none']);
+export type DueRange = z.infer<typeof DueRange>;
+/** Where a quote's validity ends from now: ended, within 7 or 30 days, later, or none given. */
+export const ValidityRange = z.enum(['ended', 'next-7-days', 'next-30-days', 'later', 'none']);
+export type ValidityRange = z.infer<typeof ValidityRange>;
+
+const facetValues = z.array(z.string().max(200)).max(100).optional();
+/**
+ * What selects quotes, for the inbox's window and its facet counts. The facet filters
+ * (companies to validUntil) each keep quotes with any of the values given; every filter
+ * given must hold.
+ */
+export const InboxFilterInput = z.object({
   /** One account, or all when omitted. */
   accountId: z.string().min(1).optional(),
   stages: z.array(InboxStage).max(InboxStage.options.length).optional(),
@@ -23,12 +36,41 @@ export const InboxQueryInput = z.object({
   /** Quotes needing action whose validity ends within the coming days (7). */
   expiringSoon: z.boolean().optional(),
   search: z.string().max(200).optional(),
+  /** Only these quotes (a notification's list). */
+  quoteIds: z.array(z.string().min(1).max(100)).max(100).optional(),
+  companies: facetValues,
+  currencies: facetValues,
+  /** Service types of the quote's pricing (from its details: a quote whose details were never fetched has none). */
+  serviceTypes: facetValues,
+  /** Target market labels of the quote's pricing (from its details). */
+  targetMarkets: facetValues,
+  dueDate: z.array(DueRange).max(DueRange.options.length).optional(),
+  validUntil: z.array(ValidityRange).max(ValidityRange.options.length).optional(),
+});
+export type InboxFilterInput = z.input<typeof InboxFilterInput>;
+
+export const InboxQueryInput = InboxFilterInput.extend({
+  /** "expiry" (expiring first): quotes waiting for a decision by valid-until, then the rest. */
   sort: InboxSort.default('newest'),
   offset: z.number().int().nonnegative().default(0),
   limit: z.number().int().positive().max(INBOX_WINDOW_MAX).default(100),
 });
 export type InboxQueryInput = z.input<typeof InboxQueryInput>;
 
+/** One account's view of a quote: a client key and the internal key see different statuses. */
+export const InboxRowAccount = z.object({
+  accountId: z.string(),
+  status: QuoteStatus,
+  stage: InboxStage,
+  needsAction: z.boolean(),
+});
+export type InboxRowAccount = z.infer<typeof InboxRowAccount>;
+
+/**
+ * One quote, once however many accounts see it. `accountId`, `status`, `stage` and
+ * `needsAction` are the view of the account queried, or across accounts of the account a
+ * decision goes through by default (one that needs action, a client key first).
+ */
 export const InboxRow = z.object({
   accountId: z.string(),
   quoteId: z.string(),
@@ -47,18 +89,39 @@ export const InboxRow = z.object({
   validUntil: z.string().nullable(),
   hasDetails: z.boolean(),
   pdf: PdfBadge,
+  /** Every account that sees this quote with its view of it, the row's account first. */
+  accounts: z.array(InboxRowAccount).min(1),
 });
 export type InboxRow = z.infer<typeof InboxRow>;
 
 export const InboxWindow = z.object({
   rows: z.array(InboxRow),
-  /** Every match, for the scrollbar of a virtualized list. */
+  /** Every matching quote (a quote seen by two accounts counts once), for the scrollbar of a virtualized list. */
   total: z.number().int().nonnegative(),
   offset: z.number().int().nonnegative(),
   /** Freshness of the accounts in view: last synced, offline since, syncing... */
   accounts: z.array(AccountSyncState),
 });
 export type InboxWindow = z.infer<typeof InboxWindow>;
+
+const facetCounts = <T extends z.ZodType<string>>(value: T) => z.array(z.object({ value, count: z.number().int().nonnegative() }));
+/**
+ * Quotes per facet value for the filters given, each facet counted with every filter but
+ * its own (a chosen company still shows the others' counts). Values with no quote are left
+ * out unless chosen; values by count, most first.
+ */
+export const InboxFacets = z.object({
+  /** Quotes matching every filter: inbox.query's total for the same input. */
+  total: z.number().int().nonnegative(),
+  stages: facetCounts(InboxStage),
+  companies: facetCounts(z.string()),
+  currencies: facetCounts(z.string()),
+  serviceTypes: facetCounts(z.string()),
+  targetMarkets: facetCounts(z.string()),
+  dueDate: facetCounts(DueRange),
+  validUntil: facetCounts(ValidityRange),
+});
+export type InboxFacets = z.infer<typeof InboxFacets>;
 
 export const QuoteRefInput = z.object({ accountId: z.string().min(1), quoteId: z.string().min(1).max(100) });
 export type QuoteRefInput = z.infer<typeof QuoteRefInput>;
@@ -170,6 +233,8 @@ export type PdfOpened = z.infer<typeof PdfOpened>;
 export const inboxMethods = {
   /** A window of the inbox over the cache, with the accounts' freshness. */
   'inbox.query': { input: InboxQueryInput, output: InboxWindow },
+  /** Counts per company, currency, service type, target market and date range, from the cache. */
+  'inbox.facets': { input: InboxFilterInput, output: InboxFacets },
   /** One quote: cached first, fetched when online and stale; its revisions and their diff. */
   'quotes.detail': { input: QuoteDetailInput, output: QuoteDetailView },
   /** The project team users and the enhanced summary, when the service can be asked. */

@@ -16,6 +16,7 @@ const METHODS = [
   'notifications.markRead',
   'notifications.markUnread',
   'inbox.query',
+  'inbox.facets',
   'quotes.detail',
   'quotes.extras',
   'quotes.logo',

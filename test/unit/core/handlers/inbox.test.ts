@@ -122,6 +122,43 @@ describe('the inbox use cases', () => {
     expect(() => InboxQueryInput.parse({ limit: 5000 })).toThrow();
   });
 
+  it('lists a quote a client key and the internal key both see once, and counts facets from the cache', async () => {
+    // Not about PDFs: the prefetch after this sync would still be writing files at teardown.
+    stopPdfs();
+    stopPdfs = () => undefined;
+    const company = sim.credentials.companies[0]!;
+    const client = testAccount('client', 'client', relay.baseUrl, { mechanism: 'api-key', apiKey: company.apiKey }, clock);
+    accounts.push(client);
+    const both = accountsOf(accounts);
+    const logger = createSilentLogger();
+    const twoKeys = createSyncEngine({ accounts: both, bus: rig.bus, cache: rig.cache, clock, logger, every: () => () => undefined });
+    const pdfs = createPdfCache({ store: rig.store, cache: rig.cache, accounts: both, bus: rig.bus, clock, logger, folder: join(dir, 'pdfs-2') });
+    inbox = createInboxHandlers({ cache: rig.cache, sync: twoKeys, pdfs, accounts: both, clock });
+    await twoKeys.refresh();
+    try {
+      const all = await call('inbox.query', { limit: 200 });
+      expect(all.total).toBe(sim.operator.findQuotes().length);
+      const companyQuotes = all.rows.filter((row) => row.accounts.some((view) => view.accountId === 'client'));
+      expect(companyQuotes.length).toBe(sim.operator.findQuotes({ companyId: company.id }).length);
+      expect(companyQuotes.every((row) => row.accounts.map((view) => view.accountId).sort().join() === 'client,internal')).toBe(true);
+      // Counts count quotes: needing action across accounts is the union, not the sum.
+      const waitingIds = async (accountId?: string) => (await call('inbox.query', { accountId, needsAction: true, limit: 200 })).rows.map((row) => row.quoteId);
+      const union = new Set([...(await waitingIds('client')), ...(await waitingIds('internal'))]);
+      expect((await waitingIds()).sort()).toEqual([...union].sort());
+
+      const facets = await call('inbox.facets', {});
+      expect(facets.total).toBe(all.total);
+      expect(facets.companies.find((facet) => facet.value === companyQuotes[0]!.companyName)?.count).toBe(all.rows.filter((row) => row.companyName === companyQuotes[0]!.companyName).length);
+      // Service types come from the details the sync prefetched (those of quotes needing action).
+      expect(facets.serviceTypes.length).toBeGreaterThan(0);
+      const [serviceType] = facets.serviceTypes;
+      const filtered = await call('inbox.query', { serviceTypes: [serviceType!.value], limit: 200 });
+      expect(filtered.total).toBe(serviceType!.count);
+    } finally {
+      await twoKeys.stop();
+    }
+  });
+
   it('an unknown account is a clear error', async () => {
     await expect(call('quotes.detail', { accountId: 'nope', quoteId: 'x' })).rejects.toMatchObject({ code: 'account-not-found' });
     await expect(sync['sync.refresh']({ accountId: 'nope' })).rejects.toMatchObject({ code: 'account-not-found' });

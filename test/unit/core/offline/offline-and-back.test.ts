@@ -62,7 +62,8 @@ async function call<T>(method: string, input?: unknown): Promise<T> {
 }
 
 const everything = (accountId?: string) => call<InboxWindow>('inbox.query', { accountId, limit: 200 });
-const keysOf = (window: InboxWindow) => window.rows.map((row) => `${row.accountId}:${row.quoteId}`).sort();
+/** Each account's view of each quote listed (a quote both keys see is one row naming both accounts). */
+const keysOf = (window: InboxWindow) => window.rows.flatMap((row) => row.accounts.map((view) => `${view.accountId}:${row.quoteId}`)).sort();
 
 describe('offline and back, through the bridge', () => {
   it('serves every quote, its details and its PDF with the service stopped, then reports exactly what changed while it was away', async () => {
@@ -89,7 +90,9 @@ describe('offline and back, through the bridge', () => {
       ...sim.operator.findQuotes().map((quote) => `${internal.id}:${quote.id}`),
       ...sim.operator.findQuotes({ companyId: company.id }).map((quote) => `${client.id}:${quote.id}`),
     ].sort();
-    expect(keysOf(await everything())).toEqual(expected);
+    const online = await everything();
+    expect(keysOf(online)).toEqual(expected);
+    expect(online.total).toBe(sim.operator.findQuotes().length);
 
     // A quote needing action: its details were prefetched by sync; its PDF is opened once online.
     const needing = (await call<InboxWindow>('inbox.query', { accountId: internal.id, needsAction: true, limit: 200 })).rows;

@@ -1,0 +1,467 @@
+import type { KeyAccess } from '../../../../preload/contract';
+import type { InboxSourceRow, PdfRow } from '../../store/types';
+import { DAY_MS, FacetCounter, FacetFilter, FacetValues } from './facets';
+import type { ValueFacet } from './facets';
+import { QuoteEntry, QuoteView, Scope } from './members';
+import { compare } from './sorted-order';
+import { containsAll } from './search-text';
+import { QuoteFacts } from './facts';
+import { rowOf } from './rows';
+import type { AccountState, Member } from './members';
+import { foldForSearch, narrows, needsAction, searchWords, stageOf } from './status';
+import { INBOX_SORTS, INBOX_STAGES } from './types';
+import type { InboxFacetQuery, InboxFacets, InboxQuery, InboxRow, InboxWindow, PdfBadge, QuoteAtAGlance } from './types';
+
+/** A search whose previous result holds more than this share of the scope scans afresh: filtering that many costs more. */
+const FILTER_SHARE = 0.25;
+/** More changes than this since the last search: a scan costs less than patching its result. */
+const PATCH_LIMIT = 256;
+/** Fewer matches than this share of the scope are sorted by themselves instead of walking the whole order. */
+const SORT_SHARE = 0.05;
+
+/**
+ * The inbox's in-memory index over the cache. Each quote is one entry across the accounts
+ * that see it (same service, same id), with each account's view of its status. The scope
+ * of each account and the scope of all accounts keep their own orders, kept sorted as
+ * quotes change, and their own compact search text, so a query of one account never walks
+ * another's quotes.
+ */
+export class InboxIndex {
+  private readonly accounts = new Map<string, AccountState>();
+  /** Key kinds and services known before (or without) any quote of the account. */
+  private readonly access = new Map<string, KeyAccess>();
+  private readonly services = new Map<string, string>();
+  /** By namespace (service), then quote id. */
+  private readonly quotes = new Map<string, Map<string, QuoteEntry>>();
+  private quoteCount = 0;
+  private all = new Scope();
+  /** By account, then quote. */
+  private readonly pdfs = new Map<string, Map<string, PdfBadge>>();
+  private readonly dictionaries: Record<ValueFacet, FacetValues> = {
+    companies: new FacetValues(),
+    currencies: new FacetValues(),
+    serviceTypes: new FacetValues(),
+    targetMarkets: new FacetValues(),
+  };
+  private readonly freeOrdinals: number[] = [];
+  private nextOrdinal = 0;
+  private readonly facts = new QuoteFacts();
+  /** While loading: one copy of each repeated value (account, status, company, currency, dates). */
+  private shared: Map<string, string> | null = null;
+
+  load(
+    rows: Iterable<InboxSourceRow>,
+    access: ReadonlyMap<string, KeyAccess>,
+    pdfs: readonly PdfRow[],
+    services: ReadonlyMap<string, string> = new Map(),
+  ): void {
+    this.accounts.clear();
+    this.access.clear();
+    this.services.clear();
+    this.quotes.clear();
+    this.quoteCount = 0;
+    this.nextOrdinal = 0;
+    this.freeOrdinals.length = 0;
+    this.pdfs.clear();
+    for (const [accountId, kind] of access) this.access.set(accountId, kind);
+    for (const [accountId, service] of services) this.services.set(accountId, service);
+    for (const pdf of pdfs) this.pdfsOf(pdf.accountId).set(pdf.quoteId, pdf.outdated ? 'outdated' : 'cached');
+    this.all = new Scope();
+    this.shared = new Map();
+    try {
+      for (const row of rows) this.put(row);
+    } finally {
+      this.shared = null;
+    }
+    // The scopes are new: each order is built at its first read, in one sort.
+  }
+
+  setAccess(accountId: string, access: KeyAccess): void {
+    if (this.access.get(accountId) === access) return;
+    this.access.set(accountId, access);
+    const account = this.accounts.get(accountId);
+    if (!account) return;
+    account.access = access;
+    for (const view of account.views.values()) {
+      view.needsAction = needsAction(access, view.source.status, view.source.quoteNumber);
+      this.refresh(view.quote);
+    }
+  }
+
+  /**
+   * Tells the index which service an account is on (its base URL's origin, as
+   * `serviceOf` writes it; null: unknown): accounts on one service see one quote per id.
+   */
+  setService(accountId: string, service: string | null): void {
+    if ((this.services.get(accountId) ?? null) === service) return;
+    if (service === null) this.services.delete(accountId);
+    else this.services.set(accountId, service);
+    const account = this.accounts.get(accountId);
+    if (!account) return;
+    // Its quotes change identity: out of the quotes they shared, into those of the new service.
+    const views = [...account.views.values()];
+    for (const view of views) this.dropView(view);
+    account.service = service;
+    account.namespace = namespaceOf(accountId, service);
+    for (const view of views) this.put({ ...view.source, serviceTypes: view.serviceTypes, targetMarkets: view.targetMarkets });
+  }
+
+  put(row: InboxSourceRow): void {
+    const account = this.accountOf(row.accountId);
+    let view = account.views.get(row.quoteId);
+    if (!view) {
+      const quote = this.quotes.get(account.namespace)?.get(row.quoteId) ?? this.newQuote(account.namespace, row.quoteId);
+      view = new QuoteView(account, quote);
+      view.pdf = this.pdfs.get(account.id)?.get(row.quoteId) ?? 'none';
+      quote.views.push(view);
+      account.views.set(row.quoteId, view);
+      account.scope.add(view);
+    }
+    view.source = this.shared === null ? this.sourceOf(row) : this.shareIn(row);
+    view.stage = stageOf(row.status, row.quoteNumber);
+    view.stageNumber = INBOX_STAGES.indexOf(view.stage);
+    view.needsAction = needsAction(account.access, row.status, row.quoteNumber);
+    // The list item does not carry them: a list change keeps what the details said.
+    if (row.serviceTypes !== undefined) view.serviceTypes = row.serviceTypes;
+    if (row.targetMarkets !== undefined) view.targetMarkets = row.targetMarkets;
+    this.refresh(view.quote);
+  }
+
+  setPdf(accountId: string, quoteId: string, badge: PdfBadge): void {
+    if (badge === 'none') this.pdfs.get(accountId)?.delete(quoteId);
+    else this.pdfsOf(accountId).set(quoteId, badge);
+    const view = this.accounts.get(accountId)?.views.get(quoteId);
+    if (view) view.pdf = badge;
+  }
+
+  removeAccount(accountId: string): void {
+    const account = this.accounts.get(accountId);
+    this.accounts.delete(accountId);
+    this.access.delete(accountId);
+    this.services.delete(accountId);
+    this.pdfs.delete(accountId);
+    // Its own scope goes whole; the quotes it shared with other accounts stay, seen by those.
+    for (const view of account?.views.values() ?? []) this.leaveQuote(view);
+  }
+
+  /** How many quotes the index holds (a quote seen by two accounts counts once). */
+  get size(): number {
+    return this.quoteCount;
+  }
+
+  query(query: InboxQuery): InboxWindow {
+    const { offset } = query;
+    const end = offset + query.limit;
+    const scope = this.scopeOf(query.accountId);
+    if (!scope) return { rows: [], total: 0, offset };
+    const keep = this.filterOf(scope, query);
+    const matched = this.search(scope, searchWords(query.search));
+    const order = scope.ordered(query.sort);
+    const rows: InboxRow[] = [];
+    if (matched === null && keep === null) {
+      // The whole scope: the window is a slice of the order.
+      for (let index = offset; index < end && index < order.length; index += 1) rows.push(rowOf(order[index]!));
+      return { rows, total: order.length, offset };
+    }
+    if (matched === null || matched.length < order.length * SORT_SHARE) {
+      // Every member passes through the filters (few matches: sorted by the key the order placed them under).
+      const candidates = matched === null ? order : matched.map((slot) => scope.text.memberAt(slot)!).sort(byPlacedKey(INBOX_SORTS.indexOf(query.sort)));
+      let total = 0;
+      for (let index = 0; index < candidates.length; index += 1) {
+        const member = candidates[index]!;
+        if (keep !== null && !keep(member.textSlot)) continue;
+        if (total >= offset && total < end) rows.push(rowOf(member));
+        total += 1;
+      }
+      return { rows, total, offset };
+    }
+    // Many matches (a first letter): counted from the matches, and the window read from the
+    // order only as far as it reaches, rather than a walk of the whole order.
+    let total = matched.length;
+    if (keep !== null) {
+      total = 0;
+      for (let index = 0; index < matched.length; index += 1) if (keep(matched[index]!)) total += 1;
+    }
+    const stamp = scope.stampSlots(matched);
+    const stamps = scope.stamps;
+    let seen = 0;
+    for (let index = 0; index < order.length && seen < end; index += 1) {
+      const member = order[index]!;
+      const slot = member.textSlot;
+      if (stamps[slot] !== stamp || (keep !== null && !keep(slot))) continue;
+      if (seen >= offset) rows.push(rowOf(member));
+      seen += 1;
+    }
+    return { rows, total, offset };
+  }
+
+  /** Counts per facet value of the quotes the query's search, stages and filters select. */
+  facets(query: InboxFacetQuery): InboxFacets {
+    const counter = new FacetCounter(this.dictionaries, query, query.now);
+    const scope = this.scopeOf(query.accountId);
+    if (!scope) return counter.result();
+    const base = this.baseFilterOf(scope, query);
+    const facetFilter = new FacetFilter(query, this.dictionaries, query.now);
+    const matched = this.search(scope, searchWords(query.search));
+    const { ordinalOf, stageOf } = scope;
+    const facts = this.facts;
+    const count = (slot: number) => {
+      const ordinal = ordinalOf[slot]!;
+      if (ordinal < 0 || (base !== null && !base(slot))) return;
+      const stage = stageOf[slot]!;
+      counter.add(stage, ordinal, facts, facetFilter.failures(stage, ordinal, facts));
+    };
+    if (matched === null) for (let slot = 0, slots = scope.slots; slot < slots; slot += 1) count(slot);
+    else for (let index = 0; index < matched.length; index += 1) count(matched[index]!);
+    return counter.result();
+  }
+
+  /** The IDs of an account's quotes needing action, newest first: what a query would return, without copying each row. */
+  needingAction(accountId: string): string[] {
+    return this.viewsNeedingAction(accountId).map((view) => view.quote.quoteId);
+  }
+
+  /** An account's quotes needing action, newest first, with the fields a reminder shows. */
+  needingActionAtAGlance(accountId: string): QuoteAtAGlance[] {
+    return this.viewsNeedingAction(accountId).map((view) => {
+      const row = view.source;
+      return {
+        id: row.quoteId,
+        quoteNumber: row.quoteNumber,
+        projectName: row.projectName,
+        companyName: row.companyName,
+        status: row.status,
+        // The columns split a price in two; a price always has both (Money requires them).
+        totalPrice: row.totalAmount === null || row.currency === null ? null : { amount: row.totalAmount, currency: row.currency },
+        validUntil: row.validUntil,
+      };
+    });
+  }
+
+  private viewsNeedingAction(accountId: string): QuoteView[] {
+    const scope = this.accounts.get(accountId)?.scope;
+    // An account's scope holds its views, which show themselves.
+    return scope ? scope.ordered('newest').flatMap((member) => (member.shown.needsAction ? [member.shown] : [])) : [];
+  }
+
+  private scopeOf(accountId: string | undefined): Scope | null {
+    if (accountId === undefined) return this.all;
+    return this.accounts.get(accountId)?.scope ?? null;
+  }
+
+  /**
+   * The slots of the scope's members whose text holds every word, or null without words. A
+   * search for more letters than the last (each of its words inside one of the new ones)
+   * filters the last result while the scope's text has not changed since; otherwise each
+   * block's text is scanned for the longest word.
+   */
+  private search(scope: Scope, words: readonly string[]): readonly number[] | null {
+    if (words.length === 0) return null;
+    const slots = this.fromLastSearch(scope, words) ?? scope.text.find(words);
+    scope.lastSearch = { words, version: scope.text.version, slots };
+    return slots;
+  }
+
+  /**
+   * The result of the same words, or of more letters, from the last search's: its slots
+   * (filtered by the new words when they narrow it), less those changed since, plus those
+   * of the changed that match now. Null when a scan is cheaper or the changes too many.
+   */
+  private fromLastSearch(scope: Scope, words: readonly string[]): number[] | null {
+    const last = scope.lastSearch;
+    if (last === null) return null;
+    const changes = scope.text.changedSince(last.version);
+    if (changes === null || changes.length > PATCH_LIMIT) return null;
+    const same = words.length === last.words.length && words.every((word, index) => word === last.words[index]);
+    if (!same && !(narrows(words, last.words) && last.slots.length <= scope.size * FILTER_SHARE)) return null;
+    if (same && changes.length === 0) return last.slots;
+    const touched = new Uint8Array(scope.slots);
+    for (const slot of changes) touched[slot] = 1;
+    const text = (slot: number) => scope.text.memberAt(slot)!.searchText;
+    const slots = same
+      ? last.slots.filter((slot) => touched[slot] === 0)
+      : last.slots.filter((slot) => touched[slot] === 0 && containsAll(text(slot), words, 0));
+    for (const slot of new Set(changes)) if (scope.text.memberAt(slot) !== null && containsAll(text(slot), words, 0)) slots.push(slot);
+    return slots;
+  }
+
+  /** Everything a query asks but its search, by slot of the scope; null when it asks nothing else. */
+  private filterOf(scope: Scope, query: InboxFacetQuery): ((slot: number) => boolean) | null {
+    const base = this.baseFilterOf(scope, query);
+    const facets = new FacetFilter(query, this.dictionaries, query.now);
+    if (!facets.active) return base;
+    const { ordinalOf, stageOf } = scope;
+    const facts = this.facts;
+    return (slot) => (base === null || base(slot)) && facets.failures(stageOf[slot]!, ordinalOf[slot]!, facts) === 0;
+  }
+
+  /** The filters that are not facets: needs action, expiring soon, chosen quotes; null without any. */
+  private baseFilterOf(scope: Scope, query: InboxFacetQuery): ((slot: number) => boolean) | null {
+    const expiringBefore = query.expiringWithinDays === undefined ? null : query.now + query.expiringWithinDays * DAY_MS;
+    const ids = query.quoteIds ? new Set(query.quoteIds) : null;
+    const wanted = query.needsAction === undefined ? -1 : query.needsAction ? 1 : 0;
+    if (wanted < 0 && expiringBefore === null && ids === null) return null;
+    const { now } = query;
+    const { needsOf, ordinalOf } = scope;
+    const validMs = this.facts.validMs;
+    return (slot) => {
+      if (wanted >= 0 && needsOf[slot] !== wanted) return false;
+      if (expiringBefore !== null) {
+        const valid = validMs[ordinalOf[slot]!]!;
+        if (!(needsOf[slot] === 1 && valid >= now && valid <= expiringBefore)) return false;
+      }
+      return ids === null || ids.has(scope.text.memberAt(slot)!.quote.quoteId);
+    };
+  }
+
+  private accountOf(accountId: string): AccountState {
+    let account = this.accounts.get(accountId);
+    if (!account) {
+      const service = this.services.get(accountId) ?? null;
+      account = {
+        id: this.share(accountId),
+        access: this.access.get(accountId) ?? 'internal',
+        service,
+        namespace: namespaceOf(accountId, service),
+        views: new Map(),
+        scope: new Scope(),
+      };
+      this.accounts.set(accountId, account);
+    }
+    return account;
+  }
+
+  private newQuote(namespace: string, quoteId: string): QuoteEntry {
+    const ordinal = this.freeOrdinals.pop() ?? this.nextOrdinal++;
+    const quote = new QuoteEntry(namespace, quoteId, ordinal);
+    let quotes = this.quotes.get(namespace);
+    if (!quotes) this.quotes.set(namespace, (quotes = new Map()));
+    quotes.set(quoteId, quote);
+    this.quoteCount += 1;
+    return quote;
+  }
+
+  private pdfsOf(accountId: string): Map<string, PdfBadge> {
+    let badges = this.pdfs.get(accountId);
+    if (!badges) this.pdfs.set(accountId, (badges = new Map()));
+    return badges;
+  }
+
+  /** Takes a view out of its account and its quote (the quote goes with its last view). */
+  private dropView(view: QuoteView): void {
+    view.account.views.delete(view.quote.quoteId);
+    view.account.scope.remove(view);
+    this.leaveQuote(view);
+  }
+
+  private leaveQuote(view: QuoteView): void {
+    const quote = view.quote;
+    quote.views = quote.views.filter((other) => other !== view);
+    if (quote.views.length > 0) {
+      this.refresh(quote);
+      return;
+    }
+    this.all.remove(quote);
+    this.quotes.get(quote.namespace)?.delete(quote.quoteId);
+    this.quoteCount -= 1;
+    this.freeOrdinals.push(quote.ordinal);
+  }
+
+  /**
+   * After a view changed: which view the quote shows, its shared fields, and the orders
+   * and search text of every scope it is in.
+   */
+  private refresh(quote: QuoteEntry): void {
+    const isNew = quote.textSlot < 0;
+    if (quote.views.length > 1) quote.views.sort(preferred);
+    const shown = quote.views[0]!;
+    quote.shown = shown;
+    const row = shown.source;
+    const searchText = searchTextOf(row);
+    const textChanged = searchText !== quote.searchText;
+    quote.searchText = searchText;
+    quote.quoteDateMs = time(row.quoteDate, 0);
+    quote.dueMs = time(row.projectDueDate, Number.POSITIVE_INFINITY);
+    quote.validMs = time(row.validUntil, Number.POSITIVE_INFINITY);
+    quote.amount = row.totalAmount ?? Number.NEGATIVE_INFINITY;
+    quote.company = row.companyName === null ? -1 : this.dictionaries.companies.idOf(row.companyName);
+    quote.currency = row.currency === null ? -1 : this.dictionaries.currencies.idOf(row.currency);
+    const described = quote.views.find((view) => view.serviceTypes !== undefined || view.targetMarkets !== undefined);
+    quote.serviceTypes = idsOf(described?.serviceTypes, this.dictionaries.serviceTypes);
+    quote.targetMarkets = idsOf(described?.targetMarkets, this.dictionaries.targetMarkets);
+    this.facts.set(quote.ordinal, quote);
+    if (isNew) this.all.add(quote);
+    else this.all.touch(quote, textChanged);
+    for (const view of quote.views) view.account.scope.touch(view, textChanged);
+  }
+
+  /** The copy of `value` the index already holds, while loading; values read from SQLite are new strings each time. */
+  private share<T extends string | null>(value: T): T {
+    if (value === null || this.shared === null) return value;
+    const known = this.shared.get(value);
+    if (known !== undefined) return known as T;
+    this.shared.set(value, value);
+    return value;
+  }
+
+  /** A row read for the load (its own object, with nothing but the columns): kept as it is, its repeated values shared. */
+  private shareIn(row: InboxSourceRow): InboxSourceRow {
+    row.accountId = this.share(row.accountId);
+    row.status = this.share(row.status);
+    row.companyName = this.share(row.companyName);
+    row.currency = this.share(row.currency);
+    row.deadlineForQuote = this.share(row.deadlineForQuote);
+    row.projectDueDate = this.share(row.projectDueDate);
+    return row;
+  }
+
+  /** The columns alone: a row the cache just stored also holds its JSON documents, which the index must not keep alive. */
+  private sourceOf(row: InboxSourceRow): InboxSourceRow {
+    return {
+      accountId: this.share(row.accountId),
+      quoteId: row.quoteId,
+      hasDetails: row.hasDetails,
+      status: this.share(row.status),
+      quoteNumber: row.quoteNumber,
+      projectName: row.projectName,
+      companyName: this.share(row.companyName),
+      referenceNumber: row.referenceNumber,
+      totalAmount: row.totalAmount,
+      currency: this.share(row.currency),
+      quoteDate: row.quoteDate,
+      deadlineForQuote: this.share(row.deadlineForQuote),
+      projectDueDate: this.share(row.projectDueDate),
+      validUntil: row.validUntil,
+    };
+  }
+}
+
+/** A service's namespace is its origin; an account of unknown service has its own (no origin starts with \u0001). */
+const namespaceOf = (accountId: string, service: string | null) => service ?? `\u0001${accountId}`;
+
+const time = (value: string | null, missing: number): number => {
+  if (value === null) return missing;
+  const parsed = Date.parse(value);
+  return Number.isNaN(parsed) ? missing : parsed;
+};
+
+/** The searched fields folded, one per line (no search word holds a line break). */
+function searchTextOf(row: InboxSourceRow): string {
+  return foldForSearch(`${row.projectName ?? ''}\n${row.quoteNumber ?? ''}\n${row.companyName ?? ''}\n${row.referenceNumber ?? ''}`);
+}
+
+function idsOf(values: readonly string[] | undefined, dictionary: FacetValues): number[] {
+  return values ? [...new Set(values)].map((value) => dictionary.idOf(value)) : [];
+}
+
+/** The view a row across accounts shows: one that needs action, then a client key's, then by account. */
+function preferred(a: QuoteView, b: QuoteView): number {
+  if (a.needsAction !== b.needsAction) return a.needsAction ? -1 : 1;
+  if (a.account.access !== b.account.access) return a.account.access === 'client' ? -1 : 1;
+  return a.account.id < b.account.id ? -1 : a.account.id > b.account.id ? 1 : 0;
+}
+
+/** Members in an order's sequence, by the key it placed them under (it is settled). */
+function byPlacedKey(slot: number): (a: Member, b: Member) => number {
+  return (a, b) => compare(a.placed[slot]!, a, b.placed[slot]!, b);
+}

@@ -1,0 +1,57 @@
+import type { KeyAccess, QuoteStatus } from '../../../../preload/contract';
+import type { InboxStage } from './types';
+
+/** Whether a quote in this stored status waits for the account manager's client. */
+export function needsAction(access: KeyAccess, status: QuoteStatus, quoteNumber: string | null): boolean {
+  if (access === 'client') return (status === 'PENDING' && quoteNumber !== null) || status === 'REVISED';
+  return status === 'SENT' || status === 'SENT_PENDING' || status === 'REVISED' || status === 'SENT_REVISED';
+}
+
+export function stageOf(status: QuoteStatus, quoteNumber: string | null): InboxStage {
+  switch (status) {
+    case 'PENDING':
+      // A client key also sees SENT and SENT_PENDING as PENDING: the quote number tells them apart.
+      return quoteNumber === null ? 'in-preparation' : 'awaiting-decision';
+    case 'SENT':
+    case 'SENT_PENDING':
+      return 'awaiting-decision';
+    case 'REVISED':
+    case 'SENT_REVISED':
+      return 'revised';
+    case 'ACCEPTED':
+      return 'accepted';
+    case 'REJECTED':
+      return 'declined';
+    case 'EXPIRED':
+      return 'expired';
+    case 'CANCELLED':
+      return 'cancelled';
+    case 'CHANGED_TO_PROJECT':
+      return 'in-project';
+  }
+}
+
+/**
+ * Lower case without accents; the control characters below the line break become spaces,
+ * so text never holds the separator the search blocks put between quotes.
+ */
+export function foldForSearch(text: string): string {
+  // Most text is ASCII: skip the (costly) decomposition when there is nothing to fold.
+  const lower = text.toLowerCase();
+  const folded = /[^\u0000-\u007f]/.test(lower) ? lower.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : lower;
+  return /[\u0000-\u0009]/.test(folded) ? folded.replace(/[\u0000-\u0009]/g, ' ') : folded;
+}
+
+/** The words of a search, folded, each at most once, longest first (the rarest to scan for). */
+export function searchWords(search: string | undefined): string[] {
+  if (!search) return [];
+  const words = [...new Set(foldForSearch(search).split(/\s+/).filter(Boolean))];
+  // A word inside another adds nothing: "acme" and "acme corp" match the same as "acme corp".
+  const kept = words.filter((word, index) => !words.some((other, at) => at !== index && other.length > word.length && other.includes(word)));
+  return kept.sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+}
+
+/** Whether every quote matching `words` also matches `previous`: then a search for `words` may filter the previous result. */
+export function narrows(words: readonly string[], previous: readonly string[]): boolean {
+  return previous.every((old) => words.some((word) => word.includes(old)));
+}

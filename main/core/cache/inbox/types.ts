@@ -1,0 +1,128 @@
+import type { QuoteStatus } from '../../../../preload/contract';
+
+/**
+ * Client-facing stages. A client key's PENDING covers both a quote still in preparation
+ * (no quote number yet) and one sent and awaiting the client's decision.
+ */
+export const INBOX_STAGES = ['in-preparation', 'awaiting-decision', 'revised', 'accepted', 'declined', 'expired', 'cancelled', 'in-project'] as const;
+export type InboxStage = (typeof INBOX_STAGES)[number];
+
+export const INBOX_SORTS = ['newest', 'due', 'value', 'expiry'] as const;
+export type InboxSort = (typeof INBOX_SORTS)[number];
+
+export type PdfBadge = 'none' | 'cached' | 'outdated';
+
+/** Where a project's due date falls from today (UTC days): the due-date facet. */
+export const DUE_RANGES = ['overdue', 'next-7-days', 'next-30-days', 'later', 'none'] as const;
+export type DueRange = (typeof DUE_RANGES)[number];
+/** Where a quote's validity ends from now: the valid-until facet. */
+export const VALIDITY_RANGES = ['ended', 'next-7-days', 'next-30-days', 'later', 'none'] as const;
+export type ValidityRange = (typeof VALIDITY_RANGES)[number];
+
+/** Facet filters: within one facet any value may match; every facet given must match. */
+export interface InboxFilters {
+  companies?: readonly string[];
+  currencies?: readonly string[];
+  serviceTypes?: readonly string[];
+  targetMarkets?: readonly string[];
+  dueDate?: readonly DueRange[];
+  validUntil?: readonly ValidityRange[];
+}
+
+export interface InboxQuery extends InboxFilters {
+  accountId?: string;
+  stages?: readonly InboxStage[];
+  needsAction?: boolean;
+  /** Only quotes needing action whose validity ends within this many days from `now`. */
+  expiringWithinDays?: number;
+  /** Words that must all appear in the project name, quote number, company or reference. */
+  search?: string;
+  /** Only these quotes (by quote id). */
+  quoteIds?: readonly string[];
+  sort: InboxSort;
+  offset: number;
+  limit: number;
+  /** Milliseconds since the epoch, for "expiring soon" and the date ranges. */
+  now: number;
+}
+
+/** The filters of a facet count: a query without its order and window. */
+export type InboxFacetQuery = Omit<InboxQuery, 'sort' | 'offset' | 'limit'>;
+
+/** One account's view of a quote: a client key and the internal key see different statuses. */
+export interface InboxRowAccount {
+  accountId: string;
+  status: QuoteStatus;
+  stage: InboxStage;
+  needsAction: boolean;
+}
+
+/**
+ * One quote as the inbox lists it. In a query of one account, `accountId`, `status`, `stage`
+ * and `needsAction` are that account's view; across accounts, those of the account a
+ * decision goes through by default (one that needs action, a client key first).
+ */
+export interface InboxRow {
+  accountId: string;
+  quoteId: string;
+  quoteNumber: string | null;
+  projectName: string | null;
+  companyName: string | null;
+  referenceNumber: string | null;
+  status: QuoteStatus;
+  stage: InboxStage;
+  needsAction: boolean;
+  totalAmount: number | null;
+  currency: string | null;
+  quoteDate: string | null;
+  deadlineForQuote: string | null;
+  projectDueDate: string | null;
+  validUntil: string | null;
+  hasDetails: boolean;
+  pdf: PdfBadge;
+  /** Every account that sees this quote, with its view of it (the row's account first). */
+  accounts: InboxRowAccount[];
+}
+
+export interface InboxWindow {
+  rows: InboxRow[];
+  /** How many quotes match the filters in all (the window is a slice of them). */
+  total: number;
+  offset: number;
+}
+
+export interface FacetCount<V extends string = string> {
+  value: V;
+  count: number;
+}
+
+/**
+ * Counts of quotes per facet value, for the current search, stages and filters. Each facet
+ * is counted with every filter but its own, so a chosen company still shows the others'.
+ */
+export interface InboxFacets {
+  /** Quotes matching everything, as the query's total. */
+  total: number;
+  stages: FacetCount<InboxStage>[];
+  companies: FacetCount[];
+  currencies: FacetCount[];
+  serviceTypes: FacetCount[];
+  targetMarkets: FacetCount[];
+  dueDate: FacetCount<DueRange>[];
+  validUntil: FacetCount<ValidityRange>[];
+}
+
+/**
+ * A quote needing action as the index holds it: what a reminder shows, read without parsing
+ * the quote's stored JSON. The fields are the stored columns, which the last list item or
+ * details written to the cache set.
+ */
+export interface QuoteAtAGlance {
+  id: string;
+  quoteNumber: string | null;
+  projectName: string | null;
+  companyName: string | null;
+  status: QuoteStatus;
+  totalPrice: { amount: number; currency: string } | null;
+  validUntil: string | null;
+}
