@@ -8,7 +8,7 @@ import { createSilentLogger } from '../../../../main/core/log';
 import { systemClock } from '../../../../main/core/ports';
 import { startRelay } from '../../../../main/core/relay/relay';
 import type { PublishedEvent, Relay } from '../../../../main/core/relay/relay';
-import { dedupeKey } from '../../../../main/core/webhooks/event-log';
+import { deliveryKey } from '../../../../main/core/webhooks/event-log';
 import { ANY_PATH, COMPANY, connect, natsServerMissing, post, quoteEvent, signed, startNatsServer, streamMessages } from './fixtures';
 import type { NatsServer } from './fixtures';
 
@@ -53,8 +53,8 @@ describe.skipIf(missing !== null)('relay publisher (real nats-server)', () => {
     const stored = await jsm.streams.getMessage(name, { seq: 1 });
     expect(stored?.subject).toBe(`${name}.${COMPANY}.quote.status_changed`);
     expect(Buffer.from(stored!.data).toString()).toBe(body);
-    // The message id is the receiver's dedupe key of the raw body.
-    expect(stored?.header.get('Nats-Msg-Id')).toBe(dedupeKey(Buffer.from(body)));
+    // The message id is the receiver's dedupe key of the raw body, under the relay's one scope.
+    expect(stored?.header.get('Nats-Msg-Id')).toBe(deliveryKey('relay', Buffer.from(body)));
   });
 
   it('stores a delivery resent by the service once, and a resend after a relay restart once too', async () => {
