@@ -2,7 +2,8 @@
 // undici loop fetching the same pages at the same parallelism; and, as a separate figure,
 // the sync engine's first sync into an empty SQLite cache against the same requests and
 // writes done bare (the engine's store writes would make a comparison with the bare
-// fetch loop alone meaningless).
+// fetch loop alone meaningless). The recorded bodies are served by another process, so the
+// CPU measured is the client's (or the bare loop's) alone.
 import { request } from 'undici';
 import { createAgent } from '../../main/core/api';
 import { PATHS } from '../../preload/contract';
@@ -10,8 +11,8 @@ import { compareAlternating, compareAlternatingWithTimes } from './harness/alter
 import { median, round, spreadOf } from './harness/stats';
 import { defineBenchmark } from './harness/types';
 import { inParallel } from './fixtures/pool';
-import { recordService, serveRecording } from './fixtures/recorded-service';
-import { createFirstSync, planOf } from './subjects/first-sync-subject';
+import { startRecordedProcess } from './fixtures/recorded-process';
+import { createFirstSync } from './subjects/first-sync-subject';
 import { createListSyncSubject } from './subjects/list-sync-subject';
 
 const LIMIT = 100;
@@ -23,31 +24,31 @@ export default defineBenchmark({
   budgetMs: { full: 200_000, quick: 20_000 },
   async run(ctx) {
     const quotes = ctx.quick ? 1_000 : 10_000;
-    const recording = await recordService({ quotes, limit: LIMIT });
-    const server = await serveRecording(recording);
+    const service = await startRecordedProcess(quotes);
+    const { baseUrl, plan, total } = service.ready;
     const dispatcher = createAgent();
-    const headers = { accept: 'application/json', 'user-agent': 'Quotedesk', 'api-key': recording.apiKey };
-    const pageNumbers = recording.pages.map((_, index) => index + 1);
-    const subject = await createListSyncSubject({ baseUrl: server.baseUrl, apiKey: recording.apiKey, dispatcher, parallelism: PARALLELISM, limit: LIMIT });
+    const headers = { accept: 'application/json', 'user-agent': 'Quotedesk', 'api-key': plan.apiKey };
+    const pageNumbers = Array.from({ length: plan.pages }, (_, index) => index + 1);
+    const subject = await createListSyncSubject({ baseUrl, apiKey: plan.apiKey, dispatcher, parallelism: PARALLELISM, limit: LIMIT });
     // Two full syncs per batch (about 150 ms of CPU): the process's CPU clock is only precise to a few ms.
     const syncsPerBatch = ctx.quick ? 1 : 2;
     const expect = (what: string, seen: number) => {
-      if (seen !== recording.total) throw new Error(`${what} saw ${seen} quotes, the service has ${recording.total}`);
+      if (seen !== total) throw new Error(`${what} saw ${seen} quotes, the service has ${total}`);
     };
-    const firstSync = createFirstSync({ baseUrl: server.baseUrl, plan: planOf(recording), dispatcher, parallelism: PARALLELISM, limit: LIMIT });
+    const firstSync = createFirstSync({ baseUrl, plan, dispatcher, parallelism: PARALLELISM, limit: LIMIT });
     try {
       const figure = await compareAlternating(ctx, {
         id: 'list-sync.ratio',
         label: `Full list sync (${quotes.toLocaleString('en')} quotes): ${subject.name} ÷ bare undici`,
-        operations: recording.pages.length * syncsPerBatch,
+        operations: plan.pages * syncsPerBatch,
         rounds: 15,
         target: { op: '<=', value: 1.1 },
-        details: { quotes: recording.total, pages: recording.pages.length, limit: LIMIT, parallelism: PARALLELISM, subject: subject.name },
+        details: { quotes: total, pages: plan.pages, limit: LIMIT, parallelism: PARALLELISM, subject: subject.name, service: 'recorded bodies served by another process' },
         baseline: async () => {
           for (let sync = 0; sync < syncsPerBatch; sync += 1) {
             let seen = 0;
             await inParallel(pageNumbers, PARALLELISM, async (page) => {
-              const response = await request(`${server.baseUrl}${PATHS.quotes}?page=${page}&limit=${LIMIT}`, { headers, dispatcher });
+              const response = await request(`${baseUrl}${PATHS.quotes}?page=${page}&limit=${LIMIT}`, { headers, dispatcher });
               const text = await response.body.text();
               if (response.statusCode !== 200) throw new Error(`bare page ${page} answered ${response.statusCode}`);
               seen += (JSON.parse(text) as { data: unknown[] }).data.length;
@@ -59,7 +60,7 @@ export default defineBenchmark({
           for (let sync = 0; sync < syncsPerBatch; sync += 1) expect(subject.name, await subject.syncAll());
         },
       });
-      const engineDetails = { quotes: recording.total, pages: recording.pages.length, detailPrefetches: firstSync.details, parallelism: PARALLELISM, store: 'node:sqlite, WAL, synchronous=NORMAL, fresh file each sync' };
+      const engineDetails = { quotes: total, pages: plan.pages, detailPrefetches: firstSync.details, parallelism: PARALLELISM, store: 'node:sqlite, WAL, synchronous=NORMAL, fresh file each sync' };
       const engine = await compareAlternatingWithTimes(ctx, {
         id: 'list-sync.first-sync-ratio',
         label: `First sync into the cache (${quotes.toLocaleString('en')} quotes): sync engine + cache ÷ bare undici + INSERT`,
@@ -84,7 +85,7 @@ export default defineBenchmark({
       await firstSync.close();
       await subject.close();
       await dispatcher.close();
-      await server.close();
+      await service.close();
     }
   },
 });

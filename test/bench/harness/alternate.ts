@@ -31,10 +31,11 @@ interface Timing {
 }
 
 /**
- * Both the CPU this process spent and the wall-clock time. The client, the local server
- * and the baseline all run in this one process, so its CPU time is the cost of the work
- * itself; wall time also counts the moments another process on the shared machine held
- * the core, which is why the ratio is taken on CPU time.
+ * Both the CPU this process spent and the wall-clock time. The client and the baseline run
+ * in this one process and a service they call runs in another (fixtures/recorded-process.ts),
+ * so this process's CPU time is the cost of the work on the caller's side alone; wall time
+ * also counts the moments another process on the shared machine held the core, which is
+ * why the ratio is taken on CPU time.
  */
 async function timed(work: () => Promise<void>): Promise<Timing> {
   // A collection owed by the previous batch would otherwise land in this one.
