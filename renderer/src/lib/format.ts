@@ -87,3 +87,30 @@ export function formatTimeAgo(moment: number, now: number, locale?: string): str
   if (hours < 24) return format.format(-hours, 'hour');
   return formatClockTime(new Date(moment), new Date(now), locale);
 }
+
+const DAY_MS = 86_400_000;
+
+function startOfLocalDay(instant: number): number {
+  const day = new Date(instant);
+  day.setHours(0, 0, 0, 0);
+  return day.getTime();
+}
+
+/**
+ * How far a day is from today, in words: "today", "tomorrow", "in 3 days", "yesterday",
+ * "2 months ago". Whole calendar days in the person's own time zone, so a quote valid until
+ * tomorrow morning says "tomorrow", not "in 14 hours". Null for a missing or unreadable date.
+ */
+export function formatDaysFromNow(value: string | null | undefined, now: number, locale?: string): string | null {
+  if (!value) return null;
+  const match = DATE_ONLY.exec(value);
+  const instant = match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).getTime() : Date.parse(value);
+  if (Number.isNaN(instant)) return null;
+  // Rounded: a day with a daylight-saving change is 23 or 25 hours long.
+  const days = Math.round((startOfLocalDay(instant) - startOfLocalDay(now)) / DAY_MS);
+  let format = relativeFormats.get(locale ?? '');
+  if (!format) relativeFormats.set(locale ?? '', (format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })));
+  if (Math.abs(days) < 45) return format.format(days, 'day');
+  if (Math.abs(days) < 365) return format.format(Math.round(days / 30.44), 'month');
+  return format.format(Math.round(days / 365.25), 'year');
+}

@@ -19,7 +19,7 @@ export type QuoteIntent = 'accept' | 'decline' | null;
 export interface NavigationParts {
   accounts: Pick<AccountsState, 'accounts' | 'selectedId' | 'select'>;
   inbox: Pick<InboxState, 'open' | 'showQuotes'>;
-  quote: Pick<QuoteState, 'open' | 'close'>;
+  quote: Pick<QuoteState, 'open' | 'close' | 'isShown'>;
   notifications: Pick<NotificationsState, 'isUnread' | 'markRead'>;
   webhooks: Pick<WebhooksState, 'loadActivity'>;
   toasts: Pick<ToastsState, 'error'>;
@@ -106,6 +106,22 @@ export class NavigationState {
     this.view = 'quote';
     void quote.open(ref);
     if (notifications.isUnread(ref.accountId, ref.quoteId)) void notifications.markRead(ref.accountId, [ref.quoteId]);
+  }
+
+  /**
+   * The reading pane follows the selected row: its quote is read (and marked read, as opening
+   * it would) unless the pane shows it already. The view stays the inbox.
+   */
+  previewRow(row: InboxRow): void {
+    const { quote, notifications } = this.#parts;
+    if (quote.isShown(row.accountId, row.quoteId)) return;
+    void quote.open({ accountId: row.accountId, quoteId: row.quoteId });
+    if (notifications.isUnread(row.accountId, row.quoteId)) void notifications.markRead(row.accountId, [row.quoteId]);
+  }
+
+  /** Nothing selected (another account, a new search): the pane empties rather than show a quote of the list before. */
+  clearPreview(): void {
+    if (this.view === 'inbox') this.#parts.quote.close();
   }
 
   openRow(row: InboxRow, intent: QuoteIntent = null): void {
