@@ -1,5 +1,5 @@
 // Issue 18 in browser mode on the demo accounts: the window itself never scrolls (only its
-// panes do) in any view, at 1280x800 and 800x700, in light and dark.
+// panes do) in any view, at 1280x800 and 800x700, in light and dark; Settings in sections.
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { startWebHostProcess } from './web-host-process';
@@ -71,6 +71,18 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Account settings' }).click();
       await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
       await expectNoWindowScroll(page, 'Settings');
+      // Settings in sections: the list beside (or above) the page jumps to each and marks it.
+      const sections = page.getByRole('navigation', { name: 'Settings sections' });
+      await sections.getByRole('button', { name: 'Appearance' }).click();
+      await expect(page.getByRole('heading', { level: 2, name: 'Appearance' })).toBeInViewport();
+      await expect(sections.getByRole('button', { name: 'Appearance' })).toHaveAttribute('aria-current', 'true');
+      await sections.getByRole('button', { name: 'Notifications' }).click();
+      await expect(page.getByRole('heading', { level: 2, name: 'Notifications' })).toBeInViewport();
+      await expect(sections.getByRole('button', { name: 'Notifications' })).toHaveAttribute('aria-current', 'true');
+      // Every event type has its own switch, folded under its group.
+      await page.getByText('Choose events').first().click();
+      await expect(page.getByRole('switch', { name: 'A quote declined' })).toBeVisible();
+      await expectNoWindowScroll(page, 'Settings after the section list');
       for (let step = 0; step < 40; step++) await page.keyboard.press('Tab');
       await expectNoWindowScroll(page, 'Settings after tabbing through it');
       await expectAccessible(page, `settings-${size.width}-${scheme}`, `test-results/layout-settings-${size.width}-${scheme}.png`, { fullPage: false });
