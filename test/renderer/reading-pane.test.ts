@@ -65,6 +65,22 @@ describe('the reading pane', () => {
     expect(await screen.findByRole('region', { name: 'Quote' })).toBeTruthy();
   });
 
+  it('stays as it is when the same account is chosen again, marking nothing read behind the person\'s back', async () => {
+    const bridge = fake();
+    renderApp(bridge, { width: 1280 });
+    const [first] = await rows();
+    await fireEvent.click(first!);
+    await waitFor(() => expect(within(pane()).getByRole('heading', { level: 2, name: NAMES[0] })).toBeTruthy());
+    const reads = bridge.callsOf('quotes.detail').length;
+    // The quote turns unread meanwhile (a revision): choosing its account again must not read it.
+    bridge.unread = { acme: [quoteId(1)] };
+    await fireEvent.click(screen.getByRole('navigation', { name: 'Accounts' }).querySelector('button[data-account-id="acme"]')!);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(within(pane()).getByRole('heading', { level: 2, name: NAMES[0] })).toBeTruthy();
+    expect(bridge.callsOf('quotes.detail')).toHaveLength(reads);
+    expect(bridge.callsOf('notifications.markRead')).toEqual([]);
+  });
+
   it('is not there in a narrow window: a click opens the full view as before', async () => {
     renderApp(fake(), { width: 1000 });
     const [first] = await rows();

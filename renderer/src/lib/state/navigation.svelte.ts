@@ -87,12 +87,23 @@ export class NavigationState {
   selectAccount(id: string): void {
     this.#parts.accounts.select(id);
     this.allAccounts = false;
-    this.closeQuote();
+    this.#backToInbox();
   }
 
   selectAllAccounts(): void {
     this.allAccounts = true;
-    this.closeQuote();
+    this.#backToInbox();
+  }
+
+  /**
+   * From the full view (or Settings) back to the inbox. A quote in the reading pane stays: the
+   * same account chosen again leaves it as it is (closing it would have the pane read the
+   * selected row again, marking it read behind the person's back); another account's inbox
+   * empties the pane by itself (the selection goes with the old list).
+   */
+  #backToInbox(): void {
+    if (this.view === 'quote') this.closeQuote();
+    else this.view = 'inbox';
   }
 
   /**
