@@ -1,16 +1,29 @@
 // What the CLI prints on success, for people (the --json output is the values themselves).
+// Money, dates and statuses read as the app says them (preload/contract/plain: one formatter,
+// the system's locale); the status code follows in brackets where a script may want it.
 import type { DecisionOutcome, QuotePage } from '../core/api';
-import type { QuoteDetails, QuoteListItem } from '../../preload/contract';
+import type { KeyAccess, QuoteDetails, QuoteListItem, QuoteStatus } from '../../preload/contract';
+import { formatDateOnly, formatDateTime, formatMoney } from '../../preload/contract/plain/format';
+import { QUOTE_STATUSES, clientFacingStatus } from '../../preload/contract/plain/statuses';
+import { quoteStatusWords } from '../../preload/contract/plain/stages';
 
 /** "Q-2024-0001", or a stand-in for a quote still in preparation. */
 export function quoteLabel(quoteNumber: string | null | undefined): string {
   return quoteNumber ? `quote ${quoteNumber}` : 'the quote (not yet numbered)';
 }
 
-export function formatDecision(decision: 'accept' | 'decline', outcome: DecisionOutcome, quoteNumber: string | null): string {
+/** "Awaiting your decision": a status as the app's inbox says it to this kind of key. */
+function statusText(status: QuoteStatus, quoteNumber: string | null, access: KeyAccess): string {
+  return quoteStatusWords(access === 'client' ? clientFacingStatus(status) : status, quoteNumber, access);
+}
+
+export function formatDecision(decision: 'accept' | 'decline', outcome: DecisionOutcome, quoteNumber: string | null, access: KeyAccess = 'client'): string {
   const done = decision === 'accept' ? 'Accepted' : 'Declined';
   const how = outcome.via === 'confirmed-after-uncertainty' ? ` ${outcome.result.message}` : '';
-  return `${done} ${quoteLabel(quoteNumber)} (ID ${outcome.result.id}): it is now ${outcome.result.status}.${how}\n`;
+  const status = outcome.result.status;
+  // The decision's answer may carry a status this version has no words for: then the code alone.
+  const known = (QUOTE_STATUSES as readonly string[]).includes(status) ? `${statusText(status as QuoteStatus, quoteNumber, access)} (${status})` : status;
+  return `${done} ${quoteLabel(quoteNumber)} (ID ${outcome.result.id}): it is now ${known}.${how}\n`;
 }
 
 export function formatSaved(quoteNumber: string | null, path: string, bytes: number): string {
@@ -18,11 +31,19 @@ export function formatSaved(quoteNumber: string | null, path: string, bytes: num
 }
 
 function money(total: QuoteListItem['totalPrice']): string {
-  return total ? `${total.amount.toFixed(2)} ${total.currency}` : '-';
+  return total ? formatMoney(total) : '-';
 }
 
-export function formatList(items: QuoteListItem[], pagination: QuotePage['pagination'] | null): string {
-  const rows = items.map((quote) => [quote.id, quote.quoteNumber ?? '-', quote.status, quote.projectName ?? '-', quote.companyName ?? '-', money(quote.totalPrice), quote.validUntil?.slice(0, 10) ?? '-']);
+export function formatList(items: QuoteListItem[], pagination: QuotePage['pagination'] | null, access: KeyAccess = 'client'): string {
+  const rows = items.map((quote) => [
+    quote.id,
+    quote.quoteNumber ?? '-',
+    statusText(quote.status, quote.quoteNumber, access),
+    quote.projectName ?? '-',
+    quote.companyName ?? '-',
+    money(quote.totalPrice),
+    formatDateTime(quote.validUntil) ?? '-',
+  ]);
   const table = formatTable(['ID', 'NUMBER', 'STATUS', 'PROJECT', 'COMPANY', 'TOTAL', 'VALID UNTIL'], rows);
   const footer = pagination
     ? `Page ${pagination.page} of ${Math.max(pagination.totalPages, 1)} (${countOf(pagination.total, 'quote')})`
@@ -41,30 +62,31 @@ function formatTable(header: string[], rows: string[][]): string {
   return cells.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n') + '\n';
 }
 
-export function formatDetails(quote: QuoteDetails): string {
+export function formatDetails(quote: QuoteDetails, access: KeyAccess = 'client'): string {
   const lines: [string, string][] = [
     ['Quote', quote.quoteNumber ?? '(not yet numbered)'],
     ['ID', quote.id],
-    ['Status', quote.status],
+    ['Status', `${statusText(quote.status, quote.quoteNumber, access)} (${quote.status})`],
     ['Project', quote.projectName ?? '-'],
     ['Description', quote.projectDescription ?? '-'],
     ['Company', quote.company.name],
     ['Total', money(quote.totalPrice)],
-    ['Quote date', quote.quoteDate ?? '-'],
-    ['Deadline for quote', quote.deadlineForQuote ?? '-'],
-    ['Project due', quote.projectDueDate ?? '-'],
-    ['Valid until', quote.validUntil ?? '-'],
+    ['Quote date', formatDateTime(quote.quoteDate) ?? '-'],
+    ['Deadline for quote', formatDateOnly(quote.deadlineForQuote) ?? '-'],
+    ['Project due', formatDateOnly(quote.projectDueDate) ?? '-'],
+    ['Valid until', formatDateTime(quote.validUntil) ?? '-'],
   ];
   if (quote.referenceNumber) lines.push(['Reference', quote.referenceNumber]);
   if (quote.poNumber) lines.push(['PO number', quote.poNumber]);
   const width = Math.max(...lines.map(([label]) => label.length));
   let text = lines.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join('\n') + '\n';
   for (const team of quote.itemsPricing?.teams ?? []) {
-    text += `\n${team.teamName}: ${team.total.toFixed(2)} ${team.currency}\n`;
+    const inTeam = (amount: number) => formatMoney({ amount, currency: team.currency });
+    text += `\n${team.teamName}: ${inTeam(team.total)}\n`;
     for (const service of team.clientServices) {
       for (const market of service.targetMarkets) {
-        text += `  ${service.serviceName} / ${market.targetMarketLabel}: ${market.subTotal.toFixed(2)}\n`;
-        for (const item of market.items) text += `    ${item.itemName}: ${item.quantity} ${item.unit} x ${item.unitPrice} = ${item.totalPrice.toFixed(2)}\n`;
+        text += `  ${service.serviceName} / ${market.targetMarketLabel}: ${inTeam(market.subTotal)}\n`;
+        for (const item of market.items) text += `    ${item.itemName}: ${item.quantity} ${item.unit} x ${inTeam(item.unitPrice)} = ${inTeam(item.totalPrice)}\n`;
       }
     }
   }

@@ -3,7 +3,7 @@ import { createAgent, createQuotingClient, downloadPdf } from '../core/api';
 import type { ClosableQuotingClient, QuotePage, Timeouts } from '../core/api';
 import type { Clock } from '../core/ports';
 import { systemClock } from '../core/ports';
-import type { Credentials, QuoteListItem } from '../../preload/contract';
+import type { Credentials, KeyAccess, QuoteListItem } from '../../preload/contract';
 import { EXIT_CODES } from './exit-codes';
 import { HELP } from './help';
 import { runListenCommand } from './listen/command';
@@ -56,6 +56,8 @@ interface Job {
   timeouts: Partial<Timeouts>;
   client: ClosableQuotingClient;
   out: (value: unknown, human: () => string) => void;
+  /** The key kind: statuses are said as the app's inbox says them to it. */
+  access: KeyAccess;
 }
 
 /** Runs one command; resolves to the process exit code. Never throws. */
@@ -94,7 +96,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
     client = createQuotingClient({ baseUrl, credentials, clock: io.clock ?? systemClock, timeouts, userAgent: 'quotedesk-cli' });
     const out = (value: unknown, human: () => string) => io.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : human());
-    const job: Job = { command, values, rest, io, timeouts, client, out };
+    const job: Job = { command, values, rest, io, timeouts, client, out, access };
     switch (command) {
       case 'list':
         return await runList(job, list!);
@@ -131,13 +133,13 @@ async function runList(job: Job, request: ReturnType<typeof listRequest>): Promi
     if (!all || !last.pagination.hasNextPage) break;
   }
   const pagination = all ? null : (last?.pagination ?? null);
-  job.out({ items, pagination }, () => formatList(items, pagination));
+  job.out({ items, pagination }, () => formatList(items, pagination, job.access));
   return EXIT_CODES.ok;
 }
 
 async function runShow(job: Job): Promise<number> {
   const quote = await job.client.quotes.get(job.rest[0]!.trim());
-  job.out(quote, () => formatDetails(quote));
+  job.out(quote, () => formatDetails(quote, job.access));
   return EXIT_CODES.ok;
 }
 
@@ -147,7 +149,7 @@ async function runDecision(job: Job, decision: 'accept' | 'decline'): Promise<nu
   // the ID); a quote that cannot be read cannot be decided either.
   const { quoteNumber } = await job.client.quotes.get(id);
   const outcome = decision === 'accept' ? await job.client.quotes.accept(id) : await job.client.quotes.decline(id, job.values.reason);
-  job.out({ ...outcome, quoteNumber }, () => formatDecision(decision, outcome, quoteNumber));
+  job.out({ ...outcome, quoteNumber }, () => formatDecision(decision, outcome, quoteNumber, job.access));
   return EXIT_CODES.ok;
 }
 

@@ -114,6 +114,31 @@ test('testing wrong credentials says so and saves nothing', async () => {
   await expect(accountItems().filter({ hasText: 'Wrong key' })).toHaveCount(0);
 });
 
+test('Save runs the connection test: a refused key is not stored unless "Save anyway" is chosen', async () => {
+  await addAccountButton().click();
+  const dialog = page.getByRole('dialog', { name: 'Add account' });
+  await fillAccountForm(dialog, { name: 'Wrong key saved', apiKey: BAD_API_KEY });
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Not saved yet.' })).toBeVisible();
+  await expect(dialog.getByRole('status')).toContainText('The service refused the API key');
+  await page.reload();
+  await expect(accountItems()).toHaveCount(2);
+  await expect(accountItems().filter({ hasText: 'Wrong key saved' })).toHaveCount(0);
+
+  // Chosen explicitly, it is stored, and said to be refused.
+  await addAccountButton().click();
+  await fillAccountForm(dialog, { name: 'Wrong key saved', apiKey: BAD_API_KEY });
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Save anyway' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('its credentials were refused');
+  await expect(accountItems().filter({ hasText: 'Wrong key saved' })).toHaveCount(1);
+  await accountsNav().getByRole('button', { name: 'Actions for Wrong key saved' }).click();
+  await page.getByRole('menuitem', { name: 'Remove account' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove account' }).click();
+  await expect(accountItems()).toHaveCount(2);
+});
+
 test('revoked credentials ask for new ones; a rotated key brings the inbox back', async () => {
   await accountButton(firstName()).click();
   await expectInboxOf(first, firstQuotes);
@@ -127,7 +152,7 @@ test('revoked credentials ask for new ones; a rotated key brings the inbox back'
   await expect(accountButton(firstName())).toHaveAccessibleName(`Needs new credentials ${firstName()}`);
   // The last known quotes stay on screen, marked as such.
   await expect(page.getByRole('list', { name: 'How fresh the quotes are' })).toContainText('Needs new credentials — showing the last known quotes');
-  await expect(quoteRows()).toHaveCount(Math.min(firstQuotes.length, PAGE_SIZE));
+  await expectQuoteCount(Math.min(firstQuotes.length, PAGE_SIZE));
   await expect(quoteRows().first()).toContainText('Last known');
 
   const rotated = (await simulator!.operator(`/companies/${first.id}/rotate`, { which: 'api-key' })) as SimulatorCompany;
@@ -196,7 +221,7 @@ test('keyboard: / focuses the search, typing filters, Escape clears', async () =
   await page.keyboard.press('/');
   await expect(search).toBeFocused();
   await page.keyboard.type(term);
-  await expect(quoteRows()).toHaveCount(Math.min(expected.length, PAGE_SIZE));
+  await expectQuoteCount(Math.min(expected.length, PAGE_SIZE));
   for (const quote of expected.slice(0, PAGE_SIZE)) {
     await expect(quoteRows().filter({ hasText: quote.projectName! }).first()).toBeVisible();
   }
@@ -227,6 +252,11 @@ function escapeRegExp(text: string): string {
 /** The sidebar's own "Add account" button (its footer; the "+" icon has the same name). */
 function addAccountButton(): Locator {
   return accountsNav().getByRole('button', { name: 'Add account' }).last();
+}
+
+/** How many quotes the table holds (its rows are virtualized: only those in view are in the DOM). */
+async function expectQuoteCount(count: number): Promise<void> {
+  await expect(page.getByRole('table', { name: 'Quotes' })).toHaveAttribute('aria-rowcount', String(count + 1));
 }
 
 function quoteRows(): Locator {
@@ -265,7 +295,7 @@ async function expectInboxOf(company: SimulatorCompany, quotes: ListedQuote[]): 
   for (const quote of numbered) {
     await expect(quoteRows().filter({ hasText: quote.quoteNumber! })).toHaveCount(1);
   }
-  await expect(quoteRows()).toHaveCount(Math.min(quotes.length, PAGE_SIZE));
+  await expectQuoteCount(Math.min(quotes.length, PAGE_SIZE));
   // A client key's inbox names its one company in the heading instead of a column.
   await expect(page.locator('section.inbox header')).toContainText(`Company: ${company.name}`);
 }

@@ -3,6 +3,7 @@
 // it was on screen, the diff after the operator revised one, and a PDF opened and saved as
 // after the service stopped. Each outcome is checked on the service's side as well (operator API).
 // axe runs on the detail, pricing, diff and both confirmations, in light and dark.
+// At 1280 px a click selects a row for the reading pane; a double-click (or Enter) opens the full view used here.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,7 +122,7 @@ test('`a` on a row opens the accept confirmation; accepting is seen by the servi
 });
 
 test('a decline with a reason reaches the service', async ({}, testInfo) => {
-  await quoteRow(NAMES.decline).click();
+  await quoteRow(NAMES.decline).dblclick();
   await page.getByRole('button', { name: 'Decline…' }).click();
   const dialog = page.getByRole('dialog', { name: /Decline/ });
   await dialog.getByRole('textbox').first().fill('The budget for this project was cut.');
@@ -136,7 +137,7 @@ test('a decline with a reason reaches the service', async ({}, testInfo) => {
 });
 
 test('when the operator cancelled the quote meanwhile, the refusal is said in plain words and nothing changes on the service', async () => {
-  await quoteRow(NAMES.cancelled).click();
+  await quoteRow(NAMES.cancelled).dblclick();
   await expect(page.getByRole('button', { name: 'Accept…' })).toBeVisible();
   await simulator!.operator(`/quotes/${quotes.cancelled.id}/cancel`);
   await page.getByRole('button', { name: 'Accept…' }).click();
@@ -151,7 +152,7 @@ test('when the operator cancelled the quote meanwhile, the refusal is said in pl
 });
 
 test('after the operator revised a quote, "What changed" says how its total moved', async ({}, testInfo) => {
-  await quoteRow(NAMES.revised).click();
+  await quoteRow(NAMES.revised).dblclick();
   await expect(page.getByRole('heading', { name: NAMES.revised, level: 2 })).toBeVisible();
   const before = await operatorQuote(quotes.revised.id);
   const revised = (await simulator!.operator(`/quotes/${quotes.revised.id}/revise`)) as OperatorQuote;
@@ -170,7 +171,7 @@ test('the views and both confirmations pass axe in dark', async ({ browser }, te
   const dark = await newPage(browser, 'dark');
   try {
     await dark.goto(host!.url);
-    await dark.getByRole('row').filter({ hasText: NAMES.revised }).click();
+    await dark.getByRole('row').filter({ hasText: NAMES.revised }).dblclick();
     await expect(dark.getByRole('region', { name: /What changed since/ })).toBeVisible();
     await expectAccessible(dark, 'quote-detail-diff-dark', testInfo.outputPath('quote-detail-diff-dark.png'));
     await dark.getByRole('button', { name: 'Accept…' }).click();
@@ -184,7 +185,7 @@ test('the views and both confirmations pass axe in dark', async ({ browser }, te
 });
 
 test('a PDF opened once is opened again, and saved where the person picks, after the service stopped', async () => {
-  await quoteRow(NAMES.revised).click();
+  await quoteRow(NAMES.revised).dblclick();
   const firstDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Open PDF' }).click();
   const first = await firstDownload;

@@ -150,15 +150,32 @@ describe('add account', () => {
     expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
-  it('says so when the account saved after a failed connection test has refused credentials', async () => {
+  it('tests the connection on Save: a good key is saved at once, without pressing Test first', async () => {
+    const fake = setup({ report: { ok: true, diagnosis: 'ok', message: 'Connected.', detectedAccess: 'client', latencyMs: 30 } });
+    const dialog = await openAddDialog();
+    await fillValidDraft(dialog);
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.callsOf('accounts.testDraft')).toHaveLength(1);
+    expect(fake.callsOf('accounts.add')).toHaveLength(1);
+  });
+
+  it('does not store a refused key on Save: only "Save anyway" does, and then says the key was refused', async () => {
     const fake = setup({
       report: { ok: false, diagnosis: 'bad-credentials', message: 'The API key was refused.', detectedAccess: null, latencyMs: 30 },
     });
     const dialog = await openAddDialog();
     await fillValidDraft(dialog);
-    await fireEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }));
-    expect(await within(dialog).findByText(/The API key was refused\./)).toBeTruthy();
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const notSaved = await within(dialog).findByText(/Not saved yet\./);
+    expect(notSaved.closest('[role="alert"]')).toBeTruthy();
+    expect(within(dialog).getByText(/The API key was refused\./)).toBeTruthy();
+    expect(fake.callsOf('accounts.add')).toHaveLength(0);
+    // Save again on the same input: still refused, still not stored (the test is not run twice).
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(fake.callsOf('accounts.add')).toHaveLength(0);
+    expect(fake.callsOf('accounts.testDraft')).toHaveLength(1);
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(fake.callsOf('accounts.add')).toHaveLength(1);
     const toasts = screen.getByRole('region', { name: 'Notifications' });
@@ -343,7 +360,8 @@ describe('account dialog while busy', () => {
     const save = within(dialog).getByRole('button', { name: 'Save' });
     save.focus();
     await fireEvent.click(save);
-    expect(save.textContent).toContain('Saving…');
+    // The connection test runs first (it passes), then the save itself.
+    await waitFor(() => expect(save.textContent).toContain('Saving…'));
     expect(document.activeElement).toBe(save);
     await fireEvent.keyDown(save, { key: 'Escape' });
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));

@@ -43,6 +43,9 @@ function app(options: { dialogOpen?: boolean; inboxView?: boolean; scopeChosen?:
       clearSearch: () => void acts.push('clear search'),
     },
     showHelp: () => void acts.push('help'),
+    openPalette: () => void acts.push('palette'),
+    selectAccountAt: (index) => void acts.push(`account ${index}`),
+    selectAllAccounts: () => void acts.push('all accounts'),
     decide: (decided, intent) => void acts.push(`${intent} ${decided.quoteId}`),
     toggleRead: (toggled) => void acts.push(`toggle read ${toggled.quoteId}`),
   };
@@ -75,6 +78,30 @@ afterEach(() => {
 });
 
 describe('window shortcuts on the inbox', () => {
+  it('go to the first and last quote with Home and End on the table, and leave them to the page elsewhere', () => {
+    const { tableRow } = page();
+    const { context, acts } = app();
+    expect(press(context, 'Home', tableRow)).toBe(true);
+    expect(press(context, 'End', tableRow)).toBe(true);
+    expect(press(context, 'End')).toBe(false);
+    expect(acts).toEqual(['move -Infinity', 'move Infinity']);
+  });
+
+  it('open the palette with Ctrl or Cmd+K and switch accounts with Ctrl or Cmd+digit, even from the search box', () => {
+    const { search } = page();
+    const { context, acts } = app();
+    expect(press(context, 'k', search, { ctrlKey: true })).toBe(true);
+    expect(press(context, 'k', document.body, { metaKey: true })).toBe(true);
+    expect(press(context, '3', document.body, { ctrlKey: true })).toBe(true);
+    expect(press(context, '0', search, { metaKey: true })).toBe(true);
+    // Not with Alt or Shift as well (those are other apps' keys), and not behind a dialog.
+    expect(press(context, 'k', document.body, { ctrlKey: true, altKey: true })).toBe(false);
+    expect(acts).toEqual(['palette', 'palette', 'account 2', 'all accounts']);
+    const { context: behindDialog, acts: none } = app({ dialogOpen: true });
+    expect(press(behindDialog, 'k', document.body, { ctrlKey: true })).toBe(false);
+    expect(none).toEqual([]);
+  });
+
   it('move through the rows with j and k anywhere, and with the arrows only on the table', () => {
     const { tableRow } = page();
     const { context, acts } = app();

@@ -20,6 +20,18 @@ describe('error words', () => {
     expect(words.remedy).toBe('retry');
   });
 
+  it('says raw connection errors in plain words: no getaddrinfo, ECONNREFUSED or certificate codes', () => {
+    expect(describeFailure(error('network', "Couldn't reach the public address: getaddrinfo ENOTFOUND hooks.example.test")).message).toBe(
+      "Couldn't reach the public address: the address hooks.example.test could not be found (check it, and the network).",
+    );
+    expect(plainMessage('connect ECONNREFUSED 127.0.0.1:9')).toBe('Nothing accepted the connection at 127.0.0.1:9.');
+    expect(plainMessage('read ECONNRESET')).toBe('The connection was cut off before an answer came.');
+    expect(plainMessage('request failed: self-signed certificate in certificate chain')).toBe("Request failed: the service's certificate could not be trusted.");
+    for (const raw of ['getaddrinfo EAI_AGAIN quotes.example', 'connect ETIMEDOUT 10.0.0.1:443', 'CERT_HAS_EXPIRED']) {
+      expect(plainMessage(raw)).not.toMatch(/E[A-Z]{4,}|getaddrinfo|CERT_/);
+    }
+  });
+
   it('says a schema mismatch in plain words, without field paths', () => {
     const words = describeFailure(error('schema', RAW_SCHEMA));
     expect(words.message).not.toMatch(/pagination|Invalid input|GET|\[/);

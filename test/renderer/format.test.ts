@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatAmount, formatDateOnly, formatDateTime, formatMoney } from '../../renderer/src/lib/format';
+import { formatAmount, formatDateOnly, formatDateTime, formatDaysFromNow, formatMoney } from '../../renderer/src/lib/format';
 
 const originalTz = process.env.TZ;
 
@@ -51,4 +51,25 @@ describe('formatting', () => {
       dateFormats.mockRestore();
     }
   });
+
+  it('says how far a date is in whole calendar days of the local zone, then months and years', () => {
+    const now = Date.parse('2026-11-26T15:00:00Z');
+    expect(formatDaysFromNow('2026-11-29T15:00:00Z', now, 'en-US')).toBe('in 3 days');
+    expect(formatDaysFromNow('2026-11-27', now, 'en-US')).toBe('tomorrow');
+    expect(formatDaysFromNow('2026-11-26', now, 'en-US')).toBe('today');
+    expect(formatDaysFromNow('2026-11-24', now, 'en-US')).toBe('2 days ago');
+    expect(formatDaysFromNow('2027-02-26', now, 'en-US')).toBe('in 3 months');
+    expect(formatDaysFromNow('2024-11-26', now, 'en-US')).toBe('2 years ago');
+    expect(formatDaysFromNow('2026-11-29', now, 'de-DE')).toBe('in 3 Tagen');
+    expect(formatDaysFromNow(null, now, 'en-US')).toBeNull();
+    expect(formatDaysFromNow('not a date', now, 'en-US')).toBeNull();
+  });
+
+  it('counts days from local midnights: late tonight is today, early tomorrow is tomorrow', () => {
+    process.env.TZ = 'America/New_York';
+    const now = Date.parse('2026-11-26T14:00:00-05:00');
+    expect(formatDaysFromNow('2026-11-26T23:30:00-05:00', now, 'en-US')).toBe('today');
+    expect(formatDaysFromNow('2026-11-27T00:30:00-05:00', now, 'en-US')).toBe('tomorrow');
+  });
 });
+

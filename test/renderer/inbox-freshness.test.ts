@@ -75,6 +75,35 @@ describe('freshness and the last known quotes', () => {
     await waitFor(() => expect(freshness().textContent).toMatch(/Rate limited until 2:32\sPM/));
   });
 
+  it('says "Syncing…" until a quote has been counted, never "Syncing 0 quotes…"', async () => {
+    const fake = fakeWith({ 'acc-1': { phase: 'syncing', progress: { pagesDone: 0, pagesTotal: null, quotesSeen: 0 } } });
+    renderApp(fake);
+    await rows();
+    expect(freshness().textContent).toContain('Syncing…');
+    expect(freshness().textContent).not.toContain('0 quotes');
+  });
+
+  it('in All accounts says once when the accounts that synced fine last did, and names each one in trouble', async () => {
+    const fake = new FakeBridge({
+      accounts: ['Acme', 'Brightwell', 'Lumen'].map((name, index) => makeAccount({ id: `acc-${index}`, name })),
+      quotes: { 'acc-0': sampleQuotes(3), 'acc-1': sampleQuotes(3), 'acc-2': sampleQuotes(3) },
+      sync: {
+        'acc-0': { phase: 'online', lastSyncedAt: NOW - 60_000 },
+        'acc-1': { phase: 'online', lastSyncedAt: NOW - 5 * 60_000 },
+        'acc-2': { phase: 'offline', offlineSince: NOW - 30 * 60_000 },
+      },
+      now: NOW,
+    });
+    renderApp(fake);
+    await rows();
+    await fireEvent.click(screen.getByRole('button', { name: /^All accounts/ }));
+    await waitFor(() => expect(within(freshness()).getAllByRole('listitem')).toHaveLength(2));
+    const [merged, offline] = within(freshness()).getAllByRole('listitem');
+    // The older of the two syncs: nothing is claimed fresher than it is.
+    expect(merged!.textContent).toBe('2 accounts: Last synced 5 minutes ago');
+    expect(offline!.textContent).toMatch(/Lumen:\s*Offline since/);
+  });
+
   it('syncs on request with Sync now, and says in plain words when it could not', async () => {
     const fake = fakeWith({ 'acc-1': { phase: 'offline', offlineSince: NOW - 60_000 } });
     renderApp(fake);

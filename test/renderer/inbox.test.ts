@@ -64,11 +64,12 @@ describe('inbox over the cache', () => {
       '€12,500.00',
       'Mar 5, 2025',
       'Apr 1, 2025',
-      'Apr 5, 2025',
+      // Valid until: the date, then how far it is from today in words.
+      expect.stringMatching(/^Apr 5, 2025(\d+ (years|months) ago|last year)$/),
       'Available offline',
     ]);
     expect(screen.queryByRole('columnheader', { name: 'Company' })).toBeNull();
-    expect(screen.getByRole('heading', { level: 1 }).parentElement!.textContent).toContain('Company: Acme Corp');
+    expect(screen.getByRole('heading', { level: 1 }).closest('header')!.textContent).toContain('Company: Acme Corp');
     const secondCells = cellsOf(second!);
     expect(secondCells[1]).toBe('Not yet numbered');
     expect(secondCells[2]).toBe('In preparation');
@@ -316,7 +317,8 @@ describe('virtualized list', () => {
     expect(fake.callsOf('inbox.query').some((input) => (input as InboxQueryInput).offset === 100)).toBe(true);
     await waitFor(() => expect(cellsOf(document.activeElement as HTMLElement)[0]).toBe('Project 129'));
     expect(document.querySelectorAll('[role="row"]').length).toBeLessThanOrEqual(101);
-  });
+    // 130 key presses, each awaited: on a loaded machine this takes longer than the default 5 s.
+  }, 30_000);
 });
 
 describe('opening a quote', () => {

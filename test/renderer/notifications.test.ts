@@ -226,6 +226,33 @@ describe('notification settings', () => {
     expect(within(section).getByText(/^On until/)).toBeTruthy();
   });
 
+  it('has a switch per event type under each group; a group switch starts its types over', async () => {
+    const bridge = fake();
+    const section = await openSettings(bridge);
+    const declined = (await within(section).findByRole('switch', { name: 'A quote declined' })) as HTMLInputElement;
+    // Folded away until asked for, and on as its group is.
+    expect(declined.closest('details')?.open).toBe(false);
+    expect(declined.checked).toBe(true);
+    await fireEvent.click(declined);
+    await waitFor(() => expect(bridge.preferences.types).toEqual({ 'quote.rejected': false }));
+    expect(declined.closest('details')!.querySelector('summary')!.textContent).toMatch(/Choose events\s*\(\d+ of \d+ on\)/);
+    // Job events are off with their group; one of them can be on alone.
+    const delivered = within(section).getByRole('switch', { name: 'A delivery approved' }) as HTMLInputElement;
+    expect(delivered.checked).toBe(false);
+    await fireEvent.click(delivered);
+    await waitFor(() => expect(bridge.preferences.types).toEqual({ 'quote.rejected': false, 'job.delivery_approved': true }));
+    await fireEvent.click(within(section).getByRole('switch', { name: 'Quotes' }));
+    await waitFor(() => expect(bridge.preferences.types).toEqual({ 'job.delivery_approved': true }));
+    expect(bridge.preferences.groups).toEqual({ quote: false });
+  });
+
+  it('folds each account\'s switches under its name', async () => {
+    const section = await openSettings(fake());
+    const own = (await within(section).findByRole('switch', { name: 'Quotes from Northwind' })).closest('details')!;
+    expect(own.open).toBe(false);
+    expect(own.querySelector('summary')!.textContent).toContain('Northwind');
+  });
+
   it('puts the switch back and says why when a save fails', async () => {
     const bridge = fake();
     const before: NotificationPreferences = structuredClone(bridge.preferences);

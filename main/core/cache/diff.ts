@@ -87,11 +87,18 @@ interface PlacedLine {
   figures: LineFigures;
 }
 
+/** "voice_over" and "Voice-over" are the same words: case, spaces and punctuation aside. */
+function sameWords(a: string, b: string): boolean {
+  const words = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return words(a) === words(b);
+}
+
 function flatten(pricing: ItemsPricing | null): Map<string, PlacedLine> {
   const lines = new Map<string, PlacedLine>();
   for (const team of pricing?.teams ?? []) {
     for (const service of team.clientServices) {
-      const serviceName = service.serviceType && service.serviceType !== service.serviceName ? `${service.serviceName} (${service.serviceType})` : service.serviceName;
+      // The type is named only when it says more than the name: "Translation (translation)" said nothing.
+      const serviceName = service.serviceType && sameWords(service.serviceType, service.serviceName) === false ? `${service.serviceName} (${service.serviceType})` : service.serviceName;
       for (const market of service.targetMarkets) {
         for (const item of market.items) {
           const place = { team: team.teamName, service: serviceName, targetMarket: market.targetMarketLabel, item: item.itemName, unit: item.unit };

@@ -1,18 +1,15 @@
 // The small words a notification is made of: amounts with their currency, statuses in the
-// words the inbox uses, dates in local time.
-import { QUOTE_STATUSES, clientFacingStatus, statusLabel } from '../../../preload/contract/plain/statuses';
+// words the inbox uses, dates in local time. The formatting is the app's one formatter
+// (preload/contract/plain/format) in the system's locale, so a notification says
+// "$4,376.84, Nov 27, 2026" exactly as the inbox row beside it does.
+import { formatMoney, formatMoment as formatMomentShared } from '../../../preload/contract/plain/format';
+import { quoteStatusWords } from '../../../preload/contract/plain/stages';
+import { QUOTE_STATUSES, clientFacingStatus } from '../../../preload/contract/plain/statuses';
 import type { KeyAccess, QuoteStatus } from '../../../preload/contract/plain/statuses';
-
-const LOCALE = 'en-GB';
 
 export function formatAmount(amount: { value: number; currency: string } | null): string | null {
   if (!amount || !Number.isFinite(amount.value)) return null;
-  try {
-    return new Intl.NumberFormat(LOCALE, { style: 'currency', currency: amount.currency }).format(amount.value);
-  } catch {
-    // A currency code Intl does not know is still shown, as the service sent it.
-    return `${new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 }).format(amount.value)} ${amount.currency}`;
-  }
+  return formatMoney({ amount: amount.value, currency: amount.currency });
 }
 
 function isQuoteStatus(value: string): value is QuoteStatus {
@@ -25,18 +22,15 @@ export function humanise(code: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A quote status as the inbox shows it to this kind of key; other statuses humanised. */
+/** A quote status as the inbox row says it to this kind of key ("Awaiting your decision"); other statuses humanised. */
 export function statusWords(status: string | null, access: KeyAccess, quoteNumber: string | null = null): string | null {
   if (!status) return null;
   const upper = status.toUpperCase();
   if (!isQuoteStatus(upper)) return humanise(status);
   const seen = access === 'client' ? clientFacingStatus(upper) : upper;
-  return statusLabel({ status: seen, quoteNumber }, access);
+  return quoteStatusWords(seen, quoteNumber, access);
 }
 
 export function formatMoment(iso: string | null): string | null {
-  if (!iso) return null;
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return null;
-  return new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
+  return formatMomentShared(iso);
 }

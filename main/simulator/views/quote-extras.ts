@@ -1,5 +1,5 @@
 // The three responses whose shapes the spec leaves open: filters, summary and project
-// team users. Their shapes are documented in README.md.
+// team users. Their shapes are documented in docs/simulator.md.
 import { QUOTE_STATUSES } from '../../../preload/contract';
 import type { QuoteStatus } from '../../../preload/contract';
 import type { Principal } from '../auth/credentials';

@@ -6,3 +6,6 @@ export * from './api-builder';
 export * from './base-url';
 export * from './offline-limits';
 export * from './pdf-file-name';
+export * from './format';
+export * from './stages';
+export * from './network-words';

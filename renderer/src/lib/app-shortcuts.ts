@@ -14,6 +14,12 @@ export interface ShortcutContext {
   scopeChosen: boolean;
   inbox: Pick<InboxState, 'activeRow' | 'rowAt' | 'moveRow' | 'refresh' | 'searchInput' | 'clearSearch'>;
   showHelp: () => void;
+  /** Ctrl/Cmd+K: the command palette. */
+  openPalette: () => void;
+  /** Ctrl/Cmd+1..9: the n-th account of the sidebar (0-based here). */
+  selectAccountAt: (index: number) => void;
+  /** Ctrl/Cmd+0: every account's quotes. */
+  selectAllAccounts: () => void;
   /** Opens the quote with its accept or decline confirmation. */
   decide: (row: InboxRow, intent: 'accept' | 'decline') => void;
   toggleRead: (row: InboxRow) => void;
@@ -46,7 +52,11 @@ function inboxShortcut(event: KeyboardEvent, app: ShortcutContext): (() => void)
       return () => inbox.moveRow(1);
     case 'k':
       return () => inbox.moveRow(-1);
-    // Arrows keep scrolling the page unless the user is moving through the quote rows.
+    // Arrows (and Home/End) keep scrolling the page unless the user is moving through the quote rows.
+    case 'Home':
+      return isInQuoteTable(event.target) ? () => inbox.moveRow(-Infinity) : null;
+    case 'End':
+      return isInQuoteTable(event.target) ? () => inbox.moveRow(Infinity) : null;
     case 'ArrowDown':
       return isInQuoteTable(event.target) ? () => inbox.moveRow(1) : null;
     case 'ArrowUp':
@@ -67,13 +77,29 @@ function inboxShortcut(event: KeyboardEvent, app: ShortcutContext): (() => void)
   }
 }
 
+/** Ctrl (Cmd on a Mac) with K or a digit: they act even from the search field, as in other apps. */
+function modifiedShortcut(event: KeyboardEvent, app: ShortcutContext): (() => void) | null {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return null;
+  if (event.key === 'k' || event.key === 'K') return () => app.openPalette();
+  if (/^[1-9]$/.test(event.key)) return () => app.selectAccountAt(Number(event.key) - 1);
+  if (event.key === '0') return () => app.selectAllAccounts();
+  return null;
+}
+
 /**
  * The window's keyboard shortcuts (the help dialog lists them): a key that is one here has
  * its default prevented and acts. Keys that belong to the focused control, carry a modifier,
  * or arrive while a menu or dialog is open are left alone.
  */
 export function handleAppShortcut(event: KeyboardEvent, app: ShortcutContext): void {
-  if (event.defaultPrevented || hasModifier(event) || isControlKey(event.target, event.key) || keyboardOwnedElsewhere(app)) return;
+  if (event.defaultPrevented || keyboardOwnedElsewhere(app)) return;
+  const modified = modifiedShortcut(event, app);
+  if (modified) {
+    event.preventDefault();
+    modified();
+    return;
+  }
+  if (hasModifier(event) || isControlKey(event.target, event.key)) return;
   const action = event.key === '?' ? () => app.showHelp() : (decisionShortcut(event, app) ?? inboxShortcut(event, app));
   if (!action) return;
   event.preventDefault();

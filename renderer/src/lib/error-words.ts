@@ -1,4 +1,5 @@
 import type { BridgeError } from '../../../preload/contract';
+import { plainNetworkWords } from '../../../preload/contract/plain/network-words';
 
 /** What the user can do about a failure: the one button the error state offers. */
 export type ErrorRemedy = 'retry' | 'update-credentials' | 'none';
@@ -127,6 +128,7 @@ export function describeFailure(error: BridgeError): ErrorWords {
  */
 export function plainMessage(message: string | null | undefined): string | null {
   if (!message) return null;
+  message = plainNetworkWords(message);
   const bodyStart = message.search(/[{<]/);
   const body = bodyStart >= 0 ? message.slice(bodyStart) : '';
   let lead = (bodyStart >= 0 ? message.slice(0, bodyStart) : message)

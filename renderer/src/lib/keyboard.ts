@@ -32,3 +32,6 @@ export function focusableWithin(root: HTMLElement): HTMLElement[] {
   ].join(',');
   return Array.from(root.querySelectorAll<HTMLElement>(selector)).filter((element) => !element.hidden);
 }
+
+/** How the modifier of Ctrl/Cmd shortcuts is written on this computer: "⌘" on a Mac, "Ctrl+" elsewhere. */
+export const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl+';

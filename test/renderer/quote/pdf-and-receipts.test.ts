@@ -61,13 +61,25 @@ describe('decision receipts', () => {
     settled: { at: '2025-05-03T14:35:00Z', status: 'REJECTED' },
   };
 
-  it('lists who decided, when, the version and total shown, the PDF hash and the outcome', () => {
-    render(DecisionReceipts, { receipts: [receipt, { ...receipt, id: 'r2', decision: 'accept', reason: null, pdfSha256: null, outcome: 'done', settled: null }], locale: 'en-GB' });
+  it('lists who decided, when, the revision and total shown, the PDF hash and the outcome', () => {
+    // Revision 2 was first seen before the decision, revision 3 after it.
+    const revisions = [
+      { revision: 1, firstSeenAt: Date.parse('2025-05-01T09:00:00Z') },
+      { revision: 2, firstSeenAt: Date.parse('2025-05-02T09:00:00Z') },
+      { revision: 3, firstSeenAt: Date.parse('2025-05-04T09:00:00Z') },
+    ];
+    render(DecisionReceipts, {
+      receipts: [receipt, { ...receipt, id: 'r2', decision: 'accept', reason: null, pdfSha256: null, outcome: 'done', settled: null }],
+      revisions,
+      locale: 'en-GB',
+    });
     const items = within(screen.getByRole('region', { name: 'Decisions made from this computer' })).getAllByRole('listitem');
     const first = items[0]!.textContent!.replace(/\s+/g, ' ');
     expect(first).toContain('Declined by Northwind (client key), 3 May 2025');
     expect(first).toContain('Outcome unknown');
-    expect(first).toContain('Q-2025-0042, version 3f9a0c1d2e4b5a69');
+    // The revision a person can tell apart, not the version's hash.
+    expect(first).toContain('Q-2025-0042, revision 2');
+    expect(first).not.toContain('3f9a0c1d2e4b5a69');
     expect(first).toContain('€2,350.00');
     expect(first).toContain('Over budget');
     expect(first).toContain(`SHA-256 ${'ab'.repeat(32)}`);

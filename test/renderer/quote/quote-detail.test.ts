@@ -25,13 +25,25 @@ describe('quote detail', () => {
     const timeline = section('Timeline');
     expect(timeline.textContent).toContain('31 May 2025');
     expect(timeline.textContent).toContain('15 Jun 2025');
-    const order = section('Purchase order and references');
-    expect(order.textContent).toContain('PO-1234');
-    expect(order.textContent).toMatch(/PO required\s*Yes/);
+    // What a decision needs comes first, beside the status and total: the PO, and until when the quote holds.
+    const decision = section('Decision facts');
+    expect(decision.textContent).toContain('PO-1234');
+    expect(decision.textContent).toMatch(/PO required\s*Yes/);
+    const order = section('References');
     expect(order.textContent).toContain('REF-77');
     expect(order.textContent).toContain('RFQ-2025-0007');
     expect(section('General information').textContent).toContain('New brand launch in autumn');
     expect(screen.getByRole('status').textContent).toMatch(/Cached at 2 May 2025/);
+  });
+
+  it('opens on what a decision needs: until when it holds, in words, and the PO, before company, team and timeline', () => {
+    const now = Date.parse('2025-05-28T12:00:00Z');
+    render(QuoteDetail, { quote: makeDetails({ validUntil: '2025-05-31T12:00:00Z' }), access: 'client', locale: 'en-GB', now });
+    const decision = section('Decision facts');
+    expect(decision.textContent).toMatch(/Valid until\s*31 May 2025\s*\(in 3 days\)/);
+    // Document order: the decision facts come before the cards a decision does not hinge on.
+    const following = decision.compareDocumentPosition(section('Company')) & Node.DOCUMENT_POSITION_FOLLOWING;
+    expect(following).toBeTruthy();
   });
 
   it('says what is missing instead of leaving blanks', () => {
@@ -39,7 +51,8 @@ describe('quote detail', () => {
     quote.company.clientUsers = [];
     quote.company.country = null;
     render(QuoteDetail, { quote, access: 'client' });
-    expect(section('Purchase order and references').textContent).toMatch(/None on file.*Not stated.*Not given.*No RFQ/s);
+    expect(section('Decision facts').textContent).toMatch(/Valid until\s*Not given.*PO required\s*Not stated.*PO on file\s*None on file/s);
+    expect(section('References').textContent).toMatch(/Not given.*No RFQ/s);
     expect(section('Project team').textContent).toContain('No owner yet');
     expect(section('Project team').textContent).toContain('No team members assigned yet.');
     expect(section('Company').textContent).toContain('No client users listed.');

@@ -113,10 +113,10 @@ describe('success lines name the quote number', () => {
   it('accept, decline and pdf', async () => {
     const sent = quoteWith('SENT');
     const accepted = await run(['accept', sent.id]);
-    expect(accepted).toMatchObject({ code: 0, stdout: `Accepted quote ${sent.quoteNumber} (ID ${sent.id}): it is now CHANGED_TO_PROJECT.\n` });
+    expect(accepted).toMatchObject({ code: 0, stdout: `Accepted quote ${sent.quoteNumber} (ID ${sent.id}): it is now Project started (CHANGED_TO_PROJECT).\n` });
     const revised = quoteWith('REVISED');
     const declined = await run(['decline', revised.id, '--reason', 'Over budget']);
-    expect(declined.stdout).toBe(`Declined quote ${revised.quoteNumber} (ID ${revised.id}): it is now REJECTED.\n`);
+    expect(declined.stdout).toBe(`Declined quote ${revised.quoteNumber} (ID ${revised.id}): it is now Declined (REJECTED).\n`);
     expect(JSON.parse((await run(['show', revised.id, '--json'])).stdout)).toMatchObject({ status: 'REJECTED' });
     const pdf = await run(['pdf', sent.id, '--out', 'q.pdf']);
     expect(pdf.stdout).toMatch(new RegExp(`^Saved the PDF of quote ${sent.quoteNumber} to ${join(dir, 'q.pdf')} \\(\\d+ bytes\\)\\n$`));
@@ -129,7 +129,7 @@ describe('success lines name the quote number', () => {
     service.addFault({ method: 'POST', pathPrefix: '/api/public/v1/quotes', action: { type: 'reset', afterProcessing: true } });
     const { code, stdout } = await run(['accept', sent.id], { QUOTEDESK_API_KEY: '', QUOTEDESK_CLIENT_ID: CLIENT_ID, QUOTEDESK_CLIENT_SECRET: CLIENT_SECRET });
     expect(code).toBe(0);
-    expect(stdout).toBe(`Accepted quote ${sent.quoteNumber} (ID ${sent.id}): it is now CHANGED_TO_PROJECT. The answer was lost, but the quote shows it was accepted.\n`);
+    expect(stdout).toBe(`Accepted quote ${sent.quoteNumber} (ID ${sent.id}): it is now Project started (CHANGED_TO_PROJECT). The answer was lost, but the quote shows it was accepted.\n`);
   });
 });
 

@@ -1,13 +1,19 @@
+import { MOD } from '../../lib/keyboard';
+
 /** The inbox's keyboard shortcuts, as the help dialog lists them. */
 export const SHORTCUTS: readonly { keys: readonly string[]; action: string }[] = [
   { keys: ['/'], action: 'Search quotes' },
   { keys: ['Esc'], action: 'Clear the search' },
   { keys: ['j', '↓'], action: 'Next quote' },
   { keys: ['k', '↑'], action: 'Previous quote' },
+  { keys: ['Home', 'End'], action: 'First or last quote' },
   { keys: ['Enter'], action: 'Open the quote (Esc goes back)' },
   { keys: ['a'], action: 'Accept the quote…' },
   { keys: ['d'], action: 'Decline the quote…' },
   { keys: ['u'], action: 'Mark the quote read or unread' },
   { keys: ['r'], action: 'Refresh' },
+  { keys: [`${MOD}K`], action: 'Command palette: quotes, accounts, commands' },
+  { keys: [`${MOD}1…9`], action: 'Switch to the first to ninth account' },
+  { keys: [`${MOD}0`], action: 'All accounts' },
   { keys: ['?'], action: 'Show this help' },
 ];

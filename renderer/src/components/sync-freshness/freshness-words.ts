@@ -10,7 +10,8 @@ export function freshnessWords(state: AccountSyncState, now: number, locale?: st
   switch (state.phase) {
     case 'syncing': {
       const progress = state.progress;
-      if (!progress) return 'Syncing…';
+      // Nothing counted yet (the first page is on its way): "Syncing 0 quotes…" would sound like an empty account.
+      if (!progress || (progress.quotesSeen === 0 && !progress.details)) return 'Syncing…';
       const seen = formatCount(progress.quotesSeen, locale);
       if (progress.details) {
         const { done, total } = progress.details;

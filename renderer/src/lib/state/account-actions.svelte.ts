@@ -15,7 +15,8 @@ export type ShellDialog =
   | { kind: 'add' }
   | { kind: 'edit'; account: AccountView; focus: 'name' | 'credentials' }
   | { kind: 'remove'; account: AccountView }
-  | { kind: 'shortcuts' };
+  | { kind: 'shortcuts' }
+  | { kind: 'palette' };
 
 /**
  * What the sidebar's account menus, Settings and the banners do with an account: open its
@@ -48,6 +49,10 @@ export class AccountActions {
 
   showShortcuts(): void {
     this.dialog = { kind: 'shortcuts' };
+  }
+
+  showPalette(): void {
+    this.dialog = { kind: 'palette' };
   }
 
   /** Closes whatever dialog is open, as a route that takes the screen elsewhere does. */

@@ -19,7 +19,7 @@ export type QuoteIntent = 'accept' | 'decline' | null;
 export interface NavigationParts {
   accounts: Pick<AccountsState, 'accounts' | 'selectedId' | 'select'>;
   inbox: Pick<InboxState, 'open' | 'showQuotes'>;
-  quote: Pick<QuoteState, 'open' | 'close'>;
+  quote: Pick<QuoteState, 'open' | 'close' | 'isShown'>;
   notifications: Pick<NotificationsState, 'isUnread' | 'markRead'>;
   webhooks: Pick<WebhooksState, 'loadActivity'>;
   toasts: Pick<ToastsState, 'error'>;
@@ -87,12 +87,23 @@ export class NavigationState {
   selectAccount(id: string): void {
     this.#parts.accounts.select(id);
     this.allAccounts = false;
-    this.closeQuote();
+    this.#backToInbox();
   }
 
   selectAllAccounts(): void {
     this.allAccounts = true;
-    this.closeQuote();
+    this.#backToInbox();
+  }
+
+  /**
+   * From the full view (or Settings) back to the inbox. A quote in the reading pane stays: the
+   * same account chosen again leaves it as it is (closing it would have the pane read the
+   * selected row again, marking it read behind the person's back); another account's inbox
+   * empties the pane by itself (the selection goes with the old list).
+   */
+  #backToInbox(): void {
+    if (this.view === 'quote') this.closeQuote();
+    else this.view = 'inbox';
   }
 
   /**
@@ -106,6 +117,22 @@ export class NavigationState {
     this.view = 'quote';
     void quote.open(ref);
     if (notifications.isUnread(ref.accountId, ref.quoteId)) void notifications.markRead(ref.accountId, [ref.quoteId]);
+  }
+
+  /**
+   * The reading pane follows the selected row: its quote is read (and marked read, as opening
+   * it would) unless the pane shows it already. The view stays the inbox.
+   */
+  previewRow(row: InboxRow): void {
+    const { quote, notifications } = this.#parts;
+    if (quote.isShown(row.accountId, row.quoteId)) return;
+    void quote.open({ accountId: row.accountId, quoteId: row.quoteId });
+    if (notifications.isUnread(row.accountId, row.quoteId)) void notifications.markRead(row.accountId, [row.quoteId]);
+  }
+
+  /** Nothing selected (another account, a new search): the pane empties rather than show a quote of the list before. */
+  clearPreview(): void {
+    if (this.view === 'inbox') this.#parts.quote.close();
   }
 
   openRow(row: InboxRow, intent: QuoteIntent = null): void {

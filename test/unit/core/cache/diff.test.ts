@@ -46,6 +46,17 @@ function withLines(base: QuoteDetails, lines: { market: string; item: string; qu
 }
 
 describe('the diff of two versions of a quote', () => {
+  it('names a service by its type as well only when the type says more than the name', () => {
+    const base = detailsOf(fakeQuote({ status: 'SENT' }));
+    const line = [{ market: 'German (Germany)', item: 'New words', quantity: 1000, unitPrice: 0.1 }];
+    const before = withLines(base, line, 100);
+    const after = withLines(base, [{ ...line[0]!, quantity: 1200 }], 120);
+    // "Translation" typed TRANSLATION reads "Translation", not "Translation (translation)".
+    expect(diffQuotes(before, after).lines[0]!.place.service).toBe('Translation');
+    for (const version of [before, after]) version.itemsPricing!.teams[0]!.clientServices[0]!.serviceType = 'MACHINE_TRANSLATION_POST_EDITING';
+    expect(diffQuotes(before, after).lines[0]!.place.service).toBe('Translation (MACHINE_TRANSLATION_POST_EDITING)');
+  });
+
   it('names lines added, removed and changed per market, the totals, dates, status and PO fields', () => {
     const base = detailsOf(fakeQuote({ status: 'SENT' }));
     const before = withLines(
@@ -67,7 +78,7 @@ describe('the diff of two versions of a quote', () => {
       300,
     );
     const diff = diffQuotes(before, after);
-    const place = (targetMarket: string, item: string) => ({ team: 'Translation', service: 'Translation (TRANSLATION)', targetMarket, item, unit: 'words' });
+    const place = (targetMarket: string, item: string) => ({ team: 'Translation', service: 'Translation', targetMarket, item, unit: 'words' });
     expect(diff.lines).toEqual([
       { kind: 'changed', place: place('German (Germany)', 'New words'), before: { quantity: 1000, unitPrice: 0.1, totalPrice: 100 }, after: { quantity: 1200, unitPrice: 0.1, totalPrice: 120 }, fields: ['quantity', 'totalPrice'] },
       { kind: 'removed', place: place('French (France)', 'Proofreading'), before: { quantity: 10, unitPrice: 5, totalPrice: 50 } },

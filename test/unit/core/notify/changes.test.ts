@@ -8,6 +8,7 @@ import type { Notification } from '../../../../main/core/ports';
 import { createRecordingLogger } from '../../../helpers/recording-logger';
 import { createMemorySettingsStore } from '../../../helpers/stores';
 import { createManualClock, QUOTE_A } from './fixtures';
+import { formatMoney } from '../../../../preload/contract/plain/format';
 
 const account = { id: 'acc-1', name: 'Acme', access: 'client' as const, service: null };
 const quote = (overrides: Partial<QuoteFacts> = {}): QuoteFacts => ({
@@ -33,7 +34,7 @@ describe('building changes from webhooks and sync', () => {
     const change = changeFromWebhook(account, 'quote.status_changed', { entityId: QUOTE_A, timestamp: '2026-03-01T10:00:00Z', entityNumber: 'Q-2026-0042', oldStatus: 'SENT', newStatus: 'ACCEPTED' }, quote());
     expect(describeChange(change)).toMatchObject({
       title: 'Quote Q-2026-0042: Accepted',
-      body: 'Pending → Accepted\nSpring catalogue · Acme Retail · €1,250.50\nAcme',
+      body: `Awaiting your decision → Accepted\nSpring catalogue · Acme Retail · ${formatMoney({ amount: 1250.5, currency: 'EUR' })}\nAcme`,
       link: `quotedesk://quote/acc-1/${QUOTE_A}`,
     });
   });

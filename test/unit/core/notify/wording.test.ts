@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeChange, SYNC_CHANGE_KINDS, WORDINGS } from '../../../../main/core/notify';
 import { EVENT_TYPES } from '../../../../preload/contract/service/webhook';
+import { formatMoney } from '../../../../preload/contract/plain/format';
 import { change, QUOTE_A } from './fixtures';
 
 /** The event types as the spec's "Events" tables list them (read from the spec itself, so a type added there without words fails here). */
@@ -23,18 +24,19 @@ describe('wording', () => {
     expect(new Set(titles).size).toBe(titles.length);
   });
 
-  it('names the quote, project, company, amount and the status change in client words', () => {
+  it('names the quote, project, company, amount and the status change in the inbox row\'s words', () => {
     const shown = describeChange(change({ kind: 'quote.status_changed', oldStatus: 'SENT', newStatus: 'ACCEPTED' }));
     expect(shown.title).toBe('Quote Q-2026-0042: Accepted');
-    expect(shown.body).toBe('Pending → Accepted\nSpring catalogue · Acme Retail · €1,250.50\nAcme');
+    // The row said "Awaiting your decision", not "Pending"; the amount in the app's one formatter (system locale).
+    expect(shown.body).toBe(`Awaiting your decision → Accepted\nSpring catalogue · Acme Retail · ${formatMoney({ amount: 1250.5, currency: 'EUR' })}\nAcme`);
     expect(shown.link).toBe(`quotedesk://quote/acc-1/${QUOTE_A}`);
     expect(shown.route).toEqual({ view: 'quote', accountId: 'acc-1', quoteId: QUOTE_A });
     expect(shown.group).toBe('quote');
   });
 
-  it('shows stored statuses to internal keys and client-facing ones to client keys', () => {
-    const internal = describeChange(change({ access: 'internal', oldStatus: 'SENT_REVISED', newStatus: 'REJECTED' }));
-    expect(internal.body.split('\n')[0]).toBe('Revised, awaiting client → Declined');
+  it('says statuses as each kind of key sees them in the inbox', () => {
+    const internal = describeChange(change({ access: 'internal', oldStatus: 'SENT', newStatus: 'REJECTED' }));
+    expect(internal.body.split('\n')[0]).toBe('Awaiting the client → Declined');
     const client = describeChange(change({ access: 'client', oldStatus: 'SENT_REVISED', newStatus: 'REJECTED' }));
     expect(client.body.split('\n')[0]).toBe('Revised → Declined');
   });
@@ -43,7 +45,7 @@ describe('wording', () => {
     const sent = describeChange(change({ kind: 'quote.sent_to_client', oldStatus: null, newStatus: null, amount: { value: 980, currency: 'USD' } }));
     expect(sent.title).toBe('Quote Q-2026-0042 sent');
     expect(sent.body).toContain('Ready for your decision');
-    expect(sent.body).toContain('US$980.00');
+    expect(sent.body).toContain(formatMoney({ amount: 980, currency: 'USD' }));
     const odd = describeChange(change({ amount: { value: 12, currency: 'XQQ1' } }));
     expect(odd.body).toContain('12 XQQ1');
   });
@@ -51,7 +53,7 @@ describe('wording', () => {
   it('words a price change with both amounts and a project event with its name, linking to the inbox when there is no quote', () => {
     const pricing = describeChange(change({ kind: 'quote.pricing', source: 'sync', previousAmount: { value: 1000, currency: 'EUR' } }));
     expect(pricing.title).toBe('Quote Q-2026-0042: price changed');
-    expect(pricing.body.split('\n')[0]).toBe('€1,000.00 → €1,250.50');
+    expect(pricing.body.split('\n')[0]).toBe(`${formatMoney({ amount: 1000, currency: 'EUR' })} → ${formatMoney({ amount: 1250.5, currency: 'EUR' })}`);
     const project = describeChange(
       change({ kind: 'project.status_changed', quoteId: null, entityId: null, entityNumber: null, entityName: 'Spring catalogue', oldStatus: 'IN_PROGRESS', newStatus: 'DELIVERED', amount: null }),
     );

@@ -1,0 +1,2 @@
+export { default as CommandPalette } from './command-palette.svelte';
+export type { PaletteCommand } from './items';

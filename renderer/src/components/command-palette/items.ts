@@ -1,0 +1,53 @@
+import type { AccountView } from '../../../../preload/contract';
+import type { InboxRow } from '../../lib/inbox-bridge';
+import { MOD } from '../../lib/keyboard';
+
+/** One thing the palette can do: a command, an account to go to, or a quote to open. */
+export interface PaletteItem {
+  id: string;
+  kind: 'Command' | 'Account' | 'Quote';
+  label: string;
+  /** A second, quieter line: the quote's number and account, a shortcut. */
+  detail?: string;
+  run: () => void;
+}
+
+export interface PaletteCommand {
+  label: string;
+  detail?: string;
+  run: () => void;
+}
+
+/** The words typed match when each of them is in the label (any order, any case). */
+export function matches(text: string, query: string): boolean {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const haystack = text.toLowerCase();
+  return words.every((word) => haystack.includes(word));
+}
+
+/** Commands and accounts whose names match, commands first; all of them for an empty query. */
+export function localItems(query: string, commands: readonly PaletteCommand[], accounts: readonly AccountView[], goTo: (account: AccountView) => void): PaletteItem[] {
+  const commandItems = commands
+    .filter((command) => matches(command.label, query))
+    .map((command, index): PaletteItem => ({ id: `command-${index}`, kind: 'Command', label: command.label, ...(command.detail ? { detail: command.detail } : {}), run: command.run }));
+  const accountItems = accounts
+    .filter((account) => matches(`${account.name} account`, query))
+    .map((account, index): PaletteItem => ({
+      id: `account-${account.id}`,
+      kind: 'Account',
+      label: account.name,
+      ...(index < 9 ? { detail: `${MOD}${index + 1}` } : {}),
+      run: () => goTo(account),
+    }));
+  return [...commandItems, ...accountItems];
+}
+
+export function quoteItem(row: InboxRow, accountName: string, open: (row: InboxRow) => void): PaletteItem {
+  return {
+    id: `quote-${row.accountId}-${row.quoteId}`,
+    kind: 'Quote',
+    label: row.projectName ?? 'Untitled project',
+    detail: [row.quoteNumber ?? 'Not yet numbered', row.companyName, accountName].filter(Boolean).join(' · '),
+    run: () => open(row),
+  };
+}
