@@ -22,7 +22,8 @@ export function startChild(args: string[]): Child {
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': after a kill, what the child printed may still be in the pipe when 'exit' fires.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const lines = () => out.split('\n').filter((line) => line !== '');
   return {
     process: child,
