@@ -9,7 +9,6 @@ import type { ChangeSource, QuoteObservation, StoredQuote } from './events';
 import { serviceOf } from '../accounts/same-service';
 import { InboxIndex } from './inbox';
 import type { InboxFacetQuery, InboxFacets, InboxQuery, InboxWindow, QuoteAtAGlance } from './inbox';
-import { pricingFacets } from './inbox/pricing-facets';
 import { recordDetails, recordList, versionOf } from './record';
 import type { Recorded } from './record';
 
@@ -123,11 +122,11 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
         }
         return firstFill;
       });
-      // Only after the commit: a failed write leaves neither the index nor the listeners ahead of the disk.
-      // Loaded now if not yet (sync reads it after each pass anyway): the details' service types
-      // and markets are not stored, so a put the index missed would lose them until the next fetch.
-      const pricing = new Map(observations.flatMap((observation) => (observation.kind === 'details' ? [[observation.details.id, pricingFacets(observation.details)] as const] : [])));
-      for (const row of recorded.rows) indexed().put({ ...row, hasDetails: row.detailsHash !== null, ...pricing.get(row.quoteId) });
+      // Only after the commit: a failed write leaves neither the index nor the listeners ahead of
+      // the disk. An index not loaded yet reads all of this from the store when it is.
+      for (const row of recorded.rows) {
+        index?.put({ ...row, hasDetails: row.detailsHash !== null, serviceTypes: row.serviceTypes ?? undefined, targetMarkets: row.targetMarkets ?? undefined });
+      }
       if (recorded.stored.length > 0) bus.publish('quotes.stored', { accountId, source, baseline, quotes: recorded.stored });
       return recorded.stored;
     },

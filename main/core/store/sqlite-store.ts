@@ -8,7 +8,8 @@ import type { Clock, Logger } from '../ports';
 import { systemClock } from '../ports';
 import { StorageError } from './errors';
 import { quarantineDatabase } from './quarantine';
-import { MIGRATIONS, migrate, V3_COLUMNS } from './schema';
+import { encodeFacet, facetDecoder } from './facet-columns';
+import { MIGRATIONS, migrate, V4_COLUMNS } from './schema';
 import type { Migration } from './schema';
 import type { AccountRow, InboxSourceRow, PdfRow, QuoteRow, QuoteStore, RevisionRow, StoreProblem } from './types';
 
@@ -75,7 +76,7 @@ function openChecked(path: string, migrations: readonly Migration[], now: number
 }
 
 /** The column list of a quote row, in the table's order (the inbox's columns first, the JSON last). */
-const QUOTE_COLUMNS = V3_COLUMNS;
+const QUOTE_COLUMNS = V4_COLUMNS;
 const UPSERT = `INSERT INTO quotes (${QUOTE_COLUMNS.join(', ')}) VALUES (${QUOTE_COLUMNS.map(() => '?').join(', ')})
   ON CONFLICT (account_id, quote_id) DO UPDATE SET ${QUOTE_COLUMNS.slice(2).map((column) => `${column} = excluded.${column}`).join(', ')}`;
 
@@ -162,7 +163,8 @@ class SqliteQuoteStore implements QuoteStore {
     // An upsert: the row is updated in place, where INSERT OR REPLACE deleted and re-inserted it.
     const values = [
       row.accountId, row.quoteId, row.status, row.quoteNumber, row.projectName, row.companyName, row.referenceNumber, row.totalAmount,
-      row.currency, row.quoteDate, row.deadlineForQuote, row.projectDueDate, row.validUntil, row.detailsHash, row.listHash,
+      row.currency, row.quoteDate, row.deadlineForQuote, row.projectDueDate, row.validUntil, encodeFacet(row.serviceTypes),
+      encodeFacet(row.targetMarkets), row.detailsHash, row.listHash,
       row.detailsListHash, row.detailsFetchedAt, row.storedAt, row.listRest,
     ];
     this.write('Could not save a quote', () => {
@@ -213,9 +215,11 @@ class SqliteQuoteStore implements QuoteStore {
     // parsed at once, was as fast but peaked at several MB of strings and grew the heap for good.)
     const statement = this.sql(
       `SELECT account_id, quote_id, details_hash IS NOT NULL, status, quote_number, project_name, company_name,
-         reference_number, total_amount, currency, quote_date, deadline_for_quote, project_due_date, valid_until FROM quotes`,
+         reference_number, total_amount, currency, quote_date, deadline_for_quote, project_due_date, valid_until,
+         service_types, target_markets FROM quotes`,
     );
     statement.setReturnArrays(true);
+    const facet = facetDecoder();
     for (const row of statement.iterate() as Iterable<(string | number | null)[]>) {
       yield {
         accountId: String(row[0]),
@@ -232,6 +236,8 @@ class SqliteQuoteStore implements QuoteStore {
         deadlineForQuote: text(row[11]),
         projectDueDate: text(row[12]),
         validUntil: text(row[13]),
+        serviceTypes: facet(row[14] ?? null),
+        targetMarkets: facet(row[15] ?? null),
       };
     }
   }
@@ -322,6 +328,7 @@ class SqliteQuoteStore implements QuoteStore {
 }
 
 const text = (value: string | number | null | undefined): string | null => (value === null || value === undefined ? null : String(value));
+const decodeFacetColumn = (value: string | number | null | undefined): readonly string[] | null => facetDecoder()(value ?? null) ?? null;
 const num = (value: string | number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 
 function toQuote(row: SqlRow): QuoteRow {
@@ -344,6 +351,8 @@ function toQuote(row: SqlRow): QuoteRow {
     deadlineForQuote: text(row.deadline_for_quote),
     projectDueDate: text(row.project_due_date),
     validUntil: text(row.valid_until),
+    serviceTypes: decodeFacetColumn(row.service_types),
+    targetMarkets: decodeFacetColumn(row.target_markets),
     storedAt: Number(row.stored_at),
   };
 }

@@ -92,6 +92,9 @@ export interface QuoteRow extends QuoteColumns {
   /** The list item's hash when the details were fetched: a later list change makes the details stale. */
   detailsListHash: string | null;
   detailsFetchedAt: number | null;
+  /** The service types and target markets of the current details' pricing; null when no details were fetched. */
+  serviceTypes: readonly string[] | null;
+  targetMarkets: readonly string[] | null;
   /** When this row was last written (local clock). */
   storedAt: number;
 }
@@ -103,8 +106,8 @@ export type InboxSourceRow = QuoteColumns & {
   hasDetails: boolean;
   /**
    * The service types and target markets of the details' pricing (facets of the inbox).
-   * Undefined when not known (a list item does not carry them): the index keeps what it had.
-   * Not stored yet: after a restart they are known again once the details are fetched.
+   * Undefined when not known (no details fetched; a list item does not carry them): the
+   * index keeps what it had. Stored beside the columns, so they are known after a restart.
    */
   serviceTypes?: readonly string[];
   targetMarkets?: readonly string[];

@@ -31,7 +31,7 @@ afterEach(async () => {
 function quoteRow(overrides: Partial<QuoteRow> = {}): QuoteRow {
   return {
     accountId: 'acc-1', quoteId: 'q-1', listRest: '{}', listHash: 'h1', detailsHash: null, detailsListHash: null,
-    detailsFetchedAt: null, status: 'SENT', quoteNumber: 'Q-1', projectName: 'Website', companyName: 'Acme', referenceNumber: null,
+    detailsFetchedAt: null, serviceTypes: null, targetMarkets: null, status: 'SENT', quoteNumber: 'Q-1', projectName: 'Website', companyName: 'Acme', referenceNumber: null,
     totalAmount: 100, currency: 'EUR', quoteDate: '2025-01-01T00:00:00Z', deadlineForQuote: null, projectDueDate: null, validUntil: null,
     storedAt: 1, ...overrides,
   };
