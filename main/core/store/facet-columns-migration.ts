@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { QuoteDetails } from '../../../preload/contract';
 import { encodeFacet, facetColumnsOf } from './facet-columns';
+import { quoteDateMs } from './sort-keys';
 
 /**
  * Schema 4's fill: each quote with details gets the service types and target markets of its
@@ -21,4 +22,11 @@ export function fillFacetColumns(db: DatabaseSync): void {
     computed.push([id, encodeFacet(facets.serviceTypes), encodeFacet(facets.targetMarkets)]);
   }
   for (const [id, serviceTypes, targetMarkets] of computed) update.run(serviceTypes, targetMarkets, id);
+}
+
+/** Schema 4's fill of the newest-first key, by the same function as every later write. */
+export function fillQuoteDateMs(db: DatabaseSync): void {
+  const update = db.prepare('UPDATE quotes SET quote_date_ms = ? WHERE rowid = ?');
+  const dates = db.prepare('SELECT rowid AS id, quote_date AS date FROM quotes WHERE quote_date IS NOT NULL').all() as { id: number; date: string }[];
+  for (const { id, date } of dates) update.run(quoteDateMs(date), id);
 }

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { listRest } from './list-document';
-import { fillFacetColumns } from './facet-columns-migration';
+import { fillFacetColumns, fillQuoteDateMs } from './facet-columns-migration';
 import type { QuoteColumns } from './types';
 
 /**
@@ -161,7 +161,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 4,
-    description: 'service types and target markets of each quote\'s details, stored beside the inbox columns',
+    description: 'service types and target markets of each quote\'s details beside the inbox columns; the newest-first order indexed for the first window',
     // The table is rebuilt rather than altered: ADD COLUMN would put them after list_rest, and
     // the inbox load would then read past the JSON to reach them.
     up(db) {
@@ -181,6 +181,7 @@ export const MIGRATIONS: readonly Migration[] = [
           deadline_for_quote TEXT,
           project_due_date TEXT,
           valid_until TEXT,
+          quote_date_ms REAL NOT NULL DEFAULT 0,
           service_types TEXT,
           target_markets TEXT,
           details_hash TEXT,
@@ -196,6 +197,10 @@ export const MIGRATIONS: readonly Migration[] = [
         ALTER TABLE quotes_v4 RENAME TO quotes;
       `);
       fillFacetColumns(db);
+      fillQuoteDateMs(db);
+      // The inbox's first window (newest first, per account) read from the file while the
+      // in-memory index is built: main/core/cache/first-window.ts.
+      db.exec('CREATE INDEX quotes_newest ON quotes (account_id, quote_date_ms DESC, quote_id)');
     },
   },
 ];
@@ -210,7 +215,7 @@ export const V3_COLUMNS = [
 /** Version 4's: the details' service types and target markets join the inbox's columns. */
 export const V4_COLUMNS = [
   'account_id', 'quote_id', 'status', 'quote_number', 'project_name', 'company_name', 'reference_number', 'total_amount', 'currency',
-  'quote_date', 'deadline_for_quote', 'project_due_date', 'valid_until', 'service_types', 'target_markets', 'details_hash', 'list_hash',
+  'quote_date', 'deadline_for_quote', 'project_due_date', 'valid_until', 'quote_date_ms', 'service_types', 'target_markets', 'details_hash', 'list_hash',
   'details_list_hash', 'details_fetched_at', 'stored_at', 'list_rest',
 ] as const;
 

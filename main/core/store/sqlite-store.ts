@@ -10,6 +10,7 @@ import { StorageError } from './errors';
 import { quarantineDatabase } from './quarantine';
 import { encodeFacet, facetDecoder } from './facet-columns';
 import { MIGRATIONS, migrate, V4_COLUMNS } from './schema';
+import { quoteDateMs } from './sort-keys';
 import type { Migration } from './schema';
 import type { AccountRow, InboxSourceRow, PdfRow, QuoteRow, QuoteStore, RevisionRow, StoreProblem } from './types';
 
@@ -81,6 +82,33 @@ const UPSERT = `INSERT INTO quotes (${QUOTE_COLUMNS.join(', ')}) VALUES (${QUOTE
   ON CONFLICT (account_id, quote_id) DO UPDATE SET ${QUOTE_COLUMNS.slice(2).map((column) => `${column} = excluded.${column}`).join(', ')}`;
 
 type SqlRow = Record<string, string | number | null>;
+type SqlArray = (string | number | null)[];
+
+/** The columns of an InboxSourceRow, in inboxSourceRow's order: none of them JSON. */
+const INBOX_SELECT = `account_id, quote_id, details_hash IS NOT NULL, status, quote_number, project_name, company_name, reference_number,
+  total_amount, currency, quote_date, deadline_for_quote, project_due_date, valid_until, service_types, target_markets`;
+const INBOX_WIDTH = 16;
+
+function inboxSourceRow(row: SqlArray, facet: ReturnType<typeof facetDecoder>): InboxSourceRow {
+  return {
+    accountId: String(row[0]),
+    quoteId: String(row[1]),
+    hasDetails: row[2] === 1,
+    status: String(row[3]) as QuoteRow['status'],
+    quoteNumber: text(row[4]),
+    projectName: text(row[5]),
+    companyName: text(row[6]),
+    referenceNumber: text(row[7]),
+    totalAmount: num(row[8]),
+    currency: text(row[9]),
+    quoteDate: text(row[10]),
+    deadlineForQuote: text(row[11]),
+    projectDueDate: text(row[12]),
+    validUntil: text(row[13]),
+    serviceTypes: facet(row[14] ?? null),
+    targetMarkets: facet(row[15] ?? null),
+  };
+}
 
 class SqliteQuoteStore implements QuoteStore {
   private readonly statements = new Map<string, StatementSync>();
@@ -163,7 +191,7 @@ class SqliteQuoteStore implements QuoteStore {
     // An upsert: the row is updated in place, where INSERT OR REPLACE deleted and re-inserted it.
     const values = [
       row.accountId, row.quoteId, row.status, row.quoteNumber, row.projectName, row.companyName, row.referenceNumber, row.totalAmount,
-      row.currency, row.quoteDate, row.deadlineForQuote, row.projectDueDate, row.validUntil, encodeFacet(row.serviceTypes),
+      row.currency, row.quoteDate, row.deadlineForQuote, row.projectDueDate, row.validUntil, quoteDateMs(row.quoteDate), encodeFacet(row.serviceTypes),
       encodeFacet(row.targetMarkets), row.detailsHash, row.listHash,
       row.detailsListHash, row.detailsFetchedAt, row.storedAt, row.listRest,
     ];
@@ -213,33 +241,31 @@ class SqliteQuoteStore implements QuoteStore {
     // Row by row and as arrays: the index keeps only its own small rows, so nothing the size
     // of the whole cache is built at start. (One JSON array of every row, built by SQLite and
     // parsed at once, was as fast but peaked at several MB of strings and grew the heap for good.)
-    const statement = this.sql(
-      `SELECT account_id, quote_id, details_hash IS NOT NULL, status, quote_number, project_name, company_name,
-         reference_number, total_amount, currency, quote_date, deadline_for_quote, project_due_date, valid_until,
-         service_types, target_markets FROM quotes`,
-    );
+    const statement = this.sql(`SELECT ${INBOX_SELECT} FROM quotes`);
     statement.setReturnArrays(true);
     const facet = facetDecoder();
-    for (const row of statement.iterate() as Iterable<(string | number | null)[]>) {
-      yield {
-        accountId: String(row[0]),
-        quoteId: String(row[1]),
-        hasDetails: row[2] === 1,
-        status: String(row[3]) as QuoteRow['status'],
-        quoteNumber: text(row[4]),
-        projectName: text(row[5]),
-        companyName: text(row[6]),
-        referenceNumber: text(row[7]),
-        totalAmount: num(row[8]),
-        currency: text(row[9]),
-        quoteDate: text(row[10]),
-        deadlineForQuote: text(row[11]),
-        projectDueDate: text(row[12]),
-        validUntil: text(row[13]),
-        serviceTypes: facet(row[14] ?? null),
-        targetMarkets: facet(row[15] ?? null),
-      };
-    }
+    for (const row of statement.iterate() as Iterable<SqlArray>) yield inboxSourceRow(row, facet);
+  }
+
+  inboxRowSlice(after: number, limit: number): { rows: InboxSourceRow[]; last: number } {
+    const statement = this.sql(`SELECT ${INBOX_SELECT}, rowid FROM quotes WHERE rowid > ? ORDER BY rowid LIMIT ?`);
+    statement.setReturnArrays(true);
+    const facet = facetDecoder();
+    const found = statement.all(after, limit) as unknown as SqlArray[];
+    return { rows: found.map((row) => inboxSourceRow(row, facet)), last: found.length === 0 ? after : Number(found.at(-1)![INBOX_WIDTH]) };
+  }
+
+  newestInboxRows(accountId: string, limit: number): InboxSourceRow[] {
+    // quotes_newest serves this order: the first rows of the index, no sort.
+    const statement = this.sql(`SELECT ${INBOX_SELECT} FROM quotes WHERE account_id = ? ORDER BY quote_date_ms DESC, quote_id LIMIT ?`);
+    statement.setReturnArrays(true);
+    const facet = facetDecoder();
+    return (statement.all(accountId, limit) as unknown as SqlArray[]).map((row) => inboxSourceRow(row, facet));
+  }
+
+  quoteCounts(): Map<string, number> {
+    const rows = this.sql('SELECT account_id, count(*) AS n FROM quotes GROUP BY account_id').all() as SqlRow[];
+    return new Map(rows.map((row) => [String(row.account_id), Number(row.n)]));
   }
 
   addRevision(row: RevisionRow): boolean {

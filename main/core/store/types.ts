@@ -33,6 +33,12 @@ export interface QuoteStore {
   allQuotes(accountId?: string): QuoteRow[];
   /** Every quote without its JSON documents or hashes, one at a time: what the inbox index loads at start. */
   inboxRows(): IterableIterator<InboxSourceRow>;
+  /** The same rows in slices, in the file's order after rowid `after`: the index built a slice at a time. `last` is where the next slice starts. */
+  inboxRowSlice(after: number, limit: number): { rows: InboxSourceRow[]; last: number };
+  /** An account's first `limit` rows newest first (quote date, then quote id): the index's order, read from the file's own index. */
+  newestInboxRows(accountId: string, limit: number): InboxSourceRow[];
+  /** How many quotes each account holds. */
+  quoteCounts(): Map<string, number>;
 
   /** Adds a distinct version of a quote's details; false when that content was already kept. */
   addRevision(row: RevisionRow): boolean;
