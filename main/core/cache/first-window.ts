@@ -46,7 +46,9 @@ export function firstWindowFromFile(store: QuoteStore, query: InboxQuery, facts:
   const end = query.offset + query.limit;
   const namespaceOf = (accountId: string) => facts.services.get(accountId) ?? `\u0001${accountId}`;
   // Each account's first `end` rows in the index's order; merged, ties (one quote id in two
-  // accounts of different services) broken by namespace as the index breaks them.
+  // accounts of different services) broken by namespace as the index breaks them. (SQLite
+  // orders quote ids by their UTF-8 bytes, the index by UTF-16 units: the same order unless
+  // an id mixes characters beyond U+FFFF with ones above U+E000; the service's ids are ASCII.)
   const candidates = accounts.flatMap((accountId) => store.newestInboxRows(accountId, end).map((row) => ({ row, key: -quoteDateMs(row.quoteDate), namespace: namespaceOf(accountId) })));
   candidates.sort((a, b) => (a.key !== b.key ? (a.key < b.key ? -1 : 1) : a.row.quoteId !== b.row.quoteId ? (a.row.quoteId < b.row.quoteId ? -1 : 1) : a.namespace < b.namespace ? -1 : a.namespace > b.namespace ? 1 : 0));
   const pdfs = new Map(facts.pdfs.map((pdf) => [`${pdf.accountId}\u0000${pdf.quoteId}`, pdf.outdated ? ('outdated' as const) : ('cached' as const)]));
