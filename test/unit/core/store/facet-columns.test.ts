@@ -29,7 +29,8 @@ function fill(rig: ReturnType<typeof cacheRig>): { serviceTypes: Record<string, 
   const withDetails = detailsOf(fakeQuote({ id: 'q-details' }));
   // An odd label: the stored form must give back any text exactly.
   withDetails.itemsPricing!.teams[0]!.clientServices[0]!.serviceType = '12:tricky';
-  const listedOnly = listItemOf(fakeQuote({ id: 'q-listed' }));
+  // Newer than the other: the newest-first key the migration fills must put it first.
+  const listedOnly = { ...listItemOf(fakeQuote({ id: 'q-listed' })), quoteDate: '2025-06-01T00:00:00.000Z' };
   rig.cache.record({ accountId: 'acc', access: 'internal', source: 'sync', observations: [{ kind: 'details', details: withDetails }, { kind: 'list', items: [listedOnly] }] });
   // A list item after the details keeps the details' facets.
   rig.cache.record({ accountId: 'acc', access: 'internal', source: 'sync', observations: [{ kind: 'list', items: [listItemOf(fakeQuote({ id: 'q-details', projectName: 'Renamed' }))] }] });
@@ -41,7 +42,7 @@ function fill(rig: ReturnType<typeof cacheRig>): { serviceTypes: Record<string, 
   };
 }
 
-describe('service types and target markets in the database', () => {
+describe('service types and target markets in the database (schema 4)', () => {
   it('are counted by the facets after a restart, before any details are fetched again', () => {
     const path = join(dir, 'quotes.db');
     const first = cacheRig(path);
@@ -61,7 +62,7 @@ describe('service types and target markets in the database', () => {
     }
   });
 
-  it('are filled from the stored details when a version 3 file is brought forward', () => {
+  it('are filled from the stored details when a version 3 file is brought forward, with the newest-first key', () => {
     // The quotes as version 4 stores them, copied into a file at version 3 (its own table,
     // without the two columns): what an older Quotedesk left.
     const current = join(dir, 'current.db');
@@ -90,6 +91,9 @@ describe('service types and target markets in the database', () => {
       expect(sorted(facets.serviceTypes)).toEqual(expected.serviceTypes);
       expect(sorted(facets.targetMarkets)).toEqual(expected.targetMarkets);
       expect(migrated.store.getQuote('acc', 'q-listed')).toMatchObject({ serviceTypes: null, targetMarkets: null, projectName: expect.any(String) });
+      // The first window read from the file is in the index's order (quote_date_ms filled).
+      expect(migrated.store.newestInboxRows('acc', 10).map((row) => row.quoteId)).toEqual(['q-listed', 'q-details']);
+      expect(migrated.cache.inbox({ now: NOW, sort: 'newest', offset: 0, limit: 10 }).rows.map((row) => row.quoteId)).toEqual(['q-listed', 'q-details']);
     } finally {
       migrated.close();
     }
