@@ -4,8 +4,9 @@
 //   at the same parallelism with one plain INSERT transaction per page. CPU of this process;
 //   the recorded service runs in another process (fixtures/scale-server.ts), so its CPU is on
 //   neither side. Wall time beside it.
-// - Cold load to the first window of rows: open the file the first sync left, build the
-//   inbox index, answer the first 100 rows; CPU.
+// - Cold load to the first window of rows: open the file the first sync left and answer the
+//   first 100 rows (from the file: cache/first-window.ts); CPU. Beside it, the CPU of the
+//   inbox index's build that follows in the background (timed at once here).
 // - Database file against the bare store of the same JSON (the floor's file).
 // - Main-process RSS of the real core (bundled as the app's main process is) right after its
 //   first sync of the account, and at rest after a restart (fixtures/scale-holder.ts).
@@ -72,6 +73,7 @@ interface SizeResult {
   engine: Measured[];
   bare: Measured[];
   coldLoadCpuMs: number[];
+  indexBuildCpuMs: number[];
   dbBytes: number;
   bareBytes: number;
   rssAfterSync: HolderMemory;
@@ -138,15 +140,25 @@ export default defineBenchmark({
           engine.push(await timed(async () => expect('the sync engine', await sync.engine((path) => (enginePath = path)))));
         }
         const coldLoadCpuMs: number[] = [];
+        const indexBuildCpuMs: number[] = [];
         for (let load = 0; load < (ctx.quick ? 1 : 5); load += 1) {
-          const { cpuMs } = await timed(async () => {
-            const store = openSqliteStore({ path: enginePath, logger });
-            const cache = createQuoteCache({ store, bus: createEventBus<DomainEvents>({ logger }), clock: systemClock, logger });
-            const window = cache.inbox({ sort: 'newest', offset: 0, limit: 100, now: Date.now() });
+          const store = openSqliteStore({ path: enginePath, logger });
+          const cache = createQuoteCache({ store, bus: createEventBus<DomainEvents>({ logger }), clock: systemClock, logger });
+          try {
+            const { cpuMs } = await timed(async () => {
+              const reopened = openSqliteStore({ path: enginePath, logger });
+              const first = createQuoteCache({ store: reopened, bus: createEventBus<DomainEvents>({ logger }), clock: systemClock, logger });
+              const window = first.inbox({ sort: 'newest', offset: 0, limit: 100, now: Date.now() });
+              reopened.close();
+              expect('the cold load', window.total);
+            });
+            coldLoadCpuMs.push(cpuMs);
+            // What the first window no longer waits for: the whole index, built after it in
+            // slices between other work (here at once, to time it).
+            indexBuildCpuMs.push((await timed(async () => cache.needsAction('bench'))).cpuMs);
+          } finally {
             store.close();
-            expect('the cold load', window.total);
-          });
-          coldLoadCpuMs.push(cpuMs);
+          }
         }
         const dbBytes = fileSize(enginePath);
         const bareBytes = fileSize(barePath);
@@ -159,7 +171,7 @@ export default defineBenchmark({
         };
         const rssAfterSync = await holder('sync', dataDir, ready.baseUrl, ready.plan.apiKey);
         const rssAtRest = await holder('rest', dataDir);
-        return { quotes, details: ready.plan.detailIds.length, seedMs: ready.seedMs, engine, bare, coldLoadCpuMs, dbBytes, bareBytes, rssAfterSync, rssAtRest };
+        return { quotes, details: ready.plan.detailIds.length, seedMs: ready.seedMs, engine, bare, coldLoadCpuMs, indexBuildCpuMs, dbBytes, bareBytes, rssAfterSync, rssAtRest };
       } finally {
         await sync.close();
         await dispatcher.close();
@@ -205,7 +217,8 @@ function figures(results: SizeResult[]): Figure[] {
     bareWallMs: round(median(r.bare.map((m) => m.wallMs))),
   }));
   add('first-sync-cpu', (r) => `First sync into the cache (${n(r)} quotes), CPU`, 'ms', (r) => r.engine.map((m) => m.cpuMs), () => undefined);
-  add('cold-load', (r) => `Cold load to the first window of rows (${n(r)} quotes: open, inbox index, 100 rows), CPU`, 'ms', (r) => r.coldLoadCpuMs, (quotes) => (quotes >= 100_000 ? { op: '<=', value: 150 } : quotes >= 10_000 ? { op: '<=', value: 30 } : undefined));
+  add('cold-load', (r) => `Cold load to the first window of rows (${n(r)} quotes: open, 100 rows from the file while the index builds after), CPU`, 'ms', (r) => r.coldLoadCpuMs, (quotes) => (quotes >= 100_000 ? { op: '<=', value: 150 } : quotes >= 10_000 ? { op: '<=', value: 30 } : undefined));
+  add('index-build', (r) => `Inbox index built after the first window (${n(r)} quotes, in slices that yield to the event loop), CPU`, 'ms', (r) => r.indexBuildCpuMs, () => undefined);
   add('db-size-ratio', (r) => `Database file (${n(r)} quotes) ÷ the bare store of the same JSON`, 'x', (r) => [r.dbBytes / r.bareBytes], () => ({ op: '<=', value: 1.2 }), (r) => ({ databaseMB: round(r.dbBytes / MB), bareMB: round(r.bareBytes / MB) }));
   const rssTarget = (quotes: number): Target | undefined => (quotes >= 100_000 ? { op: '<=', value: 300 } : quotes >= 10_000 ? { op: '<=', value: 200 } : undefined);
   const heap = (memory: HolderMemory) => ({ heapUsedMB: round(memory.heapUsed / MB), heapTotalMB: round(memory.heapTotal / MB), externalMB: round(memory.external / MB) });

@@ -7,9 +7,8 @@ import { diffQuotes } from './diff';
 import type { QuoteDiff } from './diff';
 import type { ChangeSource, QuoteObservation, StoredQuote } from './events';
 import { serviceOf } from '../accounts/same-service';
-import { InboxIndex } from './inbox';
 import type { InboxFacetQuery, InboxFacets, InboxQuery, InboxWindow, QuoteAtAGlance } from './inbox';
-import { pricingFacets } from './inbox/pricing-facets';
+import { createIndexLoader } from './index-loader';
 import { recordDetails, recordList, versionOf } from './record';
 import type { Recorded } from './record';
 
@@ -92,22 +91,15 @@ export interface QuoteCache {
 
 export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; clock: Clock; logger: Logger }): QuoteCache {
   const { store, bus, clock } = deps;
-  let index: InboxIndex | null = null;
   const services = new Map<string, string>();
-  const indexed = (): InboxIndex => {
-    if (!index) {
-      index = new InboxIndex();
-      const access = new Map<string, KeyAccess>();
-      for (const account of store.allAccounts()) if (account.access) access.set(account.accountId, account.access);
-      index.load(store.inboxRows(), access, store.allPdfs(), services);
-    }
-    return index;
-  };
+  const loader = createIndexLoader({ store, services, logger: deps.logger });
+  const indexed = loader.ready;
+  const live = loader.live;
 
   function rememberAccess(accountId: string, access: KeyAccess): boolean {
     const account = store.getAccount(accountId);
     if (account?.access !== access) store.putAccount({ accountId, access, lastSyncedAt: account?.lastSyncedAt ?? null });
-    index?.setAccess(accountId, access);
+    live()?.setAccess(accountId, access);
     return account?.lastSyncedAt == null;
   }
 
@@ -123,11 +115,11 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
         }
         return firstFill;
       });
-      // Only after the commit: a failed write leaves neither the index nor the listeners ahead of the disk.
-      // Loaded now if not yet (sync reads it after each pass anyway): the details' service types
-      // and markets are not stored, so a put the index missed would lose them until the next fetch.
-      const pricing = new Map(observations.flatMap((observation) => (observation.kind === 'details' ? [[observation.details.id, pricingFacets(observation.details)] as const] : [])));
-      for (const row of recorded.rows) indexed().put({ ...row, hasDetails: row.detailsHash !== null, ...pricing.get(row.quoteId) });
+      // Only after the commit: a failed write leaves neither the index nor the listeners ahead of
+      // the disk. An index not loaded yet reads all of this from the store when it is.
+      for (const row of recorded.rows) {
+        live()?.put({ ...row, hasDetails: row.detailsHash !== null, serviceTypes: row.serviceTypes ?? undefined, targetMarkets: row.targetMarkets ?? undefined });
+      }
       if (recorded.stored.length > 0) bus.publish('quotes.stored', { accountId, source, baseline, quotes: recorded.stored });
       return recorded.stored;
     },
@@ -178,7 +170,9 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
       return before && after ? diffQuotes(before.details, after.details) : null;
     },
 
-    inbox: (query) => indexed().query(query),
+    // Before the index is built, the first windows come from the file (those it answers
+    // exactly: first-window.ts) while the index is built in slices that yield to other work.
+    inbox: (query) => loader.answer(query),
 
     inboxFacets: (query) => indexed().facets(query),
 
@@ -187,7 +181,7 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
         const service = serviceOf(account.baseUrl);
         if (services.get(account.id) === service) continue;
         services.set(account.id, service);
-        index?.setService(account.id, service);
+        live()?.setService(account.id, service);
       }
     },
 
@@ -207,7 +201,7 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
     forgetAccount(accountId) {
       services.delete(accountId);
       store.removeAccount(accountId);
-      index?.removeAccount(accountId);
+      live()?.removeAccount(accountId);
     },
 
     cachedAccounts: () => store.allAccounts().map((account) => account.accountId),
@@ -225,7 +219,7 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
         }),
         bus.subscribe('account.removed', ({ accountId }) => cache.forgetAccount(accountId)),
         bus.subscribe('accounts.changed', ({ accounts }) => cache.setServices(accounts)),
-        bus.subscribe('pdf.changed', ({ accountId, quoteId, cached, outdated }) => index?.setPdf(accountId, quoteId, !cached ? 'none' : outdated ? 'outdated' : 'cached')),
+        bus.subscribe('pdf.changed', ({ accountId, quoteId, cached, outdated }) => live()?.setPdf(accountId, quoteId, !cached ? 'none' : outdated ? 'outdated' : 'cached')),
       ];
       return () => stops.forEach((stop) => stop());
     },

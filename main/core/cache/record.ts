@@ -2,6 +2,7 @@
 // rows that really changed. Runs inside the caller's transaction (quotes.ts).
 import type { QuoteDetails, QuoteListItem } from '../../../preload/contract';
 import { listItem, listRest } from '../store/list-document';
+import { facetColumnsOf } from '../store/facet-columns';
 import type { QuoteColumns, QuoteRow, QuoteStore } from '../store/types';
 import type { QuoteChange, StoredQuote } from './events';
 import { canonicalJson, hashText } from './hash';
@@ -46,6 +47,7 @@ export function recordDetails(store: QuoteStore, accountId: string, details: Quo
     ...columns,
     // The list item stays as listed: what the details moved is kept in its rest, not taken from the columns.
     listRest: old?.listRest == null || sameColumns(old, columns) ? (old?.listRest ?? null) : listRest(listItem(old.quoteId, old, old.listRest), old.quoteId, columns),
+    ...facetColumnsOf(details),
     detailsHash: hash,
     detailsListHash: old?.listHash ?? null,
     detailsFetchedAt: now,
@@ -65,7 +67,7 @@ export function versionOf(row: Pick<QuoteRow, 'detailsHash' | 'listHash'>): stri
 
 function emptyRow(accountId: string, quoteId: string): QuoteRow {
   return {
-    accountId, quoteId, listRest: null, listHash: null, detailsHash: null, detailsListHash: null, detailsFetchedAt: null,
+    accountId, quoteId, listRest: null, listHash: null, detailsHash: null, detailsListHash: null, detailsFetchedAt: null, serviceTypes: null, targetMarkets: null,
     status: 'PENDING', quoteNumber: null, projectName: null, companyName: null, referenceNumber: null, totalAmount: null, currency: null,
     quoteDate: null, deadlineForQuote: null, projectDueDate: null, validUntil: null, storedAt: 0,
   };

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { listRest } from './list-document';
+import { fillFacetColumns, fillQuoteDateMs } from './facet-columns-migration';
 import type { QuoteColumns } from './types';
 
 /**
@@ -158,6 +159,50 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec('DROP TABLE quotes; ALTER TABLE quotes_v3 RENAME TO quotes;');
     },
   },
+  {
+    version: 4,
+    description: 'service types and target markets of each quote\'s details beside the inbox columns; the newest-first order indexed for the first window',
+    // The table is rebuilt rather than altered: ADD COLUMN would put them after list_rest, and
+    // the inbox load would then read past the JSON to reach them.
+    up(db) {
+      const v3 = V3_COLUMNS.join(', ');
+      db.exec(`
+        CREATE TABLE quotes_v4 (
+          account_id TEXT NOT NULL,
+          quote_id TEXT NOT NULL,
+          status TEXT NOT NULL,
+          quote_number TEXT,
+          project_name TEXT,
+          company_name TEXT,
+          reference_number TEXT,
+          total_amount REAL,
+          currency TEXT,
+          quote_date TEXT,
+          deadline_for_quote TEXT,
+          project_due_date TEXT,
+          valid_until TEXT,
+          quote_date_ms REAL NOT NULL DEFAULT 0,
+          service_types TEXT,
+          target_markets TEXT,
+          details_hash TEXT,
+          list_hash TEXT,
+          details_list_hash TEXT,
+          details_fetched_at INTEGER,
+          stored_at INTEGER NOT NULL,
+          list_rest TEXT,
+          PRIMARY KEY (account_id, quote_id)
+        ) STRICT;
+        INSERT INTO quotes_v4 (${v3}) SELECT ${v3} FROM quotes ORDER BY rowid;
+        DROP TABLE quotes;
+        ALTER TABLE quotes_v4 RENAME TO quotes;
+      `);
+      fillFacetColumns(db);
+      fillQuoteDateMs(db);
+      // The inbox's first window (newest first, per account) read from the file while the
+      // in-memory index is built: main/core/cache/first-window.ts.
+      db.exec('CREATE INDEX quotes_newest ON quotes (account_id, quote_date_ms DESC, quote_id)');
+    },
+  },
 ];
 
 /** Version 3's quote columns, in their order in the row: the inbox's first, the JSON last. */
@@ -165,6 +210,13 @@ export const V3_COLUMNS = [
   'account_id', 'quote_id', 'status', 'quote_number', 'project_name', 'company_name', 'reference_number', 'total_amount', 'currency',
   'quote_date', 'deadline_for_quote', 'project_due_date', 'valid_until', 'details_hash', 'list_hash', 'details_list_hash',
   'details_fetched_at', 'stored_at', 'list_rest',
+] as const;
+
+/** Version 4's: the details' service types and target markets join the inbox's columns. */
+export const V4_COLUMNS = [
+  'account_id', 'quote_id', 'status', 'quote_number', 'project_name', 'company_name', 'reference_number', 'total_amount', 'currency',
+  'quote_date', 'deadline_for_quote', 'project_due_date', 'valid_until', 'quote_date_ms', 'service_types', 'target_markets', 'details_hash', 'list_hash',
+  'details_list_hash', 'details_fetched_at', 'stored_at', 'list_rest',
 ] as const;
 
 const textOf = (value: string | number | null | undefined): string | null => (value === null || value === undefined ? null : String(value));

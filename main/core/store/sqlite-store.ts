@@ -8,7 +8,9 @@ import type { Clock, Logger } from '../ports';
 import { systemClock } from '../ports';
 import { StorageError } from './errors';
 import { quarantineDatabase } from './quarantine';
-import { MIGRATIONS, migrate, V3_COLUMNS } from './schema';
+import { encodeFacet, facetDecoder } from './facet-columns';
+import { MIGRATIONS, migrate, V4_COLUMNS } from './schema';
+import { quoteDateMs } from './sort-keys';
 import type { Migration } from './schema';
 import type { AccountRow, InboxSourceRow, PdfRow, QuoteRow, QuoteStore, RevisionRow, StoreProblem } from './types';
 
@@ -75,11 +77,38 @@ function openChecked(path: string, migrations: readonly Migration[], now: number
 }
 
 /** The column list of a quote row, in the table's order (the inbox's columns first, the JSON last). */
-const QUOTE_COLUMNS = V3_COLUMNS;
+const QUOTE_COLUMNS = V4_COLUMNS;
 const UPSERT = `INSERT INTO quotes (${QUOTE_COLUMNS.join(', ')}) VALUES (${QUOTE_COLUMNS.map(() => '?').join(', ')})
   ON CONFLICT (account_id, quote_id) DO UPDATE SET ${QUOTE_COLUMNS.slice(2).map((column) => `${column} = excluded.${column}`).join(', ')}`;
 
 type SqlRow = Record<string, string | number | null>;
+type SqlArray = (string | number | null)[];
+
+/** The columns of an InboxSourceRow, in inboxSourceRow's order: none of them JSON. */
+const INBOX_SELECT = `account_id, quote_id, details_hash IS NOT NULL, status, quote_number, project_name, company_name, reference_number,
+  total_amount, currency, quote_date, deadline_for_quote, project_due_date, valid_until, service_types, target_markets`;
+const INBOX_WIDTH = 16;
+
+function inboxSourceRow(row: SqlArray, facet: ReturnType<typeof facetDecoder>): InboxSourceRow {
+  return {
+    accountId: String(row[0]),
+    quoteId: String(row[1]),
+    hasDetails: row[2] === 1,
+    status: String(row[3]) as QuoteRow['status'],
+    quoteNumber: text(row[4]),
+    projectName: text(row[5]),
+    companyName: text(row[6]),
+    referenceNumber: text(row[7]),
+    totalAmount: num(row[8]),
+    currency: text(row[9]),
+    quoteDate: text(row[10]),
+    deadlineForQuote: text(row[11]),
+    projectDueDate: text(row[12]),
+    validUntil: text(row[13]),
+    serviceTypes: facet(row[14] ?? null),
+    targetMarkets: facet(row[15] ?? null),
+  };
+}
 
 class SqliteQuoteStore implements QuoteStore {
   private readonly statements = new Map<string, StatementSync>();
@@ -162,7 +191,8 @@ class SqliteQuoteStore implements QuoteStore {
     // An upsert: the row is updated in place, where INSERT OR REPLACE deleted and re-inserted it.
     const values = [
       row.accountId, row.quoteId, row.status, row.quoteNumber, row.projectName, row.companyName, row.referenceNumber, row.totalAmount,
-      row.currency, row.quoteDate, row.deadlineForQuote, row.projectDueDate, row.validUntil, row.detailsHash, row.listHash,
+      row.currency, row.quoteDate, row.deadlineForQuote, row.projectDueDate, row.validUntil, quoteDateMs(row.quoteDate), encodeFacet(row.serviceTypes),
+      encodeFacet(row.targetMarkets), row.detailsHash, row.listHash,
       row.detailsListHash, row.detailsFetchedAt, row.storedAt, row.listRest,
     ];
     this.write('Could not save a quote', () => {
@@ -211,29 +241,31 @@ class SqliteQuoteStore implements QuoteStore {
     // Row by row and as arrays: the index keeps only its own small rows, so nothing the size
     // of the whole cache is built at start. (One JSON array of every row, built by SQLite and
     // parsed at once, was as fast but peaked at several MB of strings and grew the heap for good.)
-    const statement = this.sql(
-      `SELECT account_id, quote_id, details_hash IS NOT NULL, status, quote_number, project_name, company_name,
-         reference_number, total_amount, currency, quote_date, deadline_for_quote, project_due_date, valid_until FROM quotes`,
-    );
+    const statement = this.sql(`SELECT ${INBOX_SELECT} FROM quotes`);
     statement.setReturnArrays(true);
-    for (const row of statement.iterate() as Iterable<(string | number | null)[]>) {
-      yield {
-        accountId: String(row[0]),
-        quoteId: String(row[1]),
-        hasDetails: row[2] === 1,
-        status: String(row[3]) as QuoteRow['status'],
-        quoteNumber: text(row[4]),
-        projectName: text(row[5]),
-        companyName: text(row[6]),
-        referenceNumber: text(row[7]),
-        totalAmount: num(row[8]),
-        currency: text(row[9]),
-        quoteDate: text(row[10]),
-        deadlineForQuote: text(row[11]),
-        projectDueDate: text(row[12]),
-        validUntil: text(row[13]),
-      };
-    }
+    const facet = facetDecoder();
+    for (const row of statement.iterate() as Iterable<SqlArray>) yield inboxSourceRow(row, facet);
+  }
+
+  inboxRowSlice(after: number, limit: number): { rows: InboxSourceRow[]; last: number } {
+    const statement = this.sql(`SELECT ${INBOX_SELECT}, rowid FROM quotes WHERE rowid > ? ORDER BY rowid LIMIT ?`);
+    statement.setReturnArrays(true);
+    const facet = facetDecoder();
+    const found = statement.all(after, limit) as unknown as SqlArray[];
+    return { rows: found.map((row) => inboxSourceRow(row, facet)), last: found.length === 0 ? after : Number(found.at(-1)![INBOX_WIDTH]) };
+  }
+
+  newestInboxRows(accountId: string, limit: number): InboxSourceRow[] {
+    // quotes_newest serves this order: the first rows of the index, no sort.
+    const statement = this.sql(`SELECT ${INBOX_SELECT} FROM quotes WHERE account_id = ? ORDER BY quote_date_ms DESC, quote_id LIMIT ?`);
+    statement.setReturnArrays(true);
+    const facet = facetDecoder();
+    return (statement.all(accountId, limit) as unknown as SqlArray[]).map((row) => inboxSourceRow(row, facet));
+  }
+
+  quoteCounts(): Map<string, number> {
+    const rows = this.sql('SELECT account_id, count(*) AS n FROM quotes GROUP BY account_id').all() as SqlRow[];
+    return new Map(rows.map((row) => [String(row.account_id), Number(row.n)]));
   }
 
   addRevision(row: RevisionRow): boolean {
@@ -322,6 +354,7 @@ class SqliteQuoteStore implements QuoteStore {
 }
 
 const text = (value: string | number | null | undefined): string | null => (value === null || value === undefined ? null : String(value));
+const decodeFacetColumn = (value: string | number | null | undefined): readonly string[] | null => facetDecoder()(value ?? null) ?? null;
 const num = (value: string | number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 
 function toQuote(row: SqlRow): QuoteRow {
@@ -344,6 +377,8 @@ function toQuote(row: SqlRow): QuoteRow {
     deadlineForQuote: text(row.deadline_for_quote),
     projectDueDate: text(row.project_due_date),
     validUntil: text(row.valid_until),
+    serviceTypes: decodeFacetColumn(row.service_types),
+    targetMarkets: decodeFacetColumn(row.target_markets),
     storedAt: Number(row.stored_at),
   };
 }

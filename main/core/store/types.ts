@@ -33,6 +33,12 @@ export interface QuoteStore {
   allQuotes(accountId?: string): QuoteRow[];
   /** Every quote without its JSON documents or hashes, one at a time: what the inbox index loads at start. */
   inboxRows(): IterableIterator<InboxSourceRow>;
+  /** The same rows in slices, in the file's order after rowid `after`: the index built a slice at a time. `last` is where the next slice starts. */
+  inboxRowSlice(after: number, limit: number): { rows: InboxSourceRow[]; last: number };
+  /** An account's first `limit` rows newest first (quote date, then quote id): the index's order, read from the file's own index. */
+  newestInboxRows(accountId: string, limit: number): InboxSourceRow[];
+  /** How many quotes each account holds. */
+  quoteCounts(): Map<string, number>;
 
   /** Adds a distinct version of a quote's details; false when that content was already kept. */
   addRevision(row: RevisionRow): boolean;
@@ -92,6 +98,9 @@ export interface QuoteRow extends QuoteColumns {
   /** The list item's hash when the details were fetched: a later list change makes the details stale. */
   detailsListHash: string | null;
   detailsFetchedAt: number | null;
+  /** The service types and target markets of the current details' pricing; null when no details were fetched. */
+  serviceTypes: readonly string[] | null;
+  targetMarkets: readonly string[] | null;
   /** When this row was last written (local clock). */
   storedAt: number;
 }
@@ -103,8 +112,8 @@ export type InboxSourceRow = QuoteColumns & {
   hasDetails: boolean;
   /**
    * The service types and target markets of the details' pricing (facets of the inbox).
-   * Undefined when not known (a list item does not carry them): the index keeps what it had.
-   * Not stored yet: after a restart they are known again once the details are fetched.
+   * Undefined when not known (no details fetched; a list item does not carry them): the
+   * index keeps what it had. Stored beside the columns, so they are known after a restart.
    */
   serviceTypes?: readonly string[];
   targetMarkets?: readonly string[];

@@ -1,4 +1,5 @@
 import type { KeyAccess } from '../../../../preload/contract';
+import { quoteDateMs, timeOf } from '../../store/sort-keys';
 import type { InboxSourceRow, PdfRow } from '../../store/types';
 import { DAY_MS, FacetCounter, FacetFilter, FacetValues } from './facets';
 import type { ValueFacet } from './facets';
@@ -55,6 +56,20 @@ export class InboxIndex {
     pdfs: readonly PdfRow[],
     services: ReadonlyMap<string, string> = new Map(),
   ): void {
+    this.beginLoad(access, pdfs, services);
+    try {
+      this.loadRows(rows);
+    } finally {
+      this.endLoad();
+    }
+  }
+
+  /**
+   * A load in steps (the cache builds the index in slices between other work): empties the
+   * index and takes the accounts' facts; then `loadRows` as often as needed, then `endLoad`.
+   * Changes `put` in between are kept: a row loaded later is the stored row, as new as they.
+   */
+  beginLoad(access: ReadonlyMap<string, KeyAccess>, pdfs: readonly PdfRow[], services: ReadonlyMap<string, string> = new Map()): void {
     this.accounts.clear();
     this.access.clear();
     this.services.clear();
@@ -68,11 +83,14 @@ export class InboxIndex {
     for (const pdf of pdfs) this.pdfsOf(pdf.accountId).set(pdf.quoteId, pdf.outdated ? 'outdated' : 'cached');
     this.all = new Scope();
     this.shared = new Map();
-    try {
-      for (const row of rows) this.put(row);
-    } finally {
-      this.shared = null;
-    }
+  }
+
+  loadRows(rows: Iterable<InboxSourceRow>): void {
+    for (const row of rows) this.put(row);
+  }
+
+  endLoad(): void {
+    this.shared = null;
     // The scopes are new: each order is built at its first read, in one sort.
   }
 
@@ -380,7 +398,7 @@ export class InboxIndex {
     const searchText = searchTextOf(row);
     const textChanged = searchText !== quote.searchText;
     quote.searchText = searchText;
-    quote.quoteDateMs = time(row.quoteDate, 0);
+    quote.quoteDateMs = quoteDateMs(row.quoteDate);
     quote.dueMs = time(row.projectDueDate, Number.POSITIVE_INFINITY);
     quote.validMs = time(row.validUntil, Number.POSITIVE_INFINITY);
     quote.amount = row.totalAmount ?? Number.NEGATIVE_INFINITY;
@@ -439,11 +457,7 @@ export class InboxIndex {
 /** A service's namespace is its origin; an account of unknown service has its own (no origin starts with \u0001). */
 const namespaceOf = (accountId: string, service: string | null) => service ?? `\u0001${accountId}`;
 
-const time = (value: string | null, missing: number): number => {
-  if (value === null) return missing;
-  const parsed = Date.parse(value);
-  return Number.isNaN(parsed) ? missing : parsed;
-};
+const time = timeOf;
 
 /** The searched fields folded, one per line (no search word holds a line break). */
 function searchTextOf(row: InboxSourceRow): string {

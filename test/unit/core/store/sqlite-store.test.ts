@@ -31,7 +31,7 @@ afterEach(async () => {
 function quoteRow(overrides: Partial<QuoteRow> = {}): QuoteRow {
   return {
     accountId: 'acc-1', quoteId: 'q-1', listRest: '{}', listHash: 'h1', detailsHash: null, detailsListHash: null,
-    detailsFetchedAt: null, status: 'SENT', quoteNumber: 'Q-1', projectName: 'Website', companyName: 'Acme', referenceNumber: null,
+    detailsFetchedAt: null, serviceTypes: null, targetMarkets: null, status: 'SENT', quoteNumber: 'Q-1', projectName: 'Website', companyName: 'Acme', referenceNumber: null,
     totalAmount: 100, currency: 'EUR', quoteDate: '2025-01-01T00:00:00Z', deadlineForQuote: null, projectDueDate: null, validUntil: null,
     storedAt: 1, ...overrides,
   };
@@ -110,7 +110,8 @@ describe('the cache database', () => {
 
     const raw = new DatabaseSync(path);
     const names = (raw.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND name NOT LIKE 'sqlite_autoindex%'").all() as { name: string }[]).map((row) => row.name);
-    expect(names.sort()).toEqual(['pdfs_last_used']);
+    // The nine unused column indexes are gone; quotes_newest serves the first window before the index is built.
+    expect(names.sort()).toEqual(['pdfs_last_used', 'quotes_newest']);
     const columns = (raw.prepare('PRAGMA table_info(quotes)').all() as { name: string }[]).map((row) => row.name);
     expect(columns).not.toContain('details_json');
     expect(columns.at(-1)).toBe('list_rest');
