@@ -17,6 +17,52 @@ const patterns = {
 const nodeBuiltins = ['fs', 'path', 'http', 'https', 'net', 'crypto', 'os', 'child_process', 'stream', 'url', 'util', 'events', 'buffer', 'worker_threads', 'zlib', 'tls', 'dns']
   .map((name) => ({ name, message: 'This runtime has no Node.' }));
 
+// main/core's folders, lowest first: a folder may import the folders before it (and the root's
+// errors.ts and ports.ts, which import none), never one after it, so each piece can be read,
+// tested and reused without what is built on it. app.ts and core.ts assemble it all on top.
+// A new folder goes into this list (test/unit/layering proves every folder is in it).
+const coreLayers = [
+  'storage', 'log', 'node', 'links', 'quotes', 'logos', 'hosting', 'updates',
+  'auth', 'api', 'events', 'accounts', 'store', 'cache', 'sync', 'decisions', 'webhooks', 'relay',
+  'bridge', 'notify', 'demo', 'handlers',
+];
+// The upward imports still allowed, each because a small move does not remove it.
+const upwardExceptions = {
+  // The authenticator tells a refused token by the client's ApiError: auth/ and api/ are one
+  // client in two folders, and the error classes are what the whole client throws.
+  'main/core/auth/authenticator.ts': ['../api/errors'],
+  // The catalog of domain events names each feature's event payloads (type imports); the
+  // payloads stay with the feature that emits them (cache/ is being reshaped elsewhere).
+  'main/core/events/catalog.ts': ['../cache/events', '../decisions/events', '../sync/events', '../webhooks/events'],
+  // The notifications feature assembles its own handlers and bridge projection, where the
+  // other features are assembled in core.ts: that goes with giving every feature one shape.
+  'main/core/notify/notifications.ts': ['../handlers/notifications'],
+};
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const coreBase = { paths: [electron, electronStore], patterns: [patterns.electronFolder, patterns.web, patterns.simulator] };
+function coreRule(extraPatterns) {
+  return { 'no-restricted-imports': ['error', { paths: coreBase.paths, patterns: [...coreBase.patterns, ...extraPatterns] }] };
+}
+function upwardPattern(folder, depth, allowed = []) {
+  const above = coreLayers.slice(coreLayers.indexOf(folder) + 1);
+  const except = allowed.length > 0 ? `(?!(?:${allowed.map((path) => escapeRegex(path.replace(/^\.\.\//, ''))).join('|')})$)` : '';
+  return {
+    regex: `^${'\\.\\./'.repeat(depth)}${except}(?:${above.join('|')})(?:/|$)`,
+    message: `main/core/${folder} may not import a folder above it (${above.join(', ')}): move the shared piece down instead (the order is coreLayers in eslint.config.js).`,
+  };
+}
+const coreLayerConfigs = [
+  { files: ['main/core/errors.ts', 'main/core/ports.ts'], rules: coreRule([{ regex: `^\\./(?:${coreLayers.join('|')})(?:/|$)`, message: 'main/core/errors.ts and ports.ts sit below every folder of main/core and may import none of them.' }]) },
+  ...coreLayers.slice(0, -1).flatMap((folder) => [1, 2, 3].map((depth) => ({
+    files: [`main/core/${folder}/${'*/'.repeat(depth - 1)}*.ts`],
+    rules: coreRule([upwardPattern(folder, depth)]),
+  }))),
+  ...Object.entries(upwardExceptions).map(([file, allowed]) => ({
+    files: [file],
+    rules: coreRule([upwardPattern(file.split('/')[2], 1, allowed)]),
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'reports/**'] },
   ...tseslint.configs.recommended,
@@ -51,15 +97,8 @@ export default tseslint.config(
       }],
     },
   },
-  {
-    files: ['main/core/**'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        paths: [electron, electronStore],
-        patterns: [patterns.electronFolder, patterns.web, patterns.simulator],
-      }],
-    },
-  },
+  { files: ['main/core/**'], rules: coreRule([]) },
+  ...coreLayerConfigs,
   {
     files: ['main/simulator/**'],
     rules: {

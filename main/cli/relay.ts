@@ -20,6 +20,7 @@ import { credentialsFrom, requireBaseUrl, UsageError } from './options';
 import type { CliValues } from './options';
 import { RELAY_HELP } from './relay-help';
 import { entityOf, NATS_ARGS, portFrom, relayServerFrom, RelayUsageError, streamFrom, untilStopped } from './relay-options';
+import { errorText } from '../core/errors';
 
 export interface RelayIo {
   stdout: { write(text: string): unknown };
@@ -121,7 +122,7 @@ export async function runRelayCommand(args: string[], io: RelayIo): Promise<numb
 const REGISTRATION_CHECK_MS = 15 * 60_000;
 
 async function checkRegistration(check: () => Promise<string | null>, logger: Logger, io: RelayIo): Promise<void> {
-  const problem = await check().catch((error: unknown) => `the registration could not be checked (${error instanceof Error ? error.message : String(error)})`);
+  const problem = await check().catch((error: unknown) => `the registration could not be checked (${errorText(error)})`);
   if (problem === null) return;
   logger.warn('relay registration problem', { problem });
   io.stderr.write(`quotedesk relay: ${globalRedactor.string(problem)}\n`);
@@ -169,7 +170,7 @@ function line(published: PublishedEvent, json: boolean): string {
 }
 
 function describe(error: unknown, logger: Logger): string {
-  const message = globalRedactor.string(error instanceof Error ? error.message : String(error));
+  const message = globalRedactor.string(errorText(error));
   logger.error('relay failed', { error: message });
   return message;
 }

@@ -32,6 +32,7 @@ import { createTeamRelay } from './relay/team-relay';
 import type { TeamRelay } from './relay/team-relay';
 import { createRelayHandlers, projectRelayStatus } from './handlers/relay';
 import type { WebhookFeature, WebhookFeatureDeps } from './webhooks';
+import { errorText } from './errors';
 
 export type { StartDemo } from './demo/demo-mode';
 
@@ -175,7 +176,7 @@ export function createCore(options: CoreOptions): Core {
     sync.start();
   })().catch((error: unknown) => {
     // The cache still serves what it holds; only the sweep or the scheduler is missing.
-    logger.error('the offline cache did not start completely', { error: error instanceof Error ? error.message : String(error) });
+    logger.error('the offline cache did not start completely', { error: errorText(error) });
   });
   const catchUp = createCatchUp({ ready, closing: () => closing, webhooks, recovery, sync, relay: teamRelay, bus, logger });
   stops.push(catchUp.stop);
@@ -235,7 +236,7 @@ export function createCore(options: CoreOptions): Core {
         const demoStarted = await startDemo();
         // Demo deliveries come over loopback HTTPS: the embedded service must trust its certificate.
         const trust = demoStarted.trustWebhookCa;
-        if (trust) void webhooks.useDemoTunnel(trust).catch((error: unknown) => logger.warn('demo webhooks did not start', { error: error instanceof Error ? error.message : String(error) }));
+        if (trust) void webhooks.useDemoTunnel(trust).catch((error: unknown) => logger.warn('demo webhooks did not start', { error: errorText(error) }));
         return demoStarted;
       }, startOptions);
       if (started) await webhooks.settled();
@@ -252,7 +253,7 @@ export function createCore(options: CoreOptions): Core {
       for (const account of await accounts.list()) {
         if (!account.demo) continue;
         cache.forgetAccount(account.id);
-        await webhooks.forgetLocally(account.id).catch((error: unknown) => logger.warn('demo webhook keys could not be deleted', { error: error instanceof Error ? error.message : String(error) }));
+        await webhooks.forgetLocally(account.id).catch((error: unknown) => logger.warn('demo webhook keys could not be deleted', { error: errorText(error) }));
       }
       await Promise.all([webhooks.close(), teamRelay.close(), notifications.close(), logosPruned]);
       for (const stop of stops.splice(0).reverse()) stop();

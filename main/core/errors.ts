@@ -27,3 +27,12 @@ export class AppError extends Error {
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
+
+/**
+ * Any thrown value in words, for a log line or a sentence that quotes the cause: an Error's
+ * message, anything else as text. Not for a person's screen on its own: describeError
+ * (api/describe-error.ts) decides what a person reads.
+ */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

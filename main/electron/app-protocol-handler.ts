@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { Protocol } from 'electron';
 import type { Logger } from '../core/ports';
 import { APP_RESPONSE_HEADERS, APP_SCHEME, APP_SCHEME_PRIVILEGES, resolveAppRequest } from './app-protocol';
+import { errorText } from '../core/errors';
 
 /** Must run before the app is ready: Chromium fixes scheme privileges at startup. */
 export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
@@ -25,7 +26,7 @@ export async function answerAppRequest(request: Request, options: { rendererDir:
     const body = request.method === 'HEAD' ? null : await readFile(resolved.path);
     return new Response(body, { status: 200, headers: resolved.headers });
   } catch (error) {
-    options.logger.error('app:// file could not be read', { url: request.url, error: error instanceof Error ? error.message : String(error) });
+    options.logger.error('app:// file could not be read', { url: request.url, error: errorText(error) });
     return new Response('500: the file could not be read', { status: 500, headers: { ...APP_RESPONSE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
   }
 }

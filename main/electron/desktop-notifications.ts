@@ -11,6 +11,7 @@ import { createElectronNotifier } from './notifier';
 import type { NotificationClassLike } from './notifier';
 import { createAppTray } from './tray';
 import type { AppTray, MenuFactory, NativeImageFactory, TrayLike } from './tray';
+import { errorText } from '../core/errors';
 
 /** What of the core the desktop side uses. */
 export type DesktopCore = Pick<Core, 'accounts' | 'bus' | 'hub' | 'notifications'>;
@@ -112,7 +113,7 @@ export function createDesktopNotifications(options: DesktopNotificationsOptions)
       if (until === null) preferences?.set({ ...preferences.get(), doNotDisturbUntil: null });
       else preferences?.pauseFor(until - Date.now(), Date.now());
     } catch (error) {
-      logger.error('notifications could not be paused or resumed', { error: error instanceof Error ? error.message : String(error) });
+      logger.error('notifications could not be paused or resumed', { error: errorText(error) });
     }
     refreshTray();
     // The menu says "paused until"; it must stop saying so when the hour is over.

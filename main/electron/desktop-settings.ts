@@ -2,7 +2,7 @@
 // one-time offer after the first account), and updates. The state goes out as
 // 'desktop.changed' whenever any part of it moves.
 import type { DesktopState } from '../../preload/contract';
-import { AppError } from '../core/errors';
+import { AppError, errorText } from '../core/errors';
 import type { Logger } from '../core/ports';
 import type { DesktopHandlers, UpdateService } from '../core/updates';
 import type { DesktopPreferenceStore } from './desktop-preferences';
@@ -40,7 +40,7 @@ export function createDesktopSettings(options: DesktopSettingsOptions): DesktopS
     try {
       return loginItem.enabled();
     } catch (error) {
-      logger.warn('the login item could not be read', { error: error instanceof Error ? error.message : String(error) });
+      logger.warn('the login item could not be read', { error: errorText(error) });
       return false;
     }
   };
@@ -57,8 +57,8 @@ export function createDesktopSettings(options: DesktopSettingsOptions): DesktopS
     try {
       loginItem.set(enabled);
     } catch (error) {
-      logger.warn('the login item could not be changed', { error: error instanceof Error ? error.message : String(error) });
-      throw new AppError('internal', `Quotedesk could not ${enabled ? 'add itself to' : 'remove itself from'} the programs that start at login: ${error instanceof Error ? error.message : String(error)}`);
+      logger.warn('the login item could not be changed', { error: errorText(error) });
+      throw new AppError('internal', `Quotedesk could not ${enabled ? 'add itself to' : 'remove itself from'} the programs that start at login: ${errorText(error)}`);
     }
   };
   /** Settings are written through the atomic store, which throws a clear error when the disk refuses. */
@@ -85,7 +85,7 @@ export function createDesktopSettings(options: DesktopSettingsOptions): DesktopS
         options
           .updates()
           .setChannel(input.updateChannel)
-          .catch((error: unknown) => logger.warn('the update channel could not be switched', { error: error instanceof Error ? error.message : String(error) }));
+          .catch((error: unknown) => logger.warn('the update channel could not be switched', { error: errorText(error) }));
       }
       changed();
       return state();
@@ -115,7 +115,7 @@ export function createDesktopSettings(options: DesktopSettingsOptions): DesktopS
         // Someone who already starts it at login needs no offer.
         preferences.update({ loginOffer: readLoginItem() ? 'answered' : 'pending' });
       } catch (error) {
-        logger.warn('the login offer could not be recorded', { error: error instanceof Error ? error.message : String(error) });
+        logger.warn('the login offer could not be recorded', { error: errorText(error) });
         return;
       }
       changed();

@@ -34,6 +34,7 @@ import { reportStartupFailure } from './startup-failure';
 import { createUpdateEngine } from './update-engine';
 import { createMainWindow, focusExistingWindow, hardenSession, lockDownContents } from './window';
 import { stampStartMenuShortcut } from './windows-shortcut';
+import { errorText } from '../core/errors';
 
 /** What the main process learns from Node's process object (given, so tests choose the platform). */
 export interface ProcessFacts {
@@ -97,7 +98,7 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
       try {
         preferences.update({ residentNoteShown: true });
       } catch (error) {
-        logger.warn('the note about staying in the tray could not be recorded', { error: error instanceof Error ? error.message : String(error) });
+        logger.warn('the note about staying in the tray could not be recorded', { error: errorText(error) });
       }
     },
   });
@@ -228,7 +229,7 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
       // main process has no network-change event; an offline account retries by itself
       // (5 s doubling to 2 minutes), which covers the network coming back.
       powerMonitor.on('resume', () => {
-        void core?.reconcile().catch((error: unknown) => logger.warn('sync after resume failed', { error: error instanceof Error ? error.message : String(error) }));
+        void core?.reconcile().catch((error: unknown) => logger.warn('sync after resume failed', { error: errorText(error) }));
       });
       step = 'starting the demo service';
       await started.startDemoIfNoAccounts(() => startDemo(), { force: argv.includes('--demo') });
@@ -276,7 +277,7 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
     desktop.destroy();
     closing
       .close()
-      .catch((error: unknown) => logger.error('shutdown failed', { error: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown) => logger.error('shutdown failed', { error: errorText(error) }))
       .finally(() => {
         closed = true;
         folderLock?.release();

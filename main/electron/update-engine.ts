@@ -6,6 +6,7 @@ import type { AppUpdater, Logger as UpdaterLogger, ProgressInfo } from 'electron
 import type { Logger } from '../core/ports';
 import { writeFileAtomicSync } from '../core/storage';
 import type { UpdateEngine } from '../core/updates';
+import { errorText } from '../core/errors';
 
 /** The folder electron-updater downloads into, under the system's cache folder. */
 export const UPDATER_CACHE_FOLDER = 'quotedesk-updater';
@@ -28,11 +29,10 @@ export interface UpdateEngineOptions {
 
 /** electron-updater logs through this: its lines join ours, never the console. */
 function updaterLogger(logger: Logger): UpdaterLogger {
-  const text = (message: unknown) => (message instanceof Error ? message.message : String(message));
   return {
-    info: (message) => logger.info('updater', { message: text(message) }),
-    warn: (message) => logger.warn('updater', { message: text(message) }),
-    error: (message) => logger.warn('updater', { message: text(message) }),
+    info: (message) => logger.info('updater', { message: errorText(message) }),
+    warn: (message) => logger.warn('updater', { message: errorText(message) }),
+    error: (message) => logger.warn('updater', { message: errorText(message) }),
   };
 }
 

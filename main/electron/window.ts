@@ -3,6 +3,7 @@ import type { Session, WebContents } from 'electron';
 import type { Logger, Opener } from '../core/ports';
 import { APP_CSP, APP_ENTRY_URL, APP_ORIGIN, isAppPage } from './app-protocol';
 import { navigationDecision } from './navigation';
+import { errorText } from '../core/errors';
 
 /** The one permission the app's page has: writing to the clipboard (the Copy buttons), from its own main frame. */
 const ALLOWED_TO_THE_APP = new Set(['clipboard-sanitized-write']);
@@ -46,7 +47,7 @@ export function lockDownContents(contents: LockableContents, deps: { opener: Ope
   const leave = (url: string) => {
     if (navigationDecision(url) === 'open-externally') {
       deps.opener.openExternal(url).catch((error: unknown) => {
-        deps.logger.warn('external link could not be opened', { error: error instanceof Error ? error.message : String(error) });
+        deps.logger.warn('external link could not be opened', { error: errorText(error) });
       });
     } else {
       deps.logger.warn('navigation refused', { url });

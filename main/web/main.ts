@@ -9,6 +9,7 @@ import { launchWebApp } from './app';
 import { parseWebFlags, usage } from './flags';
 import { busyFolderNotice, demoNotice } from './startup-notice';
 import type { WebFlags } from './flags';
+import { errorText } from '../core/errors';
 
 const context = { env: process.env, platform: process.platform, home: homedir() };
 
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
   try {
     flags = parseWebFlags(process.argv.slice(2), context);
   } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${usage(context)}\n`);
+    process.stderr.write(`${errorText(error)}\n\n${usage(context)}\n`);
     process.exit(2);
   }
   if (flags === 'help') {
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        process.stderr.write(`Stopping after ${signal} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.stderr.write(`Stopping after ${signal} failed: ${errorText(error)}\n`);
         process.exit(1);
       },
     );
@@ -69,6 +70,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Quotedesk (browser mode) could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`Quotedesk (browser mode) could not start: ${errorText(error)}\n`);
   process.exit(1);
 });

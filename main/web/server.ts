@@ -7,6 +7,7 @@ import type { DownloadRoute } from './downloads';
 import { contentSecurityPolicy, createSessionToken } from './security';
 import { attachBridgeSocket } from './socket';
 import { createStaticHandler } from './static';
+import { errorText } from '../core/errors';
 
 export interface WebHostOptions {
   /** The built renderer (out/renderer). */
@@ -58,7 +59,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       await serveStatic(request, response);
     };
     serve().catch((error: unknown) => {
-      options.logger.error('static file failed', { url: request.url, error: error instanceof Error ? error.message : String(error) });
+      options.logger.error('static file failed', { url: request.url, error: errorText(error) });
       if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       response.end('Internal error');
     });

@@ -17,6 +17,7 @@ import type { Timeouts } from '../api/transport';
 import { NeedsCredentialsError } from '../auth/needs-credentials';
 import { globalRedactor } from '../log/redact';
 import type { Clock, Logger } from '../ports';
+import { errorText } from '../errors';
 
 export interface ConnectionTarget {
   baseUrl: string;
@@ -115,7 +116,7 @@ function explainFailure(error: unknown, target: ConnectionTarget, latencyMs: num
   if (error instanceof SchemaError) {
     return report('unexpected-response', `The address answered, but not as the Quoting Service would (${error.message}). Check the base URL.`, null, latencyMs);
   }
-  const message = globalRedactor.string(error instanceof Error ? error.message : String(error));
+  const message = globalRedactor.string(errorText(error));
   return report('unexpected-response', `The connection test failed unexpectedly: ${message}`, null, latencyMs);
 }
 

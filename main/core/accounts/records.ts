@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Credentials, Environment, KeyAccess, Mechanism } from '../../../preload/contract';
 import type { AccountDraft } from '../../../preload/contract';
 import type { Logger, SettingsStore } from '../ports';
+import { errorText } from '../errors';
 
 /** The settings key holding the account list (everything but credentials). */
 export const ACCOUNTS_KEY = 'accounts';
@@ -59,7 +60,7 @@ export function loadAccounts(settings: SettingsStore, logger: Logger, nowIso: st
   try {
     raw = settings.get<unknown>(ACCOUNTS_KEY);
   } catch (error) {
-    logger.error('account settings could not be read', { error: error instanceof Error ? error.message : String(error) });
+    logger.error('account settings could not be read', { error: errorText(error) });
     return { accounts: [], damaged: true };
   }
   if (raw === undefined || raw === null) return { accounts: [], damaged: false };
@@ -105,7 +106,7 @@ function backup(settings: SettingsStore, raw: unknown, nowIso: string, logger: L
     settings.set(ACCOUNTS_BACKUP_PREFIX + nowIso, raw);
   } catch (error) {
     // The damaged list stays in the file until something is saved; starting matters more.
-    logger.error('the damaged account list could not be backed up', { error: error instanceof Error ? error.message : String(error) });
+    logger.error('the damaged account list could not be backed up', { error: errorText(error) });
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Credentials } from '../../../preload/contract';
-import { AppError } from '../errors';
+import { AppError, errorText } from '../errors';
 import { registerSecret } from '../log/logger';
 import type { DataFileProblem, Logger, SecretStore, SettingsStore } from '../ports';
 import { accountIdOfSecret, loadAccounts, parseStoredCredentials, saveAccounts, secretName } from './records';
@@ -292,8 +292,4 @@ function snapshot(entry: Entry): RegistryEntry {
 
 function storageError(message: string, cause: unknown): AppError {
   return new AppError('internal', `${message} Try again, and check that the disk has free space.`, { retryable: true, cause });
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -5,7 +5,7 @@ import type { AccountStatus, AccountView, ConnectionReport, Credentials } from '
 import { baseUrlProblem, credentialOrigin } from '../../../preload/contract/plain/base-url';
 import { createAgent } from '../api/index';
 import { ApiError } from '../api/errors';
-import { AppError } from '../errors';
+import { AppError, errorText } from '../errors';
 import { createEventBus } from '../events';
 import type { DomainBus } from '../events';
 import { createSilentLogger, registerSecret } from '../log/logger';
@@ -315,8 +315,8 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
           notes.push(outcome);
         }
       } catch (error) {
-        logger.warn('an about-to-remove step failed; the account is removed anyway', { accountId: id, step: step.what, error: error instanceof Error ? error.message : String(error) });
-        notes.push(`${step.what} failed (${error instanceof Error ? error.message : String(error)}); the account was removed anyway.`);
+        logger.warn('an about-to-remove step failed; the account is removed anyway', { accountId: id, step: step.what, error: errorText(error) });
+        notes.push(`${step.what} failed (${errorText(error)}); the account was removed anyway.`);
       } finally {
         stop.abort();
       }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 // Not exported by the contract's index: the renderer has no use for it.
-import { NOT_ACCEPTED, fastParserFor } from '../../../preload/contract/service/fast-parse';
+import { NOT_ACCEPTED, fastParserFor } from './fast-parse';
 import { SchemaError } from './errors';
 import type { HttpResponse } from './transport';
 
@@ -45,7 +45,7 @@ function unreadableBody(response: HttpResponse): SchemaError {
 }
 
 /**
- * The schema's compiled fast path first (preload/contract/service/fast-parse.ts): it accepts
+ * The schema's compiled fast path first (fast-parse.ts): it accepts
  * only what zod accepts, with the same result. Anything it does not accept goes to zod,
  * which decides and names the path and the problem.
  */

@@ -2,6 +2,7 @@ import { events } from '../../../preload/contract';
 import type { EventName, EventPayload } from '../../../preload/contract';
 import type { Logger } from '../ports';
 import { describeIssues } from './errors';
+import { errorText } from '../errors';
 
 /** One pushed event as a transport carries it. */
 export type BridgeEvent = { [E in EventName]: { name: E; payload: EventPayload<E> } }[EventName];
@@ -32,7 +33,7 @@ export function createEventHub(deps: { logger: Logger }): EventHub {
         listener(event);
       } catch (error) {
         // One broken transport must not stop the others from hearing the event.
-        deps.logger.error('bridge event listener failed', { event: name, error: error instanceof Error ? error.message : String(error) });
+        deps.logger.error('bridge event listener failed', { event: name, error: errorText(error) });
       }
     }
   }

@@ -1,5 +1,5 @@
 import type { DomainBus } from '../events';
-import { syncStateView } from '../handlers/sync';
+import { syncStateView } from '../sync';
 import type { EventHub } from './events';
 
 export interface ProjectionOptions {

@@ -7,7 +7,7 @@ import type { KeyAccess, QuoteDetails } from '../../../preload/contract';
 import { isActionable, statusLabel } from '../../../preload/contract/plain/statuses';
 import { InvalidStateError, OutcomeUnknownError } from '../api/errors';
 import type { DecisionOutcome, QuotingClient } from '../api/types';
-import { AppError } from '../errors';
+import { AppError, errorText } from '../errors';
 import type { Clock, Logger } from '../ports';
 import type { DecisionEvents } from './events';
 import { changedMessage, doneMessage, explainCheck, explainRefusal } from './explain';
@@ -79,7 +79,7 @@ export function createDecisions(deps: DecisionDeps): Decisions {
     try {
       return await reread(client, account, quoteId, reason);
     } catch (error) {
-      logger.warn('could not re-read the quote after a decision', { accountId: account.id, quoteId, error: error instanceof Error ? error.message : String(error) });
+      logger.warn('could not re-read the quote after a decision', { accountId: account.id, quoteId, error: errorText(error) });
       return null;
     }
   }
@@ -99,7 +99,7 @@ export function createDecisions(deps: DecisionDeps): Decisions {
       for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
       return hash.digest('hex');
     } catch (error) {
-      logger.warn('could not hash the cached PDF for a receipt', { quoteId, error: error instanceof Error ? error.message : String(error) });
+      logger.warn('could not hash the cached PDF for a receipt', { quoteId, error: errorText(error) });
       return null;
     }
   }
@@ -109,7 +109,7 @@ export function createDecisions(deps: DecisionDeps): Decisions {
       await receipts.add(receipt);
     } catch (error) {
       // The decision is made either way; the receipt stays in memory and is written with the next one.
-      logger.error('a decision receipt could not be written', { quoteId: receipt.quoteId, error: error instanceof Error ? error.message : String(error) });
+      logger.error('a decision receipt could not be written', { quoteId: receipt.quoteId, error: errorText(error) });
     }
     return receipt;
   }
@@ -214,7 +214,7 @@ export function createDecisions(deps: DecisionDeps): Decisions {
       if (unsettled) {
         const settled = await receipts.settle(unsettled.id, { at: iso(), status: quote.status }).catch((error: unknown) => {
           // In memory it is settled; the file catches up with the next write.
-          logger.error('a settled receipt could not be written', { error: error instanceof Error ? error.message : String(error) });
+          logger.error('a settled receipt could not be written', { error: errorText(error) });
           return unsettled;
         });
         message = explainCheck(quote, unsettled.decision, account.access);

@@ -2,6 +2,7 @@ import type { AccountDraft } from '../../../preload/contract';
 import type { AccountsService } from '../accounts/types';
 import type { DomainBus } from '../events';
 import type { Logger } from '../ports';
+import { errorText } from '../errors';
 
 /**
  * The embedded Quoting Service as the core sees it: something to close, and a way to make it
@@ -121,8 +122,4 @@ export function createDemoMode(deps: { accounts: AccountsService; bus: DomainBus
       await stopService();
     },
   };
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,4 +1,5 @@
 import type { Logger } from '../ports';
+import { errorText } from '../errors';
 
 /**
  * THE domain event bus of the core. Producers (accounts, sync, webhooks, decisions) and
@@ -27,7 +28,7 @@ export function createEventBus<Events extends Record<string, unknown>>(deps: { l
     try {
       call();
     } catch (error) {
-      deps.logger.error('a domain event subscriber failed', { event: type, error: error instanceof Error ? error.message : String(error) });
+      deps.logger.error('a domain event subscriber failed', { event: type, error: errorText(error) });
     }
   }
 

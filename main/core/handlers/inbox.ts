@@ -12,8 +12,7 @@ import { quoteVersion } from '../decisions/version';
 import { AppError } from '../errors';
 import type { Clock } from '../ports';
 import type { SyncEngine } from '../sync';
-import { classifyFailure } from '../sync';
-import { syncStateView } from './sync';
+import { classifyFailure, syncStateView } from '../sync';
 
 type Methods = typeof inboxMethods;
 /** The use cases behind `inboxMethods`: the lead registers them in the core's Handlers. */

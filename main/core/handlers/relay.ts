@@ -2,7 +2,7 @@
 import type { Handlers, TeamRelayInput } from '../../../preload/contract';
 import type { AccountsService } from '../accounts/types';
 import type { EventHub } from '../bridge/events';
-import { AppError } from '../errors';
+import { AppError, errorText } from '../errors';
 import type { TeamRelay, TeamRelayConfig } from '../relay/team-relay';
 
 export type RelayMethod = 'relay.status' | 'relay.configure' | 'relay.test' | 'relay.forget';
@@ -25,7 +25,7 @@ export function createRelayHandlers(relay: TeamRelay, accounts: Pick<AccountsSer
     } catch (error) {
       if (error instanceof AppError) throw error;
       // A URL or name the relay refuses: said as it is (it names no credential).
-      throw new AppError('invalid-input', error instanceof Error ? error.message : String(error));
+      throw new AppError('invalid-input', errorText(error));
     }
   };
   return {

@@ -1,22 +1,17 @@
 import type { z } from 'zod';
-import type { AccountSyncState, syncMethods } from '../../../preload/contract/bridge/sync';
+import type { syncMethods } from '../../../preload/contract/bridge/sync';
 import type { AccountsService } from '../accounts/types';
 import { AppError } from '../errors';
 import type { PdfCache } from '../cache';
 import type { Logger, SettingsStore } from '../ports';
-import type { SyncEngine, SyncState } from '../sync';
-import { describeState, readOfflineSettings, writeOfflineSettings } from '../sync';
+import type { SyncEngine } from '../sync';
+import { readOfflineSettings, syncStateView, writeOfflineSettings } from '../sync';
 
 type Methods = typeof syncMethods;
 /** The use cases behind `syncMethods`. */
 export type SyncHandlers = {
   [M in keyof Methods]: (input: z.output<Methods[M]['input']>) => Promise<z.output<Methods[M]['output']>>;
 };
-
-/** The contract's view of a sync state: the core's, with its plain-words summary. */
-export function syncStateView(state: SyncState): AccountSyncState {
-  return { ...state, summary: describeState(state) };
-}
 
 export interface SyncHandlerDeps {
   sync: Pick<SyncEngine, 'state' | 'refresh' | 'setIntervalMs'>;

@@ -14,6 +14,7 @@ import type { AccountFacts, QuoteFacts, WebhookFacts } from './changes';
 import type { NotificationCenter, Outcome } from './notification-center';
 import { serviceOf } from '../accounts/same-service';
 import type { ChangeSource, NotifiableChange } from './types';
+import { errorText } from '../errors';
 
 export interface NotificationPipelineDeps {
   bus: DomainBus;
@@ -127,8 +128,4 @@ export function changeFromStored(account: AccountFacts, source: ChangeSource, st
     changeKey: null,
     occurredAt: null,
   };
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

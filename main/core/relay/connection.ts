@@ -6,6 +6,7 @@ import { connect, credsAuthenticator } from '@nats-io/transport-node';
 import type { NatsConnection, NodeConnectionOptions } from '@nats-io/transport-node';
 import { registerSecret } from '../log/logger';
 import type { Logger } from '../ports';
+import { errorText } from '../errors';
 
 export type RelayAuth =
   | { kind: 'none' }
@@ -96,7 +97,7 @@ export async function connectToRelayServer(server: RelayServer, options: { name:
 
 /** A NATS error in plain words (authorization, refused, timeout), never with credentials. */
 export function describeNatsError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   const code = (error as { code?: string } | null)?.code;
   if (/authorization|authentication/i.test(message)) return 'the server refused these credentials';
   if (code === 'ECONNREFUSED' || /ECONNREFUSED/.test(message)) return 'nothing answers at that address (is nats-server running?)';

@@ -9,6 +9,7 @@ import type { Logger } from '../ports';
 import { dedupeKey } from '../webhooks/event-log';
 import { parseEnvelope } from '../webhooks/receiver';
 import { RELAY_HEADERS } from './headers';
+import { errorText } from '../errors';
 
 /** An event as a subscriber gets it: the delivery's raw body and what the relay knew of it. */
 export interface RelayedEvent {
@@ -78,7 +79,7 @@ export async function subscribeToRelay(options: SubscriptionOptions): Promise<Re
       await deliver(message, options, handled);
       if (stopping) break;
     }
-  })().catch((error: unknown) => options.logger.warn('relay subscription ended', { error: error instanceof Error ? error.message : String(error) }));
+  })().catch((error: unknown) => options.logger.warn('relay subscription ended', { error: errorText(error) }));
   return {
     done,
     stop: async () => {
@@ -115,7 +116,7 @@ async function deliver(message: JsMsg, options: SubscriptionOptions, handled: Se
   try {
     if (!handled.has(event.key)) await options.handle(event);
   } catch (error) {
-    options.logger.warn('relayed event not handled; it will come again', { seq: message.seq, error: error instanceof Error ? error.message : String(error) });
+    options.logger.warn('relayed event not handled; it will come again', { seq: message.seq, error: errorText(error) });
     message.nak(options.retryDelayMs ?? 5_000);
     return;
   }
@@ -124,5 +125,5 @@ async function deliver(message: JsMsg, options: SubscriptionOptions, handled: Se
   if (handled.size > HANDLED_KEYS_KEPT) handled.delete(handled.values().next().value as string);
   // Waits for the server's confirmation: a restart then never sees an event it handled here.
   // A lost connection leaves it unacknowledged: JetStream delivers it again (handlers dedupe on the key).
-  await message.ackAck().catch((error: unknown) => options.logger.warn('relayed event handled but not acknowledged; it may come again', { seq: message.seq, error: error instanceof Error ? error.message : String(error) }));
+  await message.ackAck().catch((error: unknown) => options.logger.warn('relayed event handled but not acknowledged; it may come again', { seq: message.seq, error: errorText(error) }));
 }

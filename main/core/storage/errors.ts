@@ -1,4 +1,4 @@
-import { AppError } from '../errors';
+import { AppError, errorText } from '../errors';
 
 /** Where a write stopped: before the rename the old file is intact; 'sync-folder' comes after it. */
 export type WriteStep = 'create' | 'write' | 'sync' | 'rename' | 'sync-folder' | 'refused';
@@ -54,7 +54,7 @@ export class DataWriteError extends AppError {
   static from(error: unknown, path: string, step: WriteStep): DataWriteError {
     if (error instanceof DataWriteError) return error;
     const systemCode = (error as NodeJS.ErrnoException | null)?.code ?? null;
-    const reason = (systemCode && REASONS_BY_CODE[systemCode]) ?? `an unexpected error (${systemCode ?? (error instanceof Error ? error.message : String(error))})`;
+    const reason = (systemCode && REASONS_BY_CODE[systemCode]) ?? `an unexpected error (${systemCode ?? errorText(error)})`;
     return new DataWriteError(path, reason, { systemCode, step, retryable: systemCode !== null && RETRYABLE.has(systemCode), cause: error });
   }
 

@@ -2,6 +2,7 @@ import type { DomainBus } from '../events';
 import type { Logger } from '../ports';
 import type { SyncEngine } from './engine';
 import type { Recovery } from './recovery';
+import { errorText } from '../errors';
 
 export interface CatchUpDeps {
   /** Settles when the offline parts have started: no catch-up before them. */
@@ -32,13 +33,12 @@ export interface CatchUp {
  */
 export function createCatchUp(deps: CatchUpDeps): CatchUp {
   const { logger } = deps;
-  const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
   async function run(): Promise<void> {
     await deps.ready;
     if (deps.closing()) return;
-    await deps.webhooks.checkAll().catch((error: unknown) => logger.warn('webhook registrations could not be checked', { error: describe(error) }));
+    await deps.webhooks.checkAll().catch((error: unknown) => logger.warn('webhook registrations could not be checked', { error: errorText(error) }));
     await Promise.all([deps.recovery.during(() => deps.sync.reconcile()), deps.relay.resumed()]);
   }
-  const stop = deps.bus.subscribe('webhook.reconnected', () => void run().catch((error: unknown) => logger.warn('sync after a tunnel restart failed', { error: describe(error) })));
+  const stop = deps.bus.subscribe('webhook.reconnected', () => void run().catch((error: unknown) => logger.warn('sync after a tunnel restart failed', { error: errorText(error) })));
   return { run, stop };
 }

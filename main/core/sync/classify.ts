@@ -1,3 +1,4 @@
+import type { AccountSyncState } from '../../../preload/contract/bridge/sync';
 import type { SyncState } from './state';
 
 /** What a failed pass means for the account, from the error's code (the API client's typed errors and the core's AppError). */
@@ -47,4 +48,9 @@ export function describeState(state: SyncState): string {
     case 'failed':
       return state.message ?? 'The last sync failed';
   }
+}
+
+/** The contract's view of a sync state: the core's, with its plain-words summary. */
+export function syncStateView(state: SyncState): AccountSyncState {
+  return { ...state, summary: describeState(state) };
 }

@@ -3,7 +3,7 @@ import { SYNC_INTERVAL_MINUTES } from '../../../preload/contract/plain/offline-l
 import type { AccountsService } from '../accounts/types';
 import type { QuoteObservation } from '../cache/events';
 import type { QuoteCache } from '../cache/quotes';
-import { AppError } from '../errors';
+import { AppError, errorText } from '../errors';
 import type { DomainBus } from '../events';
 import type { Clock, Logger } from '../ports';
 import { classifyFailure } from './classify';
@@ -201,7 +201,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       bus.publish('sync.completed', { accountId, at, quotes: quotesSeen, needsAction });
     } catch (error) {
       if (!stillThere()) return;
-      logger.warn('a sync pass ended early', { accountId, error: error instanceof Error ? error.message : String(error) });
+      logger.warn('a sync pass ended early', { accountId, error: errorText(error) });
       fail(run, error);
     }
   }
@@ -278,7 +278,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       try {
         accounts = await accountsNow();
       } catch (error) {
-        logger.warn('sync could not list the accounts', { error: error instanceof Error ? error.message : String(error) });
+        logger.warn('sync could not list the accounts', { error: errorText(error) });
         return;
       }
       const now = clock.now();
@@ -306,7 +306,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
           cache.record({ accountId, access: account.access, source: 'open', observations: [{ kind: 'details', details }] });
         } catch (error) {
           // The person sees the fresh details anyway; the cache keeps the copy it had.
-          logger.warn('opened details could not be cached', { accountId, error: error instanceof Error ? error.message : String(error) });
+          logger.warn('opened details could not be cached', { accountId, error: errorText(error) });
         }
         if (found.state.phase === 'offline' || found.state.phase === 'needs-credentials') {
           // The service answers again: catch the list up too.

@@ -3,6 +3,7 @@ import type { Logger } from '../ports';
 import { explainUpdateFailure } from './explain';
 import type { DecisionsInFlight, Scheduler, UpdateEngine } from './port';
 import { realScheduler } from './port';
+import { errorText } from '../errors';
 
 /** Often enough that a fix reaches people the same day, rarely enough to be no load on the feed. */
 export const UPDATE_CHECK_INTERVAL_MS = 4 * 60 * 60 * 1000;
@@ -69,7 +70,7 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
     try {
       found = await active.check(channel);
     } catch (error) {
-      logger.warn('update check failed', { error: error instanceof Error ? error.message : String(error) });
+      logger.warn('update check failed', { error: errorText(error) });
       change({ phase: 'failed', checkedAt: new Date(options.now()).toISOString(), message: explainUpdateFailure(error, 'check') });
       return state;
     }
@@ -86,7 +87,7 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
         if (state.phase === 'downloading' && rounded !== state.percent) change({ percent: rounded });
       });
     } catch (error) {
-      logger.warn('update download failed', { version: found.version, error: error instanceof Error ? error.message : String(error) });
+      logger.warn('update download failed', { version: found.version, error: errorText(error) });
       change({ phase: 'failed', percent: null, message: explainUpdateFailure(error, 'download') });
       return state;
     }

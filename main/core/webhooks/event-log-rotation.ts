@@ -10,6 +10,7 @@ import { constants as fsConstants } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../ports';
 import type { EventLogFileSystem, LogFile } from './event-log-file';
+import { errorText } from '../errors';
 
 export const LIVE = 'events.jsonl';
 export const ROTATED = 'events.1.jsonl';
@@ -81,7 +82,7 @@ export class UnmarkedEvents {
       this.restamp(old + 1, old - 1);
       // Tried again after as many bytes again, not at every write.
       this.carriedBytes = live.size;
-      logger.warn('webhook event log: rotation put off, its unprocessed events could not be copied', { error: describe(error) });
+      logger.warn('webhook event log: rotation put off, its unprocessed events could not be copied', { error: errorText(error) });
       await fs.unlink(path(NEXT)).catch(() => undefined);
       return { size: live.size, reopen: false };
     }
@@ -96,7 +97,7 @@ export class UnmarkedEvents {
       this.generation = old + 1;
       size = this.carriedBytes = bytes.length;
     } catch (error) {
-      logger.warn('webhook event log: rotation failed', { error: describe(error) });
+      logger.warn('webhook event log: rotation failed', { error: errorText(error) });
       if (moved) {
         // The live file was rotated; the copies stay in NEXT (open() reads it), a new live file starts.
         this.generation = old + 1;
@@ -107,7 +108,7 @@ export class UnmarkedEvents {
         size = this.carriedBytes = live.size;
       }
     }
-    await fs.syncFolder(dir).catch((error: unknown) => logger.warn('webhook event log: cannot sync its folder', { error: describe(error) }));
+    await fs.syncFolder(dir).catch((error: unknown) => logger.warn('webhook event log: cannot sync its folder', { error: errorText(error) }));
     return { size, reopen: true };
   }
 
@@ -115,8 +116,4 @@ export class UnmarkedEvents {
   private restamp(from: number, to: number): void {
     for (const unmarked of this.events.values()) if (unmarked.generation === from) unmarked.generation = to;
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

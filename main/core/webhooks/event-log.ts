@@ -7,6 +7,7 @@ import type { Clock, Logger } from '../ports';
 import { doneLine, eventLine, nodeEventLogFileSystem, readLines } from './event-log-file';
 import type { EventLogFileSystem, LogFile } from './event-log-file';
 import { LIVE, NEXT, OLDER_FILE, ROTATED, UnmarkedEvents } from './event-log-rotation';
+import { errorText } from '../errors';
 
 /** A verified delivery as the log keeps it: the raw bytes, so a replay is exactly what arrived. */
 export interface LoggedEvent {
@@ -336,7 +337,7 @@ export class EventLog {
         current = next;
       }
     } catch (error) {
-      this.options.logger.error('webhook event log: cannot write', { error: error instanceof Error ? error.message : String(error) });
+      this.options.logger.error('webhook event log: cannot write', { error: errorText(error) });
     } finally {
       this.flushing = false;
       this.loop = null;
@@ -373,7 +374,7 @@ export class EventLog {
       if (batch.durable && !SYNC_ON_WRITE) await this.file.datasync();
       this.size += bytes.length;
     } catch (error) {
-      this.options.logger.error('webhook event log: write failed', { error: error instanceof Error ? error.message : String(error) });
+      this.options.logger.error('webhook event log: write failed', { error: errorText(error) });
       // A write cut short (the disk filled up midway, or the sync failed after the bytes went
       // in) may have left part of a line behind. Retried before the next write until it works.
       this.torn = true;
@@ -401,7 +402,7 @@ export class EventLog {
       this.torn = false;
       return true;
     } catch (error) {
-      this.options.logger.error('webhook event log: cannot cut off a failed write', { error: error instanceof Error ? error.message : String(error) });
+      this.options.logger.error('webhook event log: cannot cut off a failed write', { error: errorText(error) });
       return false;
     }
   }
@@ -416,7 +417,7 @@ export class EventLog {
       try {
         waiter(error);
       } catch (failure) {
-        this.options.logger.error('webhook event log: a write callback failed', { error: failure instanceof Error ? failure.message : String(failure) });
+        this.options.logger.error('webhook event log: a write callback failed', { error: errorText(failure) });
       }
     }
   }

@@ -3,7 +3,7 @@
 // the bridge gives. Registering a real account is always the person's act.
 import type { SetTunnelInput, WebhookActivity, WebhookCheck, WebhooksOverview, WebhookStatus } from '../../../preload/contract';
 import type { AccountsService } from '../accounts/types';
-import { AppError } from '../errors';
+import { AppError, errorText } from '../errors';
 import type { DomainBus } from '../events';
 import type { AppPaths, Clock, Logger, SecretStore, SettingsStore } from '../ports';
 import type { Recovery } from '../sync/recovery';
@@ -93,7 +93,7 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
     },
   ).catch((error: unknown) => {
     // Polling still works: the person sees why webhooks do not.
-    startProblem = `The webhook receiver did not start: ${error instanceof Error ? error.message : String(error)}`;
+    startProblem = `The webhook receiver did not start: ${errorText(error)}`;
     logger.error('webhook receiver did not start', { error: startProblem });
     return null;
   });
@@ -119,7 +119,7 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
     try {
       await tunnels.use(savedTunnel(running.port));
     } catch (error) {
-      logger.warn('the saved tunnel could not start', { error: error instanceof Error ? error.message : String(error) });
+      logger.warn('the saved tunnel could not start', { error: errorText(error) });
     }
   });
 
@@ -156,7 +156,7 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
       const result = await running.registration.unregister(accountId);
       return result === 'deleted' ? 'Its webhook registration was deleted at the service.' : null;
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
+      const why = errorText(error);
       logger.warn('webhook registration could not be deleted with the account', { accountId, error: why });
       return `Its webhook registration could not be deleted at the service (${why}). The service keeps sending to an address that now refuses every delivery, until the registration is deleted or replaced with this API key.`;
     }
@@ -246,7 +246,7 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
       try {
         return await running.receiver.replay(id);
       } catch (error) {
-        throw new AppError('invalid-input', error instanceof Error ? error.message : String(error));
+        throw new AppError('invalid-input', errorText(error));
       }
     },
     useDemoTunnel: (trustCertificate) => demo.start(trustCertificate),

@@ -7,6 +7,7 @@ import type { StoredQuote } from '../cache/events';
 import type { DomainBus } from '../events';
 import type { ReceivedWebhook } from './events';
 import type { ProcessWebhook } from './receiver';
+import { errorText } from '../errors';
 
 export interface WebhookPipelineDeps {
   accounts: AccountsService;
@@ -28,7 +29,7 @@ export function createWebhookPipeline(deps: WebhookPipelineDeps): ProcessWebhook
       details = await (await accounts.client(event.accountId)).quotes.get(quoteId);
     } catch (error) {
       // The next sync pass picks the change up; the activity view says why it was not at once.
-      return `quote not refreshed (${error instanceof Error ? error.message : String(error)}); the next sync will catch up`;
+      return `quote not refreshed (${errorText(error)}); the next sync will catch up`;
     }
     // The bus is synchronous: whatever the cache stores for this observation is published before publish() returns.
     const stored: StoredQuote[] = [];

@@ -4,6 +4,7 @@
 // one for now and says so; the person keeps the new one or frees the old.
 import { z } from 'zod';
 import type { Logger, SettingsStore } from '../ports';
+import { errorText } from '../errors';
 
 export const PORT_SETTING = 'webhooks.port';
 const StoredPort = z.number().int().min(1).max(65535);
@@ -18,7 +19,7 @@ export function saveReceiverPort(settings: SettingsStore, port: number, logger: 
     settings.set(PORT_SETTING, port);
   } catch (error) {
     // The receiver runs anyway; the next start picks a port again.
-    logger.warn('the webhook receiver port could not be saved', { error: error instanceof Error ? error.message : String(error) });
+    logger.warn('the webhook receiver port could not be saved', { error: errorText(error) });
   }
 }
 

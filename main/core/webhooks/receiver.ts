@@ -11,6 +11,7 @@ import type { ReceivedWebhook } from './events';
 import type { InspectedDelivery } from './inspector';
 import { WebhookInspector } from './inspector';
 import { verifySignature } from './signature';
+import { errorText } from '../errors';
 
 /** One account's door: which account a path belongs to and the secrets it accepts now. */
 export interface ReceiverRoute {
@@ -135,7 +136,7 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
         // A synchronous processor is not made to wait a turn per event.
         caused = (isPromiseLike(result) ? await result : result) ?? null;
       } catch (error) {
-        caused = `processing failed: ${error instanceof Error ? error.message : String(error)}`;
+        caused = `processing failed: ${errorText(error)}`;
         logger.error('webhook processing failed', { accountId: event.accountId, event: event.event, error: caused });
       }
       if (job.markDone) recordProcessed(event, caused);
@@ -155,7 +156,7 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
       inspector.setCaused(event.accountId, event.key, caused);
     } catch (error) {
       // An inspector listener failed: the queue goes on.
-      logger.error('webhook inspector listener failed', { error: error instanceof Error ? error.message : String(error) });
+      logger.error('webhook inspector listener failed', { error: errorText(error) });
     }
   }
 
@@ -221,12 +222,12 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     try {
       inspector.record(entry);
     } catch (error) {
-      logger.error('webhook inspector listener failed', { error: error instanceof Error ? error.message : String(error) });
+      logger.error('webhook inspector listener failed', { error: errorText(error) });
     }
   }
 
   function failed(res: ServerResponse, error: unknown): void {
-    logger.error('webhook receiver failed on a request', { error: error instanceof Error ? error.message : String(error) });
+    logger.error('webhook receiver failed on a request', { error: errorText(error) });
     if (!res.headersSent && !res.destroyed) answer(res, 500, { error: 'internal error' });
   }
 
@@ -241,7 +242,7 @@ export function createWebhookReceiver(options: ReceiverOptions): WebhookReceiver
     try {
       told({ status, reason, path, at: clock.now() });
     } catch (error) {
-      logger.error('webhook refusal listener failed', { error: error instanceof Error ? error.message : String(error) });
+      logger.error('webhook refusal listener failed', { error: errorText(error) });
     }
   }
 

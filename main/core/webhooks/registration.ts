@@ -5,6 +5,7 @@ import type { Clock, Logger } from '../ports';
 import type { SignatureFailures, WebhookInspector } from './inspector';
 import type { WebhookKeyring } from './keyring';
 import type { Tunnel } from './tunnels/tunnel';
+import { errorText } from '../errors';
 
 export type RegisterResult =
   | { status: 'registered'; url: string }
@@ -136,7 +137,7 @@ export class WebhookRegistration {
       try {
         results.set(accountId, await this.register(accountId));
       } catch (error) {
-        const problem = error instanceof Error ? error.message : String(error);
+        const problem = errorText(error);
         this.remember(accountId, { state: 'unknown', registeredUrl: this.options.keyring.registeredUrl(accountId), problem: `Could not re-register: ${problem}` });
         results.set(accountId, error instanceof Error ? error : new Error(problem));
       }
@@ -154,7 +155,7 @@ export class WebhookRegistration {
         .then(() => this.setPublicOrigin(origin))
         .then(
           () => undefined,
-          (error: unknown) => this.options.logger.warn('webhook re-registration failed', { error: error instanceof Error ? error.message : String(error) }),
+          (error: unknown) => this.options.logger.warn('webhook re-registration failed', { error: errorText(error) }),
         );
     };
     apply(tunnel.publicOrigin());
@@ -179,7 +180,7 @@ export class WebhookRegistration {
         ours === null ? 'unregistered' : current === null ? 'missing' : current.url === ours ? 'registered' : this.options.keyring.isOwnUrl(accountId, current.url) ? 'registered' : 'taken-over';
       this.remember(accountId, { state, registeredUrl: current?.url ?? null, problem: null });
     } catch (error) {
-      this.remember(accountId, { state: 'unknown', registeredUrl: ours, problem: `Could not read the registration: ${error instanceof Error ? error.message : String(error)}` });
+      this.remember(accountId, { state: 'unknown', registeredUrl: ours, problem: `Could not read the registration: ${errorText(error)}` });
     }
     return this.health(accountId);
   }

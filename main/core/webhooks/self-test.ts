@@ -8,6 +8,7 @@ import type { WebhookCheck } from '../../../preload/contract';
 import type { Clock } from '../ports';
 import type { WebhookInspector } from './inspector';
 import type { WebhookRegistration } from './registration';
+import { errorText } from '../errors';
 
 export const PROBE_TIMEOUT_MS = 10_000;
 
@@ -50,7 +51,7 @@ async function probe(url: string, deps: SelfTestDeps): Promise<Omit<WebhookCheck
     }
     return { result: 'other', detail: `The public address answered HTTP ${answer.statusCode}, not as the receiver on this computer does: the tunnel may point somewhere else, or be down behind its public side.` };
   } catch (error) {
-    return { result: 'unreachable', detail: `The public address could not be reached: ${error instanceof Error ? error.message : String(error)}.` };
+    return { result: 'unreachable', detail: `The public address could not be reached: ${errorText(error)}.` };
   } finally {
     await dispatcher.close().catch(() => undefined);
   }

@@ -4,6 +4,7 @@ import type { AccountsService } from '../accounts/types';
 import type { Logger, SecretStore } from '../ports';
 import { secretName } from './keyring';
 import type { WebhookKeyring } from './keyring';
+import { errorText } from '../errors';
 
 const PREFIX = secretName('');
 
@@ -35,7 +36,7 @@ export async function sweepOrphanKeys(deps: KeySweepDeps): Promise<string[]> {
       swept.push(id);
       logger.info('deleted the webhook keys of an account that no longer exists', { accountId: id });
     } catch (error) {
-      logger.warn('webhook keys of a removed account could not be deleted; trying again at next start', { accountId: id, error: error instanceof Error ? error.message : String(error) });
+      logger.warn('webhook keys of a removed account could not be deleted; trying again at next start', { accountId: id, error: errorText(error) });
     }
   }
   return swept;

@@ -4,7 +4,7 @@
 // start, the end of demo mode).
 import { z } from 'zod';
 import type { SetTunnelInput } from '../../../preload/contract';
-import { AppError } from '../errors';
+import { AppError, errorText } from '../errors';
 import type { Logger, SettingsStore } from '../ports';
 import { createCloudflaredTunnel, createManualTunnel, createNoTunnel } from './tunnels';
 import type { Tunnel } from './tunnels';
@@ -37,7 +37,7 @@ export function tunnelForChoice(choice: SetTunnelInput, deps: TunnelForChoiceDep
       return createManualTunnel(choice.url);
     } catch (error) {
       // parsePublicOrigin's words say what to change (no user name, no ? or #).
-      throw new AppError('invalid-input', error instanceof Error ? error.message : String(error));
+      throw new AppError('invalid-input', errorText(error));
     }
   }
   if (choice.mode === 'cloudflared') {

@@ -10,7 +10,7 @@ export const Uuid = z.guid();
  * actually sends, `YYYY-MM-DDTHH:MM:SS[.fff]Z`, is recognised digit by digit first: list
  * pages carry hundreds of date-times, and `Date.parse` on each was a tenth of a sync's CPU
  * (BENCHMARKS.md). Every string the quick check passes is one `Date.parse` accepts
- * (test/unit/contract/fast-parse.test.ts proves it on many generated strings).
+ * (test/unit/core/api/fast-parse.test.ts proves it on many generated strings).
  */
 export function isReadableDateTime(value: string): boolean {
   return isCommonIsoDateTime(value) || !Number.isNaN(Date.parse(value));

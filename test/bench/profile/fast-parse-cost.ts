@@ -1,9 +1,9 @@
 // `tsx test/bench/profile/fast-parse-cost.ts`: what validating one recorded list page and one
 // quote detail costs through zod and through the compiled fast path
-// (preload/contract/service/fast-parse.ts), beside JSON.parse for scale. Medians of 15
+// (main/core/api/fast-parse.ts), beside JSON.parse for scale. Medians of 15
 // round-robin rounds, µs per body.
 import { QuoteDetailsResponse, QuoteListResponse } from '../../../preload/contract';
-import { NOT_ACCEPTED, compilesFully, fastParserFor } from '../../../preload/contract/service/fast-parse';
+import { NOT_ACCEPTED, compilesFully, fastParserFor } from '../../../main/core/api/fast-parse';
 import { recordService } from '../fixtures/recorded-service';
 
 const recording = await recordService({ quotes: 200, limit: 100 });

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 
@@ -63,5 +64,59 @@ describe('import layering', () => {
 
   it.each(allowed)('allows the permitted imports of %s', async (file, code) => {
     expect(await restrictedMessages(file, code)).toEqual([]);
+  });
+});
+
+// main/core's folders are ordered (coreLayers in eslint.config.js): nothing imports upward.
+describe('the order of main/core\'s folders', () => {
+  const importOf = (from: string) => `import { x } from '${from}';\nexport const y = x;`;
+
+  const refused: [string, string][] = [
+    ['main/core/api/example.ts', '../accounts'],
+    ['main/core/events/example.ts', '../sync/engine'],
+    ['main/core/store/example.ts', '../cache'],
+    ['main/core/sync/example.ts', '../webhooks/receiver'],
+    ['main/core/notify/example.ts', '../handlers'],
+    ['main/core/bridge/example.ts', '../handlers/sync'],
+    ['main/core/storage/example.ts', '../log'],
+    // one folder deeper, '../../' is the way up
+    ['main/core/cache/inbox/example.ts', '../../sync'],
+    ['main/core/webhooks/tunnels/example.ts', '../../notify/pipeline'],
+    ['main/core/errors.ts', './accounts/types'],
+    ['main/core/ports.ts', './log'],
+    // an exception is for its own file and import only
+    ['main/core/auth/token-manager.ts', '../api/errors'],
+    ['main/core/auth/authenticator.ts', '../api/transport'],
+    ['main/core/events/catalog.ts', '../cache/quotes'],
+    ['main/core/notify/pipeline.ts', '../handlers/notifications'],
+  ];
+  it.each(refused)('refuses %s importing %s', async (file, from) => {
+    const messages = await restrictedMessages(file, importOf(from));
+    expect(messages.join('\n')).toMatch(/may not import a folder above it|may import none of them/);
+  });
+
+  it('knows every folder of main/core: the lowest one may import none of the others', async () => {
+    const folders = readdirSync('main/core', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    expect(folders.length).toBeGreaterThan(15);
+    const unrefused: string[] = [];
+    for (const folder of folders.filter((name) => name !== 'storage')) {
+      if ((await restrictedMessages('main/core/storage/example.ts', importOf(`../${folder}`))).length === 0) unrefused.push(folder);
+    }
+    expect(unrefused).toEqual([]);
+  });
+
+  const allowed: [string, string][] = [
+    ['main/core/cache/example.ts', '../store'],
+    ['main/core/handlers/example.ts', '../notify/unread'],
+    ['main/core/sync/example.ts', '../errors'],
+    ['main/core/accounts/example.ts', '../ports'],
+    // inside a sub-folder, '../' is still its own folder
+    ['main/core/cache/inbox/example.ts', '../events'],
+    ['main/core/core.ts', './handlers'],
+    ['main/core/auth/authenticator.ts', '../api/errors'],
+    ['main/core/events/catalog.ts', '../webhooks/events'],
+  ];
+  it.each(allowed)('allows %s importing %s', async (file, from) => {
+    expect(await restrictedMessages(file, importOf(from))).toEqual([]);
   });
 });

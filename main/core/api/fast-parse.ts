@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isReadableDateTime } from './primitives';
+import { isReadableDateTime } from '../../../preload/contract';
 import { isGuidShape, patternTest, ZOD_GUID_SOURCE } from './fast-string-checks';
 
 /**
@@ -20,7 +20,7 @@ import { isGuidShape, patternTest, ZOD_GUID_SOURCE } from './fast-string-checks'
  * in a rare shape) and words the error. So the client accepts and refuses exactly what the
  * schema does; the fast path only decides how quickly. Parts this file does not know (a
  * transform, a coercion, a record, a check it cannot mirror) are handed to zod at that
- * node, which keeps the rule. test/unit/contract/fast-parse.test.ts holds it to that on
+ * node, which keeps the rule. test/unit/core/api/fast-parse.test.ts holds it to that on
  * generated and mutated bodies.
  */
 export const NOT_ACCEPTED: unique symbol = Symbol('not accepted by the fast path');

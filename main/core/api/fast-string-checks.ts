@@ -1,6 +1,6 @@
 // The string checks the fast path writes into its generated parsers, by character code:
 // ids and dates are most of the checked strings on a list page, and a regex costs several
-// times these. Each agrees with the zod pattern it stands for (test/unit/contract/fast-parse.test.ts).
+// times these. Each agrees with the zod pattern it stands for (test/unit/core/api/fast-parse.test.ts).
 
 // zod 4's z.guid() pattern; the same rule by character code costs a fraction of the regex,
 // and ids are the most frequent checked strings on a list page.

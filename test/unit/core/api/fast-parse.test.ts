@@ -1,14 +1,14 @@
-// The fast path of the wire schemas (preload/contract/service/fast-parse.ts) must accept only
+// The fast path of the wire schemas (main/core/api/fast-parse.ts) must accept only
 // what zod accepts, with an equal result, and the client as a whole (parseValue) must accept
 // and refuse exactly what zod does, with zod's path and problem. Bodies are generated from
 // the schemas themselves and then mutated, so a field added to a schema is covered too.
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { SchemaError } from '../../../main/core/api/errors';
-import { parseValue } from '../../../main/core/api/validate';
-import { DateOnly, DateTime, QuoteDecisionResponse, QuoteDetailsResponse, QuoteListResponse, QuotePdfResponse, Uuid, isReadableDateTime } from '../../../preload/contract';
-import { NOT_ACCEPTED, compilesFully, fastParserFor } from '../../../preload/contract/service/fast-parse';
-import { ZOD_GUID_SOURCE, isGuidShape } from '../../../preload/contract/service/fast-string-checks';
+import { SchemaError } from '../../../../main/core/api/errors';
+import { parseValue } from '../../../../main/core/api/validate';
+import { DateOnly, DateTime, QuoteDecisionResponse, QuoteDetailsResponse, QuoteListResponse, QuotePdfResponse, Uuid, isReadableDateTime } from '../../../../preload/contract';
+import { NOT_ACCEPTED, compilesFully, fastParserFor } from '../../../../main/core/api/fast-parse';
+import { ZOD_GUID_SOURCE, isGuidShape } from '../../../../main/core/api/fast-string-checks';
 
 // A small seeded generator, so a failure can be replayed.
 function random(seed: number) {
