@@ -1,6 +1,7 @@
 // The inbox index's life in the cache: built at the first question, in slices of rows that
 // yield to the event loop between them (at 100,000 quotes the whole build takes most of a
 // second: the app stays responsive), and the first windows answered from the file meanwhile.
+import { errorText } from '../errors';
 import type { KeyAccess } from '../../../preload/contract';
 import type { Logger } from '../ports';
 import type { QuoteStore } from '../store/types';
@@ -51,7 +52,7 @@ export function createIndexLoader(deps: { store: QuoteStore; services: ReadonlyM
       } catch (error) {
         // The store closed or failed: the next question builds the index itself, or says why.
         if (building === build) building = null;
-        deps.logger.warn('the inbox index could not be built in the background', { error: error instanceof Error ? error.message : String(error) });
+        deps.logger.warn('the inbox index could not be built in the background', { error: errorText(error) });
       }
     });
   }

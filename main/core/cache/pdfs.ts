@@ -7,7 +7,7 @@ import type { QuotePdfLink } from '../../../preload/contract';
 import { PDF_LIMIT_MEGABYTES } from '../../../preload/contract/plain/offline-limits';
 import type { AccountsService } from '../accounts/types';
 import type { Timeouts } from '../api/transport';
-import { AppError } from '../errors';
+import { AppError, errorText } from '../errors';
 import type { DomainBus } from '../events';
 import type { Clock, Logger } from '../ports';
 import type { PdfRow, QuoteStore } from '../store/types';
@@ -106,7 +106,7 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
   const inBackground = (work: () => Promise<unknown>) => {
     if (background.signal.aborted) return;
     const running = work()
-      .catch((error: unknown) => logger.warn('PDF cache background work failed', { error: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown) => logger.warn('PDF cache background work failed', { error: errorText(error) }))
       .finally(() => pending.delete(running));
     pending.add(running);
   };
@@ -242,7 +242,7 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
           await pdfs.get(accountId, quoteId, signal);
         } catch (error) {
           if (signal?.aborted) return;
-          logger.warn('a PDF could not be prefetched', { accountId, quoteId, error: error instanceof Error ? error.message : String(error) });
+          logger.warn('a PDF could not be prefetched', { accountId, quoteId, error: errorText(error) });
           // Offline or refused: the others would fail the same way.
           if (error instanceof AppError && error.retryable) return;
         }

@@ -1,3 +1,4 @@
+import { errorText } from '../errors';
 import type { KeyAccess, QuoteDetails, QuoteListItem } from '../../../preload/contract';
 import type { DomainBus, DomainEvents } from '../events';
 import type { Clock, Logger } from '../ports';
@@ -212,7 +213,7 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
           try {
             cache.ingest(event);
           } catch (error) {
-            const message = error instanceof Error ? error.message : String(error);
+            const message = errorText(error);
             deps.logger.error('a quote change could not be stored', { accountId: event.accountId, source: event.source, error: message });
             bus.publish('quotes.storeFailed', { accountId: event.accountId, source: event.source, message });
           }

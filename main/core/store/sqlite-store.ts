@@ -1,3 +1,4 @@
+import { errorText } from '../errors';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -38,7 +39,7 @@ export function openSqliteStore(options: SqliteStoreOptions): QuoteStore {
   try {
     opened = openChecked(options.path, migrations, clock.now());
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorText(error);
     const keptAt = options.path === ':memory:' ? null : quarantineDatabase(options.path, clock.now());
     if (keptAt !== null) rmSync(damageMark(options.path), { force: true });
     problems.push({ path: options.path, keptAt, reason });
@@ -143,7 +144,7 @@ class SqliteQuoteStore implements QuoteStore {
     try {
       writeFileSync(damageMark(this.path), reason, { mode: 0o600 });
     } catch (error) {
-      this.logger?.warn('the damage could not be recorded for the next start', { error: error instanceof Error ? error.message : String(error) });
+      this.logger?.warn('the damage could not be recorded for the next start', { error: errorText(error) });
     }
     return problem;
   }
