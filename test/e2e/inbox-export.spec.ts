@@ -32,8 +32,8 @@ async function viewCount(page: Page): Promise<number> {
 }
 
 /** Exports the view in this format and answers the downloaded file's name and bytes. */
-async function exportView(page: Page, format: RegExp): Promise<{ name: string; bytes: Buffer }> {
-  await page.getByRole('button', { name: 'Export' }).click();
+async function exportView(page: Page, format: RegExp, button = 'Export'): Promise<{ name: string; bytes: Buffer }> {
+  await page.getByRole('button', { name: button, exact: true }).click();
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: format }).click();
   const download = await downloading;
@@ -76,5 +76,24 @@ test('the exported rows are the view: every quote, then a filtered view, as CSV 
   expect(body.every((row) => typeof row[header.indexOf('Total')] === 'number')).toBe(true);
   expect(body.some((row) => row[header.indexOf('Quote date')] instanceof Date)).toBe(true);
   expect(problems).toEqual([]);
+  await context.close();
+});
+
+test("a quote's pricing exports one row per line item, with numbers and its currency", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto(host!.url);
+  await quoteRows(page).first().dblclick();
+  const pricing = page.getByRole('region', { name: 'Pricing' });
+  await expect(pricing).toBeVisible();
+  const xlsx = await exportView(page, /Excel workbook/, 'Export pricing');
+  expect(xlsx.name).toMatch(/^Quote .+ pricing\.xlsx$/);
+  const sheet = await readSheet(xlsx.bytes);
+  expect(sheet[0]).toEqual(['Team', 'Service', 'Service type', 'Service due', 'Target market', 'Item', 'Unit', 'Quantity', 'Unit price', 'Line total', 'Currency']);
+  const body = sheet.slice(1);
+  expect(body.length).toBeGreaterThan(0);
+  expect(body.every((row) => typeof row[7] === 'number' && typeof row[9] === 'number' && typeof row[10] === 'string')).toBe(true);
+  // Every item the pricing shows is in the file.
+  for (const item of new Set(body.map((row) => String(row[5])))) await expect(pricing.getByText(item, { exact: true }).first()).toBeAttached();
   await context.close();
 });
