@@ -3,7 +3,7 @@ import type { AccountsService } from './accounts/types';
 import { AppError } from './errors';
 import type { DecisionHandlers } from './handlers/decisions';
 import type { NotificationHandlers } from './handlers/notifications';
-import type { InboxHandlers, LogoHandlers, SyncHandlers } from './handlers';
+import type { ExportHandlers, InboxHandlers, LogoHandlers, SyncHandlers } from './handlers';
 import type { WebhookHandlers } from './handlers/webhooks';
 import { NO_DESKTOP_HANDLERS } from './updates';
 import type { DesktopHandlers } from './updates';
@@ -16,6 +16,8 @@ export interface AppHandlerDeps {
   notifications?: NotificationHandlers;
   /** The inbox over the offline cache, quote details and PDFs. */
   inbox: InboxHandlers;
+  /** Exports of the inbox's view and of a quote's pricing (main/core/handlers/export.ts). */
+  exports: ExportHandlers;
   /** Company logos of cached quotes (main/core/handlers/logos.ts). */
   logos: LogoHandlers;
   sync: SyncHandlers;
@@ -74,6 +76,7 @@ export function createAppHandlers(deps: AppHandlerDeps): Handlers {
 
     ...(deps.notifications ?? NO_NOTIFICATIONS),
     ...deps.inbox,
+    ...deps.exports,
     ...deps.logos,
     ...deps.sync,
     ...deps.decisions,

@@ -15,9 +15,9 @@ import { createDemoMode } from './demo/demo-mode';
 import type { StartDemo } from './demo/demo-mode';
 import { createEventBus } from './events';
 import type { DomainBus, DomainEvents } from './events';
-import { createDecisionHandlers, createInboxHandlers, createLogoHandlers, createSyncHandlers } from './handlers';
+import { createDecisionHandlers, createExportHandlers, createInboxHandlers, createLogoHandlers, createSyncHandlers } from './handlers';
 import { createLogoCache } from './logos';
-import type { PdfDelivery } from './handlers';
+import type { ExportDelivery, PdfDelivery } from './handlers';
 import { createWebhookHandlers, projectWebhookEvents } from './handlers/webhooks';
 import { connectNotificationPipeline, createNotifications, notifyWebhookEvent } from './notify';
 import type { Notifications } from './notify';
@@ -50,6 +50,8 @@ export interface CoreOptions {
   pdfs?: Partial<PdfCacheOptions>;
   /** How this host hands a PDF to the person (Electron: the Opener; browser mode: a download route). */
   deliverPdf?: PdfDelivery;
+  /** How this host puts an exported CSV or XLSX where the person chooses (Electron: its save dialog; browser mode: a download route). */
+  deliverExport?: ExportDelivery;
   /** The desktop's notifications; browser mode and the CLI have none (the 'notifications.shown' bridge event is the toast). */
   notifier?: Notifier;
   /** The webhook receiver's port (default: any free one), the health check interval and, for tests, where cloudflared is. */
@@ -208,6 +210,7 @@ export function createCore(options: CoreOptions): Core {
       ],
     }),
     inbox: checkIntegrityAfterFirstWindow(createInboxHandlers({ cache, sync, pdfs: startedPdfs, accounts, clock, deliverPdf: options.deliverPdf }), store),
+    exports: createExportHandlers({ cache, accounts, clock, deliver: options.deliverExport }),
     logos: createLogoHandlers({ cache, logos, serviceBaseUrl: (accountId) => accounts.get(accountId).then((account) => account.baseUrl, () => null) }),
     decisions: decisionGate.wrap(createDecisionHandlers({ decisions, settings })),
     sync: createSyncHandlers({ sync, accounts, settings, pdfs, logger }),

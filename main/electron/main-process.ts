@@ -13,7 +13,7 @@ import type { Core } from '../core/core';
 import { createFileLogger } from '../core/log';
 import { createJsonSettingsStore } from '../core/node';
 import { systemClock } from '../core/ports';
-import { lockDataFolder, prepareDataFolder } from '../core/storage';
+import { lockDataFolder, prepareDataFolder, writeFileAtomic } from '../core/storage';
 import type { FolderLock } from '../core/storage';
 import { createUpdateService, updateFeedUrlFrom } from '../core/updates';
 import type { UpdateEngine, UpdateService } from '../core/updates';
@@ -204,6 +204,14 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
             if (!target.canceled && target.filePath) await copyFile(path, target.filePath);
           }
           return { kind: 'opened' };
+        },
+        // An export goes where the person chooses in the save dialog, written whole or not at all.
+        deliverExport: async ({ bytes, fileName, extension }) => {
+          const filters = [extension === 'csv' ? { name: 'CSV', extensions: ['csv'] } : { name: 'Excel workbook', extensions: ['xlsx'] }];
+          const target = await dialog.showSaveDialog({ defaultPath: join(app.getPath('downloads'), fileName), filters });
+          if (target.canceled || !target.filePath) return { kind: 'cancelled' };
+          await writeFileAtomic(target.filePath, bytes);
+          return { kind: 'saved' };
         },
         notifier: desktop.notifier,
         desktop: settings.handlers,

@@ -49,6 +49,8 @@ export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
     paths: { userData: options.dataDir },
     // A PDF reaches the page as a one-time download from the web host.
     deliverPdf: downloads.deliver,
+    // An export too: the page fetches it once and saves it where the person picks.
+    deliverExport: downloads.deliverExport,
   });
   try {
     const demo = await core.startDemoIfNoAccounts(async () => {

@@ -2,22 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { PdfDelivery } from '../core/handlers';
+import type { ExportDelivery, PdfDelivery } from '../core/handlers';
 
 export const DOWNLOAD_PREFIX = '/downloads/';
 
 export interface DownloadRoute {
   /** The core's PdfDelivery in browser mode: the file is offered once, at a fresh unguessable route. */
   deliver: PdfDelivery;
+  /** The core's ExportDelivery in browser mode: the exported bytes, offered once the same way. */
+  deliverExport: ExportDelivery;
   /** True when the request was for this route (answered, whatever the outcome). */
   serve(request: IncomingMessage, response: ServerResponse, headers: Record<string, string>): Promise<boolean>;
 }
 
-interface Ticket {
-  path: string;
+/** A cached PDF on disk, or an export's bytes held until fetched (or the ticket expires). */
+type Ticket = ({ path: string } | { bytes: Uint8Array; contentType: string }) & {
   fileName: string;
   expiresAt: number;
-}
+};
 
 /**
  * Browser mode's way to hand a cached PDF to the page. The page asks over the authenticated
@@ -39,12 +41,25 @@ export function createDownloadRoute(options: { ttlMs?: number; now?: () => numbe
     response.end(message);
   }
 
+  function offer(ticket: Ticket): string {
+    sweep();
+    const id = randomBytes(32).toString('base64url');
+    tickets.set(id, ticket);
+    return `${DOWNLOAD_PREFIX}${id}`;
+  }
+
+  function disposition(fileName: string): string {
+    const asciiName = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+    return `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  }
+
   return {
     async deliver({ path, fileName }) {
-      sweep();
-      const id = randomBytes(32).toString('base64url');
-      tickets.set(id, { path, fileName, expiresAt: now() + ttlMs });
-      return { kind: 'download', url: `${DOWNLOAD_PREFIX}${id}` };
+      return { kind: 'download', url: offer({ path, fileName, expiresAt: now() + ttlMs }) };
+    },
+
+    async deliverExport({ bytes, contentType, fileName }) {
+      return { kind: 'download', url: offer({ bytes, contentType, fileName, expiresAt: now() + ttlMs }) };
     },
 
     async serve(request, response, headers) {
@@ -59,7 +74,18 @@ export function createDownloadRoute(options: { ttlMs?: number; now?: () => numbe
       const ticket = tickets.get(id);
       tickets.delete(id);
       if (!ticket) {
-        text(response, headers, 404, 'This download link was used already or has expired. Open the PDF again from Quotedesk.');
+        text(response, headers, 404, 'This download link was used already or has expired. Open the PDF or export again from Quotedesk.');
+        return true;
+      }
+      if ('bytes' in ticket) {
+        response.writeHead(200, {
+          ...headers,
+          'Content-Type': ticket.contentType,
+          'Content-Length': String(ticket.bytes.byteLength),
+          'Content-Disposition': disposition(ticket.fileName),
+          'Cache-Control': 'no-store',
+        });
+        response.end(ticket.bytes);
         return true;
       }
       let size: number;
@@ -69,12 +95,11 @@ export function createDownloadRoute(options: { ttlMs?: number; now?: () => numbe
         text(response, headers, 410, 'The PDF is no longer in the cache on this computer. Open it again from Quotedesk.');
         return true;
       }
-      const asciiName = ticket.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
       response.writeHead(200, {
         ...headers,
         'Content-Type': 'application/pdf',
         'Content-Length': String(size),
-        'Content-Disposition': `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(ticket.fileName)}`,
+        'Content-Disposition': disposition(ticket.fileName),
         'Cache-Control': 'no-store',
       });
       await new Promise<void>((resolve) => {

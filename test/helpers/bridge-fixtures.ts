@@ -50,6 +50,8 @@ export function unusedHandlers(): Handlers {
     'notifications.markUnread': unused('notifications.markUnread'),
     'inbox.query': unused('inbox.query'),
     'inbox.facets': unused('inbox.facets'),
+    'inbox.export': unused('inbox.export'),
+    'quotes.exportPricing': unused('quotes.exportPricing'),
     'quotes.detail': unused('quotes.detail'),
     'quotes.extras': unused('quotes.extras'),
     'quotes.logo': unused('quotes.logo'),

@@ -389,6 +389,9 @@ export class FakeBridge {
       },
       'inbox.query': (input) => this.#query(input),
       'inbox.facets': (input) => this.#facets(input),
+      // The file is the core's to write (test/unit/core/handlers/export.test.ts); here, the count of the view it would hold.
+      'inbox.export': ({ format, sort: _sort, ...selection }) => ({ kind: 'download', url: '/downloads/fake-export', fileName: `Quotes.${format}`, rows: this.#facets(selection).total }),
+      'quotes.exportPricing': () => this.#notArranged('quotes.exportPricing'),
       'sync.status': () => this.#syncStates(),
       'sync.settings': () => ({ settings: { ...this.offline }, pdfs: { ...this.pdfUsage } }),
       'sync.setSettings': (change) => {

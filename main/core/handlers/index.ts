@@ -8,3 +8,5 @@ export { createWebhookHandlers, projectWebhookEvents } from './webhooks';
 export type { WebhookHandlers } from './webhooks';
 export { createLogoHandlers } from './logos';
 export type { LogoHandlers } from './logos';
+export { createExportHandlers } from './export';
+export type { ExportDelivery, ExportHandlerDeps, ExportHandlers, FileToDeliver } from './export';

@@ -5,6 +5,7 @@ import { decisionMethods } from './decisions';
 import { desktopEvents, desktopMethods } from './desktop';
 import { notificationEvents, notificationMethods } from './notifications';
 import { inboxMethods, logoMethods } from './inbox';
+import { exportMethods } from './export';
 import { syncEvents, syncMethods } from './sync';
 import { webhookEvents, webhookMethods } from './webhooks';
 import { relayEvents, relayMethods } from './relay';
@@ -35,6 +36,7 @@ export const methods = {
   ...notificationMethods,
   ...inboxMethods,
   ...logoMethods,
+  ...exportMethods,
   ...syncMethods,
   ...decisionMethods,
   ...webhookMethods,

@@ -4,6 +4,7 @@ export * from './app';
 export * from './notifications';
 export * from './contract';
 export * from './inbox';
+export * from './export';
 export * from './sync';
 export * from './webhooks';
 export * from './desktop';

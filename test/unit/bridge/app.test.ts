@@ -41,6 +41,7 @@ function setup(views: AccountView[]) {
         queried.push(input);
         return { rows: [], total: 0, offset: 0, accounts: [] };
       }, 'inbox.facets': unused['inbox.facets'], 'quotes.detail': unused['quotes.detail'], 'quotes.extras': unused['quotes.extras'], 'pdfs.get': unused['pdfs.get'], 'pdfs.status': unused['pdfs.status'], 'pdfs.open': unused['pdfs.open'] },
+    exports: { 'inbox.export': unused['inbox.export'], 'quotes.exportPricing': unused['quotes.exportPricing'] },
     logos: { 'quotes.logo': unused['quotes.logo'] },
     sync: { 'sync.status': unused['sync.status'], 'sync.refresh': unused['sync.refresh'], 'sync.settings': unused['sync.settings'], 'sync.setSettings': unused['sync.setSettings'] },
     decisions: {

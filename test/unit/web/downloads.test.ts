@@ -54,6 +54,19 @@ describe('the browser-mode PDF download route', () => {
     expect(await again.text()).toMatch(/used already or has expired/);
   });
 
+  it("offers an export's bytes once, with its own type and name", async () => {
+    const { host, downloads } = await hostWithDownloads();
+    const bytes = new TextEncoder().encode('Quote number,Total\r\nQ-1,12.5\r\n');
+    const delivered = await downloads.deliverExport({ bytes, fileName: 'Quotes 2026-11-26.csv', contentType: 'text/csv; charset=utf-8', extension: 'csv' });
+    const url = delivered.kind === 'download' ? delivered.url : '';
+    expect(url).toMatch(/^\/downloads\/[\w-]{43}$/);
+    const first = await fetch(`${host.origin}${url}`);
+    expect(first.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(first.headers.get('content-disposition')).toContain('attachment; filename="Quotes 2026-11-26.csv"');
+    expect(await first.text()).toBe('Quote number,Total\r\nQ-1,12.5\r\n');
+    expect((await fetch(`${host.origin}${url}`)).status).toBe(404);
+  });
+
   it('refuses a guessed or expired link, and says so when the file left the cache', async () => {
     let now = 1_000_000;
     const { host, downloads, pdf, root } = await hostWithDownloads(() => now);

@@ -1,5 +1,5 @@
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
-import type { BridgeError, Result } from '../../../../preload/contract';
+import type { BridgeError, ExportDelivered, ExportFormat, Result } from '../../../../preload/contract';
 import type { AccountSyncState, InboxBridge, InboxQueryInput, InboxRow, InboxSort, InboxStage, InboxWindow } from '../inbox-bridge';
 
 /** Rows fetched per call: the windows the list asks for as it scrolls. */
@@ -187,6 +187,15 @@ export class InboxState {
       return;
     }
     for (const state of result.value) this.#keepFreshness(state);
+  }
+
+  /**
+   * The view as a CSV or XLSX file (inbox.export): the very selection and order the list
+   * queries, so the file holds the quotes counted on screen.
+   */
+  exportView(format: ExportFormat): Promise<Result<ExportDelivered>> {
+    const { offset: _offset, limit: _limit, ...selection } = this.#query(0);
+    return this.#api.inbox.export({ ...selection, ...(this.quoteIds ? { quoteIds: [...this.quoteIds] } : {}), format });
   }
 
   /** The row at this index among all matches; undefined while its window is on its way. */

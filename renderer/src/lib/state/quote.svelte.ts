@@ -1,4 +1,4 @@
-import type { BridgeApi, BridgeError, Result } from '../../../../preload/contract';
+import type { BridgeApi, BridgeError, ExportDelivered, ExportFormat, Result } from '../../../../preload/contract';
 import type { DecisionReceipt, DecisionResult } from '../../../../preload/contract/bridge/decisions';
 import type { PdfOpened, QuoteDetailView, QuoteExtras } from '../../../../preload/contract/bridge/inbox';
 import { toCheckAgainOutcome, toDecisionOutcome } from '../../components/decision-dialogs';
@@ -127,6 +127,11 @@ export class QuoteState {
     const result = await this.#api.decisions.saveReasons(reasons);
     if (!result.ok) throw new Error(result.error.message);
     this.savedReasons = result.value;
+  }
+
+  /** The shown quote's pricing tree as a CSV or XLSX file, the host's way (quotes.exportPricing). */
+  exportPricing(format: ExportFormat): Promise<Result<ExportDelivered>> {
+    return this.#api.quotes.exportPricing({ ...this.#require(), format });
   }
 
   /** Opens or saves the PDF the host's way; resolves with what the host did, or null when it failed (said in `pdf.error`). */

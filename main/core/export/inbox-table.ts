@@ -1,0 +1,45 @@
+import type { KeyAccess } from '../../../preload/contract';
+import type { InboxRow } from '../../../preload/contract/bridge/inbox';
+import { stageLabel } from '../../../preload/contract/plain/stages';
+import type { ExportColumn, ExportTable } from './table';
+
+const COLUMNS: readonly ExportColumn[] = [
+  { header: 'Quote number', kind: 'text' },
+  { header: 'Project', kind: 'text' },
+  { header: 'Company', kind: 'text' },
+  { header: 'Reference', kind: 'text' },
+  { header: 'Status', kind: 'text' },
+  { header: 'Total', kind: 'number' },
+  { header: 'Currency', kind: 'text' },
+  { header: 'Quote date', kind: 'date' },
+  { header: 'Quote deadline', kind: 'date' },
+  { header: 'Project due', kind: 'date' },
+  { header: 'Valid until', kind: 'date' },
+  { header: 'Accounts', kind: 'text' },
+];
+
+/**
+ * The inbox's rows as a table, one row per quote as the inbox shows them: the status in the
+ * inbox's words for the row's account, the amount as a number with its currency beside it.
+ */
+export function inboxTable(rows: readonly InboxRow[], accounts: readonly { id: string; name: string; access: KeyAccess }[]): ExportTable {
+  const byId = new Map(accounts.map((account) => [account.id, account]));
+  return {
+    sheetName: 'Quotes',
+    columns: COLUMNS,
+    rows: rows.map((row) => [
+      row.quoteNumber,
+      row.projectName,
+      row.companyName,
+      row.referenceNumber,
+      stageLabel(row.stage, byId.get(row.accountId)?.access ?? 'mixed'),
+      row.totalAmount,
+      row.currency,
+      row.quoteDate,
+      row.deadlineForQuote,
+      row.projectDueDate,
+      row.validUntil,
+      row.accounts.map((seen) => byId.get(seen.accountId)?.name ?? seen.accountId).join(', '),
+    ]),
+  };
+}

@@ -1,0 +1,6 @@
+export { toCsv } from './csv';
+export { toXlsx } from './xlsx';
+export { inboxTable } from './inbox-table';
+export { pricingTable } from './pricing-table';
+export { exportFileName } from './table';
+export type { Cell, ColumnKind, ExportColumn, ExportFile, ExportTable } from './table';

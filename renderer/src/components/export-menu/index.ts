@@ -1,0 +1,1 @@
+export { default as ExportMenu } from './export-menu.svelte';
