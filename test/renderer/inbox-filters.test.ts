@@ -38,6 +38,11 @@ function lastQuery(bridge: FakeBridge): InboxQueryInput {
   return bridge.callsOf('inbox.query').at(-1) as InboxQueryInput;
 }
 
+/** The toolbar's "Filters" button shows the pickers. */
+async function openFilters() {
+  await fireEvent.click(await screen.findByRole('button', { name: 'Filters' }));
+}
+
 async function expectCount(text: string) {
   await waitFor(() => expect(screen.getByTestId('quote-count').textContent).toBe(text));
 }
@@ -53,6 +58,9 @@ describe('inbox filters from the index facets', () => {
     const bridge = fake();
     renderApp(bridge);
     await expectCount('12 quotes');
+    expect(screen.queryByRole('combobox', { name: 'Add a filter by company' })).toBeNull();
+    await openFilters();
+    expect(screen.getByRole('button', { name: 'Filters' }).getAttribute('aria-expanded')).toBe('true');
     const company = await screen.findByRole('combobox', { name: 'Add a filter by company' });
     expect(options(company)).toEqual(['Company', 'Acme Corp (6)', 'Globex (4)', 'Initech (2)']);
     expect(options(screen.getByRole('combobox', { name: 'Add a filter by currency' }))).toEqual(['Currency', 'USD (8)', 'EUR (4)']);
@@ -76,6 +84,9 @@ describe('inbox filters from the index facets', () => {
     await expectCount('1 quote');
     expect(lastQuery(bridge)).toMatchObject({ companies: ['Acme Corp'], currencies: ['USD'], search: 'website' });
 
+    // The pickers folded away, the chosen values still show and still remove.
+    await openFilters();
+    expect(screen.queryByRole('combobox', { name: 'Add a filter by company' })).toBeNull();
     await fireEvent.click(chip);
     await expectCount('4 quotes');
     expect(lastQuery(bridge).companies).toBeUndefined();
@@ -87,6 +98,7 @@ describe('inbox filters from the index facets', () => {
     const bridge = fake();
     renderApp(bridge);
     await expectCount('12 quotes');
+    await openFilters();
     const validity = await screen.findByRole('combobox', { name: 'Add a filter by valid until' });
     expect(options(validity)).toEqual(['Valid until', 'ended (9)', 'ends in the next 7 days (3)']);
     await fireEvent.change(validity, { target: { value: 'next-7-days' } });
@@ -110,6 +122,7 @@ describe('inbox filters from the index facets', () => {
     await expectCount('12 quotes');
     await fireEvent.input(screen.getByRole('searchbox', { name: 'Search quotes' }), { target: { value: 'catalogue' } });
     await expectCount('6 quotes');
+    await openFilters();
     await fireEvent.change(await screen.findByRole('combobox', { name: 'Add a filter by company' }), { target: { value: 'Globex' } });
     await expectCount('2 quotes');
     await fireEvent.change(screen.getByRole('combobox', { name: 'Add a filter by currency' }), { target: { value: 'USD' } });
