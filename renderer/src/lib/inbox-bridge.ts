@@ -4,12 +4,16 @@ import type { BridgeApi } from '../../../preload/contract';
 
 export type {
   AccountSyncState,
+  DueRange,
+  InboxFacets,
+  InboxFilterInput,
   InboxQueryInput,
   InboxRow,
   InboxSort,
   InboxStage,
   InboxWindow,
   SyncPhase,
+  ValidityRange,
 } from '../../../preload/contract';
 
 export type InboxBridge = Pick<BridgeApi, 'inbox' | 'sync'> & {

@@ -1,6 +1,8 @@
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { BridgeError, ExportDelivered, ExportFormat, Result } from '../../../../preload/contract';
-import type { AccountSyncState, InboxBridge, InboxQueryInput, InboxRow, InboxSort, InboxStage, InboxWindow } from '../inbox-bridge';
+import type { AccountSyncState, InboxBridge, InboxFacets, InboxFilterInput, InboxQueryInput, InboxRow, InboxSort, InboxStage, InboxWindow } from '../inbox-bridge';
+import { facetInput, hasFacetFilters, noFacetFilters, toggledFacet } from '../inbox-filters';
+import type { FacetFilters, FacetKey } from '../inbox-filters';
 
 /** Rows fetched per call: the windows the list asks for as it scrolls. */
 export const WINDOW_SIZE = 100;
@@ -42,6 +44,10 @@ export class InboxState {
    * filter yet: the renderer reads the scope's rows page by page until it found them all.
    */
   quoteIds = $state<string[] | null>(null);
+  /** The facet values chosen (company, currency, ranges...): within a facet any, across facets all. */
+  facetFilters = $state<FacetFilters>(noFacetFilters());
+  /** The index's counts per facet value for the current selection; null until its first answer. */
+  facets = $state<InboxFacets | null>(null);
   /** Every match of the current query; null until its first answer. */
   total = $state<number | null>(null);
   loading = $state(false);
@@ -58,7 +64,7 @@ export class InboxState {
   syncError = $state<BridgeError | null>(null);
 
   filtered = $derived(
-    this.searchInput.trim() !== '' || this.stages.length > 0 || this.needsAction || this.expiringSoon || this.quoteIds !== null,
+    this.searchInput.trim() !== '' || this.stages.length > 0 || this.needsAction || this.expiringSoon || this.quoteIds !== null || hasFacetFilters(this.facetFilters),
   );
 
   readonly #api: InboxBridge;
@@ -67,6 +73,8 @@ export class InboxState {
   /** Window offsets asked for in the current generation and not answered yet. */
   readonly #inFlight = new SvelteSet<number>();
   #generation = 0;
+  /** Moves with every facet-count request: a late answer for an older selection is dropped. */
+  #facetsGeneration = 0;
   /** The generation that started the current query (a refresh starts a generation of the same query). */
   #queryGeneration = 0;
   /** The last generation an answer arrived for. */
@@ -99,6 +107,7 @@ export class InboxState {
     this.expiringSoon = false;
     this.searchInput = '';
     this.quoteIds = null;
+    this.facetFilters = noFacetFilters();
     this.#restart();
   }
 
@@ -110,6 +119,7 @@ export class InboxState {
     this.expiringSoon = false;
     this.searchInput = '';
     this.quoteIds = quoteIds.length > 0 ? [...quoteIds] : null;
+    this.facetFilters = noFacetFilters();
     this.#restart();
   }
 
@@ -153,6 +163,19 @@ export class InboxState {
     this.#restart();
   }
 
+  /** Chooses `value` of a facet, or takes it out of the filters when it was chosen. */
+  toggleFacet(key: FacetKey, value: string): void {
+    this.facetFilters = toggledFacet(this.facetFilters, key, value);
+    this.#restart();
+  }
+
+  /** Every facet filter off, the search and status kept. */
+  clearFacets(): void {
+    if (!hasFacetFilters(this.facetFilters)) return;
+    this.facetFilters = noFacetFilters();
+    this.#restart();
+  }
+
   setSort(sort: InboxSort): void {
     if (sort === this.sort) return;
     this.sort = sort;
@@ -165,6 +188,7 @@ export class InboxState {
     this.expiringSoon = false;
     this.searchInput = '';
     this.quoteIds = null;
+    this.facetFilters = noFacetFilters();
     this.#restart();
   }
 
@@ -172,6 +196,7 @@ export class InboxState {
   refresh(): Promise<void> {
     this.#generation++;
     this.#inFlight.clear();
+    void this.#fetchFacets();
     return this.#fetchView();
   }
 
@@ -237,7 +262,17 @@ export class InboxState {
     this.#viewStart = 0;
     this.#viewEnd = span;
     this.queryVersion++;
+    void this.#fetchFacets();
     void this.#fetchView();
+  }
+
+  /** The counts per facet value for the current selection; a failure keeps the last counts (the rows say the error). */
+  async #fetchFacets(): Promise<void> {
+    const generation = ++this.#facetsGeneration;
+    const picked = this.quoteIds;
+    const result = await this.#api.inbox.facets(picked ? { ...this.#selection(), quoteIds: [...picked] } : this.#selection());
+    if (generation !== this.#facetsGeneration || !result.ok) return;
+    this.facets = result.value;
   }
 
   async #fetchView(): Promise<void> {
@@ -291,7 +326,12 @@ export class InboxState {
   }
 
   #query(offset: number): InboxQueryInput {
-    const input: InboxQueryInput = { sort: this.sort, offset, limit: this.#windowSize };
+    return { sort: this.sort, offset, limit: this.#windowSize, ...this.#selection() };
+  }
+
+  /** What selects the quotes, for the rows and the facet counts alike. */
+  #selection(): InboxFilterInput {
+    const input: InboxFilterInput = facetInput(this.facetFilters);
     if (this.accountId !== null) input.accountId = this.accountId;
     if (this.stages.length > 0) input.stages = [...this.stages];
     if (this.needsAction) input.needsAction = true;

@@ -1,6 +1,6 @@
 import type { BridgeApi, BridgeError, ExportDelivered, ExportFormat, Result } from '../../../../preload/contract';
 import type { DecisionReceipt, DecisionResult } from '../../../../preload/contract/bridge/decisions';
-import type { PdfOpened, QuoteDetailView, QuoteExtras } from '../../../../preload/contract/bridge/inbox';
+import type { InboxRowAccount, PdfOpened, QuoteDetailView, QuoteExtras } from '../../../../preload/contract/bridge/inbox';
 import { toCheckAgainOutcome, toDecisionOutcome } from '../../components/decision-dialogs';
 import type { CheckAgainOutcome, DecisionOutcome } from '../../components/decision-dialogs';
 import { fetchPdf } from '../pdf-save';
@@ -39,6 +39,11 @@ export class QuoteState {
   logo = $state<string | null>(null);
   savedReasons = $state<string[]>([]);
   pdf = $state<PdfProgress>({ busy: false, progress: null, error: null });
+  /**
+   * Every account that sees the quote (a client key and the internal key of one service),
+   * from the inbox index; the decision goes through `ref.accountId`, the one picked.
+   */
+  seenBy = $state<InboxRowAccount[]>([]);
 
   diff = $derived<RevisionDiff | null>(this.view ? fromCachedDiff(this.view) : null);
   /** Served from the cache because the service could not be asked now. */
@@ -53,6 +58,10 @@ export class QuoteState {
 
   /** Shows another quote: what was on screen goes at once, so nothing of it is mistaken for the new one. */
   open(ref: QuoteRef): Promise<void> {
+    if (this.ref?.quoteId !== ref.quoteId) {
+      this.seenBy = [];
+      void this.#loadSeenBy(ref.quoteId);
+    }
     this.ref = ref;
     this.view = null;
     this.receipts = [];
@@ -62,11 +71,25 @@ export class QuoteState {
     return this.load();
   }
 
+  /** The same quote through another account that sees it: its view, and the decisions through it. */
+  decideAs(accountId: string): Promise<void> {
+    const ref = this.ref;
+    if (!ref || ref.accountId === accountId || !this.seenBy.some((seen) => seen.accountId === accountId)) return Promise.resolve();
+    return this.open({ accountId, quoteId: ref.quoteId });
+  }
+
+  async #loadSeenBy(quoteId: string): Promise<void> {
+    const found = await this.#api.inbox.query({ quoteIds: [quoteId], limit: 1 });
+    if (!found.ok || this.ref?.quoteId !== quoteId) return;
+    this.seenBy = found.value.rows[0]?.accounts ?? [];
+  }
+
   /** Leaves the quote: answers still on their way are dropped. */
   close(): void {
     this.#sequence++;
     this.ref = null;
     this.view = null;
+    this.seenBy = [];
     this.extras = null;
     this.logo = null;
     this.loading = false;

@@ -1,0 +1,1 @@
+export { default as DecisionAccount } from './decision-account.svelte';

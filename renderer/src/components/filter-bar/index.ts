@@ -1,0 +1,1 @@
+export { default as FilterBar } from './filter-bar.svelte';

@@ -1,0 +1,77 @@
+// The inbox's facet filters (company, currency, service type, target market, due-date and
+// valid-until ranges): what the person chose, and the words the filter bar and its chips use.
+import type { DueRange, InboxFilterInput, ValidityRange } from './inbox-bridge';
+
+export interface FacetFilters {
+  companies: string[];
+  currencies: string[];
+  serviceTypes: string[];
+  targetMarkets: string[];
+  dueDate: DueRange[];
+  validUntil: ValidityRange[];
+}
+
+export type FacetKey = keyof FacetFilters;
+
+/** In the order the filter bar shows them. */
+export const FACET_KEYS: readonly FacetKey[] = ['companies', 'currencies', 'serviceTypes', 'targetMarkets', 'dueDate', 'validUntil'];
+
+/** The facet's name, as a chip and its picker say it ("Company Acme Corp"). */
+export const FACET_LABELS: Record<FacetKey, string> = {
+  companies: 'Company',
+  currencies: 'Currency',
+  serviceTypes: 'Service type',
+  targetMarkets: 'Target market',
+  dueDate: 'Due',
+  validUntil: 'Valid until',
+};
+
+const DUE_WORDS: Record<DueRange, string> = {
+  overdue: 'overdue',
+  'next-7-days': 'in the next 7 days',
+  'next-30-days': 'in the next 30 days',
+  later: 'later',
+  none: 'no due date',
+};
+
+const VALIDITY_WORDS: Record<ValidityRange, string> = {
+  ended: 'ended',
+  'next-7-days': 'ends in the next 7 days',
+  'next-30-days': 'ends in the next 30 days',
+  later: 'ends later',
+  none: 'no end given',
+};
+
+export function noFacetFilters(): FacetFilters {
+  return { companies: [], currencies: [], serviceTypes: [], targetMarkets: [], dueDate: [], validUntil: [] };
+}
+
+export function hasFacetFilters(filters: FacetFilters): boolean {
+  return FACET_KEYS.some((key) => filters[key].length > 0);
+}
+
+/** How one value of a facet reads: a company or currency as it is, a range in words. */
+export function facetValueLabel(key: FacetKey, value: string): string {
+  if (key === 'dueDate') return DUE_WORDS[value as DueRange] ?? value;
+  if (key === 'validUntil') return VALIDITY_WORDS[value as ValidityRange] ?? value;
+  return value;
+}
+
+/** The chosen values as inbox.query and inbox.facets take them: a facet with none is left out. */
+export function facetInput(filters: FacetFilters): Pick<InboxFilterInput, FacetKey> {
+  const input: Pick<InboxFilterInput, FacetKey> = {};
+  if (filters.companies.length > 0) input.companies = [...filters.companies];
+  if (filters.currencies.length > 0) input.currencies = [...filters.currencies];
+  if (filters.serviceTypes.length > 0) input.serviceTypes = [...filters.serviceTypes];
+  if (filters.targetMarkets.length > 0) input.targetMarkets = [...filters.targetMarkets];
+  if (filters.dueDate.length > 0) input.dueDate = [...filters.dueDate];
+  if (filters.validUntil.length > 0) input.validUntil = [...filters.validUntil];
+  return input;
+}
+
+/** The filters with `value` of `key` added, or taken out when it was chosen. */
+export function toggledFacet(filters: FacetFilters, key: FacetKey, value: string): FacetFilters {
+  const chosen: readonly string[] = filters[key];
+  const next = chosen.includes(value) ? chosen.filter((each) => each !== value) : [...chosen, value];
+  return { ...filters, [key]: next } as FacetFilters;
+}
