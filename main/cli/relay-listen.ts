@@ -2,7 +2,7 @@
 // per event, acknowledged once printed; the same name after a restart prints only what it had
 // not printed (its durable consumer remembers).
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,8 +24,8 @@ it prints only what it had not printed; a new name starts with the events stored
   --consumer NAME       this subscriber's durable name (one per person or script)
   --ack-wait SECONDS    when the consumer is made: how long an event handed to a subscriber
                         that died unacknowledged waits before it is sent again (default 30)
-  --state-dir DIR       where it notes the last event printed, so a kill between printing
-                        and acknowledging never prints one twice (default
+  --state-dir DIR       where it notes the events printed but not yet acknowledged, so a
+                        kill between printing and acknowledging never prints one twice (default
                         $XDG_STATE_HOME/quotedesk-listen or ~/.local/state/quotedesk-listen)
 ${NATS_HELP}
 `;
@@ -70,11 +70,14 @@ export async function runRelayListen(args: string[], io: RelayIo): Promise<numbe
       ackWaitMs: ackWait === undefined ? undefined : Number(ackWait) * 1000,
       handle: (event) => {
         // Printed before a kill cut the ack short: JetStream sends it again, marked redelivered.
-        if (event.redelivered && event.seq <= mark.last) return;
+        // Only those exact sequences: redeliveries come after ack-wait, behind newer events,
+        // so "at or below the last printed" would swallow ones never printed.
+        if (event.redelivered && mark.has(event.seq)) return;
         // A synchronous write: on Linux a pipe or file write is done when it returns, so the mark and the ack follow the line.
         io.stdout.write(`${line(event, json)}\n`);
         mark.printed(event.seq);
       },
+      acknowledged: (event) => mark.acknowledged(event.seq),
     });
     io.stderr.write(json ? `${JSON.stringify({ subscribed: stream, consumer })}\n` : `Listening to stream ${stream} as ${consumer}\n`);
     await Promise.race([untilStopped(io.signal), subscription.done]);
@@ -93,41 +96,56 @@ export async function runRelayListen(args: string[], io: RelayIo): Promise<numbe
   }
 }
 
-/** Where the last printed sequence of this server, stream and consumer is kept. */
+/** Where the printed but unacknowledged sequences of this server, stream and consumer are kept. */
 export function printedMarkPath(dir: string, url: string, stream: string, consumer: string): string {
   return join(dir, `${createHash('sha256').update(`${url}\n${stream}\n${consumer}`).digest('hex').slice(0, 24)}.seq`);
 }
 
 interface PrintedMark {
-  /** The stream sequence of the last event printed (0: none). */
-  readonly last: number;
+  /** This sequence was printed (by this run or one before it) and may not have been acknowledged. */
+  has(seq: number): boolean;
   printed(seq: number): void;
+  /** The server confirmed the ack: this sequence never comes again. */
+  acknowledged(seq: number): void;
   close(): void;
 }
 
+/** Kept at most: an ack the server took but whose confirmation was lost leaves its sequence here for good. */
+const UNACKED_KEPT = 1_000;
+const LINE = /^\d{20}$/;
+
 /**
- * The last printed sequence, one small file per server, stream and consumer, rewritten in
- * place after each line (one pwrite: no fsync, a machine crash at worst prints one again).
+ * The sequences printed but not yet confirmed acknowledged, one small file per server, stream
+ * and consumer, rewritten in place on each change (one pwrite of fixed-width lines, then a
+ * truncate: a kill in between leaves only older, also printed, sequences; no fsync, a machine
+ * crash at worst prints one again). A file from before holds one line, the last printed.
  */
 function openPrintedMark(dir: string, url: string, stream: string, consumer: string): PrintedMark {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const path = printedMarkPath(dir, url, stream, consumer);
-  let last = 0;
+  const unacked = new Set<number>();
   try {
-    last = Number.parseInt(readFileSync(path, 'utf8'), 10) || 0;
+    for (const text of readFileSync(path, 'utf8').split('\n')) if (LINE.test(text) && Number(text) > 0) unacked.add(Number(text));
   } catch {
     // None yet.
   }
-  const fd = openSync(path, 'w', 0o600);
-  const write = (seq: number) => writeSync(fd, `${String(seq).padStart(20, '0')}\n`, 0);
-  write(last);
+  // Read-write, not append: an appending descriptor ignores the write's position 0.
+  const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600);
+  const save = () => {
+    const text = [...unacked].map((seq) => `${String(seq).padStart(20, '0')}\n`).join('');
+    writeSync(fd, text, 0);
+    ftruncateSync(fd, Buffer.byteLength(text));
+  };
   return {
-    get last() {
-      return last;
-    },
+    has: (seq) => unacked.has(seq),
     printed(seq) {
-      last = seq;
-      write(seq);
+      unacked.add(seq);
+      // The oldest go first (a Set keeps insertion order).
+      if (unacked.size > UNACKED_KEPT) unacked.delete(unacked.values().next().value as number);
+      save();
+    },
+    acknowledged(seq) {
+      if (unacked.delete(seq)) save();
     },
     close: () => closeSync(fd),
   };
