@@ -24,7 +24,7 @@ it prints only what it had not printed; a new name starts with the events stored
   --consumer NAME       this subscriber's durable name (one per person or script)
   --ack-wait SECONDS    when the consumer is made: how long an event handed to a subscriber
                         that died unacknowledged waits before it is sent again (default 30)
-  --state-dir DIR       where it notes the events printed but not yet acknowledged, so a
+  --state-dir DIR       where it notes the latest events printed, so a
                         kill between printing and acknowledging never prints one twice (default
                         $XDG_STATE_HOME/quotedesk-listen or ~/.local/state/quotedesk-listen)
 ${NATS_HELP}
@@ -74,10 +74,12 @@ export async function runRelayListen(args: string[], io: RelayIo): Promise<numbe
         // so "at or below the last printed" would swallow ones never printed.
         if (event.redelivered && mark.has(event.seq)) return;
         // A synchronous write: on Linux a pipe or file write is done when it returns, so the mark and the ack follow the line.
-        io.stdout.write(`${line(event, json)}\n`);
-        mark.printed(event.seq);
+        // Everything is prepared first: only the mark's one write is left between the line and the note of it.
+        const text = `${line(event, json)}\n`;
+        const noteIt = mark.printing(event.seq);
+        io.stdout.write(text);
+        noteIt();
       },
-      acknowledged: (event) => mark.acknowledged(event.seq),
     });
     io.stderr.write(json ? `${JSON.stringify({ subscribed: stream, consumer })}\n` : `Listening to stream ${stream} as ${consumer}\n`);
     await Promise.race([untilStopped(io.signal), subscription.done]);
@@ -96,56 +98,59 @@ export async function runRelayListen(args: string[], io: RelayIo): Promise<numbe
   }
 }
 
-/** Where the printed but unacknowledged sequences of this server, stream and consumer are kept. */
+/** Where the latest printed sequences of this server, stream and consumer are kept. */
 export function printedMarkPath(dir: string, url: string, stream: string, consumer: string): string {
   return join(dir, `${createHash('sha256').update(`${url}\n${stream}\n${consumer}`).digest('hex').slice(0, 24)}.seq`);
 }
 
 interface PrintedMark {
-  /** This sequence was printed (by this run or one before it) and may not have been acknowledged. */
+  /** This sequence was printed (by this run or one before it): a redelivery of it is not printed again. */
   has(seq: number): boolean;
-  printed(seq: number): void;
-  /** The server confirmed the ack: this sequence never comes again. */
-  acknowledged(seq: number): void;
+  /** Prepares the note that `seq` was printed; call what it returns right after printing it. */
+  printing(seq: number): () => void;
   close(): void;
 }
 
-/** Kept at most: an ack the server took but whose confirmation was lost leaves its sequence here for good. */
-const UNACKED_KEPT = 1_000;
+/**
+ * The latest printed sequences kept, as many as the consumer's max_ack_pending. Kept even once
+ * their ack is confirmed: an event that waited in the client's buffer past ack-wait was already
+ * handed out again, and that copy still comes after a kill.
+ */
+const RECENT_KEPT = 1_000;
 const LINE = /^\d{20}$/;
 
 /**
- * The sequences printed but not yet confirmed acknowledged, one small file per server, stream
+ * The latest sequences printed (any may come again, redelivered), one small file per server, stream
  * and consumer, rewritten in place on each change (one pwrite of fixed-width lines, then a
  * truncate: a kill in between leaves only older, also printed, sequences; no fsync, a machine
- * crash at worst prints one again). A file from before holds one line, the last printed.
+ * crash at worst prints one again). A SIGKILL landing between the line's write and the
+ * note's (two system calls, two sinks) also prints that one event again: never one lost.
+ * A file from before holds one line, the last printed.
  */
 function openPrintedMark(dir: string, url: string, stream: string, consumer: string): PrintedMark {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const path = printedMarkPath(dir, url, stream, consumer);
-  const unacked = new Set<number>();
+  const recent = new Set<number>();
   try {
-    for (const text of readFileSync(path, 'utf8').split('\n')) if (LINE.test(text) && Number(text) > 0) unacked.add(Number(text));
+    for (const text of readFileSync(path, 'utf8').split('\n')) if (LINE.test(text) && Number(text) > 0) recent.add(Number(text));
   } catch {
     // None yet.
   }
   // Read-write, not append: an appending descriptor ignores the write's position 0.
   const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600);
-  const save = () => {
-    const text = [...unacked].map((seq) => `${String(seq).padStart(20, '0')}\n`).join('');
-    writeSync(fd, text, 0);
-    ftruncateSync(fd, Buffer.byteLength(text));
+  const text = (seqs: Iterable<number>) => Buffer.from([...seqs].map((seq) => `${String(seq).padStart(20, '0')}\n`).join(''));
+  const save = (bytes: Buffer) => {
+    writeSync(fd, bytes, 0, bytes.length, 0);
+    ftruncateSync(fd, bytes.length);
   };
   return {
-    has: (seq) => unacked.has(seq),
-    printed(seq) {
-      unacked.add(seq);
+    has: (seq) => recent.has(seq),
+    printing(seq) {
+      recent.add(seq);
       // The oldest go first (a Set keeps insertion order).
-      if (unacked.size > UNACKED_KEPT) unacked.delete(unacked.values().next().value as number);
-      save();
-    },
-    acknowledged(seq) {
-      if (unacked.delete(seq)) save();
+      if (recent.size > RECENT_KEPT) recent.delete(recent.values().next().value as number);
+      const bytes = text(recent);
+      return () => save(bytes);
     },
     close: () => closeSync(fd),
   };

@@ -34,8 +34,6 @@ export interface SubscriptionOptions {
   logger: Logger;
   /** Resolves once the event is dealt with (printed, stored); a rejection leaves it for a later redelivery. */
   handle(event: RelayedEvent): Promise<void> | void;
-  /** Called once the server confirmed this event's acknowledgement: it never comes again. */
-  acknowledged?(event: RelayedEvent): void;
   /** How long JetStream waits for an ack before redelivering. Default 30 s. */
   ackWaitMs?: number;
   /** How long a failed event waits before it is delivered again. Default 5 s. */
@@ -126,9 +124,5 @@ async function deliver(message: JsMsg, options: SubscriptionOptions, handled: Se
   if (handled.size > HANDLED_KEYS_KEPT) handled.delete(handled.values().next().value as string);
   // Waits for the server's confirmation: a restart then never sees an event it handled here.
   // A lost connection leaves it unacknowledged: JetStream delivers it again (handlers dedupe on the key).
-  const confirmed = await message.ackAck().catch((error: unknown) => {
-    options.logger.warn('relayed event handled but not acknowledged; it may come again', { seq: message.seq, error: error instanceof Error ? error.message : String(error) });
-    return false;
-  });
-  if (confirmed) options.acknowledged?.(event);
+  await message.ackAck().catch((error: unknown) => options.logger.warn('relayed event handled but not acknowledged; it may come again', { seq: message.seq, error: error instanceof Error ? error.message : String(error) }));
 }
