@@ -2,7 +2,7 @@
 // per event, acknowledged once printed; the same name after a restart prints only what it had
 // not printed (its durable consumer remembers).
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,8 +24,8 @@ it prints only what it had not printed; a new name starts with the events stored
   --consumer NAME       this subscriber's durable name (one per person or script)
   --ack-wait SECONDS    when the consumer is made: how long an event handed to a subscriber
                         that died unacknowledged waits before it is sent again (default 30)
-  --state-dir DIR       where it notes the last event printed, so a kill between printing
-                        and acknowledging never prints one twice (default
+  --state-dir DIR       where it notes the latest events printed, so a
+                        kill between printing and acknowledging never prints one twice (default
                         $XDG_STATE_HOME/quotedesk-listen or ~/.local/state/quotedesk-listen)
 ${NATS_HELP}
 `;
@@ -70,10 +70,15 @@ export async function runRelayListen(args: string[], io: RelayIo): Promise<numbe
       ackWaitMs: ackWait === undefined ? undefined : Number(ackWait) * 1000,
       handle: (event) => {
         // Printed before a kill cut the ack short: JetStream sends it again, marked redelivered.
-        if (event.redelivered && event.seq <= mark.last) return;
+        // Only those exact sequences: redeliveries come after ack-wait, behind newer events,
+        // so "at or below the last printed" would swallow ones never printed.
+        if (event.redelivered && mark.has(event.seq)) return;
         // A synchronous write: on Linux a pipe or file write is done when it returns, so the mark and the ack follow the line.
-        io.stdout.write(`${line(event, json)}\n`);
-        mark.printed(event.seq);
+        // Everything is prepared first: only the mark's one write is left between the line and the note of it.
+        const text = `${line(event, json)}\n`;
+        const noteIt = mark.printing(event.seq);
+        io.stdout.write(text);
+        noteIt();
       },
     });
     io.stderr.write(json ? `${JSON.stringify({ subscribed: stream, consumer })}\n` : `Listening to stream ${stream} as ${consumer}\n`);
@@ -93,41 +98,59 @@ export async function runRelayListen(args: string[], io: RelayIo): Promise<numbe
   }
 }
 
-/** Where the last printed sequence of this server, stream and consumer is kept. */
+/** Where the latest printed sequences of this server, stream and consumer are kept. */
 export function printedMarkPath(dir: string, url: string, stream: string, consumer: string): string {
   return join(dir, `${createHash('sha256').update(`${url}\n${stream}\n${consumer}`).digest('hex').slice(0, 24)}.seq`);
 }
 
 interface PrintedMark {
-  /** The stream sequence of the last event printed (0: none). */
-  readonly last: number;
-  printed(seq: number): void;
+  /** This sequence was printed (by this run or one before it): a redelivery of it is not printed again. */
+  has(seq: number): boolean;
+  /** Prepares the note that `seq` was printed; call what it returns right after printing it. */
+  printing(seq: number): () => void;
   close(): void;
 }
 
 /**
- * The last printed sequence, one small file per server, stream and consumer, rewritten in
- * place after each line (one pwrite: no fsync, a machine crash at worst prints one again).
+ * The latest printed sequences kept, as many as the consumer's max_ack_pending. Kept even once
+ * their ack is confirmed: an event that waited in the client's buffer past ack-wait was already
+ * handed out again, and that copy still comes after a kill.
+ */
+const RECENT_KEPT = 1_000;
+const LINE = /^\d{20}$/;
+
+/**
+ * The latest sequences printed (any may come again, redelivered), one small file per server, stream
+ * and consumer, rewritten in place on each change (one pwrite of fixed-width lines, then a
+ * truncate: a kill in between leaves only older, also printed, sequences; no fsync, a machine
+ * crash at worst prints one again). A SIGKILL landing between the line's write and the
+ * note's (two system calls, two sinks) also prints that one event again: never one lost.
+ * A file from before holds one line, the last printed.
  */
 function openPrintedMark(dir: string, url: string, stream: string, consumer: string): PrintedMark {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const path = printedMarkPath(dir, url, stream, consumer);
-  let last = 0;
+  const recent = new Set<number>();
   try {
-    last = Number.parseInt(readFileSync(path, 'utf8'), 10) || 0;
+    for (const text of readFileSync(path, 'utf8').split('\n')) if (LINE.test(text) && Number(text) > 0) recent.add(Number(text));
   } catch {
     // None yet.
   }
-  const fd = openSync(path, 'w', 0o600);
-  const write = (seq: number) => writeSync(fd, `${String(seq).padStart(20, '0')}\n`, 0);
-  write(last);
+  // Read-write, not append: an appending descriptor ignores the write's position 0.
+  const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600);
+  const text = (seqs: Iterable<number>) => Buffer.from([...seqs].map((seq) => `${String(seq).padStart(20, '0')}\n`).join(''));
+  const save = (bytes: Buffer) => {
+    writeSync(fd, bytes, 0, bytes.length, 0);
+    ftruncateSync(fd, bytes.length);
+  };
   return {
-    get last() {
-      return last;
-    },
-    printed(seq) {
-      last = seq;
-      write(seq);
+    has: (seq) => recent.has(seq),
+    printing(seq) {
+      recent.add(seq);
+      // The oldest go first (a Set keeps insertion order).
+      if (recent.size > RECENT_KEPT) recent.delete(recent.values().next().value as number);
+      const bytes = text(recent);
+      return () => save(bytes);
     },
     close: () => closeSync(fd),
   };
