@@ -1,5 +1,4 @@
 import type { KeyAccess, QuoteStatus } from '../../../../preload/contract';
-import type { InboxStage } from './types';
 
 /** Whether a quote in this stored status waits for the account manager's client. */
 export function needsAction(access: KeyAccess, status: QuoteStatus, quoteNumber: string | null): boolean {
@@ -7,29 +6,8 @@ export function needsAction(access: KeyAccess, status: QuoteStatus, quoteNumber:
   return status === 'SENT' || status === 'SENT_PENDING' || status === 'REVISED' || status === 'SENT_REVISED';
 }
 
-export function stageOf(status: QuoteStatus, quoteNumber: string | null): InboxStage {
-  switch (status) {
-    case 'PENDING':
-      // A client key also sees SENT and SENT_PENDING as PENDING: the quote number tells them apart.
-      return quoteNumber === null ? 'in-preparation' : 'awaiting-decision';
-    case 'SENT':
-    case 'SENT_PENDING':
-      return 'awaiting-decision';
-    case 'REVISED':
-    case 'SENT_REVISED':
-      return 'revised';
-    case 'ACCEPTED':
-      return 'accepted';
-    case 'REJECTED':
-      return 'declined';
-    case 'EXPIRED':
-      return 'expired';
-    case 'CANCELLED':
-      return 'cancelled';
-    case 'CHANGED_TO_PROJECT':
-      return 'in-project';
-  }
-}
+/** One stage per status for the whole app: the words the inbox, the quote and notifications use. */
+export { stageOf } from '../../../../preload/contract/plain/stages';
 
 /**
  * Lower case without accents; the control characters below the line break become spaces,

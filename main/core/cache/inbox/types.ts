@@ -1,11 +1,13 @@
 import type { QuoteStatus } from '../../../../preload/contract';
+import type { QuoteStage } from '../../../../preload/contract/plain/stages';
 
 /**
- * Client-facing stages. A client key's PENDING covers both a quote still in preparation
- * (no quote number yet) and one sent and awaiting the client's decision.
+ * Client-facing stages, the app's one list (plain/stages.ts). A client key's PENDING covers
+ * both a quote still in preparation (no quote number yet) and one sent and awaiting the
+ * client's decision.
  */
-export const INBOX_STAGES = ['in-preparation', 'awaiting-decision', 'revised', 'accepted', 'declined', 'expired', 'cancelled', 'in-project'] as const;
-export type InboxStage = (typeof INBOX_STAGES)[number];
+export { QUOTE_STAGES as INBOX_STAGES } from '../../../../preload/contract/plain/stages';
+export type InboxStage = QuoteStage;
 
 export const INBOX_SORTS = ['newest', 'due', 'value', 'expiry'] as const;
 export type InboxSort = (typeof INBOX_SORTS)[number];
