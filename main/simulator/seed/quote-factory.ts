@@ -55,23 +55,16 @@ function projectNameOf(subject: string, qualifier: string): string {
   return name;
 }
 
-interface EagerFields {
+/** The fields a list page shows are drawn at once; the rest from the quote's own stream on first read. */
+type ListedFields = 'id' | 'projectName' | 'referenceNumber' | 'poNumber' | 'poRequired' | 'rfqId' | 'rfqNumber' | 'deadlineForQuote' | 'projectDueDate' | 'createdAt';
+
+interface EagerFields extends Pick<QuoteRecord, ListedFields> {
   contentSeed: number;
   priced: boolean;
   dueMs: number;
   subject: string;
   /** How many source files the description names: the list shows it, so it is drawn at once. */
   files: number;
-  id: string;
-  projectName: string;
-  referenceNumber: string | null;
-  poNumber: string | null;
-  poRequired: boolean;
-  rfqId: string;
-  rfqNumber: string;
-  deadlineForQuote: string;
-  projectDueDate: string;
-  createdAt: number;
 }
 
 /** What the quote's own stream holds, drawn in this order. */
