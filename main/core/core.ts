@@ -2,37 +2,40 @@ import { join } from 'node:path';
 import type { AppInfo, Handlers } from '../../preload/contract';
 import { createAccountsService } from './accounts';
 import type { AccountsService } from './accounts/types';
-import { createAppHandlers } from './app';
 import { createDispatcher } from './bridge/dispatcher';
 import type { Dispatcher } from './bridge/dispatcher';
 import { createEventHub } from './bridge/events';
 import type { EventHub } from './bridge/events';
-import { projectDomainEvents } from './bridge/projection';
-import { createPdfCache, createQuoteCache, forgetOrphanAccounts } from './cache';
+import { createPdfCache, createQuoteCache } from './cache';
 import type { PdfCacheOptions } from './cache';
-import { createDecisions, feedCacheFromDecisions, openReceiptStore } from './decisions';
-import { createDemoMode } from './demo/demo-mode';
 import type { StartDemo } from './demo/demo-mode';
 import { createEventBus } from './events';
 import type { DomainBus, DomainEvents } from './events';
-import { createDecisionHandlers, createExportHandlers, createInboxHandlers, createLogoHandlers, createSyncHandlers } from './handlers';
-import { createLogoCache } from './logos';
+import {
+  assembleFeatures,
+  createAccountsFeature,
+  createDecisionsFeature,
+  createDemoFeature,
+  createDesktopFeature,
+  createExportsFeature,
+  createInboxFeature,
+  createLogosFeature,
+  createNotificationsFeature,
+  createRelayFeature,
+  createSyncFeature,
+  createWebhooksFeature,
+} from './features';
 import type { ExportDelivery, PdfDelivery } from './handlers';
-import { createWebhookHandlers, projectWebhookEvents } from './handlers/webhooks';
-import { connectNotificationPipeline, createNotifications, notifyWebhookEvent } from './notify';
+import { notifyWebhookEvent } from './notify';
 import type { Notifications } from './notify';
 import type { AppPaths, Clock, DataFileProblem, Logger, Notifier, SecretStore, SettingsStore } from './ports';
-import { checkIntegrityAfterFirstWindow, openSqliteStore } from './store';
-import { createCatchUp, createRecovery, createSyncEngine, pdfLimitBytes, syncIntervalMs } from './sync';
-import type { SyncEngine, SyncOptions } from './sync';
-import { createDecisionGate } from './updates';
-import type { DecisionsInFlight, DesktopHandlers } from './updates';
-import { createWebhookFeature, createWebhookPipeline } from './webhooks';
-import { createTeamRelay } from './relay/team-relay';
 import type { TeamRelay } from './relay/team-relay';
-import { createRelayHandlers, projectRelayStatus } from './handlers/relay';
+import { openSqliteStore } from './store';
+import { createRecovery, createSyncEngine, pdfLimitBytes, syncIntervalMs } from './sync';
+import type { SyncEngine, SyncOptions } from './sync';
+import type { DecisionsInFlight, DesktopHandlers } from './updates';
+import { createWebhookPipeline } from './webhooks';
 import type { WebhookFeature, WebhookFeatureDeps } from './webhooks';
-import { errorText } from './errors';
 
 export type { StartDemo } from './demo/demo-mode';
 
@@ -82,19 +85,21 @@ export interface Core {
   close(): Promise<void>;
 }
 
-/** Everything the hosts share, wired together: the parts hold the logic, this only composes them. */
+/**
+ * Everything the hosts share, wired together. The shared parts (accounts, the cache and its
+ * PDFs, the sync engine) are made first; then each feature, in the order they start (their
+ * reverse is the order they close); the parts hold the logic, this only composes them.
+ */
 export function createCore(options: CoreOptions): Core {
   const { settings, secrets, clock, logger } = options;
+  const { userData } = options.paths;
   const bus = createEventBus<DomainEvents>({ logger });
   const hub = createEventHub({ logger });
-  const stopProjecting = projectDomainEvents(bus, hub);
   const accounts = createAccountsService({ settings, secrets, bus, clock, logger });
-  const demo = createDemoMode({ accounts, bus, logger });
 
-  const cacheFolder = join(options.paths.userData, 'cache');
+  const cacheFolder = join(userData, 'cache');
   const store = openSqliteStore({ path: join(cacheFolder, 'quotes.db'), clock, logger });
   const cache = createQuoteCache({ store, bus, clock, logger });
-  const pdfFolder = join(cacheFolder, 'pdfs');
   const pdfs = createPdfCache({
     store,
     cache,
@@ -102,7 +107,7 @@ export function createCore(options: CoreOptions): Core {
     bus,
     clock,
     logger,
-    folder: pdfFolder,
+    folder: join(cacheFolder, 'pdfs'),
     options: { maxBytes: pdfLimitBytes(settings, logger), ...options.pdfs },
     dispatcherFor: async (accountId) => (await accounts.client(accountId)).dispatcher,
   });
@@ -110,161 +115,78 @@ export function createCore(options: CoreOptions): Core {
   const recovery = createRecovery();
   const sync = createSyncEngine({ accounts, bus, cache, clock, logger, recovery, options: { intervalMs: syncIntervalMs(settings, logger), ...options.sync } });
 
+  const inbox = createInboxFeature({ store, cache, pdfs, sync, accounts, bus, clock, logger, deliverPdf: options.deliverPdf });
+  const decisions = createDecisionsFeature({ userData, accounts, cache, pdfs, settings, bus, clock, logger });
   // Notifications hear what the cache stored (each change once), non-quote webhook events, and reminders after sync.
-  const notifications = createNotifications({
+  const notifications = createNotificationsFeature({
     settings,
     clock,
     logger,
-    folder: options.paths.userData,
+    folder: userData,
     notifier: options.notifier ?? { notify: () => undefined },
     accounts,
-  });
-  const webhooks = createWebhookFeature({
-    settings,
-    secrets,
-    paths: options.paths,
-    accounts,
+    cache,
     bus,
-    clock,
-    logger,
-    ...options.webhooks,
     recovery,
-    process: createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center: notifications.center, accounts }, event) }),
   });
-  // The team relay: the key's events from the team's NATS stream, through the same pipeline as a local delivery.
-  const teamRelay = createTeamRelay({
-    secrets,
-    settings,
-    clock,
-    logger,
-    process: createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center: notifications.center, accounts }, event) }),
-    // Listed in Activity like a local delivery, "via relay" in what it caused.
-    onProcessed: (event, caused, relayed) => {
-      void webhooks.recordRelayed({ accountId: event.accountId, key: event.key, event: event.event, body: relayed.body, receivedAt: event.receivedAt, caused });
-      bus.publish('webhook.received', event);
-    },
-    onStatus: projectRelayStatus(hub),
-  });
+  // A local delivery and a relayed one go through the same pipeline.
+  const { center } = notifications.notifications;
+  const webhookPipeline = () => createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center, accounts }, event) });
+  const webhooks = createWebhooksFeature({ settings, secrets, paths: options.paths, accounts, bus, clock, logger, ...options.webhooks, recovery, process: webhookPipeline() });
+  const relay = createRelayFeature({ secrets, settings, clock, logger, accounts, bus, webhooks: webhooks.webhooks, process: webhookPipeline() });
+  const demo = createDemoFeature({ accounts, cache, sync, webhooks: webhooks.webhooks, bus, logger });
+  const syncFeature = createSyncFeature({ sync, accounts, settings, pdfs, bus, logger, recovery, webhooks: webhooks.webhooks, relay: relay.relay });
+
   // Read at each ask: the background integrity check may add one after the start.
-  const cacheProblems = (): DataFileProblem[] => store.problems.map((problem) => ({ file: 'cache', ...problem }));
-
-  const receipts = openReceiptStore({ path: join(options.paths.userData, 'decision-receipts.json'), logger, now: () => clock.now() });
-  const receiptsProblem = receipts.problem();
-  const decisions = createDecisions({
-    accounts,
-    getCached: cache.decisionBase,
-    receipts,
-    publish: bus.publish,
-    clock,
-    logger,
-    pdfPath: pdfs.currentFile,
-  });
-
-  const notificationPipeline = connectNotificationPipeline({ bus, center: notifications.center, cache, accounts, recovery, logger });
-  const stops: (() => void)[] = [
-    cache.start(),
-    feedCacheFromDecisions(bus),
-    notifications.connect(bus, hub),
-    () => notificationPipeline.stop(),
-    projectWebhookEvents(bus, webhooks, hub),
+  const dataProblems = (): DataFileProblem[] => [
+    ...settings.problems(),
+    ...secrets.problems(),
+    ...store.problems.map((problem) => ({ file: 'cache' as const, ...problem })),
+    ...decisions.problems(),
   ];
-  let closing = false;
-  const ready = (async () => {
-    stops.push(await pdfs.start());
-    // Before the inbox is first read: quotes that accounts on one service share load as one.
-    cache.setServices(await accounts.list());
-    await forgetOrphanAccounts({ cache, accounts, bus, logger });
-    if (closing) return;
-    sync.start();
-  })().catch((error: unknown) => {
-    // The cache still serves what it holds; only the sweep or the scheduler is missing.
-    logger.error('the offline cache did not start completely', { error: errorText(error) });
+  const appInfo = async (): Promise<AppInfo> => ({
+    version: options.version,
+    host: options.host,
+    demo: (await accounts.list()).some((account) => account.demo),
+    credentialStorage: secrets.describe(),
+    dataProblems: dataProblems(),
   });
-  const catchUp = createCatchUp({ ready, closing: () => closing, webhooks, recovery, sync, relay: teamRelay, bus, logger });
-  stops.push(catchUp.stop);
-  const logos = createLogoCache({ folder: join(options.paths.userData, 'logos'), clock, logger });
-  // Once per start, in the background: a logo asked for meanwhile is shown as usual, and kept.
-  const logosPruned = logos.prune();
-  // The sweep at start deletes files no index row names: no download may race it.
-  const startedPdfs = {
-    get: async (accountId: string, quoteId: string) => {
-      await ready;
-      return pdfs.get(accountId, quoteId);
-    },
-    status: pdfs.status,
-  };
 
-  const decisionGate = createDecisionGate();
-  const handlers = createAppHandlers({
-    accounts,
-    appInfo: async () => ({
-      version: options.version,
-      host: options.host,
-      demo: (await accounts.list()).some((account) => account.demo),
-      credentialStorage: secrets.describe(),
-      dataProblems: [
-        ...settings.problems(),
-        ...secrets.problems(),
-        ...cacheProblems(),
-        ...(receiptsProblem ? [{ file: 'receipts' as const, ...receiptsProblem }] : []),
-      ],
-    }),
-    inbox: checkIntegrityAfterFirstWindow(createInboxHandlers({ cache, sync, pdfs: startedPdfs, accounts, clock, deliverPdf: options.deliverPdf }), store),
-    exports: createExportHandlers({ cache, accounts, clock, deliver: options.deliverExport }),
-    logos: createLogoHandlers({ cache, logos, serviceBaseUrl: (accountId) => accounts.get(accountId).then((account) => account.baseUrl, () => null) }),
-    decisions: decisionGate.wrap(createDecisionHandlers({ decisions, settings })),
-    sync: createSyncHandlers({ sync, accounts, settings, pdfs, logger }),
-    notifications: notifications.handlers,
-    webhooks: createWebhookHandlers(webhooks),
-    desktop: options.desktop,
-    relay: createRelayHandlers(teamRelay, accounts),
-  });
-  const dispatcher = createDispatcher({ handlers, logger });
+  const features = assembleFeatures(
+    [
+      createAccountsFeature({ accounts, bus, appInfo }),
+      inbox,
+      createExportsFeature({ cache, accounts, clock, deliver: options.deliverExport }),
+      createLogosFeature({ userData, cache, accounts, clock, logger }),
+      decisions,
+      notifications,
+      webhooks,
+      relay,
+      demo,
+      syncFeature,
+      createDesktopFeature(options.desktop),
+    ],
+    { hub, logger },
+  );
 
   return {
     accounts,
     bus,
     hub,
-    handlers,
-    dispatcher,
+    handlers: features.handlers,
+    dispatcher: createDispatcher({ handlers: features.handlers, logger }),
     sync,
-    notifications,
-    webhooks,
-    decisionsInFlight: { inFlight: decisionGate.inFlight, idle: decisionGate.idle },
-    teamRelay,
-    ready,
-    reconcile: catchUp.run,
-    async startDemoIfNoAccounts(startDemo, startOptions) {
-      const started = await demo.startIfNoAccounts(async () => {
-        const demoStarted = await startDemo();
-        // Demo deliveries come over loopback HTTPS: the embedded service must trust its certificate.
-        const trust = demoStarted.trustWebhookCa;
-        if (trust) void webhooks.useDemoTunnel(trust).catch((error: unknown) => logger.warn('demo webhooks did not start', { error: errorText(error) }));
-        return demoStarted;
-      }, startOptions);
-      if (started) await webhooks.settled();
-      return started;
-    },
+    notifications: notifications.notifications,
+    webhooks: webhooks.webhooks,
+    decisionsInFlight: decisions.inFlight,
+    teamRelay: relay.relay,
+    ready: features.started,
+    reconcile: syncFeature.reconcile,
+    startDemoIfNoAccounts: (startDemo, startOptions) => demo.startIfNoAccounts(startDemo, startOptions),
     async close() {
-      closing = true;
       // At once: a demo start in progress must see that Quotedesk is closing.
-      const demoClosed = demo.close();
-      await ready;
-      await sync.stop();
-      await demoClosed;
-      // Demo accounts live in memory only: their cached quotes and webhook keys go with them.
-      for (const account of await accounts.list()) {
-        if (!account.demo) continue;
-        cache.forgetAccount(account.id);
-        await webhooks.forgetLocally(account.id).catch((error: unknown) => logger.warn('demo webhook keys could not be deleted', { error: errorText(error) }));
-      }
-      await Promise.all([webhooks.close(), teamRelay.close(), notifications.close(), logosPruned]);
-      for (const stop of stops.splice(0).reverse()) stop();
-      // Prefetches and removals touch the store: they end before it closes.
-      await pdfs.close();
-      stopProjecting();
-      await accounts.close();
-      store.close();
+      void demo.stopStarting();
+      await features.close();
     },
   };
 }

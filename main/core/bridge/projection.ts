@@ -9,18 +9,28 @@ export interface ProjectionOptions {
 
 export const DEFAULT_PROJECTION_OPTIONS: ProjectionOptions = { inboxCoalesceMs: 100 };
 
-/**
- * Domain events the renderer hears about, as contract events. The bus carries core types;
- * the hub checks each payload against the contract before any transport sees it.
- * Returns the function that stops the projection (and drops a pending 'inbox.changed').
- */
-export function projectDomainEvents(bus: DomainBus, hub: EventHub, options: Partial<ProjectionOptions> = {}): () => void {
-  const { inboxCoalesceMs } = { ...DEFAULT_PROJECTION_OPTIONS, ...options };
-  const inbox = coalesced(inboxCoalesceMs, (accountIds) => hub.emit('inbox.changed', { accountIds }));
-  const stops = [
+// Domain events the renderer hears about, as contract events, one function per feature (its
+// Feature's project step). The bus carries core types; the hub checks each payload against
+// the contract before any transport sees it. Each returns the function that stops it.
+
+/** The account list and each account's status. */
+export function projectAccountEvents(bus: DomainBus, hub: EventHub): () => void {
+  return stopAll([
     bus.subscribe('accounts.changed', ({ accounts }) => hub.emit('accounts.changed', { accounts })),
     bus.subscribe('account.status', ({ accountId, status, message }) => hub.emit('accounts.statusChanged', { accountId, status, message })),
-    bus.subscribe('sync.state', (state) => hub.emit('sync.changed', syncStateView(state))),
+  ]);
+}
+
+/** The sync engine's state, as the renderer's freshness line shows it. */
+export function projectSyncEvents(bus: DomainBus, hub: EventHub): () => void {
+  return bus.subscribe('sync.state', (state) => hub.emit('sync.changed', syncStateView(state)));
+}
+
+/** 'inbox.changed' when stored quotes or PDF badges move (coalesced), and PDF download progress. Stopping drops a pending 'inbox.changed'. */
+export function projectInboxEvents(bus: DomainBus, hub: EventHub, options: Partial<ProjectionOptions> = {}): () => void {
+  const { inboxCoalesceMs } = { ...DEFAULT_PROJECTION_OPTIONS, ...options };
+  const inbox = coalesced(inboxCoalesceMs, (accountIds) => hub.emit('inbox.changed', { accountIds }));
+  const stop = stopAll([
     bus.subscribe('quotes.stored', ({ accountId, quotes }) => {
       if (quotes.length > 0) inbox.add(accountId);
     }),
@@ -29,10 +39,17 @@ export function projectDomainEvents(bus: DomainBus, hub: EventHub, options: Part
     // An account's quotes left the cache.
     bus.subscribe('account.removed', ({ accountId }) => inbox.add(accountId)),
     bus.subscribe('pdf.progress', ({ accountId, quoteId, bytes, total }) => hub.emit('pdfs.progress', { accountId, quoteId, bytes, total })),
-  ];
+  ]);
   return () => {
-    for (const stop of stops) stop();
+    stop();
     inbox.cancel();
+  };
+}
+
+/** One stop for several subscriptions. */
+export function stopAll(stops: (() => void)[]): () => void {
+  return () => {
+    for (const stop of stops.splice(0)) stop();
   };
 }
 

@@ -1,7 +1,6 @@
 // The relay namespace of the bridge: Settings → Webhooks → Team relay.
 import type { Handlers, TeamRelayInput } from '../../../preload/contract';
 import type { AccountsService } from '../accounts/types';
-import type { EventHub } from '../bridge/events';
 import { AppError, errorText } from '../errors';
 import type { TeamRelay, TeamRelayConfig } from '../relay/team-relay';
 
@@ -36,7 +35,3 @@ export function createRelayHandlers(relay: TeamRelay, accounts: Pick<AccountsSer
   };
 }
 
-/** Each status move, pushed to the renderer. */
-export function projectRelayStatus(hub: EventHub): (status: ReturnType<TeamRelay['status']>) => void {
-  return (status) => hub.emit('relay.changed', status);
-}

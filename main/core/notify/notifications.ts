@@ -1,11 +1,6 @@
-// The notifications feature, assembled: policy, preferences, unread state, the dedupe memory,
-// the bridge handlers and the events they push. A host gives it a Notifier (Electron's
-// Notification, or nothing but the bridge event in browser mode) and a data folder.
-import type { AccountsService } from '../accounts/types';
-import type { EventHub } from '../bridge/events';
-import type { DomainBus } from '../events';
-import { createNotificationHandlers, projectNotificationEvents } from '../handlers/notifications';
-import type { NotificationHandlers } from '../handlers/notifications';
+// The notifications' parts, made together: policy, preferences, unread state and the dedupe
+// memory (features/notifications.ts puts them on the bridge). A host gives it a Notifier
+// (Electron's Notification, or nothing but the bridge event in browser mode) and a data folder.
 import type { Clock, Logger, Notifier, SettingsStore } from '../ports';
 import { join } from 'node:path';
 import { createChangeLedger } from './change-ledger';
@@ -23,20 +18,12 @@ export interface NotificationsOptions {
   /** The per-user data folder: notified.json (the dedupe memory) and unread.json live here. */
   folder: string;
   notifier: Notifier;
-  /** Which accounts exist and which share a service (a quote read in one is read in the others). */
-  accounts: Pick<AccountsService, 'list'>;
 }
 
 export interface Notifications {
   center: NotificationCenter;
   preferences: PreferencesStore;
   unread: UnreadState;
-  handlers: NotificationHandlers;
-  /**
-   * Pushes unread counts and shown notifications to the renderer and forgets removed accounts.
-   * Returns the function that stops it.
-   */
-  connect(bus: DomainBus, hub: EventHub): () => void;
   close(): Promise<void>;
 }
 
@@ -50,16 +37,6 @@ export function createNotifications(options: NotificationsOptions): Notification
     center,
     preferences,
     unread,
-    handlers: createNotificationHandlers({ preferences, unread, accounts: options.accounts }),
-    connect(bus, hub) {
-      const stops = [
-        projectNotificationEvents({ center, unread }, hub),
-        bus.subscribe('account.removed', ({ accountId }) => center.forgetAccount(accountId)),
-      ];
-      return () => {
-        for (const stop of stops) stop();
-      };
-    },
     close: () => center.close(),
   };
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEventHub } from '../../../main/core/bridge/events';
 import type { BridgeEvent } from '../../../main/core/bridge/events';
-import { projectDomainEvents } from '../../../main/core/bridge/projection';
+import { projectAccountEvents, projectInboxEvents, projectSyncEvents, stopAll } from '../../../main/core/bridge/projection';
 import { createEventBus } from '../../../main/core/events';
 import type { DomainEvents } from '../../../main/core/events';
 import { accountView } from '../../helpers/bridge-fixtures';
@@ -13,7 +13,7 @@ function setup() {
   const hub = createEventHub({ logger });
   const seen: BridgeEvent[] = [];
   hub.subscribe((event) => seen.push(event));
-  const stop = projectDomainEvents(bus, hub);
+  const stop = stopAll([projectAccountEvents(bus, hub), projectSyncEvents(bus, hub), projectInboxEvents(bus, hub)]);
   return { bus, seen, stop, logger };
 }
 

@@ -89,6 +89,9 @@ describe('the order of main/core\'s folders', () => {
     ['main/core/auth/authenticator.ts', '../api/transport'],
     ['main/core/events/catalog.ts', '../cache/quotes'],
     ['main/core/notify/pipeline.ts', '../handlers/notifications'],
+    // the notifications feature is assembled in features/ like every other
+    ['main/core/notify/notifications.ts', '../handlers/notifications'],
+    ['main/core/handlers/example.ts', '../features'],
   ];
   it.each(refused)('refuses %s importing %s', async (file, from) => {
     const messages = await restrictedMessages(file, importOf(from));
@@ -113,6 +116,7 @@ describe('the order of main/core\'s folders', () => {
     // inside a sub-folder, '../' is still its own folder
     ['main/core/cache/inbox/example.ts', '../events'],
     ['main/core/core.ts', './handlers'],
+    ['main/core/features/example.ts', '../handlers/sync'],
     ['main/core/auth/authenticator.ts', '../api/errors'],
     ['main/core/events/catalog.ts', '../webhooks/events'],
   ];

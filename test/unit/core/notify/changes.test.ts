@@ -58,7 +58,6 @@ describe('building changes from webhooks and sync', () => {
       logger: createRecordingLogger(),
       folder: dir,
       notifier: { notify: (notification) => void shown.push(notification) },
-      accounts: { list: async () => [] },
     });
     const { center } = notifications;
     const webhook = changeFromWebhook(account, 'quote.status_changed', { entityId: QUOTE_A, timestamp: '2026-03-01T10:00:00Z', oldStatus: 'SENT', newStatus: 'SENT_REVISED' }, quote());

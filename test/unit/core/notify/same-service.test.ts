@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../../main/core/bridge/dispatcher';
 import { createEventHub } from '../../../../main/core/bridge/events';
 import type { BridgeEvent } from '../../../../main/core/bridge/events';
-import { createEventBus } from '../../../../main/core/events';
+import { createNotificationHandlers, projectNotificationEvents } from '../../../../main/core/handlers/notifications';
 import { createNotifications } from '../../../../main/core/notify';
 import type { UnreadSummary } from '../../../../preload/contract';
 import { accountView, unusedHandlers } from '../../../helpers/bridge-fixtures';
@@ -46,7 +46,6 @@ function launch() {
     logger,
     folder: dir,
     notifier: { notify: () => undefined },
-    accounts: { list: async () => ACCOUNTS },
   });
   running.push(notifications);
   const hub = createEventHub({ logger });
@@ -54,8 +53,9 @@ function launch() {
   hub.subscribe((event: BridgeEvent) => {
     if (event.name === 'notifications.unreadChanged') announced.push(event.payload as UnreadSummary);
   });
-  notifications.connect(createEventBus({ logger }), hub);
-  const dispatcher = createDispatcher({ handlers: { ...unusedHandlers(), ...notifications.handlers }, logger });
+  projectNotificationEvents(notifications, hub);
+  const handlers = createNotificationHandlers({ ...notifications, accounts: { list: async () => ACCOUNTS } });
+  const dispatcher = createDispatcher({ handlers: { ...unusedHandlers(), ...handlers }, logger });
   async function call(method: 'notifications.markRead' | 'notifications.markUnread', input: unknown): Promise<UnreadSummary> {
     const result = await dispatcher.dispatch(method, input);
     if (!result.ok) throw new Error(`${method} failed: ${result.error.code}`);

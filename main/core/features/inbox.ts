@@ -1,0 +1,64 @@
+// The inbox: the offline cache (its database and PDF folder) and the methods that read it.
+// It starts by sweeping the PDF folder and loading which accounts share a service, and
+// closes last but for accounts: every feature that writes to the cache has closed by then.
+import type { AccountsService } from '../accounts/types';
+import { projectInboxEvents } from '../bridge/projection';
+import { forgetOrphanAccounts } from '../cache';
+import type { PdfCache, QuoteCache } from '../cache';
+import type { DomainBus } from '../events';
+import { createInboxHandlers } from '../handlers';
+import type { PdfDelivery } from '../handlers';
+import type { Clock, Logger } from '../ports';
+import { checkIntegrityAfterFirstWindow } from '../store';
+import type { QuoteStore } from '../store';
+import type { SyncEngine } from '../sync';
+import type { Feature } from './feature';
+
+export interface InboxFeatureDeps {
+  store: QuoteStore;
+  cache: QuoteCache;
+  pdfs: PdfCache;
+  sync: Pick<SyncEngine, 'state' | 'fetchDetails'>;
+  accounts: AccountsService;
+  bus: DomainBus;
+  clock: Clock;
+  logger: Logger;
+  deliverPdf?: PdfDelivery;
+}
+
+export function createInboxFeature(deps: InboxFeatureDeps): Feature & { started: Promise<void> } {
+  const { store, cache, pdfs, accounts } = deps;
+  const stops = [cache.start()];
+  let markStarted: () => void = () => undefined;
+  // The sweep at start deletes files no index row names: no download may race it.
+  const started = new Promise<void>((resolve) => (markStarted = resolve));
+  const startedPdfs = {
+    get: async (accountId: string, quoteId: string) => {
+      await started;
+      return pdfs.get(accountId, quoteId);
+    },
+    status: pdfs.status,
+  };
+  return {
+    name: 'the offline cache',
+    started,
+    handlers: checkIntegrityAfterFirstWindow(createInboxHandlers({ cache, sync: deps.sync, pdfs: startedPdfs, accounts, clock: deps.clock, deliverPdf: deps.deliverPdf }), store),
+    project: (hub) => projectInboxEvents(deps.bus, hub),
+    async start() {
+      try {
+        stops.push(await pdfs.start());
+        // Before the inbox is first read: quotes that accounts on one service share load as one.
+        cache.setServices(await accounts.list());
+        await forgetOrphanAccounts({ cache, accounts, bus: deps.bus, logger: deps.logger });
+      } finally {
+        markStarted();
+      }
+    },
+    async close() {
+      for (const stop of stops.splice(0).reverse()) stop();
+      // Prefetches and removals touch the store: they end before it closes.
+      await pdfs.close();
+      store.close();
+    },
+  };
+}

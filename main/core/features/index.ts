@@ -1,0 +1,15 @@
+export { assembleFeatures } from './feature';
+export type { AssembledFeatures, Feature } from './feature';
+export { createAccountsFeature } from './accounts';
+export { createInboxFeature } from './inbox';
+export type { InboxFeatureDeps } from './inbox';
+export { createExportsFeature } from './exports';
+export { createLogosFeature } from './logos';
+export { createDecisionsFeature } from './decisions';
+export { createNotificationsFeature } from './notifications';
+export { createWebhooksFeature } from './webhooks';
+export { createRelayFeature } from './relay';
+export { createDemoFeature } from './demo';
+export type { DemoFeature } from './demo';
+export { createSyncFeature } from './sync';
+export { createDesktopFeature } from './desktop';

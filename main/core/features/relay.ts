@@ -1,0 +1,38 @@
+// The team relay: the key's events from the team's NATS stream, through the same pipeline as
+// a local delivery, listed in Activity "via relay"; the relay.* methods and its status moves.
+import type { AccountsService } from '../accounts/types';
+import type { DomainBus } from '../events';
+import { createRelayHandlers } from '../handlers/relay';
+import { createTeamRelay } from '../relay/team-relay';
+import type { TeamRelay, TeamRelayDeps, TeamRelayStatus } from '../relay/team-relay';
+import type { WebhookFeature } from '../webhooks';
+import type { Feature } from './feature';
+
+export interface RelayFeatureDeps extends Pick<TeamRelayDeps, 'secrets' | 'settings' | 'clock' | 'logger' | 'process'> {
+  accounts: AccountsService;
+  webhooks: Pick<WebhookFeature, 'recordRelayed'>;
+  bus: DomainBus;
+}
+
+export function createRelayFeature(deps: RelayFeatureDeps): Feature & { relay: TeamRelay } {
+  // Status moves before the hub is wired are not pushed: the renderer asks relay.status when it opens.
+  let pushStatus: ((status: TeamRelayStatus) => void) | null = null;
+  const relay = createTeamRelay({
+    ...deps,
+    onProcessed: (event, caused, relayed) => {
+      void deps.webhooks.recordRelayed({ accountId: event.accountId, key: event.key, event: event.event, body: relayed.body, receivedAt: event.receivedAt, caused });
+      deps.bus.publish('webhook.received', event);
+    },
+    onStatus: (status) => pushStatus?.(status),
+  });
+  return {
+    name: 'the team relay',
+    relay,
+    handlers: createRelayHandlers(relay, deps.accounts),
+    project(hub) {
+      pushStatus = (status) => hub.emit('relay.changed', status);
+      return () => void (pushStatus = null);
+    },
+    close: () => relay.close(),
+  };
+}
