@@ -64,8 +64,12 @@ for (const size of [
       // The palette: a quote of another account by its number.
       const wanted = page.getByRole('navigation', { name: 'Accounts' }).locator('button[data-account-id]').nth(2);
       await wanted.click();
-      const number = (await quoteRows(page).nth(1).innerText()).match(/Q-\d{4}-\d{4}/)![0];
-      const project = (await quoteRows(page).nth(1).locator('.primary').innerText()).trim();
+      // The list must be that account's before a row is read: the previous account's rows stay until its query answers.
+      await expect(heading(page)).toHaveText(accountNames[2]!);
+      await expect(page.getByRole('table', { name: 'Quotes' })).toHaveAttribute('aria-busy', 'false');
+      const row = quoteRows(page).nth(1);
+      const [rowText, project] = await row.evaluate((element) => [element.textContent ?? '', element.querySelector('.primary')?.textContent?.trim() ?? '']);
+      const number = rowText.match(/Q-\d{4}-\d{4}/)![0];
       await page.keyboard.press('Control+1');
       await expect(heading(page)).toHaveText(accountNames[0]!);
       await page.keyboard.press('Control+k');
