@@ -139,8 +139,9 @@ export function createCore(options: CoreOptions): Core {
     logger,
     process: createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center: notifications.center, accounts }, event) }),
     // Listed in Activity like a local delivery, "via relay" in what it caused.
-    onProcessed: (event, caused, relayed) => {
-      void webhooks.recordRelayed({ accountId: event.accountId, key: event.key, event: event.event, body: relayed.body, receivedAt: event.receivedAt, caused });
+    // Kept in the event log before the ack, so the marks outlive a restart.
+    onProcessed: async (event, caused, relayed) => {
+      await webhooks.recordRelayed({ accountId: event.accountId, event: event.event, body: relayed.body, receivedAt: event.receivedAt, caused });
       bus.publish('webhook.received', event);
     },
     onStatus: projectRelayStatus(hub),

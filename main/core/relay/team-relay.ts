@@ -50,8 +50,11 @@ export interface TeamRelayDeps {
   logger: Logger;
   /** The webhook pipeline; returns what the event caused. */
   process: ProcessWebhook;
-  /** Told after an event was processed (before its ack): the bus's 'webhook.received', the activity's entry. */
-  onProcessed?: (event: ReceivedWebhook, caused: string, relayed: RelayedEvent) => void;
+  /**
+   * Told after an event was processed, before its ack, which waits for it: the activity's
+   * entry, written to the event log. A rejection leaves the event unacknowledged (it comes again).
+   */
+  onProcessed?: (event: ReceivedWebhook, caused: string, relayed: RelayedEvent) => Promise<void> | void;
   onStatus?: (status: TeamRelayStatus) => void;
   /** Between attempts to connect while the server is unreachable. Default 5 s. */
   retryMs?: number;
@@ -167,7 +170,7 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
     const caused = (await deps.process(event, { headers: {}, body: relayed.body })) ?? 'processed';
     const marked = `via relay${caughtUp ? ' (caught up)' : ''}: ${caused}`;
     set({ lastEventAt: clock.now() });
-    deps.onProcessed?.(event, marked, relayed);
+    await deps.onProcessed?.(event, marked, relayed);
   }
 
   async function replace(next: TeamRelayConfig | null): Promise<void> {

@@ -14,7 +14,7 @@ import type { RegisterResult } from './registration';
 import { startWebhookService } from './service';
 import { selfTest } from './self-test';
 import { sweepOrphanKeys } from './sweep';
-import type { WebhookService } from './service';
+import type { RelayedEntry, WebhookService } from './service';
 import { isPortUnavailable, portRefusedWords, portTakenWords, savedReceiverPort, saveReceiverPort } from './receiver-port';
 import { savedTunnelChoice, TUNNEL_SETTING, tunnelForChoice } from './tunnel-choice';
 import { createTunnelSwitch } from './tunnel-switch';
@@ -58,8 +58,12 @@ export interface WebhookFeature {
   onActivity(listener: (entry: WebhookActivity) => void): () => void;
   /** Drops an account's keys and activity here without asking the service (demo accounts at close). */
   forgetLocally(accountId: string): Promise<void>;
-  /** An event that came through the team relay (main/core/relay): listed in Activity like a delivery, its header saying so. */
-  recordRelayed(entry: { accountId: string; key: string; event: string; body: Buffer; receivedAt: number; caused: string }): Promise<void>;
+  /**
+   * An event that came through the team relay (main/core/relay), once processed: listed in
+   * Activity like a delivery, its header saying so, and kept in the event log (on disk before
+   * this resolves), so "via relay" and "caught up" are still there after a restart.
+   */
+  recordRelayed(entry: RelayedEntry): Promise<void>;
   /** Resolves once every registration the tunnel's origin changes caused has ended. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -263,8 +267,8 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
       await feed.forget(accountId);
     },
     recordRelayed: async (entry) => {
-      const running = await started;
-      running?.inspector.record({ ...entry, headers: { 'x-quotedesk-via': 'team relay' }, signature: { ok: true, secret: 'current' }, dedupe: 'new', status: 200 });
+      // Without a running receiver there is no log either: the event was processed all the same.
+      await (await started)?.recordRelayed(entry);
     },
     settled: async () => {
       await swept;

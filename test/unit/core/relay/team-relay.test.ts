@@ -104,7 +104,7 @@ describe.skipIf(missing !== null)('the app as a team relay subscriber (real nats
         processed.push(event);
         return 'quote refreshed: status SENT -> ACCEPTED';
       },
-      onProcessed: (_event, caused) => marked.push(caused),
+      onProcessed: (_event, caused) => void marked.push(caused),
       onStatus: (status) => statuses.push(status),
     });
     opened.push(team);
