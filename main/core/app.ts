@@ -58,7 +58,7 @@ const NO_WEBHOOKS: WebhookHandlers = {
 const relayUnavailable = async (): Promise<never> => {
   throw new AppError('internal', 'The team relay is not available in this version of Quotedesk.');
 };
-const NO_RELAY: RelayHandlers = { 'relay.status': relayUnavailable, 'relay.configure': relayUnavailable, 'relay.test': relayUnavailable, 'relay.forget': relayUnavailable };
+const NO_RELAY: RelayHandlers = { 'relay.status': relayUnavailable, 'relay.configure': relayUnavailable, 'relay.test': relayUnavailable };
 
 /** The use cases the bridge exposes, one per contract method. */
 export function createAppHandlers(deps: AppHandlerDeps): Handlers {

@@ -145,6 +145,7 @@ export function createCore(options: CoreOptions): Core {
       bus.publish('webhook.received', event);
     },
     onStatus: projectRelayStatus(hub),
+    chosen: () => webhooks.relayChosen(),
   });
   // Read at each ask: the background integrity check may add one after the start.
   const cacheProblems = (): DataFileProblem[] => store.problems.map((problem) => ({ file: 'cache', ...problem }));
@@ -216,9 +217,9 @@ export function createCore(options: CoreOptions): Core {
     decisions: decisionGate.wrap(createDecisionHandlers({ decisions, settings })),
     sync: createSyncHandlers({ sync, accounts, settings, pdfs, logger }),
     notifications: notifications.handlers,
-    webhooks: createWebhookHandlers(webhooks),
+    webhooks: createWebhookHandlers(webhooks, teamRelay),
     desktop: options.desktop,
-    relay: createRelayHandlers(teamRelay, accounts),
+    relay: createRelayHandlers(teamRelay, accounts, webhooks),
   });
   const dispatcher = createDispatcher({ handlers, logger });
 

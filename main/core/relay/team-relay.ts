@@ -56,6 +56,12 @@ export interface TeamRelayDeps {
    */
   onProcessed?: (event: ReceivedWebhook, caused: string, relayed: RelayedEvent) => Promise<void> | void;
   onStatus?: (status: TeamRelayStatus) => void;
+  /**
+   * Whether the team relay is this installation's choice (Settings → Webhooks). A saved relay
+   * that is not (a crash between saving it and choosing it, or between choosing another way
+   * and forgetting it) is forgotten at start. Default: always chosen.
+   */
+  chosen?: () => boolean;
   /** Between attempts to connect while the server is unreachable. Default 5 s. */
   retryMs?: number;
   /** How long before it reached us an event must have been stored to be marked "caught up". Default 10 s. */
@@ -100,6 +106,10 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
 
   const loaded = (async () => {
     config = parseConfig(await deps.secrets.get(TEAM_RELAY_SECRET));
+    if (config && deps.chosen && !deps.chosen()) {
+      config = null;
+      await deps.secrets.delete(TEAM_RELAY_SECRET);
+    }
     if (config) session = run(config);
   })().catch((error: unknown) => logger.warn('team relay settings unreadable', { error: String(error) }));
 
