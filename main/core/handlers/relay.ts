@@ -37,7 +37,13 @@ export function createRelayHandlers(relay: TeamRelay, accounts: Pick<AccountsSer
     'relay.configure': (input) =>
       plainly(async () => {
         await relay.configure(await config(input));
-        await webhooks.useRelay();
+        try {
+          await webhooks.useRelay();
+        } catch (error) {
+          // Not the choice after all (the receiver did not start): not left running unchosen either.
+          await relay.configure(null);
+          throw error;
+        }
         return relay.status();
       }),
     'relay.test': (input) => plainly(async () => relay.test(await config(input))),
