@@ -14,16 +14,28 @@ import type { RelayedEvent } from '../core/relay/subscriber';
 import { entityOf, NATS_ARGS, NATS_HELP, relayServerFrom, RelayUsageError, streamFrom, untilStopped } from './relay-options';
 import type { RelayIo } from './relay';
 
+/**
+ * The ack wait a consumer made by listen gets: how soon the events a killed listener had been
+ * handed come back. Printing a line takes microseconds, so 5 s leaves a busy machine or a
+ * stalled pipe three orders of magnitude of room, while a listener restarted by a script or a
+ * service manager gets what it missed within seconds, not the app's 30 s (the app stores each
+ * event in its cache and may be put to sleep mid-event). A redelivery that comes anyway is
+ * never printed twice: the printed mark skips it.
+ */
+export const LISTEN_ACK_WAIT_SECONDS = 5;
+
 export const RELAY_LISTEN_HELP = `Usage: quotedesk listen --relay URL --consumer NAME [--creds FILE | --user U --password-file F]
-                        [--stream NAME] [--json]
+                        [--stream NAME] [--ack-wait SECONDS] [--json]
 
 Prints each event the team's relay stored (see quotedesk relay --help): one line per event,
 its type and entity id, acknowledged once printed. Started again with the same --consumer,
 it prints only what it had not printed; a new name starts with the events stored from now on.
   --relay URL           the relay's NATS server, e.g. tls://nats.example.com:4222
   --consumer NAME       this subscriber's durable name (one per person or script)
-  --ack-wait SECONDS    when the consumer is made: how long an event handed to a subscriber
-                        that died unacknowledged waits before it is sent again (default 30)
+  --ack-wait SECONDS    when the consumer is made: how long an event handed to a listener
+                        that died before acknowledging it waits before it is sent again
+                        (default ${LISTEN_ACK_WAIT_SECONDS}: a restarted script gets it within seconds; an
+                        existing consumer keeps the wait it was made with)
   --state-dir DIR       where it notes the latest events printed, so a
                         kill between printing and acknowledging never prints one twice (default
                         $XDG_STATE_HOME/quotedesk-listen or ~/.local/state/quotedesk-listen)
@@ -67,7 +79,7 @@ export async function runRelayListen(args: string[], io: RelayIo): Promise<numbe
       stream,
       consumer,
       logger,
-      ackWaitMs: ackWait === undefined ? undefined : Number(ackWait) * 1000,
+      ackWaitMs: (ackWait === undefined ? LISTEN_ACK_WAIT_SECONDS : Number(ackWait)) * 1000,
       handle: (event) => {
         // Printed before a kill cut the ack short: JetStream sends it again, marked redelivered.
         // Only those exact sequences: redeliveries come after ack-wait, behind newer events,

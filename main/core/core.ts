@@ -132,7 +132,7 @@ export function createCore(options: CoreOptions): Core {
   // A local delivery and a relayed one go through the same pipeline.
   const { center } = notifications.notifications;
   const webhookPipeline = () => createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center, accounts }, event) });
-  const webhooks = createWebhooksFeature({ settings, secrets, paths: options.paths, accounts, bus, clock, logger, ...options.webhooks, recovery, process: webhookPipeline() });
+  const webhooks = createWebhooksFeature({ settings, secrets, paths: options.paths, accounts, bus, clock, logger, ...options.webhooks, recovery, process: webhookPipeline() }, () => relay.relay);
   const relay = createRelayFeature({ secrets, settings, clock, logger, accounts, bus, webhooks: webhooks.webhooks, process: webhookPipeline() });
   const demo = createDemoFeature({ accounts, cache, sync, webhooks: webhooks.webhooks, bus, logger });
   const syncFeature = createSyncFeature({ sync, accounts, settings, pdfs, bus, logger, recovery, webhooks: webhooks.webhooks, relay: relay.relay });

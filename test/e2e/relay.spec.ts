@@ -1,7 +1,8 @@
 // The team relay end to end in browser mode: the embedded Quoting Service delivers a key's
 // events over HTTPS to the relay (registered with that key), which stores them in a real
 // nats-server; two installations (two web hosts, two data folders) with the same key each
-// set up Settings → Team relay and both list every event in Activity, "via relay".
+// pick "Team relay" in Settings → Live updates (webhooks), at 1280x800, and both list every
+// event in Activity, "via relay".
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -68,7 +69,7 @@ const accountsNav = (page: Page) => page.getByRole('navigation', { name: 'Accoun
 /** The shared key added as this installation's account, then the team relay set up in Settings. */
 async function installation(browser: Browser, host: WebHostProcess): Promise<Page> {
   const company = sim.credentials.companies[0]!;
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await page.goto(host.url);
   await page.getByRole('region', { name: 'Demo mode' }).getByRole('button', { name: 'Add account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add account' });
@@ -82,13 +83,19 @@ async function installation(browser: Browser, host: WebHostProcess): Promise<Pag
   await expect(dialog).toBeHidden();
 
   await accountsNav(page).getByRole('button', { name: /Account settings/ }).click();
-  const section = page.locator('[data-relay-settings]');
-  await section.getByLabel('Relay server').fill(server.url);
-  await expect(section.getByLabel('Account whose key the relay serves')).toHaveValue(/.+/);
-  await section.getByRole('button', { name: 'Test connection' }).click();
+  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('button', { name: 'Live updates' }).click();
+  const section = page.getByRole('region', { name: 'Live updates (webhooks)' });
+  const choices = section.getByRole('group', { name: 'How deliveries reach this computer' });
+  await choices.getByRole('radio', { name: 'Team relay' }).check();
+  await choices.getByLabel('Relay server').fill(server.url);
+  await expect(choices.getByLabel('Account whose key the relay serves')).toHaveValue(/.+/);
+  await choices.getByRole('button', { name: 'Test connection' }).click();
   await expect(section.locator('[data-relay-announcement]')).toHaveText("Connected: the team relay's stream QUOTEDESK is there.");
   await section.getByRole('button', { name: 'Save and use the team relay' }).click();
   await expect(section.locator('[data-relay-state]')).toHaveAttribute('data-relay-state', 'connected');
+  // Nothing is registered from here: the relay holds the key's registration.
+  await expect(section.getByText('Nothing is registered from this computer while it reads the team relay.').first()).toBeVisible();
+  await expect(section.getByRole('button', { name: /^Register/ })).toHaveCount(0);
   return page;
 }
 

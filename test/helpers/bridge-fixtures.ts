@@ -83,6 +83,5 @@ export function unusedHandlers(): Handlers {
     'relay.status': unused('relay.status'),
     'relay.configure': unused('relay.configure'),
     'relay.test': unused('relay.test'),
-    'relay.forget': unused('relay.forget'),
   };
 }

@@ -422,6 +422,8 @@ export class FakeBridge {
       'webhooks.setTunnel': (choice) => {
         this.webhooks.mode = choice.mode;
         this.webhooks.manualUrl = choice.mode === 'manual' ? choice.url : null;
+        // As main: another way chosen, the team relay is forgotten.
+        this.relay = { state: 'off', url: null, user: null, stream: null, accountId: null, consumer: '', lastEventAt: null, problem: null };
         if (choice.mode === 'manual' && choice.port !== undefined) this.webhookReceiver = { port: choice.port, unavailable: null, problem: null };
         return this.#webhooksOverview();
       },
@@ -476,9 +478,12 @@ export class FakeBridge {
       'desktop.restartToUpdate': () =>
         this.desktop.update.phase === 'ready' ? { restarting: true as const } : { restarting: false as const, reason: 'no-update' as const, message: 'No update is downloaded yet.' },
       'relay.status': () => this.relay,
-      'relay.configure': (input) => (this.relay = { state: 'connected', url: input.url, user: input.user || null, stream: input.stream ?? 'QUOTEDESK', accountId: input.accountId, consumer: input.consumer || 'app-0123456789abcdef', lastEventAt: null, problem: null }),
+      'relay.configure': (input) => {
+        // As main: saved, the team relay is the choice (no tunnel).
+        this.webhooks.mode = 'relay';
+        return (this.relay = { state: 'connected', url: input.url, user: input.user || null, stream: input.stream ?? 'QUOTEDESK', accountId: input.accountId, consumer: input.consumer || 'app-0123456789abcdef', lastEventAt: null, problem: null });
+      },
       'relay.test': () => this.relayTestAnswer,
-      'relay.forget': () => (this.relay = { state: 'off', url: null, user: null, stream: null, accountId: null, consumer: '', lastEventAt: null, problem: null }),
       ...this.#arranged,
     };
   }
@@ -489,7 +494,7 @@ export class FakeBridge {
   }
 
   #webhookUrl(accountId: string): string | null {
-    const origin = this.webhooks.mode === 'manual' ? this.webhooks.manualUrl : this.webhooks.mode === 'none' ? null : 'https://tunnel.example';
+    const origin = this.webhooks.mode === 'manual' ? this.webhooks.manualUrl : this.webhooks.mode === 'none' || this.webhooks.mode === 'relay' ? null : 'https://tunnel.example';
     return origin === null ? null : `${origin}/hooks/${accountId}`;
   }
 

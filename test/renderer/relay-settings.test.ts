@@ -6,55 +6,94 @@ import { renderApp } from './render-app';
 
 const acme = makeAccount({ id: 'acme', name: 'Acme Localisation' });
 
-async function openRelaySettings() {
+/** Settings → Live updates (webhooks), with "Team relay" picked among the ways deliveries arrive. */
+async function chooseTeamRelay() {
   const nav = screen.getByRole('navigation', { name: 'Accounts' });
   await fireEvent.click(within(nav).getByRole('button', { name: /Account settings/ }));
-  const heading = await screen.findByRole('heading', { name: 'Team relay' });
-  return heading.closest('section') as HTMLElement;
+  const heading = await screen.findByRole('heading', { name: 'Live updates (webhooks)' });
+  const section = heading.closest('section') as HTMLElement;
+  const group = within(section).getByRole('group', { name: 'How deliveries reach this computer' });
+  await fireEvent.click(await within(group).findByRole('radio', { name: 'Team relay' }));
+  return { section, group };
 }
 
 const announcement = () => (document.querySelector('[data-relay-announcement]') as HTMLElement).textContent;
 
-describe('Settings → Team relay', () => {
-  it('comes after the webhook settings, tests with plain words, saves the server and says it is connected', async () => {
+describe('Settings → Webhooks → Team relay', () => {
+  it('is the fourth choice beside the tunnels, with no section of its own', async () => {
+    renderApp(new FakeBridge({ accounts: [acme], quotes: { acme: [] } }));
+    const { group } = await chooseTeamRelay();
+    expect(within(group).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent?.trim())).toEqual([
+      'No tunnel: changes arrive with the regular sync',
+      'My own tunnel (ngrok, a reverse proxy…) with a public https address',
+      'A cloudflared quick tunnel, run by Quotedesk',
+      'Team relay',
+    ]);
+    expect(screen.queryByRole('heading', { name: 'Team relay' })).toBeNull();
+    expect(within(screen.getByRole('navigation', { name: 'Settings sections' })).queryByRole('button', { name: 'Team relay' })).toBeNull();
+    // The relay's fields show only under its choice.
+    expect(within(group).getByLabelText('Relay server')).toBeTruthy();
+    await fireEvent.click(within(group).getByRole('radio', { name: /No tunnel/ }));
+    expect(within(group).queryByLabelText('Relay server')).toBeNull();
+  });
+
+  it('tests with plain words, saves the server, says it is connected, and then registers nothing from here', async () => {
     const bridge = new FakeBridge({ accounts: [acme], quotes: { acme: [] } });
     renderApp(bridge);
-    const section = await openRelaySettings();
-    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(headings.indexOf('Team relay')).toBe(headings.indexOf('Live updates (webhooks)') + 1);
-    expect(within(section).getByText(/Not in use/)).toBeTruthy();
+    const { section, group } = await chooseTeamRelay();
 
-    await fireEvent.input(within(section).getByLabelText('Relay server'), { target: { value: 'tls://nats.example.com:4222' } });
-    await fireEvent.input(within(section).getByLabelText('User'), { target: { value: 'alice' } });
-    await fireEvent.input(within(section).getByLabelText('Password'), { target: { value: 'alice-secret' } });
-    await fireEvent.click(within(section).getByRole('button', { name: 'Test connection' }));
+    await fireEvent.input(within(group).getByLabelText('Relay server'), { target: { value: 'tls://nats.example.com:4222' } });
+    await fireEvent.input(within(group).getByLabelText('User'), { target: { value: 'alice' } });
+    await fireEvent.input(within(group).getByLabelText('Password'), { target: { value: 'alice-secret' } });
+    await fireEvent.click(within(group).getByRole('button', { name: 'Test connection' }));
     await waitFor(() => expect(announcement()).toBe("Connected: the team relay's stream QUOTEDESK is there."));
     expect(bridge.callsOf('relay.test')).toEqual([{ url: 'tls://nats.example.com:4222', user: 'alice', password: 'alice-secret', stream: 'QUOTEDESK', accountId: 'acme', consumer: '' }]);
     expect(bridge.callsOf('relay.configure')).toEqual([]);
 
     await fireEvent.click(within(section).getByRole('button', { name: 'Save and use the team relay' }));
     await waitFor(() => expect(announcement()).toContain('Team relay saved. Connected'));
+    expect(bridge.callsOf('webhooks.setTunnel')).toEqual([]);
     expect(section.querySelector('[data-relay-state]')?.getAttribute('data-relay-state')).toBe('connected');
-    expect((within(section).getByLabelText('Password') as HTMLInputElement).value).toBe('');
-    expect(within(section).getByRole('button', { name: 'Stop using the team relay' })).toBeTruthy();
+    expect((within(group).getByLabelText('Password') as HTMLInputElement).value).toBe('');
+    // The account's card offers no registration: the relay holds the key's one registration.
+    const card = section.querySelector('[data-webhook-account="acme"]') as HTMLElement;
+    await waitFor(() => expect(card.querySelector('[data-relay-note]')).not.toBeNull());
+    expect(within(card).queryByRole('button', { name: /^Register/ })).toBeNull();
+    expect((within(group).getByRole('radio', { name: 'Team relay' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('choosing another way and saving stops using the relay, and says its server and password are gone', async () => {
+    const bridge = new FakeBridge({ accounts: [acme], quotes: { acme: [] } });
+    renderApp(bridge);
+    const { section, group } = await chooseTeamRelay();
+    await fireEvent.input(within(group).getByLabelText('Relay server'), { target: { value: 'nats://127.0.0.1:4222' } });
+    await fireEvent.click(within(section).getByRole('button', { name: 'Save and use the team relay' }));
+    await waitFor(() => expect(announcement()).toContain('Team relay saved.'));
+
+    await fireEvent.click(within(group).getByRole('radio', { name: /No tunnel/ }));
+    await fireEvent.click(within(section).getByRole('button', { name: 'Save tunnel choice' }));
+    await waitFor(() => expect(document.querySelector('[data-webhook-announcement]')?.textContent).toContain('The team relay is no longer used'));
+    expect(bridge.callsOf('webhooks.setTunnel')).toEqual([{ mode: 'none' }]);
+    expect(bridge.relay.state).toBe('off');
   });
 
   it('says what is missing before anything is sent', async () => {
     const bridge = new FakeBridge({ accounts: [acme], quotes: { acme: [] } });
     renderApp(bridge);
-    const section = await openRelaySettings();
+    const { section, group } = await chooseTeamRelay();
     await fireEvent.click(within(section).getByRole('button', { name: 'Save and use the team relay' }));
-    expect((await within(section).findByRole('alert')).textContent).toContain('Give the relay’s server');
+    expect((await within(group).findByRole('alert')).textContent).toContain('Give the relay’s server');
+    expect(document.activeElement).toBe(within(group).getByLabelText('Relay server'));
     expect(bridge.callsOf('relay.configure')).toEqual([]);
   });
 
   it('shows why the relay cannot be reached, as main pushes it', async () => {
     const bridge = new FakeBridge({ accounts: [acme], quotes: { acme: [] } });
     renderApp(bridge);
-    const section = await openRelaySettings();
+    const { group } = await chooseTeamRelay();
     const problem = "The team relay's server at tls://nats.example.com:4222 cannot be reached (no answer in time); sync keeps the inbox up to date meanwhile.";
     bridge.emit('relay.changed', { state: 'unreachable', url: 'tls://nats.example.com:4222', user: 'alice', stream: 'QUOTEDESK', accountId: 'acme', consumer: 'alice', lastEventAt: null, problem });
-    await waitFor(() => expect(section.querySelector('[data-relay-problem]')?.textContent).toBe(problem));
-    expect(within(section).getByText('The team relay cannot be reached.')).toBeTruthy();
+    await waitFor(() => expect(group.querySelector('[data-relay-problem]')?.textContent).toBe(problem));
+    expect(within(group).getByText('The team relay cannot be reached.')).toBeTruthy();
   });
 });

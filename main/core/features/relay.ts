@@ -10,7 +10,7 @@ import type { Feature } from './feature';
 
 export interface RelayFeatureDeps extends Pick<TeamRelayDeps, 'secrets' | 'settings' | 'clock' | 'logger' | 'process'> {
   accounts: AccountsService;
-  webhooks: Pick<WebhookFeature, 'recordRelayed'>;
+  webhooks: Pick<WebhookFeature, 'recordRelayed' | 'relayChosen' | 'useRelay'>;
   bus: DomainBus;
 }
 
@@ -19,16 +19,18 @@ export function createRelayFeature(deps: RelayFeatureDeps): Feature & { relay: T
   let pushStatus: ((status: TeamRelayStatus) => void) | null = null;
   const relay = createTeamRelay({
     ...deps,
-    onProcessed: (event, caused, relayed) => {
-      void deps.webhooks.recordRelayed({ accountId: event.accountId, key: event.key, event: event.event, body: relayed.body, receivedAt: event.receivedAt, caused });
+    // Kept in the event log before the ack, so the "via relay" and "caught up" marks outlive a restart.
+    onProcessed: async (event, caused, relayed) => {
+      await deps.webhooks.recordRelayed({ accountId: event.accountId, event: event.event, body: relayed.body, receivedAt: event.receivedAt, caused });
       deps.bus.publish('webhook.received', event);
     },
     onStatus: (status) => pushStatus?.(status),
+    chosen: () => deps.webhooks.relayChosen(),
   });
   return {
     name: 'the team relay',
     relay,
-    handlers: createRelayHandlers(relay, deps.accounts),
+    handlers: createRelayHandlers(relay, deps.accounts, deps.webhooks),
     project(hub) {
       pushStatus = (status) => hub.emit('relay.changed', status);
       return () => void (pushStatus = null);

@@ -1,13 +1,16 @@
-// The relay namespace of the bridge: Settings → Webhooks → Team relay.
+// The relay namespace of the bridge: Settings → Webhooks → Team relay, the fourth way
+// deliveries reach this computer. Saving it makes it the choice (the tunnel stops: nothing is
+// registered from here); choosing another way forgets it (handlers/webhooks.ts).
 import type { Handlers, TeamRelayInput } from '../../../preload/contract';
 import type { AccountsService } from '../accounts/types';
 import { AppError, errorText } from '../errors';
 import type { TeamRelay, TeamRelayConfig } from '../relay/team-relay';
+import type { WebhookFeature } from '../webhooks/feature';
 
-export type RelayMethod = 'relay.status' | 'relay.configure' | 'relay.test' | 'relay.forget';
+export type RelayMethod = 'relay.status' | 'relay.configure' | 'relay.test';
 export type RelayHandlers = Pick<Handlers, RelayMethod>;
 
-export function createRelayHandlers(relay: TeamRelay, accounts: Pick<AccountsService, 'get'>): RelayHandlers {
+export function createRelayHandlers(relay: TeamRelay, accounts: Pick<AccountsService, 'get'>, webhooks: Pick<WebhookFeature, 'useRelay'>): RelayHandlers {
   const config = async (input: TeamRelayInput): Promise<TeamRelayConfig> => {
     await accounts.get(input.accountId);
     return {
@@ -29,9 +32,20 @@ export function createRelayHandlers(relay: TeamRelay, accounts: Pick<AccountsSer
   };
   return {
     'relay.status': async () => relay.status(),
-    'relay.configure': (input) => plainly(async () => relay.configure(await config(input))),
+    // Saved (and connected) first, then chosen: a crash in between leaves the relay unchosen, and it is forgotten at the next start.
+    'relay.configure': (input) =>
+      plainly(async () => {
+        await relay.configure(await config(input));
+        try {
+          await webhooks.useRelay();
+        } catch (error) {
+          // Not the choice after all (the receiver did not start): not left running unchosen either.
+          await relay.configure(null);
+          throw error;
+        }
+        return relay.status();
+      }),
     'relay.test': (input) => plainly(async () => relay.test(await config(input))),
-    'relay.forget': () => relay.configure(null),
   };
 }
 

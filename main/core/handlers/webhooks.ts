@@ -2,15 +2,22 @@
 import type { Handlers } from '../../../preload/contract';
 import type { EventHub } from '../bridge/events';
 import type { DomainBus } from '../events';
+import type { TeamRelay } from '../relay/team-relay';
 import type { WebhookFeature } from '../webhooks/feature';
 
 export type WebhookMethod = 'webhooks.status' | 'webhooks.setTunnel' | 'webhooks.register' | 'webhooks.unregister' | 'webhooks.activity' | 'webhooks.check' | 'webhooks.replay';
 export type WebhookHandlers = Pick<Handlers, WebhookMethod>;
 
-export function createWebhookHandlers(webhooks: WebhookFeature): WebhookHandlers {
+/** `relay`: the team relay, forgotten (server and credentials) when the person chooses another way. */
+export function createWebhookHandlers(webhooks: WebhookFeature, relay?: Pick<TeamRelay, 'configure' | 'status'>): WebhookHandlers {
   return {
     'webhooks.status': () => webhooks.overview(),
-    'webhooks.setTunnel': (choice) => webhooks.setTunnel(choice),
+    'webhooks.setTunnel': async (choice) => {
+      // The choice first: a crash before the relay is forgotten leaves it unchosen, and it is forgotten at the next start.
+      const overview = await webhooks.setTunnel(choice);
+      if (relay && relay.status().state !== 'off') await relay.configure(null);
+      return overview;
+    },
     'webhooks.register': ({ accountId, confirm }) => webhooks.register(accountId, confirm),
     'webhooks.unregister': ({ accountId }) => webhooks.unregister(accountId),
     'webhooks.activity': (filter) => webhooks.activity(filter),

@@ -6,6 +6,7 @@ import { connect, credsAuthenticator } from '@nats-io/transport-node';
 import type { NatsConnection, NodeConnectionOptions } from '@nats-io/transport-node';
 import { registerSecret } from '../log/logger';
 import type { Logger } from '../ports';
+import { plainNetworkWords } from '../../../preload/contract/plain/network-words';
 import { errorText } from '../errors';
 
 export type RelayAuth =
@@ -102,6 +103,6 @@ export function describeNatsError(error: unknown): string {
   if (/authorization|authentication/i.test(message)) return 'the server refused these credentials';
   if (code === 'ECONNREFUSED' || /ECONNREFUSED/.test(message)) return 'nothing answers at that address (is nats-server running?)';
   if (/timeout/i.test(message)) return 'no answer in time';
-  if (/tls|certificate|SSL/i.test(message)) return `TLS failed: ${message}`;
-  return message;
+  if (/tls|certificate|SSL/i.test(message)) return `TLS failed: ${plainNetworkWords(message)}`;
+  return plainNetworkWords(message);
 }

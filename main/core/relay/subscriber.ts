@@ -74,10 +74,16 @@ export async function subscribeToRelay(options: SubscriptionOptions): Promise<Re
   const messages: ConsumerMessages = await consumer.consume({ max_messages: 256 });
   let stopping = false;
   const handled = new Set<string>();
+  const acking = new Set<Promise<void>>();
   const done = (async () => {
-    for await (const message of messages) {
-      await deliver(message, options, handled);
-      if (stopping) break;
+    try {
+      for await (const message of messages) {
+        await deliver(message, options, handled, acking);
+        if (stopping) break;
+      }
+    } finally {
+      // Ended (or stopped): the acknowledgements already sent are answered before it says so.
+      await Promise.all(acking);
     }
   })().catch((error: unknown) => options.logger.warn('relay subscription ended', { error: errorText(error) }));
   return {
@@ -93,7 +99,7 @@ export async function subscribeToRelay(options: SubscriptionOptions): Promise<Re
 /** Keys handled lately, per subscription: an event whose ack was lost (a connection that died) comes again and is only acknowledged. */
 const HANDLED_KEYS_KEPT = 10_000;
 
-async function deliver(message: JsMsg, options: SubscriptionOptions, handled: Set<string>): Promise<void> {
+async function deliver(message: JsMsg, options: SubscriptionOptions, handled: Set<string>, acking: Set<Promise<void>>): Promise<void> {
   const body = Buffer.from(message.data);
   const envelope = parseEnvelope(body);
   if (!envelope) {
@@ -123,7 +129,17 @@ async function deliver(message: JsMsg, options: SubscriptionOptions, handled: Se
   handled.add(event.key);
   // The oldest go first (a Set keeps insertion order): redeliveries come within minutes.
   if (handled.size > HANDLED_KEYS_KEPT) handled.delete(handled.values().next().value as string);
-  // Waits for the server's confirmation: a restart then never sees an event it handled here.
-  // A lost connection leaves it unacknowledged: JetStream delivers it again (handlers dedupe on the key).
-  await message.ackAck().catch((error: unknown) => options.logger.warn('relayed event handled but not acknowledged; it may come again', { seq: message.seq, error: errorText(error) }));
+  // The server confirms each ack (a stopped subscription waits for every confirmation, so a
+  // restart never sees an event handled here), but the next event does not wait for it: a
+  // round trip to the server per event, in line, queued every event behind the previous
+  // one's, which on a busy machine was most of the delivery delay. A lost connection leaves
+  // an event unacknowledged: JetStream delivers it again (handlers dedupe on the key).
+  const ack: Promise<void> = message.ackAck().then(
+    () => void acking.delete(ack),
+    (error: unknown) => {
+      acking.delete(ack);
+      options.logger.warn('relayed event handled but not acknowledged; it may come again', { seq: message.seq, error: errorText(error) });
+    },
+  );
+  acking.add(ack);
 }

@@ -50,9 +50,18 @@ export interface TeamRelayDeps {
   logger: Logger;
   /** The webhook pipeline; returns what the event caused. */
   process: ProcessWebhook;
-  /** Told after an event was processed (before its ack): the bus's 'webhook.received', the activity's entry. */
-  onProcessed?: (event: ReceivedWebhook, caused: string, relayed: RelayedEvent) => void;
+  /**
+   * Told after an event was processed, before its ack, which waits for it: the activity's
+   * entry, written to the event log. A rejection leaves the event unacknowledged (it comes again).
+   */
+  onProcessed?: (event: ReceivedWebhook, caused: string, relayed: RelayedEvent) => Promise<void> | void;
   onStatus?: (status: TeamRelayStatus) => void;
+  /**
+   * Whether the team relay is this installation's choice (Settings → Webhooks). A saved relay
+   * that is not (a crash between saving it and choosing it, or between choosing another way
+   * and forgetting it) is forgotten at start. Default: always chosen.
+   */
+  chosen?: () => boolean;
   /** Between attempts to connect while the server is unreachable. Default 5 s. */
   retryMs?: number;
   /** How long before it reached us an event must have been stored to be marked "caught up". Default 10 s. */
@@ -97,6 +106,10 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
 
   const loaded = (async () => {
     config = parseConfig(await deps.secrets.get(TEAM_RELAY_SECRET));
+    if (config && deps.chosen && !deps.chosen()) {
+      config = null;
+      await deps.secrets.delete(TEAM_RELAY_SECRET);
+    }
     if (config) session = run(config);
   })().catch((error: unknown) => logger.warn('team relay settings unreadable', { error: String(error) }));
 
@@ -167,7 +180,7 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
     const caused = (await deps.process(event, { headers: {}, body: relayed.body })) ?? 'processed';
     const marked = `via relay${caughtUp ? ' (caught up)' : ''}: ${caused}`;
     set({ lastEventAt: clock.now() });
-    deps.onProcessed?.(event, marked, relayed);
+    await deps.onProcessed?.(event, marked, relayed);
   }
 
   async function replace(next: TeamRelayConfig | null): Promise<void> {

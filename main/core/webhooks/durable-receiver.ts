@@ -29,6 +29,12 @@ export interface DurableReceiver {
   readonly recent: OpenedLog['recent'];
   /** How many pending events were handed to processing at start. */
   readonly resumed: number;
+  /**
+   * An event processed elsewhere (the team relay's), logged with what it caused, so it is
+   * listed again after a restart and never handed to processing here. Resolves once on disk,
+   * false when the log already had it; rejects when it could not be written.
+   */
+  logProcessed(event: LoggedEvent, caused: string | null): Promise<boolean>;
   /** Listens on 127.0.0.1 (`port`: default the options' port); resolves with the port. A failure can be tried again, or closed. */
   start(port?: number): Promise<number>;
   /** The receiver (processing what was received), then the log. */
@@ -53,6 +59,18 @@ export async function openDurableReceiver(options: DurableReceiverOptions): Prom
     receiver,
     recent: opened.recent,
     resumed: pending.length,
+    logProcessed: async (event, caused) => {
+      const earlier = opened.log.lookup(event.key);
+      if (earlier) {
+        await earlier;
+        return false;
+      }
+      // The marker first, then the event: both join the same write (markers go after the
+      // events' lines), so no restart ever finds the event without what it caused.
+      opened.log.markProcessedThen(event.key, caused);
+      await opened.log.append(event);
+      return true;
+    },
     start: (port) => receiver.start(port),
     close,
   };

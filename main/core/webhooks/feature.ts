@@ -14,9 +14,10 @@ import type { RegisterResult } from './registration';
 import { startWebhookService } from './service';
 import { selfTest } from './self-test';
 import { sweepOrphanKeys } from './sweep';
-import type { WebhookService } from './service';
+import type { RelayedEntry, WebhookService } from './service';
 import { isPortUnavailable, portRefusedWords, portTakenWords, savedReceiverPort, saveReceiverPort } from './receiver-port';
 import { savedTunnelChoice, TUNNEL_SETTING, tunnelForChoice } from './tunnel-choice';
+import type { TunnelChoice } from './tunnel-choice';
 import { createTunnelSwitch } from './tunnel-switch';
 import { findCloudflared } from './tunnels';
 
@@ -41,9 +42,21 @@ export interface WebhookFeatureDeps {
 
 export const HEALTH_CHECK_MS = 15 * 60_000;
 
+/** Why nothing is registered from here while the team relay is the choice. */
+export const RELAY_REGISTERS =
+  'This computer gets the key’s events through the team relay, which holds the key’s one webhook registration: registering here would take the deliveries away from the relay for the whole team. Choose another way in “How deliveries reach this computer” first.';
+
 export interface WebhookFeature {
   overview(): Promise<WebhooksOverview>;
   setTunnel(choice: SetTunnelInput): Promise<WebhooksOverview>;
+  /**
+   * The team relay was chosen (its server saved by the relay itself): the tunnel stops and
+   * nothing is registered from here, since a URL of this installation's own would take the
+   * key's deliveries away from the relay, for the whole team.
+   */
+  useRelay(): Promise<WebhooksOverview>;
+  /** Whether the saved choice is the team relay (the relay runs only then). */
+  relayChosen(): boolean;
   register(accountId: string, confirm: boolean): Promise<RegisterResult>;
   unregister(accountId: string): Promise<void>;
   activity(filter: { accountId?: string; type?: string; limit: number }): Promise<WebhookActivity[]>;
@@ -58,8 +71,12 @@ export interface WebhookFeature {
   onActivity(listener: (entry: WebhookActivity) => void): () => void;
   /** Drops an account's keys and activity here without asking the service (demo accounts at close). */
   forgetLocally(accountId: string): Promise<void>;
-  /** An event that came through the team relay (main/core/relay): listed in Activity like a delivery, its header saying so. */
-  recordRelayed(entry: { accountId: string; key: string; event: string; body: Buffer; receivedAt: number; caused: string }): Promise<void>;
+  /**
+   * An event that came through the team relay (main/core/relay), once processed: listed in
+   * Activity like a delivery, its header saying so, and kept in the event log (on disk before
+   * this resolves), so "via relay" and "caught up" are still there after a restart.
+   */
+  recordRelayed(entry: RelayedEntry): Promise<void>;
   /** Resolves once every registration the tunnel's origin changes caused has ended. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -176,6 +193,19 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
     saveReceiverPort(settings, port, logger);
   }
 
+  /** Saves the person's choice and switches to its tunnel (none for the team relay). */
+  function choose(choice: TunnelChoice): Promise<WebhooksOverview> {
+    return tunnels.serially(async () => {
+      const running = await service();
+      if (choice.mode === 'manual' && choice.port !== undefined) await usePort(running, choice.port);
+      const next = tunnelForChoice(choice, { port: running.port, locateCloudflared: locate, logger });
+      settings.set(TUNNEL_SETTING, choice);
+      demo.tunnelReplaced();
+      await tunnels.use(next, { chosen: true });
+      return overview();
+    });
+  }
+
   async function overview(): Promise<WebhooksOverview> {
     const running = await started;
     const choice = savedTunnelChoice(settings);
@@ -204,24 +234,20 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
       unavailable: running ? unavailablePort : null,
       problem: running && unavailablePort !== null ? portTakenWords(unavailablePort, running.port) : null,
     };
-    return { mode: tunnels.kind(), manualUrl: choice.mode === 'manual' ? choice.url : null, cloudflaredAvailable: locate() !== null, problem: startProblem, receiver, accounts: statuses };
+    // Demo mode's own tunnel, while it runs, comes before the saved choice.
+    const mode = choice.mode === 'relay' && tunnels.kind() === 'none' ? 'relay' : tunnels.kind();
+    return { mode, manualUrl: choice.mode === 'manual' ? choice.url : null, cloudflaredAvailable: locate() !== null, problem: startProblem, receiver, accounts: statuses };
   }
 
   return {
     overview,
-    setTunnel: (choice) =>
-      tunnels.serially(async () => {
-        const running = await service();
-        if (choice.mode === 'manual' && choice.port !== undefined) await usePort(running, choice.port);
-        const next = tunnelForChoice(choice, { port: running.port, locateCloudflared: locate, logger });
-        settings.set(TUNNEL_SETTING, choice);
-        demo.tunnelReplaced();
-        await tunnels.use(next, { chosen: true });
-        return overview();
-      }),
+    setTunnel: (choice) => choose(choice),
+    useRelay: () => choose({ mode: 'relay' }),
+    relayChosen: () => savedTunnelChoice(settings).mode === 'relay',
     register: async (accountId, confirm) => {
       await deps.accounts.get(accountId);
       await tunnels.settled();
+      if (savedTunnelChoice(settings).mode === 'relay') throw new AppError('invalid-state', RELAY_REGISTERS);
       const running = await service();
       if (running.registration.publicOrigin() === null) throw new AppError('invalid-state', 'Choose how deliveries reach this computer first (a public https address or cloudflared).');
       return running.registration.register(accountId, confirm);
@@ -263,8 +289,8 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
       await feed.forget(accountId);
     },
     recordRelayed: async (entry) => {
-      const running = await started;
-      running?.inspector.record({ ...entry, headers: { 'x-quotedesk-via': 'team relay' }, signature: { ok: true, secret: 'current' }, dedupe: 'new', status: 200 });
+      // Without a running receiver there is no log either: the event was processed all the same.
+      await (await started)?.recordRelayed(entry);
     },
     settled: async () => {
       await swept;

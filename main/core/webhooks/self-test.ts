@@ -5,6 +5,7 @@
 import { Agent, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { WebhookCheck } from '../../../preload/contract';
+import { plainNetworkWords } from '../../../preload/contract/plain/network-words';
 import type { Clock } from '../ports';
 import type { WebhookInspector } from './inspector';
 import type { WebhookRegistration } from './registration';
@@ -51,7 +52,8 @@ async function probe(url: string, deps: SelfTestDeps): Promise<Omit<WebhookCheck
     }
     return { result: 'other', detail: `The public address answered HTTP ${answer.statusCode}, not as the receiver on this computer does: the tunnel may point somewhere else, or be down behind its public side.` };
   } catch (error) {
-    return { result: 'unreachable', detail: `The public address could not be reached: ${errorText(error)}.` };
+    // Shown as it is in Settings: undici's and Node's own words ("getaddrinfo ENOTFOUND …") said plainly.
+    return { result: 'unreachable', detail: `The public address could not be reached: ${plainNetworkWords(errorText(error))}.` };
   } finally {
     await dispatcher.close().catch(() => undefined);
   }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { QuotingClient } from '../api/types';
 import type { AppPaths, Clock, Logger, SecretStore } from '../ports';
 import { openDurableReceiver } from './durable-receiver';
+import { deliveryKey } from './event-log';
 import { isPortUnavailable } from './receiver-port';
 import { WebhookInspector } from './inspector';
 import { WebhookKeyring } from './keyring';
@@ -31,6 +32,19 @@ export interface WebhookServiceOptions {
   inspectorSize?: number;
 }
 
+/** An event that came through the team relay, once processed. */
+export interface RelayedEntry {
+  accountId: string;
+  event: string;
+  body: Buffer;
+  receivedAt: number;
+  /** "via relay: …", "via relay (caught up): …". */
+  caused: string;
+}
+
+/** The header an entry that came by the team relay carries in the log and the activity view. */
+export const RELAYED_HEADERS: Readonly<Record<string, string>> = { 'x-quotedesk-via': 'team relay' };
+
 export interface WebhookService {
   readonly receiver: WebhookReceiver;
   readonly registration: WebhookRegistration;
@@ -42,6 +56,12 @@ export interface WebhookService {
   readonly unavailablePort: number | null;
   /** Listens on another port instead, once it is open (throws when it cannot be had). */
   moveTo(port: number): Promise<number>;
+  /**
+   * An event the team relay delivered and processed: logged with what it caused (on disk
+   * before this resolves) and listed like a delivery, its header saying it came by relay.
+   * The log's dedupe keeps a redelivered copy from being listed twice.
+   */
+  recordRelayed(entry: RelayedEntry): Promise<void>;
   /** `http://127.0.0.1:<port>/hooks/<token>`: the account's local URL. */
   localUrlFor(accountId: string): Promise<string>;
   close(): Promise<void>;
@@ -99,6 +119,12 @@ export async function startWebhookService(options: WebhookServiceOptions): Promi
       port = await receiver.moveTo(next);
       unavailablePort = null;
       return port;
+    },
+    recordRelayed: async ({ accountId, event, body, receivedAt, caused }) => {
+      const key = deliveryKey(accountId, body);
+      const headers = { ...RELAYED_HEADERS };
+      if (!(await durable.logProcessed({ key, accountId, receivedAt, event, headers, body }, caused))) return;
+      inspector.record({ accountId, receivedAt, event, headers, body, signature: { ok: true, secret: 'current' }, dedupe: 'new', status: 200, key, caused });
     },
     localUrlFor: async (accountId) => `${receiver.origin}${await keyring.pathFor(accountId)}`,
     close: () => durable.close(),

@@ -10,14 +10,22 @@ import { createCloudflaredTunnel, createManualTunnel, createNoTunnel } from './t
 import type { Tunnel } from './tunnels';
 
 export const TUNNEL_SETTING = 'webhooks.tunnel';
+
+/**
+ * What the person chose: a tunnel, or the team relay (main/core/relay), with which no tunnel
+ * runs and nothing is registered from here (the relay holds the key's one registration).
+ */
+export type TunnelChoice = SetTunnelInput | { mode: 'relay' };
+
 const StoredChoice = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('none') }),
+  z.object({ mode: z.literal('relay') }),
   z.object({ mode: z.literal('cloudflared') }),
   z.object({ mode: z.literal('manual'), url: z.string() }),
 ]);
 
 /** The saved choice; none (polling only) when nothing, or nothing readable, was saved. */
-export function savedTunnelChoice(settings: SettingsStore): SetTunnelInput {
+export function savedTunnelChoice(settings: SettingsStore): TunnelChoice {
   const parsed = StoredChoice.safeParse(settings.get(TUNNEL_SETTING));
   return parsed.success ? parsed.data : { mode: 'none' };
 }
@@ -31,7 +39,7 @@ export interface TunnelForChoiceDeps {
 }
 
 /** The tunnel a choice names, not started; a choice that cannot work throws 'invalid-input' saying what to change. */
-export function tunnelForChoice(choice: SetTunnelInput, deps: TunnelForChoiceDeps): Tunnel {
+export function tunnelForChoice(choice: TunnelChoice, deps: TunnelForChoiceDeps): Tunnel {
   if (choice.mode === 'manual') {
     try {
       return createManualTunnel(choice.url);

@@ -45,8 +45,6 @@ export const relayMethods = {
   'relay.configure': { input: TeamRelayInput, output: TeamRelayView },
   /** Connects without saving and says in plain words whether it works. */
   'relay.test': { input: TeamRelayInput, output: TeamRelayTest },
-  /** Stops reading from the relay and forgets its server and credentials. */
-  'relay.forget': { input: z.void(), output: TeamRelayView },
 } as const;
 
 export const relayEvents = {

@@ -4,8 +4,12 @@ import { z } from 'zod';
 // account's registration and health, and the activity view (what arrived, what it caused).
 // No secret crosses: the signature header's value never leaves main.
 
-/** 'loopback-https' is demo mode's own tunnel; a person chooses among the other three. */
-export const TunnelMode = z.enum(['none', 'manual', 'cloudflared', 'loopback-https']);
+/**
+ * 'loopback-https' is demo mode's own tunnel; a person chooses among the others. 'relay': the
+ * key's events come through the team relay (saved with relay.configure), no tunnel runs and
+ * this installation registers no address of its own.
+ */
+export const TunnelMode = z.enum(['none', 'manual', 'cloudflared', 'loopback-https', 'relay']);
 export type TunnelMode = z.infer<typeof TunnelMode>;
 
 export const RegistrationState = z.enum(['unregistered', 'registered', 'taken-over', 'missing', 'unknown']);

@@ -50,7 +50,6 @@ const METHODS = [
   'relay.status',
   'relay.configure',
   'relay.test',
-  'relay.forget',
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 export const METHOD_NAMES: MethodName[] = [...METHODS];

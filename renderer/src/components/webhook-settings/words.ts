@@ -1,4 +1,4 @@
-import type { WebhookCheck, WebhookStatus } from '../../../../preload/contract';
+import type { TeamRelayView, WebhookCheck, WebhookStatus } from '../../../../preload/contract';
 
 /** The most a public address may be (as the bridge accepts it). */
 const MAX_URL_LENGTH = 2000;
@@ -62,5 +62,19 @@ export function checkedRegistrationWords(registration: WebhookCheck['registratio
         : 'not registered: nothing is delivered for this key.';
     case 'unknown':
       return `could not be read${registration.problem ? `: ${registration.problem}` : '.'}`;
+  }
+}
+
+/** The team relay's connection in plain words. */
+export function relayStateWords(state: TeamRelayView['state']): string {
+  switch (state) {
+    case 'connected':
+      return 'Connected: this computer receives the key’s events through the team relay.';
+    case 'connecting':
+      return 'Connecting to the team relay…';
+    case 'unreachable':
+      return 'The team relay cannot be reached.';
+    case 'off':
+      return 'Not in use: this computer does not read a team relay.';
   }
 }

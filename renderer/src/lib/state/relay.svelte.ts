@@ -2,11 +2,11 @@ import type { BridgeApi, BridgeError, Result, TeamRelayInput, TeamRelayTest, Tea
 
 export type RelayBridge = Pick<BridgeApi, 'relay'> & { events: Pick<BridgeApi['events'], 'relay.changed'> };
 
-/** The team relay's settings and live status (Settings → Team relay); only the newest answer is kept. */
+/** The team relay's settings and live status (Settings → Webhooks → Team relay); only the newest answer is kept. */
 export class RelayState {
   view = $state<TeamRelayView | null>(null);
   loadError = $state<BridgeError | null>(null);
-  busy = $state<'saving' | 'testing' | 'forgetting' | null>(null);
+  busy = $state<'saving' | 'testing' | null>(null);
 
   readonly #api: RelayBridge;
   #sequence = 0;
@@ -31,30 +31,22 @@ export class RelayState {
     if (result.ok) this.view = result.value;
   }
 
-  save(input: TeamRelayInput): Promise<Result<TeamRelayView>> {
-    return this.#run('saving', () => this.#api.relay.configure(input));
-  }
-
-  forget(): Promise<Result<TeamRelayView>> {
-    return this.#run('forgetting', () => this.#api.relay.forget());
+  async save(input: TeamRelayInput): Promise<Result<TeamRelayView>> {
+    this.busy = 'saving';
+    const sequence = ++this.#sequence;
+    try {
+      const result = await this.#api.relay.configure(input);
+      if (result.ok && sequence === this.#sequence) this.view = result.value;
+      return result;
+    } finally {
+      this.busy = null;
+    }
   }
 
   async test(input: TeamRelayInput): Promise<Result<TeamRelayTest>> {
     this.busy = 'testing';
     try {
       return await this.#api.relay.test(input);
-    } finally {
-      this.busy = null;
-    }
-  }
-
-  async #run(what: 'saving' | 'forgetting', call: () => Promise<Result<TeamRelayView>>): Promise<Result<TeamRelayView>> {
-    this.busy = what;
-    const sequence = ++this.#sequence;
-    try {
-      const result = await call();
-      if (result.ok && sequence === this.#sequence) this.view = result.value;
-      return result;
     } finally {
       this.busy = null;
     }

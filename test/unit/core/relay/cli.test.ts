@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { printedMarkPath } from '../../../../main/cli/relay-listen';
+import { nanos } from '@nats-io/transport-node';
+import { LISTEN_ACK_WAIT_SECONDS, printedMarkPath } from '../../../../main/cli/relay-listen';
 import { ensureConsumer } from '../../../../main/core/relay/subscriber';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService } from '../../../helpers/fake-service';
@@ -98,10 +99,27 @@ describe.skipIf(missing !== null)('quotedesk relay and listen --relay (real nats
     try {
       const jsm = await jetstreamManager(nc);
       for (const name of ['alice', 'bob']) expect(await jsm.consumers.info('CLI1', name)).toMatchObject({ num_ack_pending: 0, num_pending: 0, num_redelivered: 0 });
+      // Made by listen without --ack-wait: what a killed listener was handed comes back after 5 s, not the app's 30.
+      expect((await jsm.consumers.info('CLI1', 'alice')).config.ack_wait).toBe(nanos(LISTEN_ACK_WAIT_SECONDS * 1000));
     } finally {
       await nc.close();
     }
     expect(relay.lines().slice(1).map((line) => JSON.parse(line) as { seq: number }).map((line) => line.seq)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('makes its consumer with the ack wait --ack-wait gives, and says the default in --help', async () => {
+    await startRelay('CLI4');
+    const dave = start(['listen', '--relay', server.url, '--consumer', 'dave', '--stream', 'CLI4', '--state-dir', stateDir, '--ack-wait', '3', '--json']);
+    await dave.waitFor((_out, err) => err.includes('subscribed'));
+    const nc = await connect(server.url);
+    try {
+      expect((await (await jetstreamManager(nc)).consumers.info('CLI4', 'dave')).config.ack_wait).toBe(nanos(3_000));
+    } finally {
+      await nc.close();
+    }
+    const help = start(['listen', '--relay', 'nats://127.0.0.1:4222', '--help']);
+    expect(await help.exited).toBe(0);
+    expect(help.stdout()).toMatch(/--ack-wait SECONDS[\s\S]*default 5/);
   });
 
   it('does not print again what it printed before a kill cut its acknowledgement short, and prints the ones handed out with it that it had not printed', async () => {

@@ -84,7 +84,7 @@ describe.skipIf(missing !== null)('the app as a team relay subscriber (real nats
 
   const config = (): TeamRelayConfig => ({ url: server.url, auth: { kind: 'user', user: 'alice', password: 'alice-password-1' }, stream: 'TEAM', accountId: 'acct-team' });
 
-  function installation(options: { fail?: (event: ReceivedWebhook) => boolean; ackWaitMs?: number; settings?: ReturnType<typeof createMemorySettingsStore>; secrets?: ReturnType<typeof createMemorySecretStore> } = {}) {
+  function installation(options: { fail?: (event: ReceivedWebhook) => boolean; failRecord?: (event: ReceivedWebhook) => boolean; ackWaitMs?: number; settings?: ReturnType<typeof createMemorySettingsStore>; secrets?: ReturnType<typeof createMemorySecretStore> } = {}) {
     const processed: ReceivedWebhook[] = [];
     const marked: string[] = [];
     const statuses: TeamRelayStatus[] = [];
@@ -104,7 +104,11 @@ describe.skipIf(missing !== null)('the app as a team relay subscriber (real nats
         processed.push(event);
         return 'quote refreshed: status SENT -> ACCEPTED';
       },
-      onProcessed: (_event, caused) => marked.push(caused),
+      // The activity entry, written to the event log before the ack: a failed write (a full disk) rejects.
+      onProcessed: async (event, caused) => {
+        if (options.failRecord?.(event)) throw new Error('the event log could not be written');
+        marked.push(caused);
+      },
       onStatus: (status) => statuses.push(status),
     });
     opened.push(team);
@@ -149,6 +153,16 @@ describe.skipIf(missing !== null)('the app as a team relay subscriber (real nats
     await until(() => one.processed.length >= 3, 'the failed event again');
     expect(attempts).toBe(3);
     expect(entityIds(one.processed).sort()).toEqual(['q-00010', 'q-00011', 'q-00012']);
+  });
+
+  it('acknowledges an event only once its Activity entry is written: one whose entry could not be written comes again', async () => {
+    let attempts = 0;
+    const one = installation({ failRecord: (event) => event.data.entityId === 'q-00041' && ++attempts <= 2 });
+    await one.team.configure(config());
+    await send([40, 41, 42]);
+    await until(() => one.marked.length >= 3, 'the entry written at last');
+    expect(attempts).toBe(3);
+    expect(one.marked).toHaveLength(3);
   });
 
   it('resumes where it stopped after sleep (closed, then started again): what it missed is processed once, marked "caught up"', async () => {

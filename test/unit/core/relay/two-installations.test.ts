@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountView, TeamRelayView, WebhookActivity } from '../../../../preload/contract';
+import type { AccountView, TeamRelayView, WebhookActivity, WebhooksOverview } from '../../../../preload/contract';
 import { createQuotingClient } from '../../../../main/core/api';
 import type { ClosableQuotingClient } from '../../../../main/core/api';
 import { createCore } from '../../../../main/core/core';
@@ -149,11 +149,48 @@ describe.skipIf(missing !== null)('two installations sharing one key through the
     // Long enough for what Bob missed to count as "caught up" (10 s between storing and receiving).
     await new Promise((resolve) => setTimeout(resolve, 10_500));
     const back = await open(bob);
-    await until(async () => (await viaRelay(back)).filter((entry) => entry.caused !== null).length >= missed.length, 'the caught-up events');
-    const caughtUp = await viaRelay(back);
+    await until(async () => (await viaRelay(back)).filter((entry) => entry.caused !== null).length >= sent.length + missed.length, 'the caught-up events');
+    const afterReturn = await viaRelay(back);
+    const caughtUp = afterReturn.filter((entry) => entry.caused?.startsWith('via relay (caught up): '));
     expect(caughtUp.map((entry) => entry.event).sort()).toEqual(missed);
-    expect(caughtUp.every((entry) => entry.caused?.startsWith('via relay (caught up): '))).toBe(true);
+    // What Bob heard before he closed the app is still listed, "via relay": kept in the event log.
+    expect(afterReturn.filter((entry) => entry.caused?.startsWith('via relay: ')).map((entry) => entry.event).sort()).toEqual(sent);
     await until(async () => (await viaRelay(alice)).length >= sent.length + missed.length, 'Alice hearing it at once');
     expect((await viaRelay(alice)).length).toBe(sent.length + missed.length);
+  });
+
+  it('the team relay is a choice beside the tunnels: chosen, nothing is registered from here; another way chosen, it is forgotten', async () => {
+    const carol = await open();
+    const relayed = { url: server.url, user: '', password: '', stream: 'TEAM', accountId: carol.account.id, consumer: '' };
+    await call(carol.core, 'webhooks.setTunnel', { mode: 'manual', url: 'https://carol.example.com' });
+    expect((await call<TeamRelayView>(carol.core, 'relay.configure', relayed)).state).toBe('connected');
+    expect(await call<WebhooksOverview>(carol.core, 'webhooks.status')).toMatchObject({ mode: 'relay', accounts: [{ publicUrl: null }] });
+    // Its own URL would take the key's deliveries away from the relay, for the whole team.
+    const register = await carol.core.dispatcher.dispatch('webhooks.register', { accountId: carol.account.id, confirm: true });
+    expect(register).toMatchObject({ ok: false, error: { code: 'invalid-state', message: expect.stringContaining('team relay') } });
+    expect((await client.webhooks.get())?.url.startsWith(tunnel.publicOrigin()!)).toBe(true);
+
+    // Still the choice after a restart.
+    await carol.core.close();
+    installations.splice(installations.indexOf(carol), 1);
+    const again = await open(carol);
+    await until(async () => (await call<TeamRelayView>(again.core, 'relay.status')).state === 'connected', 'the relay after a restart');
+    expect((await call<WebhooksOverview>(again.core, 'webhooks.status')).mode).toBe('relay');
+
+    // Another way chosen: the relay stops, its server and password leave this computer.
+    expect((await call<WebhooksOverview>(again.core, 'webhooks.setTunnel', { mode: 'none' })).mode).toBe('none');
+    expect((await call<TeamRelayView>(again.core, 'relay.status')).state).toBe('off');
+    expect(await again.secrets.get('relay:team')).toBeNull();
+  });
+
+  it('a relay saved but never chosen (a crash between the two) is forgotten at start', async () => {
+    const dave = await open();
+    await dave.core.close();
+    installations.splice(installations.indexOf(dave), 1);
+    await dave.secrets.set('relay:team', JSON.stringify({ url: server.url, auth: { kind: 'none' }, stream: 'TEAM', accountId: dave.account.id }));
+    const again = await open(dave);
+    expect((await call<WebhooksOverview>(again.core, 'webhooks.status')).mode).toBe('none');
+    await until(async () => (await again.secrets.get('relay:team')) === null, 'the unchosen relay forgotten');
+    expect((await call<TeamRelayView>(again.core, 'relay.status')).state).toBe('off');
   });
 });

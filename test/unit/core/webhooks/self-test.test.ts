@@ -1,7 +1,11 @@
 // The health's self-test: it sends no event (the service has no way to), re-reads the
 // registration and probes the public address, telling the receiver apart from anything else.
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createHttpsServer } from 'node:https';
+import { createServer as createTcpServer } from 'node:net';
+import type { AddressInfo, Server } from 'node:net';
+import { plainNetworkWords } from '../../../../preload/contract/plain/network-words';
+import { loopbackCertificate } from '../../../../main/core/webhooks/tunnels';
 import { afterEach, describe, expect, it } from 'vitest';
 import { selfTest } from '../../../../main/core/webhooks/self-test';
 import type { SelfTestDeps } from '../../../../main/core/webhooks/self-test';
@@ -69,5 +73,64 @@ describe('the delivery-path self-test', () => {
 
   it('probes nothing without a public address, and says why', async () => {
     expect((await selfTest(deps(null, 'unregistered'), 'a')).publicUrl).toEqual({ result: 'not-tried', url: null, detail: 'There is no public address: choose a tunnel first.' });
+  });
+});
+
+/** A listening loopback server, closed after the test; answers its address. */
+async function listening(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
+  return (server.address() as AddressInfo).port;
+}
+
+/** Node's and undici's codes and words that must never reach the person (issue #18: raw getaddrinfo ENOTFOUND). */
+const RAW = /getaddrinfo|E[A-Z]{4,}|UND_ERR|Timeout Error|aborted due to|other side closed|self[- ]signed|altnames/;
+
+// Each family of network failure, as the probe meets it on loopback, in the words Settings shows.
+describe('the self-test says each network failure in plain words', () => {
+  const unreachable = async (url: string, timeoutMs = 2_000) => {
+    const { publicUrl } = await selfTest({ ...deps(url), probeTimeoutMs: timeoutMs }, 'a');
+    expect(publicUrl.result).toBe('unreachable');
+    expect(publicUrl.detail).not.toMatch(RAW);
+    return publicUrl.detail;
+  };
+
+  it('an address that cannot be found (DNS)', async () => {
+    // Offline, the resolver may answer "try again" or not at all: both are said plainly.
+    expect(await unreachable('https://hooks.quotedesk-self-test.invalid/hooks/abc')).toMatch(/^The public address could not be reached: (the address hooks\.quotedesk-self-test\.invalid could not be found|no answer came in time|the connection timed out)/);
+  });
+
+  it('nothing listening (refused)', async () => {
+    const port = await listening(createTcpServer());
+    await cleanups.pop()!();
+    expect(await unreachable(`http://127.0.0.1:${port}/hooks/abc`)).toBe(`The public address could not be reached: nothing accepted the connection at 127.0.0.1:${port}.`);
+  });
+
+  it('a connection cut off before an answer (reset)', async () => {
+    const port = await listening(createTcpServer((socket) => socket.destroy()));
+    expect(await unreachable(`http://127.0.0.1:${port}/hooks/abc`)).toBe('The public address could not be reached: the connection was cut off before an answer came.');
+  });
+
+  it('no answer in time (timeout)', async () => {
+    const port = await listening(createServer(() => undefined));
+    expect(await unreachable(`http://127.0.0.1:${port}/hooks/abc`, 300)).toBe('The public address could not be reached: no answer came in time.');
+  });
+
+  it('a certificate it cannot trust (TLS)', async () => {
+    const { key, cert } = await loopbackCertificate();
+    const port = await listening(createHttpsServer({ key, cert }, (_req, res) => res.end()));
+    expect(await unreachable(`https://127.0.0.1:${port}/hooks/abc`)).toBe("The public address could not be reached: the service's certificate could not be trusted.");
+  });
+
+  // Not made on loopback: the words for what only a real network produces.
+  it.each([
+    ['connect EHOSTUNREACH 10.1.2.3:443', 'the network has no way to that address'],
+    ['connect ENETUNREACH 10.1.2.3:443', 'the network has no way to that address'],
+    ['Connect Timeout Error (attempted address: hooks.example.com:443, timeout: 10000ms)', 'the connection timed out'],
+    ['getaddrinfo EAI_AGAIN hooks.example.com', 'the address hooks.example.com could not be found (check it, and the network)'],
+    ["Hostname/IP does not match certificate's altnames: Host: hooks.example.com. is not in the cert's altnames: DNS:other.example.com", 'the certificate is for another address'],
+    ['Body Timeout Error', 'no answer came in time'],
+  ])('%s', (raw, words) => {
+    expect(plainNetworkWords(raw)).toBe(words);
   });
 });

@@ -52,3 +52,34 @@ describe('webhook service', () => {
     await second.close();
   });
 });
+
+describe('events that came through the team relay', () => {
+  it('are listed again after a restart, "via relay" and "caught up" kept, never processed again, a redelivered copy listed once', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'qd-webhook-relayed-'));
+    const secrets = createMemorySecretStore();
+    const processed: ReceivedWebhook[] = [];
+    const start = () => startWebhookService({ secrets, paths: { userData: dir }, clientFor: () => fakeWebhooks().client, clock: systemClock, logger: createSilentLogger(), process: (event) => void processed.push(event) });
+    const live = { accountId: 'a1', event: 'quote.created', body: Buffer.from(envelope('quote.created')), receivedAt: Date.UTC(2026, 10, 26, 9), caused: 'via relay: quote refreshed' };
+    const missed = { accountId: 'a1', event: 'quote.status_changed', body: Buffer.from(envelope('quote.status_changed')), receivedAt: Date.UTC(2026, 10, 26, 8), caused: 'via relay (caught up): quote refreshed: status SENT -> ACCEPTED' };
+
+    const first = await start();
+    await first.recordRelayed(live);
+    await first.recordRelayed(missed);
+    // JetStream sends an event again when its ack was lost: one entry all the same.
+    await first.recordRelayed({ ...live, caused: 'via relay: nothing new' });
+    expect(first.inspector.list('a1')).toHaveLength(2);
+    await first.close();
+
+    const second = await start();
+    await second.receiver.idle();
+    const listed = second.inspector.list('a1');
+    expect(listed.map(({ event, caused, headers }) => ({ event, caused, via: headers['x-quotedesk-via'] }))).toEqual([
+      { event: 'quote.status_changed', caused: 'via relay (caught up): quote refreshed: status SENT -> ACCEPTED', via: 'team relay' },
+      { event: 'quote.created', caused: 'via relay: quote refreshed', via: 'team relay' },
+    ]);
+    expect(listed[1]!.body?.toString()).toBe(live.body.toString());
+    // Processed by the team relay before it was logged: nothing is pending at start.
+    expect(processed).toEqual([]);
+    await second.close();
+  });
+});

@@ -1,1 +1,0 @@
-export { default as RelaySettings } from './relay-settings.svelte';
