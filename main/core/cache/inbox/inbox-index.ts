@@ -6,6 +6,8 @@ import type { ValueFacet } from './facets';
 import { QuoteEntry, QuoteView, Scope } from './members';
 import { compare } from './sorted-order';
 import { containsAll } from './search-text';
+import { FoundBuilder } from './search-text';
+import type { Found } from './search-text';
 import { QuoteFacts } from './facts';
 import { rowOf } from './rows';
 import type { AccountState, Member } from './members';
@@ -13,12 +15,8 @@ import { foldForSearch, narrows, needsAction, searchWords, stageOf } from './sta
 import { INBOX_SORTS, INBOX_STAGES } from './types';
 import type { InboxFacetQuery, InboxFacets, InboxQuery, InboxRow, InboxWindow, PdfBadge, QuoteAtAGlance } from './types';
 
-/** A search whose previous result holds more than this share of the scope scans afresh: filtering that many costs more. */
-const FILTER_SHARE = 0.25;
 /** More changes than this since the last search: a scan costs less than patching its result. */
 const PATCH_LIMIT = 256;
-/** Fewer matches than this share of the scope are sorted by themselves instead of walking the whole order. */
-const SORT_SHARE = 0.05;
 
 /**
  * The inbox's in-memory index over the cache. Each quote is one entry across the accounts
@@ -181,9 +179,9 @@ export class InboxIndex {
       for (let index = offset; index < end && index < order.length; index += 1) rows.push(rowOf(order[index]!));
       return { rows, total: order.length, offset };
     }
-    if (matched === null || matched.length < order.length * SORT_SHARE) {
+    if (matched === null || sortingIsCheaper(matched.length, order.length, end)) {
       // Every member passes through the filters (few matches: sorted by the key the order placed them under).
-      const candidates = matched === null ? order : matched.map((slot) => scope.text.memberAt(slot)!).sort(byPlacedKey(INBOX_SORTS.indexOf(query.sort)));
+      const candidates = matched === null ? order : Array.from(matched, (slot) => scope.text.memberAt(slot)!).sort(byPlacedKey(INBOX_SORTS.indexOf(query.sort)));
       let total = 0;
       for (let index = 0; index < candidates.length; index += 1) {
         const member = candidates[index]!;
@@ -268,39 +266,51 @@ export class InboxIndex {
   }
 
   /**
-   * The slots of the scope's members whose text holds every word, or null without words. A
-   * search for more letters than the last (each of its words inside one of the new ones)
-   * filters the last result while the scope's text has not changed since; otherwise each
+   * The slots of the scope's members whose text holds every word, ascending, or null
+   * without words. A search for more letters than the last (each of its words inside one of
+   * the new ones) narrows the last result while few quotes changed since; otherwise each
    * block's text is scanned for the longest word.
    */
-  private search(scope: Scope, words: readonly string[]): readonly number[] | null {
+  private search(scope: Scope, words: readonly string[]): Int32Array | null {
     if (words.length === 0) return null;
-    const slots = this.fromLastSearch(scope, words) ?? scope.text.find(words);
-    scope.lastSearch = { words, version: scope.text.version, slots };
-    return slots;
+    const found = this.fromLastSearch(scope, words) ?? scope.text.find(words);
+    scope.lastSearch = { words, version: scope.text.version, found };
+    return found.slots;
   }
 
   /**
-   * The result of the same words, or of more letters, from the last search's: its slots
-   * (filtered by the new words when they narrow it), less those changed since, plus those
-   * of the changed that match now. Null when a scan is cheaper or the changes too many.
+   * The result of the same words, or of more letters, from the last search's: its members
+   * (narrowed to the new words when they differ), less those changed since, plus those of
+   * the changed that match now. Null when the changes are too many to patch.
    */
-  private fromLastSearch(scope: Scope, words: readonly string[]): number[] | null {
+  private fromLastSearch(scope: Scope, words: readonly string[]): Found | null {
     const last = scope.lastSearch;
     if (last === null) return null;
     const changes = scope.text.changedSince(last.version);
     if (changes === null || changes.length > PATCH_LIMIT) return null;
     const same = words.length === last.words.length && words.every((word, index) => word === last.words[index]);
-    if (!same && !(narrows(words, last.words) && last.slots.length <= scope.size * FILTER_SHARE)) return null;
-    if (same && changes.length === 0) return last.slots;
-    const touched = new Uint8Array(scope.slots);
-    for (const slot of changes) touched[slot] = 1;
-    const text = (slot: number) => scope.text.memberAt(slot)!.searchText;
-    const slots = same
-      ? last.slots.filter((slot) => touched[slot] === 0)
-      : last.slots.filter((slot) => touched[slot] === 0 && containsAll(text(slot), words, 0));
-    for (const slot of new Set(changes)) if (scope.text.memberAt(slot) !== null && containsAll(text(slot), words, 0)) slots.push(slot);
-    return slots;
+    if (!same && !narrows(words, last.words)) return null;
+    if (same && changes.length === 0) return last.found;
+    let kept = last.found;
+    if (changes.length > 0) {
+      const touched = new Uint8Array(scope.slots);
+      for (const slot of changes) touched[slot] = 1;
+      const untouched = new FoundBuilder(kept.slots.length);
+      for (let index = 0; index < kept.slots.length; index += 1) if (touched[kept.slots[index]!] === 0) untouched.add(kept.slots[index]!, kept.at[index]!);
+      kept = untouched.done();
+    }
+    const shift = words[0]!.indexOf(last.words[0]!);
+    if (!same && changes.length === 0 && !scope.text.narrowingPays(kept, shift, words[0]!)) return null;
+    const narrowed = same ? kept : scope.text.narrow(kept, shift, words);
+    if (changes.length === 0) return narrowed;
+    // The changed members that match now, merged in by slot.
+    const fresh = [...new Set(changes)].sort((a, b) => a - b).filter((slot) => {
+      const member = scope.text.memberAt(slot);
+      return member !== null && containsAll(member.searchText, words, 0);
+    });
+    const matching = new FoundBuilder(fresh.length);
+    for (const slot of fresh) matching.add(slot, scope.text.memberAt(slot)!.searchText.indexOf(words[0]!));
+    return mergeBySlot(narrowed, matching.done());
   }
 
   /** Everything a query asks but its search, by slot of the scope; null when it asks nothing else. */
@@ -473,6 +483,30 @@ function preferred(a: QuoteView, b: QuoteView): number {
   if (a.needsAction !== b.needsAction) return a.needsAction ? -1 : 1;
   if (a.account.access !== b.account.access) return a.account.access === 'client' ? -1 : 1;
   return a.account.id < b.account.id ? -1 : a.account.id > b.account.id ? 1 : 0;
+}
+
+/**
+ * Whether `matches` members sorted by themselves (about m·log2 m comparisons, each reading two
+ * members) cost less than walking the scope's order until the window's `end` is reached
+ * (about end·n/m members read, all n at most).
+ */
+function sortingIsCheaper(matches: number, scope: number, end: number): boolean {
+  return matches * Math.log2(matches + 1) < Math.min(scope, (end * scope) / Math.max(matches, 1));
+}
+
+/** Two results, ascending by slot and without a slot in common, as one. */
+function mergeBySlot(a: Found, b: Found): Found {
+  if (b.slots.length === 0) return a;
+  const merged = new FoundBuilder(a.slots.length + b.slots.length);
+  let i = 0;
+  let j = 0;
+  while (i < a.slots.length || j < b.slots.length) {
+    const fromA = j >= b.slots.length || (i < a.slots.length && a.slots[i]! < b.slots[j]!);
+    const source = fromA ? a : b;
+    const index = fromA ? i++ : j++;
+    merged.add(source.slots[index]!, source.at[index]!);
+  }
+  return merged.done();
 }
 
 /** Members in an order's sequence, by the key it placed them under (it is settled). */

@@ -2,7 +2,7 @@ import type { KeyAccess } from '../../../../preload/contract';
 import type { InboxSourceRow } from '../../store/types';
 import { grown } from './facts';
 import { SearchText } from './search-text';
-import type { Searchable } from './search-text';
+import type { Found, Searchable } from './search-text';
 import { SortedOrder } from './sorted-order';
 import type { Ordered } from './sorted-order';
 import type { InboxSort, InboxStage, PdfBadge } from './types';
@@ -103,7 +103,7 @@ export class Scope {
   readonly text = new SearchText<Member>();
   private orders: (SortedOrder<Member> | undefined)[] = INBOX_SORTS.map(() => undefined);
   /** The last search's result (slots), which a search for more letters filters instead of scanning. */
-  lastSearch: { words: readonly string[]; version: number; slots: number[] } | null = null;
+  lastSearch: { words: readonly string[]; version: number; found: Found } | null = null;
   /**
    * By slot (the member's place in the search text): its quote's ordinal (-1: free), and the
    * stage and "needs action" the scope shows, so filters and counts read typed arrays in sequence.
@@ -144,7 +144,7 @@ export class Scope {
   }
 
   /** Marks these slots as a search's matches; returns the stamp they carry. */
-  stampSlots(slots: readonly number[]): number {
+  stampSlots(slots: ArrayLike<number>): number {
     this.stamp = (this.stamp + 1) | 0 || 1;
     for (let index = 0; index < slots.length; index += 1) this.stamps[slots[index]!] = this.stamp;
     return this.stamp;

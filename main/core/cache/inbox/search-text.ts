@@ -13,6 +13,44 @@ const LOG_LIMIT = 4096;
 /** Between two quotes' texts: a search word never holds it (folding turns control characters to spaces). */
 const SEPARATOR = '\u0001';
 
+/** How many members of a large result `narrowingPays` looks at. */
+const NARROW_SAMPLE = 64;
+/** A word is searched by a later letter when that letter is at least this many times rarer than its first. */
+const ANCHOR_GAIN = 3;
+/** Characters whose frequency is counted (the rest, outside ASCII, count as rare). */
+const FREQUENCIES = 128;
+
+/** A search's members: their slots, ascending, and where its first word first lies in each one's text. */
+export interface Found {
+  readonly slots: Int32Array;
+  readonly at: Int32Array;
+}
+
+/**
+ * Collects a result into typed arrays of the most it can hold (cut to size at the end):
+ * two growing arrays of 100,000 numbers cost more than the search that fills them.
+ */
+export class FoundBuilder {
+  private readonly slots: Int32Array;
+  private readonly at: Int32Array;
+  private length = 0;
+
+  constructor(capacity: number) {
+    this.slots = new Int32Array(capacity);
+    this.at = new Int32Array(capacity);
+  }
+
+  add(slot: number, at: number): void {
+    this.slots[this.length] = slot;
+    this.at[this.length] = at;
+    this.length += 1;
+  }
+
+  done(): Found {
+    return { slots: this.slots.subarray(0, this.length), at: this.at.subarray(0, this.length) };
+  }
+}
+
 interface Block<M> {
   members: (M | null)[];
   /** The members' texts joined, built again at the first search after a change. */
@@ -35,6 +73,8 @@ export class SearchText<M extends Searchable> {
   /** The slots changed since version `logStart`, in order (kept short: older ones are forgotten). */
   private log: number[] = [];
   private logStart = 0;
+  /** How often each character below 128 occurs in the texts sampled at each block's build (others count as rare). */
+  private readonly frequencies = new Float64Array(FREQUENCIES);
 
   get size(): number {
     return this.count;
@@ -96,12 +136,13 @@ export class SearchText<M extends Searchable> {
   }
 
   /**
-   * The slots of the members whose text contains every word (folded, not empty): the first
-   * word is found in the blocks' text; only a member holding it is read for the others.
+   * The members whose text contains every word (folded, not empty), by ascending slot: the
+   * first word is found in the blocks' text; only a member holding it is read for the others.
    */
-  find(words: readonly string[]): number[] {
-    const found: number[] = [];
-    const [first] = words;
+  find(words: readonly string[]): Found {
+    const found = new FoundBuilder(this.count);
+    const first = words[0]!;
+    const search = this.searcherOf(first);
     for (let number = 0; number < this.blocks.length; number += 1) {
       const block = this.blocks[number]!;
       const text = block.text ?? this.build(block);
@@ -110,16 +151,132 @@ export class SearchText<M extends Searchable> {
       let from = 0;
       let slot = 0;
       for (;;) {
-        const at = text.indexOf(first!, from);
+        const at = search === null ? text.indexOf(first, from) : search(text, from);
         if (at < 0) break;
         while (starts[slot + 1]! <= at) slot += 1;
-        if (words.length === 1 || containsAll(members[slot]!.searchText, words, 1)) found.push(base + slot);
+        if (words.length === 1 || holdsOthers(text, words, starts[slot]!, starts[slot + 1]! - SEPARATOR.length)) {
+          found.add(base + slot, at - starts[slot]!);
+        }
         slot += 1;
         if (slot >= members.length) break;
         from = starts[slot]!;
       }
     }
-    return found;
+    return found.done();
+  }
+
+  /**
+   * What `find(words)` gives, from the result of a search whose words each lie inside one of
+   * these (so its members are the only ones that can match), none of which changed since.
+   * `shift` is where the previous first word lies inside the new first word (-1: it does
+   * not): then each member is checked where the previous word was found before looking
+   * further. Within a block the candidates are taken in order and the next place of the new
+   * word is searched for once for all of those before it, so this never reads more text
+   * than a scan of the same blocks.
+   */
+  narrow(previous: Found, shift: number, words: readonly string[]): Found {
+    const { slots, at } = previous;
+    const found = new FoundBuilder(slots.length);
+    const first = words[0]!;
+    const search = this.searcherOf(first);
+    let number = -1;
+    let text = '';
+    let starts: Int32Array = new Int32Array(0);
+    /** The next place of `first` at or after the last point searched from in this block (Infinity: none). */
+    let next = -1;
+    for (let index = 0; index < slots.length; index += 1) {
+      const slot = slots[index]!;
+      if (Math.floor(slot / BLOCK_SIZE) !== number) {
+        number = Math.floor(slot / BLOCK_SIZE);
+        const block = this.blocks[number]!;
+        text = block.text ?? this.build(block);
+        starts = block.starts;
+        next = -1;
+      }
+      const local = slot % BLOCK_SIZE;
+      const start = starts[local]!;
+      const end = starts[local + 1]! - SEPARATOR.length;
+      let from = start;
+      let match = -1;
+      if (shift >= 0) {
+        // The new word, if the member holds it, starts no earlier than where the old one was first found, less the shift.
+        const guess = start + at[index]! - shift;
+        if (guess >= start && guess + first.length <= end && holdsAt(text, first, guess)) match = guess;
+        else from = Math.max(start, guess + 1);
+      }
+      if (match < 0) {
+        if (next < from) {
+          const place = search === null ? text.indexOf(first, from) : search(text, from);
+          next = place < 0 ? Number.POSITIVE_INFINITY : place;
+        }
+        if (next + first.length <= end) match = next;
+      }
+      if (match >= 0 && (words.length === 1 || holdsOthers(text, words, start, end))) {
+        found.add(slot, match - start);
+      }
+    }
+    return found.done();
+  }
+
+  /**
+   * Whether narrowing `previous` to `word` should cost less than a scan: a result that holds
+   * most of the scope saves no text to read, so it pays only when most of its members still
+   * hold the new word where they held the old (typing "q-2" after "q-"), judged on a sample.
+   */
+  narrowingPays(previous: Found, shift: number, word: string): boolean {
+    const { slots, at } = previous;
+    if (slots.length <= this.count / 2) return true;
+    if (shift < 0) return false;
+    const step = Math.max(1, Math.floor(slots.length / NARROW_SAMPLE));
+    let held = 0;
+    let tried = 0;
+    for (let index = 0; index < slots.length; index += step) {
+      const block = this.blocks[Math.floor(slots[index]! / BLOCK_SIZE)]!;
+      const text = block.text ?? this.build(block);
+      const start = block.starts[slots[index]! % BLOCK_SIZE]!;
+      if (holdsAt(text, word, start + at[index]! - shift)) held += 1;
+      tried += 1;
+    }
+    return held * 2 >= tried;
+  }
+
+  /**
+   * A search for `word` in a block's text from a place on: by its rarest character (as the
+   * texts sampled so far have them), which the string search skips to with `memchr`; a
+   * common first letter ("q-2025", "atl") would stop it at nearly every quote.
+   */
+  private searcherOf(word: string): ((text: string, from: number) => number) | null {
+    let anchor = 0;
+    for (let index = 1; index < word.length; index += 1) if (this.frequencyOf(word.charCodeAt(index)) < this.frequencyOf(word.charCodeAt(anchor))) anchor = index;
+    if (anchor === 0) return null;
+    // A tail of one letter comes back here at each of its places, which costs more than the string search's own check after its first letter.
+    if (anchor === word.length - 1 && this.frequencyOf(word.charCodeAt(anchor)) * ANCHOR_GAIN > this.frequencyOf(word.charCodeAt(0))) return null;
+    const tail = word.slice(anchor);
+    const head = word.slice(0, anchor);
+    return (text, from) => {
+      let at = from + anchor;
+      for (;;) {
+        const found = text.indexOf(tail, at);
+        if (found < 0) return -1;
+        if (holdsAt(text, head, found - anchor)) return found - anchor;
+        at = found + 1;
+      }
+    };
+  }
+
+  private frequencyOf(code: number): number {
+    return code < FREQUENCIES ? this.frequencies[code]! : 0;
+  }
+
+  /** Counts the characters of a sample of the block's members (one in eight): an estimate is all the anchor needs. */
+  private sample(parts: readonly string[]): void {
+    for (let index = 0; index < parts.length; index += 8) {
+      const text = parts[index]!;
+      for (let at = 0; at < text.length; at += 1) {
+        const code = text.charCodeAt(at);
+        if (code < FREQUENCIES) this.frequencies[code]! += 1;
+      }
+    }
   }
 
   private build(block: Block<M>): string {
@@ -132,6 +289,7 @@ export class SearchText<M extends Searchable> {
     }
     starts[parts.length] = at;
     block.starts = starts;
+    this.sample(parts);
     block.text = parts.join(SEPARATOR);
     return block.text;
   }
@@ -139,6 +297,29 @@ export class SearchText<M extends Searchable> {
   private blockOf(slot: number): Block<M> {
     return this.blocks[Math.floor(slot / BLOCK_SIZE)]!;
   }
+}
+
+/** Whether `text` holds `word` at `at` (compared here: a call to `startsWith` costs more for a few letters). */
+function holdsAt(text: string, word: string, at: number): boolean {
+  if (at < 0 || at + word.length > text.length) return false;
+  for (let index = 0; index < word.length; index += 1) if (text.charCodeAt(at + index) !== word.charCodeAt(index)) return false;
+  return true;
+}
+
+/**
+ * Whether a member's text, `start` to `end` in its block's text, holds every word but the
+ * first: read here, in the block's text the search is already reading, rather than in the
+ * member's own string elsewhere in memory (a cache miss per member).
+ */
+function holdsOthers(text: string, words: readonly string[], start: number, end: number): boolean {
+  for (let index = 1; index < words.length; index += 1) {
+    const word = words[index]!;
+    const first = word.charCodeAt(0);
+    let found = false;
+    for (let at = start; at + word.length <= end && !found; at += 1) found = text.charCodeAt(at) === first && holdsAt(text, word, at);
+    if (!found) return false;
+  }
+  return true;
 }
 
 /** Whether `text` holds every word from `from` on. */

@@ -64,4 +64,45 @@ describe('search at each keystroke', () => {
     expect(found(index, 'alph', 'two')).toEqual(['b']);
     expect(found(index, 'alpha')).toEqual(['a', 'b']);
   });
+
+  it('over many blocks of quotes whose texts repeat their letters, every keystroke, change and deletion gives what a scratch search gives', () => {
+    // Texts of a few letters, so a word lies in most quotes, often twice: the search must find
+    // the first place of each word, narrow from where the last word lay, and never mix two quotes.
+    let state = 7;
+    const random = (n: number) => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return (state >>> 8) % n;
+    };
+    const word = (length: number) => Array.from({ length }, () => 'abcq-2'[random(6)]).join('');
+    const textOf = () => Array.from({ length: 1 + random(4) }, () => word(1 + random(5))).join(' ');
+    const all = Array.from({ length: 1300 }, (_, n) =>
+      sourceRow({ quoteId: `q-${n}`, projectName: textOf(), companyName: textOf(), quoteNumber: `Q-${n}`, quoteDate: new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString() }),
+    );
+    const index = indexOf(all, ACCOUNTS);
+    const typed = (search: string) => index.query(queryOf({ search, limit: 2000 })).rows.map((row) => row.quoteId);
+    // Plainly: the quotes whose fields hold every word, newest first (no two share a date).
+    const scratch = (search: string) => {
+      const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+      return all
+        .filter((row) => words.every((w) => [row.projectName, row.quoteNumber, row.companyName, row.referenceNumber].join('\n').toLowerCase().includes(w)))
+        .sort((a, b) => Date.parse(b.quoteDate!) - Date.parse(a.quoteDate!))
+        .map((row) => row.quoteId);
+    };
+    for (let round = 0; round < 60; round += 1) {
+      const target = `${word(2 + random(4))}${random(3) === 0 ? ` ${word(1 + random(3))}` : ''}`;
+      for (let length = 1; length <= target.length; length += 1) {
+        const search = target.slice(0, length);
+        if (random(4) === 0) {
+          const at = random(all.length);
+          all[at] = sourceRow({ ...all[at]!, projectName: textOf() });
+          index.put(all[at]!);
+        }
+        expect(typed(search), `"${search}" in round ${round}`).toEqual(scratch(search));
+      }
+      // Backspace over the last letters.
+      for (let length = target.length - 1; length > target.length - 3 && length > 0; length -= 1) {
+        expect(typed(target.slice(0, length)), `"${target.slice(0, length)}" deleted`).toEqual(scratch(target.slice(0, length)));
+      }
+    }
+  });
 });
