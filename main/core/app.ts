@@ -8,6 +8,7 @@ import type { WebhookHandlers } from './handlers/webhooks';
 import { NO_DESKTOP_HANDLERS } from './updates';
 import type { DesktopHandlers } from './updates';
 import type { RelayHandlers } from './handlers/relay';
+import type { SelectionHandlers } from './handlers/selection';
 
 export interface AppHandlerDeps {
   accounts: AccountsService;
@@ -29,6 +30,8 @@ export interface AppHandlerDeps {
   desktop?: DesktopHandlers;
   /** From createRelayHandlers (main/core/handlers/relay.ts); without them the team relay is unavailable. */
   relay?: RelayHandlers;
+  /** Bulk actions on quotes selected in the inbox (main/core/handlers/selection.ts); without them they are unavailable. */
+  selection?: SelectionHandlers;
 }
 
 const notificationsUnavailable = async (): Promise<never> => {
@@ -60,6 +63,15 @@ const relayUnavailable = async (): Promise<never> => {
 };
 const NO_RELAY: RelayHandlers = { 'relay.status': relayUnavailable, 'relay.configure': relayUnavailable, 'relay.test': relayUnavailable, 'relay.forget': relayUnavailable };
 
+const selectionUnavailable = async (): Promise<never> => {
+  throw new AppError('internal', 'Actions on several quotes are not available in this version of Quotedesk.');
+};
+const NO_SELECTION: SelectionHandlers = {
+  'selection.markRead': selectionUnavailable,
+  'selection.markUnread': selectionUnavailable,
+  'selection.keepPdfsOffline': selectionUnavailable,
+};
+
 /** The use cases the bridge exposes, one per contract method. */
 export function createAppHandlers(deps: AppHandlerDeps): Handlers {
   const { accounts } = deps;
@@ -83,5 +95,6 @@ export function createAppHandlers(deps: AppHandlerDeps): Handlers {
     ...(deps.webhooks ?? NO_WEBHOOKS),
     ...(deps.desktop ?? NO_DESKTOP_HANDLERS),
     ...(deps.relay ?? NO_RELAY),
+    ...(deps.selection ?? NO_SELECTION),
   };
 }

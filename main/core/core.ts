@@ -15,7 +15,7 @@ import { createDemoMode } from './demo/demo-mode';
 import type { StartDemo } from './demo/demo-mode';
 import { createEventBus } from './events';
 import type { DomainBus, DomainEvents } from './events';
-import { createDecisionHandlers, createExportHandlers, createInboxHandlers, createLogoHandlers, createSyncHandlers } from './handlers';
+import { createDecisionHandlers, createExportHandlers, createInboxHandlers, createLogoHandlers, createSelectionHandlers, createSyncHandlers } from './handlers';
 import { createLogoCache } from './logos';
 import type { ExportDelivery, PdfDelivery } from './handlers';
 import { createWebhookHandlers, projectWebhookEvents } from './handlers/webhooks';
@@ -192,6 +192,10 @@ export function createCore(options: CoreOptions): Core {
       return pdfs.get(accountId, quoteId);
     },
     status: pdfs.status,
+    keepOffline: async (quotes: Parameters<typeof pdfs.keepOffline>[0]) => {
+      await ready;
+      return pdfs.keepOffline(quotes);
+    },
   };
 
   const decisionGate = createDecisionGate();
@@ -218,6 +222,7 @@ export function createCore(options: CoreOptions): Core {
     webhooks: createWebhookHandlers(webhooks),
     desktop: options.desktop,
     relay: createRelayHandlers(teamRelay, accounts),
+    selection: createSelectionHandlers({ cache, accounts, clock, unread: notifications.unread, pdfs: startedPdfs }),
   });
   const dispatcher = createDispatcher({ handlers, logger });
 
