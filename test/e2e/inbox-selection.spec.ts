@@ -189,7 +189,9 @@ for (const size of SIZES) {
       await row(page, 3).click({ modifiers: ['ControlOrMeta'] });
       await expect(announced(page, '2 quotes selected')).toBeAttached();
       // Selected rows look selected: not the plain row's background.
-      const background = (index: number) => row(page, index).evaluate((element) => getComputedStyle(element).backgroundColor);
+      // (The specs have no DOM types: the window is reached through the element, as web.spec does.)
+      const background = (index: number) =>
+        row(page, index).evaluate((element) => (element.ownerDocument.defaultView as unknown as { getComputedStyle(element: unknown): { backgroundColor: string } }).getComputedStyle(element).backgroundColor);
       expect(await background(1)).not.toBe(await background(5));
       await expectAccessible(page, `a selection at ${size.width} px, ${scheme}`, `test-results/inbox-selection-${size.width}-${scheme}.png`, { fullPage: false });
       await context.close();
