@@ -115,7 +115,6 @@ export function createCore(options: CoreOptions): Core {
   const recovery = createRecovery();
   const sync = createSyncEngine({ accounts, bus, cache, clock, logger, recovery, options: { intervalMs: syncIntervalMs(settings, logger), ...options.sync } });
 
-  const inbox = createInboxFeature({ store, cache, pdfs, sync, accounts, bus, clock, logger, deliverPdf: options.deliverPdf });
   const decisions = createDecisionsFeature({ userData, accounts, cache, pdfs, settings, bus, clock, logger });
   // Notifications hear what the cache stored (each change once), non-quote webhook events, and reminders after sync.
   const notifications = createNotificationsFeature({
@@ -129,6 +128,7 @@ export function createCore(options: CoreOptions): Core {
     bus,
     recovery,
   });
+  const inbox = createInboxFeature({ store, cache, pdfs, sync, accounts, bus, clock, logger, deliverPdf: options.deliverPdf, unread: notifications.notifications.unread });
   // A local delivery and a relayed one go through the same pipeline.
   const { center } = notifications.notifications;
   const webhookPipeline = () => createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center, accounts }, event) });

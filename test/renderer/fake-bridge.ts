@@ -390,7 +390,11 @@ export class FakeBridge {
       'inbox.query': (input) => this.#query(input),
       'inbox.facets': (input) => this.#facets(input),
       // The file is the core's to write (test/unit/core/handlers/export.test.ts); here, the count of the view it would hold.
-      'inbox.export': ({ format, sort: _sort, ...selection }) => ({ kind: 'download', url: '/downloads/fake-export', fileName: `Quotes.${format}`, rows: this.#facets(selection).total }),
+      'inbox.export': ({ format, sort: _sort, selection: _picked, ...view }) => ({ kind: 'download', url: '/downloads/fake-export', fileName: `Quotes.${format}`, rows: this.#facets(view).total }),
+      // Resolving a selection is the core's (test/unit/core/handlers/selection.test.ts).
+      'selection.markRead': () => this.#notArranged('selection.markRead'),
+      'selection.markUnread': () => this.#notArranged('selection.markUnread'),
+      'selection.keepPdfsOffline': () => this.#notArranged('selection.keepPdfsOffline'),
       'quotes.exportPricing': () => this.#notArranged('quotes.exportPricing'),
       'sync.status': () => this.#syncStates(),
       'sync.settings': () => ({ settings: { ...this.offline }, pdfs: { ...this.pdfUsage } }),

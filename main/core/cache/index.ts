@@ -8,7 +8,7 @@ export type {
   QuoteAtAGlance, ValidityRange,
 } from './inbox';
 export { createPdfCache, DEFAULT_PDF_OPTIONS } from './pdfs';
-export type { CachedPdf, PdfCache, PdfCacheDeps, PdfCacheOptions, PdfStatus } from './pdfs';
+export type { CachedPdf, KeepOfflineOutcome, PdfCache, PdfCacheDeps, PdfCacheOptions, PdfStatus, QuoteToKeep } from './pdfs';
 export { fetchPdfFile, PDF_TEMP_PATTERN } from './pdf-file';
 export type { PdfFileSystem } from './pdf-file';
 export type * from './events';

@@ -6,6 +6,7 @@ import type { Dispatcher } from 'undici';
 import type { QuotePdfLink } from '../../../preload/contract';
 import { PDF_LIMIT_MEGABYTES } from '../../../preload/contract/plain/offline-limits';
 import type { AccountsService } from '../accounts/types';
+import { describeError } from '../api/describe-error';
 import type { Timeouts } from '../api/transport';
 import { AppError, errorText } from '../errors';
 import type { DomainBus } from '../events';
@@ -65,6 +66,25 @@ export interface PdfStatus {
   downloading: boolean;
 }
 
+/** A quote whose PDF is to be kept offline, with how the person knows it (for the failures' words). */
+export interface QuoteToKeep {
+  accountId: string;
+  quoteId: string;
+  label: string | null;
+}
+
+/** What keeping several PDFs offline did, quote by quote counted. */
+export interface KeepOfflineOutcome {
+  /** Downloaded now. */
+  kept: number;
+  /** The current version was already on this computer. */
+  alreadyOffline: number;
+  /** In the order given; any copy there was stays. */
+  failed: { accountId: string; quoteId: string; label: string | null; reason: string }[];
+  /** The service could not be reached: these were not tried, as they would fail the same way. */
+  notTried: number;
+}
+
 export interface PdfCache {
   /** Deletes leftover temporary files, files no index row names, and rows whose file is gone; subscribes to the bus. */
   start(): Promise<() => void>;
@@ -75,6 +95,12 @@ export interface PdfCache {
   currentFile(accountId: string, quoteId: string): string | null;
   /** Downloads what is missing or outdated among these quotes, a few at a time; failures are logged, not thrown. */
   prefetch(accountId: string, quoteIds: readonly string[]): Promise<void>;
+  /**
+   * The PDFs of these quotes kept offline (a selection in the inbox): downloaded when missing
+   * or outdated, a few at a time, each outcome counted. Stops at the first failure that says
+   * the service cannot be reached; never throws for one quote.
+   */
+  keepOffline(quotes: readonly QuoteToKeep[], signal?: AbortSignal): Promise<KeepOfflineOutcome>;
   usage(): { files: number; bytes: number };
   /** A new room for cached PDFs (Settings): beyond it the least recently used are deleted now. */
   setMaxBytes(bytes: number): Promise<void>;
@@ -251,6 +277,40 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
     await Promise.all(Array.from({ length: Math.min(options.prefetchParallelism, wanted.length) }, worker));
   }
 
+  async function keepOffline(quotes: readonly QuoteToKeep[], signal?: AbortSignal): Promise<KeepOfflineOutcome> {
+    let kept = 0;
+    let alreadyOffline = 0;
+    const failed: { index: number; failure: KeepOfflineOutcome['failed'][number] }[] = [];
+    let next = 0;
+    let unreachable = false;
+    const fail = (index: number, quote: QuoteToKeep, reason: string) =>
+      failed.push({ index, failure: { accountId: quote.accountId, quoteId: quote.quoteId, label: quote.label, reason } });
+    const worker = async () => {
+      while (next < quotes.length && !unreachable && !signal?.aborted) {
+        const index = next++;
+        const quote = quotes[index]!;
+        try {
+          const pdf = await pdfs.get(quote.accountId, quote.quoteId, signal);
+          if (pdf.outdated) {
+            // get() fell back on the older copy: the service could not be had, the copy stays.
+            unreachable = true;
+            fail(index, quote, 'The service could not be reached: the older copy on this computer stays.');
+          } else if (pdf.fromCache) alreadyOffline++;
+          else kept++;
+        } catch (error) {
+          const described = describeError(error);
+          fail(index, quote, described.message);
+          logger.warn('a PDF could not be kept offline', { accountId: quote.accountId, quoteId: quote.quoteId, error: errorText(error) });
+          // Offline, refused or busy: the others would fail the same way.
+          if (described.retryable || SERVICE_UNAVAILABLE.has(described.code)) unreachable = true;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(options.prefetchParallelism, quotes.length) }, worker));
+    const done = kept + alreadyOffline + failed.length;
+    return { kept, alreadyOffline, failed: failed.sort((a, b) => a.index - b.index).map(({ failure }) => failure), notTried: quotes.length - done };
+  }
+
   const pdfs: PdfCache = {
     async start() {
       const rows = store.allPdfs();
@@ -290,6 +350,7 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
     },
 
     prefetch: (accountId, quoteIds) => prefetch(accountId, quoteIds),
+    keepOffline,
 
     get(accountId, quoteId, signal) {
       const id = key(accountId, quoteId);

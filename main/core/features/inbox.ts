@@ -1,4 +1,5 @@
-// The inbox: the offline cache (its database and PDF folder) and the methods that read it.
+// The inbox: the offline cache (its database and PDF folder), the methods that read it, and
+// the bulk actions on quotes selected in it.
 // It starts by sweeping the PDF folder and loading which accounts share a service, and
 // closes last but for accounts: every feature that writes to the cache has closed by then.
 import type { AccountsService } from '../accounts/types';
@@ -6,8 +7,9 @@ import { projectInboxEvents } from '../bridge/projection';
 import { forgetOrphanAccounts } from '../cache';
 import type { PdfCache, QuoteCache } from '../cache';
 import type { DomainBus } from '../events';
-import { createInboxHandlers } from '../handlers';
+import { createInboxHandlers, createSelectionHandlers } from '../handlers';
 import type { PdfDelivery } from '../handlers';
+import type { UnreadState } from '../notify';
 import type { Clock, Logger } from '../ports';
 import { checkIntegrityAfterFirstWindow } from '../store';
 import type { QuoteStore } from '../store';
@@ -24,6 +26,8 @@ export interface InboxFeatureDeps {
   clock: Clock;
   logger: Logger;
   deliverPdf?: PdfDelivery;
+  /** Marking a selection read or unread. */
+  unread: UnreadState;
 }
 
 export function createInboxFeature(deps: InboxFeatureDeps): Feature & { started: Promise<void> } {
@@ -38,11 +42,18 @@ export function createInboxFeature(deps: InboxFeatureDeps): Feature & { started:
       return pdfs.get(accountId, quoteId);
     },
     status: pdfs.status,
+    keepOffline: async (quotes: Parameters<PdfCache['keepOffline']>[0]) => {
+      await started;
+      return pdfs.keepOffline(quotes);
+    },
   };
   return {
     name: 'the offline cache',
     started,
-    handlers: checkIntegrityAfterFirstWindow(createInboxHandlers({ cache, sync: deps.sync, pdfs: startedPdfs, accounts, clock: deps.clock, deliverPdf: deps.deliverPdf }), store),
+    handlers: {
+      ...checkIntegrityAfterFirstWindow(createInboxHandlers({ cache, sync: deps.sync, pdfs: startedPdfs, accounts, clock: deps.clock, deliverPdf: deps.deliverPdf }), store),
+      ...createSelectionHandlers({ cache, accounts, clock: deps.clock, unread: deps.unread, pdfs: startedPdfs }),
+    },
     project: (hub) => projectInboxEvents(deps.bus, hub),
     async start() {
       try {

@@ -1,14 +1,12 @@
 import type { z } from 'zod';
 import type { exportMethods, ExportDelivered, ExportFormat } from '../../../preload/contract/bridge/export';
-import type { InboxRow } from '../../../preload/contract/bridge/inbox';
 import type { AccountsService } from '../accounts/types';
 import type { QuoteCache } from '../cache';
-import { selectionOf } from '../cache/inbox';
 import { AppError } from '../errors';
 import { exportFileName, inboxTable, pricingTable, toCsv, toXlsx } from '../export';
 import type { ExportFile, ExportTable } from '../export';
 import type { Clock } from '../ports';
-import { DEFAULT_INBOX_OPTIONS } from './inbox';
+import { selectedRows } from './selection';
 
 type Methods = typeof exportMethods;
 export type ExportHandlers = {
@@ -36,9 +34,6 @@ export interface ExportHandlerDeps {
   expiringSoonDays?: number;
 }
 
-/** Rows read from the cache at a time: the export is not bound by the inbox's window. */
-const PAGE = 1000;
-
 export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
   const { cache, clock } = deps;
 
@@ -55,20 +50,12 @@ export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
 
   return {
     async 'inbox.export'(input) {
-      const { sort, format, ...selection } = input;
-      const accounts = await deps.accounts.list();
-      // The same selection inbox.query makes (services first, so quotes two accounts share are one row).
-      cache.setServices(accounts);
-      const filters = selectionOf(selection, { expiringSoonDays: deps.expiringSoonDays ?? DEFAULT_INBOX_OPTIONS.expiringSoonDays, now: clock.now() });
-      const rows: InboxRow[] = [];
-      for (let offset = 0; ; offset += PAGE) {
-        const window = cache.inbox({ ...filters, sort, offset, limit: PAGE });
-        rows.push(...window.rows);
-        if (window.rows.length < PAGE || rows.length >= window.total) break;
-      }
-      const table = inboxTable(rows, accounts);
+      const { format, ...view } = input;
+      // The same rows inbox.query gives, in its order; only the selected ones when there is a selection.
+      const { rows } = await selectedRows(deps, view);
+      const table = inboxTable(rows, await deps.accounts.list());
       const day = new Date(clock.now()).toISOString().slice(0, 10);
-      return deliver(await encode(table, format), `Quotes ${day}`, rows.length);
+      return deliver(await encode(table, format), `${view.selection ? 'Selected quotes' : 'Quotes'} ${day}`, rows.length);
     },
 
     async 'quotes.exportPricing'({ accountId, quoteId, format }) {

@@ -10,3 +10,5 @@ export { createLogoHandlers } from './logos';
 export type { LogoHandlers } from './logos';
 export { createExportHandlers } from './export';
 export type { ExportDelivery, ExportHandlerDeps, ExportHandlers, FileToDeliver } from './export';
+export { createSelectionHandlers, selectedRows } from './selection';
+export type { SelectionHandlerDeps, SelectionHandlers } from './selection';

@@ -18,6 +18,10 @@ export interface UnreadState {
    * `sameService` too (the other accounts on the account's service), in one announcement.
    */
   markRead(accountId: string, quoteIds?: readonly string[], sameService?: readonly string[]): UnreadSummary;
+  /** markUnread for several accounts at once (a selection across accounts): one save, one announcement. */
+  markUnreadMany(groups: readonly { accountId: string; quoteIds: readonly string[] }[]): UnreadSummary;
+  /** markRead for several accounts at once, each with its quotes and its service's other accounts: one save, one announcement. */
+  markReadMany(groups: readonly { accountId: string; quoteIds: readonly string[]; sameService: readonly string[] }[]): UnreadSummary;
   forgetAccount(accountId: string): void;
   /** Called with the new summary whenever a count changed; returns the unsubscribe function. */
   onChange(listener: (summary: UnreadSummary) => void): () => void;
@@ -56,25 +60,44 @@ export function createUnreadState(options: { path: string; clock: Clock; logger:
     return current;
   }
 
+  /** True when a quote turned unread. */
+  function addUnread(accountId: string, quoteIds: readonly string[]): boolean {
+    const set = accounts.get(accountId) ?? new Set<string>();
+    const before = set.size;
+    for (const id of quoteIds) set.add(id.toLowerCase());
+    if (set.size > 0) accounts.set(accountId, set);
+    return set.size !== before;
+  }
+
+  /** True when a quote was unread in the account or one on its service, and is read now. */
+  function removeUnread(accountId: string, quoteIds: readonly string[], sameService: readonly string[]): boolean {
+    const read = quoteIds.map((id) => id.toLowerCase());
+    let cleared = false;
+    for (const each of new Set([accountId, ...sameService])) {
+      const set = accounts.get(each);
+      if (!set) continue;
+      for (const id of read) cleared = set.delete(id) || cleared;
+      if (set.size === 0) accounts.delete(each);
+    }
+    return cleared;
+  }
+
   return {
     summary,
     isUnread: (accountId, quoteId) => accounts.get(accountId)?.has(quoteId.toLowerCase()) ?? false,
-    markUnread(accountId, quoteIds) {
-      const set = accounts.get(accountId) ?? new Set<string>();
-      const before = set.size;
-      for (const id of quoteIds) set.add(id.toLowerCase());
-      accounts.set(accountId, set);
-      return set.size === before ? summary() : changed();
-    },
+    markUnread: (accountId, quoteIds) => (addUnread(accountId, quoteIds) ? changed() : summary()),
     markRead(accountId, quoteIds, sameService = []) {
-      const read = quoteIds === undefined ? [...(accounts.get(accountId) ?? [])] : quoteIds.map((id) => id.toLowerCase());
+      const read = quoteIds ?? [...(accounts.get(accountId) ?? [])];
+      return removeUnread(accountId, read, sameService) ? changed() : summary();
+    },
+    markUnreadMany(groups) {
+      let added = false;
+      for (const { accountId, quoteIds } of groups) added = addUnread(accountId, quoteIds) || added;
+      return added ? changed() : summary();
+    },
+    markReadMany(groups) {
       let cleared = false;
-      for (const each of new Set([accountId, ...sameService])) {
-        const set = accounts.get(each);
-        if (!set) continue;
-        for (const id of read) cleared = set.delete(id) || cleared;
-        if (set.size === 0) accounts.delete(each);
-      }
+      for (const { accountId, quoteIds, sameService } of groups) cleared = removeUnread(accountId, quoteIds, sameService) || cleared;
       return cleared ? changed() : summary();
     },
     forgetAccount(accountId) {

@@ -6,6 +6,7 @@ import { desktopEvents, desktopMethods } from './desktop';
 import { notificationEvents, notificationMethods } from './notifications';
 import { inboxMethods, logoMethods } from './inbox';
 import { exportMethods } from './export';
+import { selectionMethods } from './selection';
 import { syncEvents, syncMethods } from './sync';
 import { webhookEvents, webhookMethods } from './webhooks';
 import { relayEvents, relayMethods } from './relay';
@@ -37,6 +38,7 @@ export const methods = {
   ...inboxMethods,
   ...logoMethods,
   ...exportMethods,
+  ...selectionMethods,
   ...syncMethods,
   ...decisionMethods,
   ...webhookMethods,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InboxFilterInput, InboxSort, QuoteRefInput } from './inbox';
+import { QuoteSelection } from './selection';
 
 // Exporting what the person sees: the inbox's current view (the same selection inbox.query
 // takes, so the file holds exactly the view's quotes) or a quote's pricing tree, to CSV or XLSX.
@@ -11,6 +12,8 @@ export type ExportFormat = z.infer<typeof ExportFormat>;
 export const InboxExportInput = InboxFilterInput.extend({
   sort: InboxSort.default('newest'),
   format: ExportFormat,
+  /** Only the quotes selected in that view (in the view's order); the whole view when omitted. */
+  selection: QuoteSelection.optional(),
 });
 export type InboxExportInput = z.input<typeof InboxExportInput>;
 

@@ -5,6 +5,7 @@ export * from './notifications';
 export * from './contract';
 export * from './inbox';
 export * from './export';
+export * from './selection';
 export * from './sync';
 export * from './webhooks';
 export * from './desktop';

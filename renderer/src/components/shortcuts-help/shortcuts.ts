@@ -3,7 +3,7 @@ import { MOD } from '../../lib/keyboard';
 /** The inbox's keyboard shortcuts, as the help dialog lists them. */
 export const SHORTCUTS: readonly { keys: readonly string[]; action: string }[] = [
   { keys: ['/'], action: 'Search quotes' },
-  { keys: ['Esc'], action: 'Clear the search' },
+  { keys: ['Esc'], action: 'Clear the selection, then the search' },
   { keys: ['j', '↓'], action: 'Next quote' },
   { keys: ['k', '↑'], action: 'Previous quote' },
   { keys: ['Home', 'End'], action: 'First or last quote' },
@@ -11,6 +11,8 @@ export const SHORTCUTS: readonly { keys: readonly string[]; action: string }[] =
   { keys: ['a'], action: 'Accept the quote…' },
   { keys: ['d'], action: 'Decline the quote…' },
   { keys: ['u'], action: 'Mark the quote read or unread' },
+  { keys: ['x'], action: 'Select or unselect the quote (Shift-click: a range, Ctrl/⌘-click: one more)' },
+  { keys: [`${MOD}A`], action: 'Select every quote in view' },
   { keys: ['r'], action: 'Refresh' },
   { keys: [`${MOD}K`], action: 'Command palette: quotes, accounts, commands' },
   { keys: [`${MOD}1…9`], action: 'Switch to the first to ninth account' },

@@ -219,8 +219,34 @@ export class InboxState {
    * queries, so the file holds the quotes counted on screen.
    */
   exportView(format: ExportFormat): Promise<Result<ExportDelivered>> {
-    const { offset: _offset, limit: _limit, ...selection } = this.#query(0);
-    return this.#api.inbox.export({ ...selection, ...(this.quoteIds ? { quoteIds: [...this.quoteIds] } : {}), format });
+    return this.#api.inbox.export({ ...this.viewInput(), format });
+  }
+
+  /** The view on screen as the core reads it (filters, search and order, no window): exports and selections are made in it. */
+  viewInput(): Omit<InboxQueryInput, 'offset' | 'limit'> {
+    const { offset: _offset, limit: _limit, ...view } = this.#query(0);
+    return { ...view, ...(this.quoteIds ? { quoteIds: [...this.quoteIds] } : {}) };
+  }
+
+  /** The quote ids of rows [start, end] of the view, in order: the rows on hand, the others read from the cache. */
+  async quoteIdsIn(start: number, end: number): Promise<Result<string[]>> {
+    const ids: string[] = [];
+    for (let index = start; index <= end; ) {
+      const row = this.rowAt(index);
+      if (row) {
+        ids.push(row.quoteId);
+        index++;
+        continue;
+      }
+      // A notification's few quotes are all on hand; the cache's pages would be the whole scope's.
+      if (this.quoteIds !== null) break;
+      const page = await this.#api.inbox.query({ ...this.#query(index), limit: PICK_PAGE });
+      if (!page.ok) return page;
+      if (page.value.rows.length === 0) break;
+      for (const each of page.value.rows.slice(0, end - index + 1)) ids.push(each.quoteId);
+      index += page.value.rows.length;
+    }
+    return { ok: true, value: ids };
   }
 
   /** The row at this index among all matches; undefined while its window is on its way. */

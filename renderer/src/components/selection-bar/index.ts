@@ -1,0 +1,1 @@
+export { default as SelectionBar } from './selection-bar.svelte';
