@@ -10,7 +10,7 @@ import type { EventHub } from './bridge/events';
 import { projectDomainEvents } from './bridge/projection';
 import { createPdfCache, createQuoteCache, forgetOrphanAccounts } from './cache';
 import type { PdfCacheOptions } from './cache';
-import { createDecisions, feedCacheFromDecisions, openReceiptStore } from './decisions';
+import { createDecisions, openReceiptStore } from './decisions';
 import { createDemoMode } from './demo/demo-mode';
 import type { StartDemo } from './demo/demo-mode';
 import { createEventBus } from './events';
@@ -19,6 +19,7 @@ import { createDecisionHandlers, createExportHandlers, createInboxHandlers, crea
 import { createLogoCache } from './logos';
 import type { ExportDelivery, PdfDelivery } from './handlers';
 import { createWebhookHandlers, projectWebhookEvents } from './handlers/webhooks';
+import { quoteDetailView } from './handlers/quote-detail-view';
 import { connectNotificationPipeline, createNotifications, notifyWebhookEvent } from './notify';
 import type { Notifications } from './notify';
 import type { AppPaths, Clock, DataFileProblem, Logger, Notifier, SecretStore, SettingsStore } from './ports';
@@ -153,6 +154,7 @@ export function createCore(options: CoreOptions): Core {
   const decisions = createDecisions({
     accounts,
     getCached: cache.decisionBase,
+    record: cache.record,
     receipts,
     publish: bus.publish,
     clock,
@@ -163,7 +165,6 @@ export function createCore(options: CoreOptions): Core {
   const notificationPipeline = connectNotificationPipeline({ bus, center: notifications.center, cache, accounts, recovery, logger });
   const stops: (() => void)[] = [
     cache.start(),
-    feedCacheFromDecisions(bus),
     notifications.connect(bus, hub),
     () => notificationPipeline.stop(),
     projectWebhookEvents(bus, webhooks, hub),
@@ -212,7 +213,13 @@ export function createCore(options: CoreOptions): Core {
     inbox: checkIntegrityAfterFirstWindow(createInboxHandlers({ cache, sync, pdfs: startedPdfs, accounts, clock, deliverPdf: options.deliverPdf }), store),
     exports: createExportHandlers({ cache, accounts, clock, deliver: options.deliverExport }),
     logos: createLogoHandlers({ cache, logos, serviceBaseUrl: (accountId) => accounts.get(accountId).then((account) => account.baseUrl, () => null) }),
-    decisions: decisionGate.wrap(createDecisionHandlers({ decisions, settings })),
+    decisions: decisionGate.wrap(
+      createDecisionHandlers({
+        decisions,
+        settings,
+        view: async (accountId, quoteId) => quoteDetailView({ cache, pdfs }, accountId, quoteId, (await accounts.get(accountId)).access, 'service', null),
+      }),
+    ),
     sync: createSyncHandlers({ sync, accounts, settings, pdfs, logger }),
     notifications: notifications.handlers,
     webhooks: createWebhookHandlers(webhooks),
