@@ -162,7 +162,15 @@ export function createCore(options: CoreOptions): Core {
     pdfPath: pdfs.currentFile,
   });
 
-  const notificationPipeline = connectNotificationPipeline({ bus, center: notifications.center, cache, accounts, recovery, logger });
+  const notificationPipeline = connectNotificationPipeline({
+    bus,
+    center: notifications.center,
+    cache,
+    accounts,
+    recovery,
+    ownDecisions: notifications.ownDecisions,
+    logger,
+  });
   const stops: (() => void)[] = [
     cache.start(),
     notifications.connect(bus, hub),

@@ -10,6 +10,8 @@ import type { Clock, Logger, Notifier, SettingsStore } from '../ports';
 import { join } from 'node:path';
 import { createChangeLedger } from './change-ledger';
 import { createNotificationCenter } from './notification-center';
+import { createOwnDecisions } from './own-decisions';
+import type { OwnDecisions } from './own-decisions';
 import type { NotificationCenter } from './notification-center';
 import { createPreferencesStore } from './preferences';
 import type { PreferencesStore } from './preferences';
@@ -20,7 +22,7 @@ export interface NotificationsOptions {
   settings: SettingsStore;
   clock: Clock;
   logger: Logger;
-  /** The per-user data folder: notified.json (the dedupe memory) and unread.json live here. */
+  /** The per-user data folder: notified.json (the dedupe memory), unread.json and own-decisions.json live here. */
   folder: string;
   notifier: Notifier;
   /** Which accounts exist and which share a service (a quote read in one is read in the others). */
@@ -31,6 +33,8 @@ export interface Notifications {
   center: NotificationCenter;
   preferences: PreferencesStore;
   unread: UnreadState;
+  /** The decisions made from here, which notify no one here (the pipeline waits for one under way). */
+  ownDecisions: OwnDecisions;
   handlers: NotificationHandlers;
   /**
    * Pushes unread counts and shown notifications to the renderer and forgets removed accounts.
@@ -45,21 +49,28 @@ export function createNotifications(options: NotificationsOptions): Notification
   const preferences = createPreferencesStore(settings, logger);
   const unread = createUnreadState({ path: join(options.folder, 'unread.json'), clock, logger });
   const ledger = createChangeLedger({ path: join(options.folder, 'notified.json'), clock, logger });
-  const center = createNotificationCenter({ notifier: options.notifier, preferences, unread, ledger, clock, logger });
+  const ownDecisions = createOwnDecisions({ path: join(options.folder, 'own-decisions.json'), clock, logger });
+  const center = createNotificationCenter({ notifier: options.notifier, preferences, unread, ledger, own: ownDecisions, clock, logger });
   return {
     center,
     preferences,
     unread,
+    ownDecisions,
     handlers: createNotificationHandlers({ preferences, unread, accounts: options.accounts }),
     connect(bus, hub) {
       const stops = [
         projectNotificationEvents({ center, unread }, hub),
         bus.subscribe('account.removed', ({ accountId }) => center.forgetAccount(accountId)),
+        bus.subscribe('quote.deciding', ({ quoteId }) => ownDecisions.deciding(quoteId)),
+        bus.subscribe('quote.decided', ({ quoteId, decision }) => ownDecisions.decided(quoteId, decision)),
+        bus.subscribe('quote.decisionEnded', ({ quoteId }) => ownDecisions.ended(quoteId)),
       ];
       return () => {
         for (const stop of stops) stop();
       };
     },
-    close: () => center.close(),
+    close: async () => {
+      await Promise.all([center.close(), ownDecisions.flush()]);
+    },
   };
 }
