@@ -130,7 +130,7 @@ export function createCore(options: CoreOptions): Core {
     logger,
     ...options.webhooks,
     recovery,
-    process: createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center: notifications.center, accounts }, event) }),
+    process: createWebhookPipeline({ accounts, cache, bus, notify: (event) => notifyWebhookEvent({ center: notifications.center, accounts }, event) }),
   });
   // The team relay: the key's events from the team's NATS stream, through the same pipeline as a local delivery.
   const teamRelay = createTeamRelay({
@@ -138,7 +138,7 @@ export function createCore(options: CoreOptions): Core {
     settings,
     clock,
     logger,
-    process: createWebhookPipeline({ accounts, bus, notify: (event) => notifyWebhookEvent({ center: notifications.center, accounts }, event) }),
+    process: createWebhookPipeline({ accounts, cache, bus, notify: (event) => notifyWebhookEvent({ center: notifications.center, accounts }, event) }),
     // Listed in Activity like a local delivery, "via relay" in what it caused.
     onProcessed: (event, caused, relayed) => {
       void webhooks.recordRelayed({ accountId: event.accountId, key: event.key, event: event.event, body: relayed.body, receivedAt: event.receivedAt, caused });
