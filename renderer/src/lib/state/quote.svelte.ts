@@ -166,6 +166,11 @@ export class QuoteState {
     if (sequence === this.#sequence && logo.ok) this.logo = logo.value.src;
   }
 
+  /** True when the quote is on screen, through any account that sees it. */
+  showsQuote(quoteId: string): boolean {
+    return this.ref?.quoteId === quoteId;
+  }
+
   /** True when this answer is about the quote on screen (a progress event of another PDF is not). */
   isShown(accountId: string, quoteId: string): boolean {
     return this.ref?.accountId === accountId && this.ref.quoteId === quoteId;
