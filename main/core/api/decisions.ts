@@ -1,7 +1,10 @@
-import type { QuoteDecisionResult, QuoteDetails, QuoteStatus } from '../../../preload/contract';
+import { QuoteDecisionResponse, QuoteDetails } from '../../../preload/contract';
+import type { QuoteStatus } from '../../../preload/contract';
 import type { Clock, Logger } from '../ports';
 import { apiErrorLogFields, certainlyNotSent, NetworkError, OutcomeUnknownError, SchemaError, TimeoutError } from './errors';
-import type { DecisionOutcome } from './types';
+import type { HttpResponse } from './transport';
+import type { DecisionAnswer, DecisionOutcome } from './types';
+import { parseJson, parseValue } from './validate';
 
 export type Decision = 'accept' | 'decline';
 
@@ -27,8 +30,8 @@ export const REREAD_DELAYS_MS: readonly number[] = [1_000, 2_000, 4_000];
 export const UNREADABLE_REREAD_DELAYS_MS: readonly number[] = [0, 1_000, 2_000];
 
 export interface DecisionSteps {
-  /** The POST, sent exactly once. */
-  send: () => Promise<QuoteDecisionResult>;
+  /** The POST, sent exactly once; its answer read by readDecisionAnswer. */
+  send: () => Promise<DecisionAnswer>;
   /** A fresh read of the quote (retried as reads are). */
   reread: () => Promise<QuoteDetails>;
   clock: Clock;
@@ -46,7 +49,8 @@ export interface DecisionSteps {
  */
 export async function decide(decision: Decision, quoteId: string, steps: DecisionSteps): Promise<DecisionOutcome> {
   try {
-    return { result: await steps.send(), via: 'response' };
+    const { result, quote } = await steps.send();
+    return quote ? { result, via: 'response', quote } : { result, via: 'response' };
   } catch (error) {
     // A 2xx whose body is broken or off the interface: the decision may well have been made,
     // so the quote, not the answer, says what happened.
@@ -79,6 +83,8 @@ async function confirmByRereading(decision: Decision, lost: NetworkError | Timeo
     }
     if (EFFECT[decision].includes(quote.status)) {
       return {
+        // The read that settled it is the quote as it now stands: nobody needs to read it again.
+        quote,
         result: {
           id: quote.id,
           status: quote.status,
@@ -108,4 +114,21 @@ function rebuild(original: NetworkError | TimeoutError, summary: string): Networ
   return original instanceof TimeoutError
     ? new TimeoutError(details, summary, original.phase)
     : new NetworkError(details, summary, original.reason);
+}
+
+/**
+ * The answer to an accept or decline. The spec gives `data` as {id, status, message}; some
+ * services put the decided quote in the answer too, either as `data` itself (the quote with a
+ * message) or under `data.quote`. The quote is taken only when it is a whole quote that agrees
+ * with the answer (same id, same status): otherwise the caller reads it once, as before.
+ */
+export function readDecisionAnswer(response: HttpResponse): DecisionAnswer {
+  const body = parseJson(response);
+  const result = parseValue(body, QuoteDecisionResponse, response.endpoint).data;
+  const data = (body as { data: Record<string, unknown> }).data;
+  for (const candidate of [data.quote, data]) {
+    const quote = QuoteDetails.safeParse(candidate);
+    if (quote.success && quote.data.id === result.id && quote.data.status === result.status) return { result, quote: quote.data };
+  }
+  return { result, quote: null };
 }

@@ -3,7 +3,6 @@ import {
   LIST_LIMIT_MAX,
   PATHS,
   ProjectTeamUsersResponse,
-  QuoteDecisionResponse,
   QuoteDetailsResponse,
   QuoteFiltersResponse,
   QuoteListResponse,
@@ -14,7 +13,7 @@ import {
 import { AppError } from '../errors';
 import type { Clock, Logger } from '../ports';
 import type { Caller } from './caller';
-import { decide } from './decisions';
+import { decide, readDecisionAnswer } from './decisions';
 import type { ListQuotesParams, QuotesResource } from './types';
 import { bodyParser, parseBody } from './validate';
 
@@ -45,7 +44,7 @@ export function createQuotesResource(call: Caller, clock: Clock, logger: Logger)
       return decide('accept', id, {
         clock,
         logger,
-        send: async () => parseBody(await call({ method: 'POST', path, kind: 'decision' }, write), QuoteDecisionResponse).data,
+        send: async () => readDecisionAnswer(await call({ method: 'POST', path, kind: 'decision' }, write)),
         reread: () => get(id),
       });
     },
@@ -61,7 +60,7 @@ export function createQuotesResource(call: Caller, clock: Clock, logger: Logger)
       return decide('decline', id, {
         clock,
         logger,
-        send: async () => parseBody(await call({ method: 'POST', path, kind: 'decision', json }, write), QuoteDecisionResponse).data,
+        send: async () => readDecisionAnswer(await call({ method: 'POST', path, kind: 'decision', json }, write)),
         reread: () => get(id),
       });
     },

@@ -31,6 +31,17 @@ export interface QuotePage {
 export interface DecisionOutcome {
   result: QuoteDecisionResult;
   via: 'response' | 'confirmed-after-uncertainty';
+  /**
+   * The quote as it stands after the decision, when the client already has it: the answer
+   * carried it, or the re-read that confirmed a lost answer read it. Absent: read it once.
+   */
+  quote?: QuoteDetails;
+}
+
+/** The POST's answer: what the spec promises, and the quote when the service sent it along. */
+export interface DecisionAnswer {
+  result: QuoteDecisionResult;
+  quote: QuoteDetails | null;
 }
 
 export interface QuotesResource {

@@ -7,6 +7,8 @@ import type { KeyAccess, QuoteDetails } from '../../../preload/contract';
 import { isActionable, statusLabel } from '../../../preload/contract/plain/statuses';
 import { InvalidStateError, OutcomeUnknownError } from '../api/errors';
 import type { DecisionOutcome, QuotingClient } from '../api/types';
+import type { QuoteSighting } from '../cache/quotes';
+import type { StoredQuote } from '../cache/events';
 import { AppError, errorText } from '../errors';
 import type { Clock, Logger } from '../ports';
 import type { DecisionEvents } from './events';
@@ -36,6 +38,12 @@ export interface DecisionDeps {
   accounts: DecisionAccounts;
   getCached(accountId: string, quoteId: string): CachedQuote | null | Promise<CachedQuote | null>;
   receipts: ReceiptStore;
+  /**
+   * The cache's record: every copy of the quote a decision reads (or the answer carries) is
+   * stored through it, source 'decision', and it returns what it stored. It publishes
+   * 'quotes.stored' itself, so notifications, unread state and the inbox hear of it there.
+   */
+  record(sighting: QuoteSighting): StoredQuote[];
   /** The domain bus's publish. */
   publish<K extends keyof DecisionEvents>(type: K, payload: DecisionEvents[K]): void;
   clock: Clock;
@@ -68,27 +76,47 @@ export function createDecisions(deps: DecisionDeps): Decisions {
   const iso = () => new Date(clock.now()).toISOString();
 
   type Reader = { id: string; access: KeyAccess };
-  async function reread(client: QuotingClient, account: Reader, quoteId: string, reason: DecisionEvents['quote.reread']['reason']) {
+
+  /** Into the cache at once (the inbox and the quote view show it); a disk that refuses it does not hide the decision's outcome. */
+  function store(account: Reader, quote: QuoteDetails): void {
+    try {
+      deps.record({ accountId: account.id, access: account.access, source: 'decision', observations: [{ kind: 'details', details: quote }] });
+    } catch (error) {
+      logger.error('a quote a decision read could not be stored', { accountId: account.id, quoteId: quote.id, error: errorText(error) });
+    }
+  }
+
+  async function reread(client: QuotingClient, account: Reader, quoteId: string) {
     const quote = await client.quotes.get(quoteId);
-    deps.publish('quote.reread', { accountId: account.id, access: account.access, quote, reason });
+    store(account, quote);
     return quote;
   }
 
   /** After the POST, a read that fails must not hide what is known about the decision. */
-  async function rereadQuietly(client: QuotingClient, account: Reader, quoteId: string, reason: DecisionEvents['quote.reread']['reason']) {
+  async function rereadQuietly(client: QuotingClient, account: Reader, quoteId: string) {
     try {
-      return await reread(client, account, quoteId, reason);
+      return await reread(client, account, quoteId);
     } catch (error) {
       logger.warn('could not re-read the quote after a decision', { accountId: account.id, quoteId, error: errorText(error) });
       return null;
     }
   }
 
+  /**
+   * The quote as it stands after the service applied the decision: the one the client already
+   * has (the answer carried it, or the read that confirmed a lost answer), else read once.
+   */
+  async function decidedQuote(client: QuotingClient, account: Reader, quoteId: string, outcome: DecisionOutcome) {
+    if (!outcome.quote) return rereadQuietly(client, account, quoteId);
+    store(account, outcome.quote);
+    return outcome.quote;
+  }
+
   async function current(client: QuotingClient, account: Reader, quoteId: string): Promise<QuoteDetails> {
     const cached = await deps.getCached(account.id, quoteId);
     const cachedAt = cached ? (typeof cached.cachedAt === 'number' ? cached.cachedAt : Date.parse(cached.cachedAt)) : NaN;
     if (cached && clock.now() - cachedAt <= STALE_AFTER_MS) return cached.details;
-    return reread(client, account, quoteId, 'stale');
+    return reread(client, account, quoteId);
   }
 
   async function pdfHash(accountId: string, quoteId: string): Promise<string | null> {
@@ -152,17 +180,35 @@ export function createDecisions(deps: DecisionDeps): Decisions {
         settled: null,
       };
 
+      // From here the service may apply it: notifications hold back what they hear of this quote until it ends.
+      deps.publish('quote.deciding', { accountId, quoteId, decision });
+      let result: DecisionResult | undefined;
+      try {
+        result = await send(decision, client, account, base);
+        return result;
+      } finally {
+        deps.publish('quote.decisionEnded', { accountId, quoteId, decision, applied: result?.outcome === 'done' });
+      }
+    } finally {
+      inFlight.delete(key);
+    }
+  }
+
+  /** The POST, once, and what its answer (or its loss) means. */
+  async function send(decision: Decision, client: QuotingClient, account: Reader, base: Omit<DecisionReceipt, 'id' | 'outcome' | 'status'>): Promise<DecisionResult> {
+    const { quoteId, reason } = base;
+    {
       let outcome: DecisionOutcome;
       try {
         outcome = decision === 'accept' ? await client.quotes.accept(quoteId) : await client.quotes.decline(quoteId, reason ?? undefined);
       } catch (error) {
         if (error instanceof InvalidStateError) {
-          const quote = await rereadQuietly(client, account, quoteId, 'refused');
+          const quote = await rereadQuietly(client, account, quoteId);
           const receipt = await keep({ ...base, id: newId(), outcome: 'refused', status: quote?.status ?? null });
           return { outcome: 'refused', message: explainRefusal(quote, account.access), quote, receipt };
         }
         if (error instanceof OutcomeUnknownError) {
-          const quote = await rereadQuietly(client, account, quoteId, 'unknown-outcome');
+          const quote = await rereadQuietly(client, account, quoteId);
           if (quote && APPLIED[decision].includes(quote.status)) {
             return succeed(decision, base, { result: { id: quoteId, status: quote.status, message: '' }, via: 'confirmed-after-uncertainty' }, quote);
           }
@@ -174,10 +220,7 @@ export function createDecisions(deps: DecisionDeps): Decisions {
         }
         throw error;
       }
-      const quote = await rereadQuietly(client, account, quoteId, 'decided');
-      return succeed(decision, base, outcome, quote);
-    } finally {
-      inFlight.delete(key);
+      return succeed(decision, base, outcome, await decidedQuote(client, account, quoteId, outcome));
     }
   }
 
@@ -208,7 +251,7 @@ export function createDecisions(deps: DecisionDeps): Decisions {
     async checkAgain(accountId, quoteId) {
       const account = await accounts.get(accountId);
       const client = await accounts.client(accountId);
-      const quote = await reread(client, account, quoteId, 'check-again');
+      const quote = await reread(client, account, quoteId);
       const unsettled = receipts.unsettled(accountId, quoteId);
       let message = `The quote shows ${statusLabel(quote, account.access)}.`;
       if (unsettled) {

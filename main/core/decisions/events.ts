@@ -1,12 +1,15 @@
 import type { Decision, DecisionReceipt } from '../../../preload/contract/bridge/decisions';
-import type { KeyAccess, QuoteDetails, QuoteStatus } from '../../../preload/contract';
+import type { QuoteDetails, QuoteStatus } from '../../../preload/contract';
 
 /**
- * The decision use case's domain events (part of DomainEvents in events/catalog.ts).
- * Every copy of a quote a decision reads is published as 'quote.reread' (also the one
- * 'quote.decided' carries): the cache stores it through feedCacheFromDecisions.
+ * The decision use case's domain events (part of DomainEvents in events/catalog.ts). The
+ * copies of a quote a decision reads go into the cache by its record (a direct call), which
+ * publishes 'quotes.stored' for what changed; these say what the person decided, so that
+ * notifications can tell this installation's own decisions from changes made elsewhere.
  */
 export type DecisionEvents = {
+  /** A decision is about to be sent: from now until 'quote.decisionEnded' the service may apply it. */
+  'quote.deciding': { accountId: string; quoteId: string; decision: Decision };
   /** The service applied an accept or decline (said so, or a re-read after a lost answer showed it). */
   'quote.decided': {
     accountId: string;
@@ -14,11 +17,11 @@ export type DecisionEvents = {
     decision: Decision;
     /** The status the service reported. */
     status: QuoteStatus | string;
-    /** The quote as re-read after deciding, when it could be. */
+    /** The quote as it stands after deciding, when it could be had. */
     quote: QuoteDetails | null;
     receipt: DecisionReceipt;
     via: 'response' | 'confirmed-after-uncertainty';
   };
-  /** A decision re-read the quote from the service (stale copy, refusal, unknown outcome): the cache may store it. */
-  'quote.reread': { accountId: string; access: KeyAccess; quote: QuoteDetails; reason: 'stale' | 'refused' | 'unknown-outcome' | 'check-again' | 'decided' };
+  /** The decision's outcome is known: `applied` when the service applied it ('quote.decided' came before). */
+  'quote.decisionEnded': { accountId: string; quoteId: string; decision: Decision; applied: boolean };
 };

@@ -1,7 +1,6 @@
 export { createDecisions, STALE_AFTER_MS } from './decisions';
 export type { CachedQuote, DecideRequest, DecisionAccounts, DecisionDeps, Decisions } from './decisions';
 export type { DecisionEvents } from './events';
-export { feedCacheFromDecisions } from './feed-cache';
 export { changedMessage, explainRefusal } from './explain';
 export { openReceiptStore } from './receipts';
 export type { ReceiptFileProblem, ReceiptStore } from './receipts';

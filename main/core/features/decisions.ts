@@ -1,11 +1,12 @@
 // Decisions: accept and decline through the service, their receipts on disk, and the quote
-// each decision re-read fed into the cache. The gate tells the updater a decision is in flight.
+// each decision answered with stored in the cache. The gate tells the updater a decision is in flight.
 import { join } from 'node:path';
 import type { AccountsService } from '../accounts/types';
 import type { PdfCache, QuoteCache } from '../cache';
-import { createDecisions, feedCacheFromDecisions, openReceiptStore } from '../decisions';
+import { createDecisions, openReceiptStore } from '../decisions';
 import type { DomainBus } from '../events';
 import { createDecisionHandlers } from '../handlers';
+import { quoteDetailView } from '../handlers/quote-detail-view';
 import type { Clock, DataFileProblem, Logger, SettingsStore } from '../ports';
 import { createDecisionGate } from '../updates';
 import type { DecisionsInFlight } from '../updates';
@@ -29,6 +30,7 @@ export function createDecisionsFeature(deps: DecisionsFeatureDeps): Feature & { 
   const decisions = createDecisions({
     accounts: deps.accounts,
     getCached: deps.cache.decisionBase,
+    record: deps.cache.record,
     receipts,
     publish: deps.bus.publish,
     clock,
@@ -36,11 +38,16 @@ export function createDecisionsFeature(deps: DecisionsFeatureDeps): Feature & { 
     pdfPath: deps.pdfs.currentFile,
   });
   const gate = createDecisionGate();
-  const stopFeeding = feedCacheFromDecisions(deps.bus);
   return {
     name: 'decisions',
-    handlers: gate.wrap(createDecisionHandlers({ decisions, settings: deps.settings })),
-    close: stopFeeding,
+    handlers: gate.wrap(
+      createDecisionHandlers({
+        decisions,
+        settings: deps.settings,
+        // The quote as the cache now holds it, shown at once instead of reloaded.
+        view: async (accountId, quoteId) => quoteDetailView({ cache: deps.cache, pdfs: deps.pdfs }, accountId, quoteId, (await deps.accounts.get(accountId)).access, 'service', null),
+      }),
+    ),
     inFlight: { inFlight: gate.inFlight, idle: gate.idle },
     problems: () => (receiptsProblem ? [{ file: 'receipts' as const, ...receiptsProblem }] : []),
   };

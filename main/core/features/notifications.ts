@@ -2,6 +2,7 @@
 // (the pipeline), the notifications.* methods, and unread counts and shown notifications
 // pushed to the renderer.
 import type { AccountsService } from '../accounts/types';
+import { stopAll } from '../bridge/projection';
 import type { QuoteCache } from '../cache';
 import type { DomainBus } from '../events';
 import { createNotificationHandlers, projectNotificationEvents } from '../handlers/notifications';
@@ -22,8 +23,15 @@ export interface NotificationsFeatureDeps extends NotificationsOptions {
 export function createNotificationsFeature(deps: NotificationsFeatureDeps): Feature & { notifications: Notifications } {
   const notifications = createNotifications(deps);
   const { center, unread, preferences } = notifications;
-  const pipeline = connectNotificationPipeline({ bus: deps.bus, center, cache: deps.cache, accounts: deps.accounts, recovery: deps.recovery, logger: deps.logger });
-  const stopForgetting = deps.bus.subscribe('account.removed', ({ accountId }) => center.forgetAccount(accountId));
+  const { ownDecisions } = notifications;
+  const pipeline = connectNotificationPipeline({ bus: deps.bus, center, cache: deps.cache, accounts: deps.accounts, recovery: deps.recovery, ownDecisions, logger: deps.logger });
+  const stopListening = stopAll([
+    deps.bus.subscribe('account.removed', ({ accountId }) => center.forgetAccount(accountId)),
+    // The decisions made from here: their echo (webhook or sync) notifies no one here.
+    deps.bus.subscribe('quote.deciding', ({ quoteId }) => ownDecisions.deciding(quoteId)),
+    deps.bus.subscribe('quote.decided', ({ quoteId, decision }) => ownDecisions.decided(quoteId, decision)),
+    deps.bus.subscribe('quote.decisionEnded', ({ quoteId }) => ownDecisions.ended(quoteId)),
+  ]);
   return {
     name: 'notifications',
     notifications,
@@ -31,7 +39,7 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps): Feat
     project: (hub) => projectNotificationEvents({ center, unread }, hub),
     async close() {
       pipeline.stop();
-      stopForgetting();
+      stopListening();
       await notifications.close();
     },
   };

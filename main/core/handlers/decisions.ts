@@ -1,7 +1,8 @@
 // The bridge's decision methods over the decision use case. Inputs and outputs are
 // validated by the dispatcher against preload/contract/bridge/decisions.ts.
 import type { z } from 'zod';
-import type { decisionMethods } from '../../../preload/contract/bridge/decisions';
+import type { DecisionResult, decisionMethods } from '../../../preload/contract/bridge/decisions';
+import type { QuoteDetailView } from '../../../preload/contract/bridge/inbox';
 import { SavedReasons } from '../../../preload/contract/bridge/decisions';
 import type { Decisions } from '../decisions';
 import { AppError } from '../errors';
@@ -18,6 +19,8 @@ export const SAVED_REASONS_KEY = 'decisions.savedReasons';
 export interface DecisionHandlerDeps {
   decisions: Decisions;
   settings: SettingsStore;
+  /** The quote as the cache holds it, as 'quotes.detail' shows it (never asking the service). */
+  view?(accountId: string, quoteId: string): Promise<QuoteDetailView>;
 }
 
 export function createDecisionHandlers(deps: DecisionHandlerDeps): DecisionHandlers {
@@ -28,9 +31,21 @@ export function createDecisionHandlers(deps: DecisionHandlerDeps): DecisionHandl
     return parsed.success ? parsed.data : [];
   }
 
+  /** The decision stored the quote it had: the answer carries the view of it, so the quote view need not read it again. */
+  async function withView(result: DecisionResult, accountId: string, quoteId: string): Promise<DecisionResult> {
+    if (!deps.view || !result.quote) return result;
+    try {
+      return { ...result, view: await deps.view(accountId, quoteId) };
+    } catch {
+      // Without it the quote view reads the quote itself; the decision's outcome stands.
+      return result;
+    }
+  }
+
   return {
-    'decisions.accept': ({ accountId, quoteId, version }) => decisions.accept({ accountId, quoteId, version }),
-    'decisions.decline': ({ accountId, quoteId, version, reason }) => decisions.decline({ accountId, quoteId, version, reason }),
+    'decisions.accept': async ({ accountId, quoteId, version }) => withView(await decisions.accept({ accountId, quoteId, version }), accountId, quoteId),
+    'decisions.decline': async ({ accountId, quoteId, version, reason }) =>
+      withView(await decisions.decline({ accountId, quoteId, version, reason }), accountId, quoteId),
     'decisions.checkAgain': ({ accountId, quoteId }) => decisions.checkAgain(accountId, quoteId),
     'decisions.receipts': async ({ accountId, quoteId }) => decisions.receipts(accountId, quoteId),
     'decisions.savedReasons': async () => readReasons(),

@@ -8,10 +8,10 @@ import type { AccountsService } from '../accounts/types';
 import { recognisePeople, recogniseSummary } from '../quotes/extras';
 import type { InboxFacetQuery, PdfCache, QuoteCache } from '../cache';
 import { selectionOf } from '../cache/inbox';
-import { quoteVersion } from '../decisions/version';
 import { AppError } from '../errors';
 import type { Clock } from '../ports';
 import type { SyncEngine } from '../sync';
+import { quoteDetailView } from './quote-detail-view';
 import { classifyFailure, syncStateView } from '../sync';
 
 type Methods = typeof inboxMethods;
@@ -69,25 +69,7 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
   }
 
   function view(accountId: string, quoteId: string, access: KeyAccess, source: 'service' | 'cache', notice: string | null): QuoteDetailView {
-    const cached = cache.get(accountId, quoteId);
-    if (!cached) throw new AppError('not-found', 'This quote is not in the cache yet: it will be there after the next sync');
-    const revisions = cache.revisions(accountId, quoteId);
-    return {
-      accountId,
-      quoteId,
-      list: cached.list,
-      details: cached.details,
-      source,
-      fetchedAt: cached.detailsFetchedAt,
-      stale: cached.detailsStale,
-      notice,
-      revisions: revisions.map((revision) => ({ revision: revision.revision, firstSeenAt: revision.firstSeenAt, total: revision.details.totalPrice })),
-      diff: cache.diff(accountId, quoteId),
-      pdf: pdfs.status(accountId, quoteId),
-      access,
-      version: cached.details ? quoteVersion(cached.details) : null,
-      cachedAt: cached.detailsFetchedAt === null ? null : new Date(cached.detailsFetchedAt).toISOString(),
-    };
+    return quoteDetailView({ cache, pdfs }, accountId, quoteId, access, source, notice);
   }
 
   /** The cache's filters for a bridge input; the accounts' services first, so quotes they share are one. */

@@ -19,3 +19,5 @@ export { changeFromQuotes, changeFromWebhook } from './changes';
 export type { AccountFacts, QuoteFacts, WebhookFacts } from './changes';
 export { changeFromStored, connectNotificationPipeline, notifyWebhookEvent } from './pipeline';
 export type { NotificationPipeline, NotificationPipelineDeps } from './pipeline';
+export { createOwnDecisions, OWN_DECISION_MEMORY_MS } from './own-decisions';
+export type { OwnDecisions } from './own-decisions';

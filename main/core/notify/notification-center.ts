@@ -11,6 +11,7 @@ import type { PreferencesStore } from './preferences';
 import { localMinutes, silenceAt, wantsKind } from './preferences';
 import type { AccountQuotes } from './reminders';
 import { dueReminders } from './reminders';
+import type { OwnDecisions } from './own-decisions';
 import type { NotifiableChange, PlannedNotification } from './types';
 import type { UnreadState } from './unread';
 import { describeChange } from './wording';
@@ -43,6 +44,8 @@ export interface NotificationCenterOptions {
   preferences: PreferencesStore;
   unread: UnreadState;
   ledger: ChangeLedger;
+  /** This installation's own decisions: what they lead to is not news to the person who made them. */
+  own?: Pick<OwnDecisions, 'caused'>;
   clock: Clock;
   logger: Logger;
   /** Minutes after local midnight for a moment; tests pin the time zone here. */
@@ -89,8 +92,8 @@ export function createNotificationCenter(options: NotificationCenterOptions): No
   return {
     handle(change) {
       const fresh = options.ledger.claim(identifyChange(change));
-      // The person's own accept or decline: remembered, so its webhook echo stays quiet.
-      if (change.source === 'decision') return 'own-decision';
+      // The person's own accept or decline, and its echo by webhook or sync through any account: remembered, and quiet.
+      if (change.source === 'decision' || (STATUS_KINDS.has(change.kind) && options.own?.caused(change))) return 'own-decision';
       if (!fresh) return 'duplicate';
       const before = statusWords(change.oldStatus, change.access, change.quoteNumber);
       const after = statusWords(change.newStatus, change.access, change.quoteNumber);

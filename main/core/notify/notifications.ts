@@ -5,6 +5,8 @@ import type { Clock, Logger, Notifier, SettingsStore } from '../ports';
 import { join } from 'node:path';
 import { createChangeLedger } from './change-ledger';
 import { createNotificationCenter } from './notification-center';
+import { createOwnDecisions } from './own-decisions';
+import type { OwnDecisions } from './own-decisions';
 import type { NotificationCenter } from './notification-center';
 import { createPreferencesStore } from './preferences';
 import type { PreferencesStore } from './preferences';
@@ -15,7 +17,7 @@ export interface NotificationsOptions {
   settings: SettingsStore;
   clock: Clock;
   logger: Logger;
-  /** The per-user data folder: notified.json (the dedupe memory) and unread.json live here. */
+  /** The per-user data folder: notified.json (the dedupe memory), unread.json and own-decisions.json live here. */
   folder: string;
   notifier: Notifier;
 }
@@ -24,6 +26,8 @@ export interface Notifications {
   center: NotificationCenter;
   preferences: PreferencesStore;
   unread: UnreadState;
+  /** The decisions made from here, which notify no one here (the pipeline waits for one under way). */
+  ownDecisions: OwnDecisions;
   close(): Promise<void>;
 }
 
@@ -32,11 +36,15 @@ export function createNotifications(options: NotificationsOptions): Notification
   const preferences = createPreferencesStore(settings, logger);
   const unread = createUnreadState({ path: join(options.folder, 'unread.json'), clock, logger });
   const ledger = createChangeLedger({ path: join(options.folder, 'notified.json'), clock, logger });
-  const center = createNotificationCenter({ notifier: options.notifier, preferences, unread, ledger, clock, logger });
+  const ownDecisions = createOwnDecisions({ path: join(options.folder, 'own-decisions.json'), clock, logger });
+  const center = createNotificationCenter({ notifier: options.notifier, preferences, unread, ledger, own: ownDecisions, clock, logger });
   return {
     center,
     preferences,
     unread,
-    close: () => center.close(),
+    ownDecisions,
+    close: async () => {
+      await Promise.all([center.close(), ownDecisions.flush()]);
+    },
   };
 }

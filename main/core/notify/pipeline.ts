@@ -12,6 +12,7 @@ import type { ReceivedWebhook } from '../webhooks/events';
 import { changeFromWebhook } from './changes';
 import type { AccountFacts, QuoteFacts, WebhookFacts } from './changes';
 import type { NotificationCenter, Outcome } from './notification-center';
+import type { OwnDecisions } from './own-decisions';
 import { serviceOf } from '../accounts/same-service';
 import type { ChangeSource, NotifiableChange } from './types';
 import { errorText } from '../errors';
@@ -23,6 +24,8 @@ export interface NotificationPipelineDeps {
   accounts: Pick<AccountsService, 'list'>;
   /** Tells which sync stores are catch-ups (after sleep, a network change, a tunnel restart): 'recovered'. */
   recovery: Pick<Recovery, 'active'>;
+  /** A change of a quote whose decision is being sent from here waits for its outcome: it may be that decision. */
+  ownDecisions?: Pick<OwnDecisions, 'settled'>;
   logger: Logger;
 }
 
@@ -46,9 +49,11 @@ export function connectNotificationPipeline(deps: NotificationPipelineDeps): Not
       const policySource = source === 'sync' && recovery.active(accountId) ? 'recovered' : POLICY_SOURCE[source];
       // The first fill of a cache is not news; a quote the person opened is in front of them.
       if (baseline || policySource === null) return;
-      void accountFacts(accountId).then((account) => {
+      void accountFacts(accountId).then(async (account) => {
         if (!account) return;
         for (const stored of quotes) {
+          // The service's webhook may bring a decision made here before the decision's own answer does.
+          if (policySource !== 'decision') await deps.ownDecisions?.settled(stored.quoteId);
           const change = changeFromStored(account, policySource, stored, quoteFacts(stored));
           if (change) center.handle(change);
         }

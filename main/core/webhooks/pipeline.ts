@@ -1,8 +1,11 @@
 // What a verified webhook event does in the core. A quote event refreshes that quote from the
-// service into the cache (source 'webhook'): the cache compares and reports each real change
-// once, whether a webhook or sync saw it first, and the notification policy hears it from
-// there. Anything else (project, job, RFQ, unknown types) goes to the policy directly.
+// service and stores it through the cache's record (source 'webhook'), a direct call that
+// returns what it stored: the cache compares and reports each real change once, whether a
+// webhook or sync saw it first, and publishes it as the one domain event 'quotes.stored' that
+// notifications, the unread state and the bridge's projection consume. Anything else
+// (project, job, RFQ, unknown types) goes to the notification policy directly.
 import type { AccountsService } from '../accounts/types';
+import type { QuoteCache } from '../cache';
 import type { StoredQuote } from '../cache/events';
 import type { DomainBus } from '../events';
 import type { ReceivedWebhook } from './events';
@@ -11,13 +14,15 @@ import { errorText } from '../errors';
 
 export interface WebhookPipelineDeps {
   accounts: AccountsService;
+  cache: Pick<QuoteCache, 'record'>;
+  /** Where a store that failed is reported ('quotes.storeFailed'), as for any producer. */
   bus: DomainBus;
   /** A non-quote event to the notification policy; returns what it caused. */
   notify(event: ReceivedWebhook): Promise<string>;
 }
 
 export function createWebhookPipeline(deps: WebhookPipelineDeps): ProcessWebhook {
-  const { accounts, bus } = deps;
+  const { accounts, bus, cache } = deps;
   return async (event) => {
     const account = (await accounts.list()).find((candidate) => candidate.id === event.accountId);
     if (!account) return 'ignored: the account is gone';
@@ -31,15 +36,14 @@ export function createWebhookPipeline(deps: WebhookPipelineDeps): ProcessWebhook
       // The next sync pass picks the change up; the activity view says why it was not at once.
       return `quote not refreshed (${errorText(error)}); the next sync will catch up`;
     }
-    // The bus is synchronous: whatever the cache stores for this observation is published before publish() returns.
-    const stored: StoredQuote[] = [];
-    const stop = bus.subscribe('quotes.stored', (payload) => {
-      if (payload.accountId === event.accountId && payload.source === 'webhook') stored.push(...payload.quotes);
-    });
+    let stored: StoredQuote[];
     try {
-      bus.publish('quote.changed', { accountId: event.accountId, access: account.access, source: 'webhook', observation: { kind: 'details', details } });
-    } finally {
-      stop();
+      stored = cache.record({ accountId: event.accountId, access: account.access, source: 'webhook', observations: [{ kind: 'details', details }] });
+    } catch (error) {
+      // Nothing was stored (the old copy is intact): the next sync pass stores it again.
+      const message = errorText(error);
+      bus.publish('quotes.storeFailed', { accountId: event.accountId, source: 'webhook', message });
+      return `quote not stored (${message}); the next sync will catch up`;
     }
     return describeStored(quoteId, stored);
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DECLINE_REASON_MAX, QuoteDetails } from '../service/quote';
 import { Money } from '../service/primitives';
+import { QuoteDetailView } from './inbox';
 
 // The bridge methods of a quote's decisions (the quote itself is 'quotes.detail', in inbox.ts,
 // whose `version` the decisions send). Registered in contract.ts by name:
@@ -65,12 +66,19 @@ export const DecisionReceipt = z.object({
 });
 export type DecisionReceipt = z.infer<typeof DecisionReceipt>;
 
+/**
+ * The quote as the cache now holds it, as 'quotes.detail' would answer: the quote view shows
+ * it as it is, without reading the quote again. Absent or null when the decision could not
+ * have the quote (its re-read failed): then the view reads it.
+ */
+const ShownAfter = QuoteDetailView.nullable().optional();
+
 export const DecisionResult = z.discriminatedUnion('outcome', [
-  z.object({ outcome: z.literal('done'), message: z.string(), quote: QuoteDetails.nullable(), receipt: DecisionReceipt }),
-  z.object({ outcome: z.literal('refused'), message: z.string(), quote: QuoteDetails.nullable(), receipt: DecisionReceipt.nullable() }),
-  z.object({ outcome: z.literal('unknown'), message: z.string(), quote: QuoteDetails.nullable(), receipt: DecisionReceipt }),
+  z.object({ outcome: z.literal('done'), message: z.string(), quote: QuoteDetails.nullable(), receipt: DecisionReceipt, view: ShownAfter }),
+  z.object({ outcome: z.literal('refused'), message: z.string(), quote: QuoteDetails.nullable(), receipt: DecisionReceipt.nullable(), view: ShownAfter }),
+  z.object({ outcome: z.literal('unknown'), message: z.string(), quote: QuoteDetails.nullable(), receipt: DecisionReceipt, view: ShownAfter }),
   /** Nothing was sent: the quote changed since the person saw it. */
-  z.object({ outcome: z.literal('changed'), message: z.string(), quote: QuoteDetails }),
+  z.object({ outcome: z.literal('changed'), message: z.string(), quote: QuoteDetails, view: ShownAfter }),
 ]);
 export type DecisionResult = z.infer<typeof DecisionResult>;
 

@@ -19,7 +19,7 @@ export type QuoteIntent = 'accept' | 'decline' | null;
 export interface NavigationParts {
   accounts: Pick<AccountsState, 'accounts' | 'selectedId' | 'select'>;
   inbox: Pick<InboxState, 'open' | 'showQuotes'>;
-  quote: Pick<QuoteState, 'open' | 'close' | 'isShown'>;
+  quote: Pick<QuoteState, 'open' | 'close' | 'isShown' | 'showsQuote'>;
   notifications: Pick<NotificationsState, 'isUnread' | 'markRead'>;
   webhooks: Pick<WebhooksState, 'loadActivity'>;
   toasts: Pick<ToastsState, 'error'>;
@@ -125,7 +125,9 @@ export class NavigationState {
    */
   previewRow(row: InboxRow): void {
     const { quote, notifications } = this.#parts;
-    if (quote.isShown(row.accountId, row.quoteId)) return;
+    // Shown already, through whichever account sees it: the row naming another account first
+    // after a change (a decision, a sync) must not switch the account picked under "Decide as".
+    if (quote.showsQuote(row.quoteId)) return;
     void quote.open({ accountId: row.accountId, quoteId: row.quoteId });
     if (notifications.isUnread(row.accountId, row.quoteId)) void notifications.markRead(row.accountId, [row.quoteId]);
   }

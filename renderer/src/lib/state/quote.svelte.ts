@@ -1,6 +1,6 @@
 import type { BridgeApi, BridgeError, ExportDelivered, ExportFormat, Result } from '../../../../preload/contract';
 import type { DecisionReceipt, DecisionResult } from '../../../../preload/contract/bridge/decisions';
-import type { InboxRowAccount, PdfOpened, QuoteDetailView, QuoteExtras } from '../../../../preload/contract/bridge/inbox';
+import type { InboxRow, InboxRowAccount, PdfOpened, QuoteDetailView, QuoteExtras } from '../../../../preload/contract/bridge/inbox';
 import { toCheckAgainOutcome, toDecisionOutcome } from '../../components/decision-dialogs';
 import type { CheckAgainOutcome, DecisionOutcome } from '../../components/decision-dialogs';
 import { fetchPdf } from '../pdf-save';
@@ -51,6 +51,10 @@ export class QuoteState {
 
   readonly #api: BridgeApi;
   #sequence = 0;
+  /** The inbox row of the shown quote as last seen, to tell when a sync pass or a webhook moved it. */
+  #row: string | null = null;
+  /** Moves with every look at the row: a late answer about an older look is dropped. */
+  #rowSequence = 0;
 
   constructor(api: BridgeApi) {
     this.#api = api;
@@ -60,6 +64,7 @@ export class QuoteState {
   open(ref: QuoteRef): Promise<void> {
     if (this.ref?.quoteId !== ref.quoteId) {
       this.seenBy = [];
+      this.#row = null;
       void this.#loadSeenBy(ref.quoteId);
     }
     this.ref = ref;
@@ -79,14 +84,49 @@ export class QuoteState {
   }
 
   async #loadSeenBy(quoteId: string): Promise<void> {
+    const turn = ++this.#rowSequence;
     const found = await this.#api.inbox.query({ quoteIds: [quoteId], limit: 1 });
-    if (!found.ok || this.ref?.quoteId !== quoteId) return;
-    this.seenBy = found.value.rows[0]?.accounts ?? [];
+    if (turn !== this.#rowSequence || !found.ok || this.ref?.quoteId !== quoteId) return;
+    const row = found.value.rows[0];
+    this.seenBy = row?.accounts ?? [];
+    this.#row = row ? rowSignature(row) : null;
+  }
+
+  /**
+   * The cache changed ('inbox.changed'): when the shown quote's row moved (a sync pass or a
+   * webhook brought another status, total or revision), the quote is read again, so the view
+   * and the reading pane never keep showing a version the list has left behind. Only the
+   * newest look counts, and the reload takes a turn of the same sequence as any load.
+   */
+  async #followRow(): Promise<void> {
+    const ref = this.ref;
+    if (!ref) return;
+    const turn = ++this.#rowSequence;
+    const found = await this.#api.inbox.query({ quoteIds: [ref.quoteId], limit: 1 });
+    if (turn !== this.#rowSequence || !found.ok || !this.isShown(ref.accountId, ref.quoteId)) return;
+    const row = found.value.rows[0];
+    if (!row) return;
+    this.seenBy = row.accounts;
+    const signature = rowSignature(row);
+    if (signature === this.#row) return;
+    this.#row = signature;
+    await this.#reread(ref);
+  }
+
+  /** The shown quote again, without emptying the view meanwhile; a failure keeps what is shown. */
+  async #reread(ref: QuoteRef): Promise<void> {
+    const sequence = ++this.#sequence;
+    const [detail, receipts] = await Promise.all([this.#api.quotes.detail(ref), this.#api.decisions.receipts(ref)]);
+    if (sequence !== this.#sequence) return;
+    if (detail.ok) this.view = detail.value;
+    if (receipts.ok) this.receipts = receipts.value;
   }
 
   /** Leaves the quote: answers still on their way are dropped. */
   close(): void {
     this.#sequence++;
+    this.#rowSequence++;
+    this.#row = null;
     this.ref = null;
     this.view = null;
     this.seenBy = [];
@@ -124,6 +164,11 @@ export class QuoteState {
   async #loadLogo(ref: QuoteRef, sequence: number): Promise<void> {
     const logo = await this.#api.quotes.logo(ref);
     if (sequence === this.#sequence && logo.ok) this.logo = logo.value.src;
+  }
+
+  /** True when the quote is on screen, through any account that sees it. */
+  showsQuote(quoteId: string): boolean {
+    return this.ref?.quoteId === quoteId;
   }
 
   /** True when this answer is about the quote on screen (a progress event of another PDF is not). */
@@ -195,10 +240,18 @@ export class QuoteState {
 
   /** Follows the download of the shown quote's PDF ('pdfs.progress'); returns the unsubscribe function. */
   listen(): () => void {
-    return this.#api.events['pdfs.progress'](({ accountId, quoteId, bytes, total }) => {
-      if (!this.pdf.busy || !this.isShown(accountId, quoteId)) return;
-      this.pdf = { ...this.pdf, progress: total ? Math.min(1, bytes / total) : null };
-    });
+    const stops = [
+      this.#api.events['pdfs.progress'](({ accountId, quoteId, bytes, total }) => {
+        if (!this.pdf.busy || !this.isShown(accountId, quoteId)) return;
+        this.pdf = { ...this.pdf, progress: total ? Math.min(1, bytes / total) : null };
+      }),
+      // A change in any account that sees the quote may have moved it.
+      this.#api.events['inbox.changed'](({ accountIds }) => {
+        const ref = this.ref;
+        if (ref && accountIds.some((id) => id === ref.accountId || this.seenBy.some((seen) => seen.accountId === id))) void this.#followRow();
+      }),
+    ];
+    return () => stops.forEach((stop) => stop());
   }
 
   async #refreshPdfStatus(ref: QuoteRef): Promise<void> {
@@ -210,9 +263,22 @@ export class QuoteState {
     const ref = this.#require();
     // The version the person is looking at: the service is not asked if the quote moved since.
     const version = this.view?.version ? { version: this.view.version } : {};
-    const outcome = toDecisionOutcome(await send(ref, version));
-    // Whatever happened, what is shown becomes what the service now says (the cache has the re-read copy).
-    if (this.isShown(ref.accountId, ref.quoteId)) void this.load();
+    const answer = await send(ref, version);
+    const outcome = toDecisionOutcome(answer);
+    if (!this.isShown(ref.accountId, ref.quoteId)) return outcome;
+    // What is shown becomes what the service now says: the answer carries the quote as the cache
+    // stored it, and the receipt. Only without it (the quote could not be had) is it read again.
+    const shown = answer.ok ? answer.value.view : null;
+    if (!answer.ok || !shown) {
+      void this.load();
+      return outcome;
+    }
+    this.#sequence++;
+    this.view = shown;
+    this.error = null;
+    this.loading = false;
+    const receipt = 'receipt' in answer.value ? answer.value.receipt : null;
+    if (receipt) this.receipts = [receipt, ...this.receipts.filter((each) => each.id !== receipt.id)];
     return outcome;
   }
 
@@ -225,4 +291,10 @@ export class QuoteState {
     if (!this.ref) throw new Error('No quote is open.');
     return this.ref;
   }
+}
+
+/** What the inbox shows of a quote, but its PDF badge (a download does not move the quote). */
+function rowSignature(row: InboxRow): string {
+  const { pdf: _pdf, ...shown } = row;
+  return JSON.stringify(shown);
 }

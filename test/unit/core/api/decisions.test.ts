@@ -136,6 +136,8 @@ describe('accept and decline answered 2xx with a body off the interface', () => 
     expect(outcome).toEqual({
       via: 'confirmed-after-uncertainty',
       result: { id: quote.id, status: 'CHANGED_TO_PROJECT', message: "The service's answer could not be read, but the quote shows it was accepted." },
+      // The re-read that settled it travels along: the caller need not read the quote again.
+      quote: expect.objectContaining({ id: quote.id, status: 'CHANGED_TO_PROJECT' }),
     });
     expect(posts()).toHaveLength(1);
     expect(rereads()).toHaveLength(1);
@@ -157,5 +159,43 @@ describe('accept and decline answered 2xx with a body off the interface', () => 
     );
     expect(rereads()).toHaveLength(3);
     expect(posts()).toHaveLength(1);
+  });
+});
+
+describe('the decided quote in the answer (the spec is silent on it: every reading is tolerated)', () => {
+  const decidePath = (action: string) => `/api/public/v1/quotes/${quote.id}/${action}`;
+  /** The service applies the decision, then answers 200 with the data `shape` makes of the quote now stored. */
+  function answersWith(action: 'accept' | 'decline', status: FakeQuote['status'], shape: (details: ReturnType<typeof detailsOf>) => unknown): void {
+    service.route('POST', decidePath(action), (_req, res) => {
+      const stored = service.quotes.get(quote.id)!;
+      stored.status = status;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: true, data: shape(detailsOf(stored)) }));
+    });
+  }
+
+  it('takes the quote the answer carries as its data, with the message beside it', async () => {
+    answersWith('accept', 'CHANGED_TO_PROJECT', (details) => ({ ...details, message: 'Quote accepted' }));
+    const outcome = await client.quotes.accept(quote.id);
+    expect(outcome).toMatchObject({ via: 'response', result: { id: quote.id, status: 'CHANGED_TO_PROJECT', message: 'Quote accepted' } });
+    expect(outcome.quote).toMatchObject({ id: quote.id, status: 'CHANGED_TO_PROJECT', quoteNumber: quote.quoteNumber });
+    expect(rereads()).toHaveLength(0);
+  });
+
+  it('takes the quote the answer carries under data.quote', async () => {
+    answersWith('decline', 'REJECTED', (details) => ({ id: quote.id, status: 'REJECTED', message: 'Quote declined', quote: details }));
+    const outcome = await client.quotes.decline(quote.id, 'No budget');
+    expect(outcome.quote).toMatchObject({ id: quote.id, status: 'REJECTED' });
+  });
+
+  it('has no quote when the answer is the spec\'s {id, status, message}, or carries a quote that disagrees with it', async () => {
+    answersWith('accept', 'CHANGED_TO_PROJECT', () => ({ id: quote.id, status: 'CHANGED_TO_PROJECT', message: 'Quote accepted' }));
+    expect((await client.quotes.accept(quote.id)).quote).toBeUndefined();
+    // A copy taken before the decision applied (still SENT) is not the quote as it now stands.
+    answersWith('decline', 'REJECTED', (details) => ({ id: quote.id, status: 'REJECTED', message: 'Quote declined', quote: { ...details, status: 'SENT' } }));
+    expect((await client.quotes.decline(quote.id)).quote).toBeUndefined();
+    // Not a whole quote: a few fields are no quote to show.
+    answersWith('accept', 'CHANGED_TO_PROJECT', () => ({ id: quote.id, status: 'CHANGED_TO_PROJECT', message: 'ok', quote: { id: quote.id, status: 'CHANGED_TO_PROJECT' } }));
+    expect((await client.quotes.accept(quote.id)).quote).toBeUndefined();
   });
 });

@@ -34,6 +34,8 @@ interface Harness {
   receipts: ReceiptStore;
   cache: Map<string, CachedQuote>;
   events: AnyEvent<DecisionEvents>[];
+  /** Every copy the decisions stored through the cache's record, in order (source 'decision'). */
+  stored: QuoteDetails[];
   clock: FakeClock;
   sentDeclines: (string | undefined)[];
   pdfPath: string | null;
@@ -48,7 +50,7 @@ function clientFor(apiKey: string, clock: FakeClock): ClosableQuotingClient {
   return client;
 }
 
-function makeHarness(access: KeyAccess = 'client'): Harness {
+function makeHarness(access: KeyAccess = 'client', options: { answerCarriesQuote?: boolean } = {}): Harness {
   const clock = createFakeClock(Date.parse('2026-03-01T09:00:00Z'));
   const apiKey = access === 'client' ? sim.credentials.companies[0]!.apiKey : sim.credentials.adminApiKey;
   const client = clientFor(apiKey, clock);
@@ -57,6 +59,12 @@ function makeHarness(access: KeyAccess = 'client'): Harness {
     ...client,
     quotes: {
       ...client.quotes,
+      // The reading where the service's answer carries the decided quote (the embedded service's does not).
+      accept: async (id: string) => {
+        const outcome = await client.quotes.accept(id);
+        if (!options.answerCarriesQuote) return outcome;
+        return { ...outcome, quote: { ...harness.cache.get(id)!.details, status: outcome.result.status as QuoteDetails['status'] } };
+      },
       decline: (id: string, reason?: string) => {
         sentDeclines.push(reason);
         return client.quotes.decline(id, reason);
@@ -68,10 +76,16 @@ function makeHarness(access: KeyAccess = 'client'): Harness {
   bus.subscribeAll((event) => events.push(event));
   const receipts = openReceiptStore({ path: join(dir, 'decision-receipts.json'), logger: createSilentLogger(), now: clock.now });
   const cache = new Map<string, CachedQuote>();
-  const harness: Harness = { decisions: undefined as never, receipts, cache, events, clock, sentDeclines, pdfPath: null };
+  const stored: QuoteDetails[] = [];
+  const harness: Harness = { decisions: undefined as never, receipts, cache, events, stored, clock, sentDeclines, pdfPath: null };
   harness.decisions = createDecisions({
     accounts: { get: async (id) => ({ id, name: 'Northwind (client key)', access }), client: async () => spying },
     getCached: (_accountId, quoteId) => cache.get(quoteId) ?? null,
+    record: ({ source, observations }) => {
+      expect(source).toBe('decision');
+      for (const observation of observations) if (observation.kind === 'details') stored.push(observation.details);
+      return [];
+    },
     receipts,
     publish: (type, payload) => bus.publish(type, payload),
     clock,
@@ -116,6 +130,10 @@ describe('deciding a quote', () => {
     const decided = h.events.find((event) => event.type === 'quote.decided');
     expect(decided?.payload).toMatchObject({ accountId: 'acc-1', quoteId: quote.id, decision: 'accept', status: 'CHANGED_TO_PROJECT', via: 'response' });
     expect(h.decisions.receipts('acc-1', quote.id)).toEqual([result.outcome === 'done' ? result.receipt : null]);
+    // The decided quote went into the cache; notifications were told a decision was under way, then that it applied.
+    expect(h.stored.map((copy) => copy.status)).toEqual(['CHANGED_TO_PROJECT']);
+    expect(h.events.map((event) => event.type)).toEqual(['quote.deciding', 'quote.decided', 'quote.decisionEnded']);
+    expect(h.events.at(-1)?.payload).toMatchObject({ quoteId: quote.id, decision: 'accept', applied: true });
   });
 
   it('declines with the reason, trimmed, sent to the service and kept on the receipt', async () => {
@@ -137,8 +155,10 @@ describe('deciding a quote', () => {
     expect(result).toMatchObject({ outcome: 'refused', message: 'This quote is now Project started: it was decided elsewhere.' });
     expect(result.quote?.status).toBe('CHANGED_TO_PROJECT');
     expect(h.decisions.receipts('acc-1', quote.id)[0]).toMatchObject({ outcome: 'refused', status: 'CHANGED_TO_PROJECT' });
-    expect(h.events.some((event) => event.type === 'quote.reread' && event.payload.reason === 'refused')).toBe(true);
+    // The re-read after the refusal went into the cache.
+    expect(h.stored.map((copy) => copy.status)).toEqual(['CHANGED_TO_PROJECT']);
     expect(h.events.some((event) => event.type === 'quote.decided')).toBe(false);
+    expect(h.events.at(-1)?.payload).toMatchObject({ quoteId: quote.id, applied: false });
   });
 
   it('when the operator cancelled the quote meanwhile, says so', async () => {
@@ -201,6 +221,27 @@ describe('deciding a quote', () => {
   });
 });
 
+describe('the quote after deciding', () => {
+  it('is the one the answer carries when it carries one: stored, returned, and not read again', async () => {
+    h = makeHarness('client', { answerCarriesQuote: true });
+    const quote = sentQuote();
+    await cacheFresh(quote.id);
+    const readsBefore = gets(quote.id).length;
+    const result = await h.decisions.accept({ accountId: 'acc-1', quoteId: quote.id });
+    expect(result).toMatchObject({ outcome: 'done', quote: { id: quote.id, status: 'CHANGED_TO_PROJECT' } });
+    expect(gets(quote.id).length).toBe(readsBefore);
+    expect(h.stored.map((copy) => copy.status)).toEqual(['CHANGED_TO_PROJECT']);
+  });
+
+  it('is read once when the answer is the spec\'s {id, status, message}', async () => {
+    const quote = sentQuote();
+    await cacheFresh(quote.id);
+    const readsBefore = gets(quote.id).length;
+    await h.decisions.accept({ accountId: 'acc-1', quoteId: quote.id });
+    expect(gets(quote.id).length).toBe(readsBefore + 1);
+  });
+});
+
 describe('the copy a decision is made on', () => {
   it('re-reads a cached copy older than a minute, and sends nothing when the quote changed since it was shown', async () => {
     const quote = sentQuote();
@@ -213,7 +254,7 @@ describe('the copy a decision is made on', () => {
     expect(result.quote?.status).toBe('REVISED');
     expect(gets(quote.id).length).toBe(readsBefore + 1);
     expect(posts(quote.id)).toHaveLength(0);
-    expect(h.events.find((event) => event.type === 'quote.reread')?.payload).toMatchObject({ reason: 'stale', quote: { status: 'REVISED' } });
+    expect(h.stored.map((copy) => copy.status)).toEqual(['REVISED']);
     expect(h.decisions.receipts('acc-1', quote.id)).toEqual([]);
   });
 
@@ -225,7 +266,7 @@ describe('the copy a decision is made on', () => {
     await h.decisions.accept({ accountId: 'acc-1', quoteId: quote.id, version: quoteVersion(shown) });
     // The only read is the one after deciding.
     expect(gets(quote.id).length).toBe(readsBefore + 1);
-    expect(h.events.filter((event) => event.type === 'quote.reread').map((event) => event.payload.reason)).toEqual(['decided']);
+    expect(h.stored.map((copy) => copy.status)).toEqual(['CHANGED_TO_PROJECT']);
   });
 
   it('does not send when the fresh copy shows the quote can no longer be decided', async () => {

@@ -1,0 +1,139 @@
+// The quote view after a decision shows what the decision's answer carries (the quote as the
+// cache stored it, and the receipt) without reading the quote again; and a quote on screen
+// follows its inbox row when a sync pass or a webhook moves it.
+import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import type { QuoteDetails } from '../../../preload/contract';
+import type { DecisionReceipt } from '../../../preload/contract/bridge/decisions';
+import type { QuoteDetailView } from '../../../preload/contract/bridge/inbox';
+import { QuoteState } from '../../../renderer/src/lib/state/quote.svelte';
+import { FakeBridge } from '../fake-bridge';
+import { makeAccount, makeQuote } from '../fixtures';
+import { makeDetails } from '../quote/pricing-fixtures';
+import { renderApp } from '../render-app';
+
+function detailView(details: QuoteDetails, revision = 1): QuoteDetailView {
+  return {
+    accountId: 'acc-1',
+    quoteId: details.id,
+    list: null,
+    details,
+    source: 'cache',
+    fetchedAt: Date.parse('2026-03-01T09:00:00Z'),
+    stale: false,
+    notice: null,
+    revisions: Array.from({ length: revision }, (_, index) => ({ revision: index + 1, firstSeenAt: Date.parse('2026-03-01T09:00:00Z') + index, total: details.totalPrice })),
+    diff: null,
+    pdf: { cached: false, outdated: false, bytes: null, fetchedAt: null, downloading: false },
+    access: 'client',
+    version: `v-${details.status}-${revision}`,
+    cachedAt: '2026-03-01T09:00:00.000Z',
+  };
+}
+
+function receiptFor(quoteId: string, decision: 'accept' | 'decline', status: string): DecisionReceipt {
+  return {
+    id: `r-${decision}`, accountId: 'acc-1', accountName: 'Acme', quoteId, quoteNumber: 'Q-1', version: 'v', total: null,
+    decision, reason: null, at: '2026-03-01T10:00:00Z', pdfSha256: null, outcome: 'done', status, settled: null,
+  };
+}
+
+function setup() {
+  const open = makeQuote({ projectName: 'Website relaunch', status: 'REVISED' });
+  const fake = new FakeBridge({ accounts: [makeAccount()], quotes: { 'acc-1': [open] } });
+  const details = makeDetails({ id: open.id, projectName: 'Website relaunch', status: 'REVISED' });
+  fake.arrange('quotes.detail', () => detailView(details));
+  return { fake, open, details };
+}
+
+describe('the quote view after a decision', () => {
+  it('shows the decided quote and its receipt from the answer, without reading the quote again', async () => {
+    const { fake, open, details } = setup();
+    const decided = { ...details, status: 'CHANGED_TO_PROJECT' as const };
+    fake.arrange('decisions.accept', () => ({
+      outcome: 'done',
+      message: 'The quote was accepted.',
+      quote: decided,
+      receipt: receiptFor(open.id, 'accept', 'CHANGED_TO_PROJECT'),
+      view: detailView(decided, 2),
+    }));
+    renderApp(fake);
+    await fireEvent.click(await screen.findByText('Website relaunch'));
+    await fireEvent.click(await screen.findByRole('button', { name: 'Accept…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept this quote?' });
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
+    expect(await within(dialog).findByText('The quote was accepted.')).toBeTruthy();
+
+    // Behind the dialog the view already shows the decided quote: no Accept any more, and the receipt.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Accept…' })).toBeNull());
+    const receipts = screen.getByRole('region', { name: 'Decisions made from this computer' });
+    expect(within(receipts).getByText('Accepted')).toBeTruthy();
+    expect(receipts.textContent).toContain('You accepted this in Quotedesk, so no notification was sent to you about it.');
+    // Read once when opened; the decision's answer did the rest.
+    expect(fake.callsOf('quotes.detail')).toHaveLength(1);
+    expect(fake.callsOf('quotes.extras')).toHaveLength(1);
+    expect(fake.callsOf('decisions.receipts')).toHaveLength(1);
+  });
+
+  it('reads the quote again when the answer has no view of it (its re-read failed)', async () => {
+    const { fake, open, details } = setup();
+    fake.arrange('decisions.decline', () => ({ outcome: 'unknown', message: 'Not known yet.', quote: null, receipt: { ...receiptFor(open.id, 'decline', 'REVISED'), outcome: 'unknown' } }));
+    renderApp(fake);
+    await fireEvent.click(await screen.findByText('Website relaunch'));
+    await fireEvent.click(await screen.findByRole('button', { name: 'Decline…' }));
+    const dialog = await screen.findByRole('dialog');
+    await fireEvent.click(within(dialog).getByRole('button', { name: /^Decline quote/ }));
+    expect(await within(dialog).findByText('Not known yet.')).toBeTruthy();
+    await waitFor(() => expect(fake.callsOf('quotes.detail')).toHaveLength(2));
+    expect(details.status).toBe('REVISED');
+  });
+});
+
+describe('a quote on screen when its inbox row moves', () => {
+  it('reads the quote again when a sync pass or a webhook changed its row, and not when another row changed', async () => {
+    const { fake, open, details } = setup();
+    const other = makeQuote({ projectName: 'Annual report' });
+    fake.changeQuotes('acc-1', [open, other]);
+    const state = new QuoteState(fake.api);
+    const stop = state.listen();
+    await state.open({ accountId: 'acc-1', quoteId: open.id });
+    await waitFor(() => expect(state.seenBy).toHaveLength(1));
+    expect(state.view?.details?.status).toBe('REVISED');
+
+    // Another quote of the account changed: this one is as it was, nothing is read.
+    fake.changeQuotes('acc-1', [open, { ...other, projectName: 'Annual report 2026' }]);
+    await waitFor(() => expect(fake.callsOf('inbox.query')).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fake.callsOf('quotes.detail')).toHaveLength(1);
+
+    // The operator revised it and sent it again: the row says so, and the view follows.
+    const revised = { ...details, status: 'SENT' as const, totalPrice: { amount: 1200, currency: 'EUR' } };
+    fake.arrange('quotes.detail', () => detailView(revised, 2));
+    fake.changeQuotes('acc-1', [{ ...open, status: 'SENT', totalPrice: { amount: 1200, currency: 'EUR' } }, other]);
+    await waitFor(() => expect(state.view?.details?.totalPrice?.amount).toBe(1200));
+    expect(state.view?.revisions).toHaveLength(2);
+    expect(fake.callsOf('quotes.detail')).toHaveLength(2);
+    stop();
+  });
+
+  it('keeps the quote opened since when the re-read of the one before answers late', async () => {
+    const { fake, open, details } = setup();
+    const second = makeQuote({ projectName: 'Second' });
+    fake.changeQuotes('acc-1', [open, second]);
+    const secondDetails = makeDetails({ id: second.id, projectName: 'Second' });
+    fake.arrange('quotes.detail', ({ quoteId }) => detailView(quoteId === open.id ? { ...details, status: 'SENT' } : secondDetails));
+    const state = new QuoteState(fake.api);
+    const stop = state.listen();
+    await state.open({ accountId: 'acc-1', quoteId: open.id });
+    await waitFor(() => expect(state.seenBy).toHaveLength(1));
+
+    const release = fake.holdNext('quotes.detail');
+    fake.changeQuotes('acc-1', [{ ...open, status: 'SENT' }, second]);
+    await waitFor(() => expect(fake.callsOf('quotes.detail')).toHaveLength(2));
+    await state.open({ accountId: 'acc-1', quoteId: second.id });
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(state.view?.details?.projectName).toBe('Second');
+    stop();
+  });
+});
