@@ -8,6 +8,7 @@ import type { WebhookHandlers } from './handlers/webhooks';
 import { NO_DESKTOP_HANDLERS } from './updates';
 import type { DesktopHandlers } from './updates';
 import type { RelayHandlers } from './handlers/relay';
+import type { ViewHandlers } from './handlers/views';
 
 export interface AppHandlerDeps {
   accounts: AccountsService;
@@ -29,6 +30,8 @@ export interface AppHandlerDeps {
   desktop?: DesktopHandlers;
   /** From createRelayHandlers (main/core/handlers/relay.ts); without them the team relay is unavailable. */
   relay?: RelayHandlers;
+  /** From createViewHandlers (main/core/handlers/views.ts); without them saved views are unavailable. */
+  views?: ViewHandlers;
 }
 
 const notificationsUnavailable = async (): Promise<never> => {
@@ -60,6 +63,17 @@ const relayUnavailable = async (): Promise<never> => {
 };
 const NO_RELAY: RelayHandlers = { 'relay.status': relayUnavailable, 'relay.configure': relayUnavailable, 'relay.test': relayUnavailable, 'relay.forget': relayUnavailable };
 
+const viewsUnavailable = async (): Promise<never> => {
+  throw new AppError('internal', 'Saved views are not available in this version of Quotedesk.');
+};
+const NO_VIEWS: ViewHandlers = {
+  'views.list': async () => ({ views: [], last: null }),
+  'views.save': viewsUnavailable,
+  'views.rename': viewsUnavailable,
+  'views.remove': viewsUnavailable,
+  'views.remember': async () => undefined,
+};
+
 /** The use cases the bridge exposes, one per contract method. */
 export function createAppHandlers(deps: AppHandlerDeps): Handlers {
   const { accounts } = deps;
@@ -83,5 +97,6 @@ export function createAppHandlers(deps: AppHandlerDeps): Handlers {
     ...(deps.webhooks ?? NO_WEBHOOKS),
     ...(deps.desktop ?? NO_DESKTOP_HANDLERS),
     ...(deps.relay ?? NO_RELAY),
+    ...(deps.views ?? NO_VIEWS),
   };
 }

@@ -31,6 +31,8 @@ import { createWebhookFeature, createWebhookPipeline } from './webhooks';
 import { createTeamRelay } from './relay/team-relay';
 import type { TeamRelay } from './relay/team-relay';
 import { createRelayHandlers, projectRelayStatus } from './handlers/relay';
+import { createViewHandlers } from './handlers/views';
+import { createSavedViewsStore } from './views';
 import type { WebhookFeature, WebhookFeatureDeps } from './webhooks';
 import { errorText } from './errors';
 
@@ -218,6 +220,7 @@ export function createCore(options: CoreOptions): Core {
     webhooks: createWebhookHandlers(webhooks),
     desktop: options.desktop,
     relay: createRelayHandlers(teamRelay, accounts),
+    views: createViewHandlers(createSavedViewsStore(settings, logger)),
   });
   const dispatcher = createDispatcher({ handlers, logger });
 

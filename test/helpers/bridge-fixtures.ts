@@ -84,5 +84,10 @@ export function unusedHandlers(): Handlers {
     'relay.configure': unused('relay.configure'),
     'relay.test': unused('relay.test'),
     'relay.forget': unused('relay.forget'),
+    'views.list': unused('views.list'),
+    'views.save': unused('views.save'),
+    'views.rename': unused('views.rename'),
+    'views.remove': unused('views.remove'),
+    'views.remember': unused('views.remember'),
   };
 }

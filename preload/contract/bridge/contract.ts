@@ -9,6 +9,7 @@ import { exportMethods } from './export';
 import { syncEvents, syncMethods } from './sync';
 import { webhookEvents, webhookMethods } from './webhooks';
 import { relayEvents, relayMethods } from './relay';
+import { viewMethods } from './views';
 import type { Result } from './errors';
 import type { EventName as PlainEventName, MethodName as PlainMethodName, Namespace } from '../plain/names';
 
@@ -42,6 +43,7 @@ export const methods = {
   ...webhookMethods,
   ...desktopMethods,
   ...relayMethods,
+  ...viewMethods,
 } as const satisfies { [M in PlainMethodName]: { input: z.ZodType; output: z.ZodType } };
 
 /** Events main pushes to the renderer. */

@@ -9,3 +9,4 @@ export * from './sync';
 export * from './webhooks';
 export * from './desktop';
 export * from './relay';
+export * from './views';

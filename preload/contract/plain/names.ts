@@ -51,6 +51,11 @@ const METHODS = [
   'relay.configure',
   'relay.test',
   'relay.forget',
+  'views.list',
+  'views.save',
+  'views.rename',
+  'views.remove',
+  'views.remember',
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 export const METHOD_NAMES: MethodName[] = [...METHODS];
