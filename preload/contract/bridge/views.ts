@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DueRange, InboxSort, InboxStage, ValidityRange } from './inbox';
+import { VIEW_NAME_MAX } from '../plain/view-limits';
 
 // Saved views of the inbox (the sidebar's "Saved views", the palette) and the last view the
 // person left, so it comes back after a restart. Both live in main's settings store: the
@@ -31,7 +32,6 @@ export const ViewQuery = z.object({
 export type ViewQuery = z.infer<typeof ViewQuery>;
 export type ViewQueryInput = z.input<typeof ViewQuery>;
 
-export const VIEW_NAME_MAX = 60;
 export const ViewName = z
   .string()
   .trim()

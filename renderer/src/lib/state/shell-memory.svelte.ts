@@ -1,5 +1,7 @@
 import { untrack } from 'svelte';
 import type { PreferenceStorage } from '../preferences';
+import { currentQuery } from './views.svelte';
+import type { ViewsState } from './views.svelte';
 import type { InboxState } from './inbox.svelte';
 import type { LayoutState } from './layout.svelte';
 import type { NavigationState } from './navigation.svelte';
@@ -19,6 +21,42 @@ export function rememberPlace(navigation: NavigationState, preferences: Preferen
     const view = navigation.view === 'quote' ? 'inbox' : navigation.view;
     const allAccounts = navigation.allAccounts;
     untrack(() => preferences.write({ ...preferences.read(), allAccounts, view }));
+  });
+}
+
+/**
+ * The inbox back as it was left (the account or All accounts, search, status, filters and
+ * order), from main's settings: once the accounts are read (`accountsRead` resolves false
+ * when they could not be: the last view then waits for a later start rather than be
+ * overwritten). `tell` says when its account was removed and All accounts shows instead.
+ */
+export async function restoreInboxView(
+  navigation: NavigationState,
+  inbox: Pick<InboxState, 'quoteIds'>,
+  views: ViewsState,
+  accountsRead: Promise<boolean>,
+  tell: (message: string) => void,
+): Promise<void> {
+  const [read, last] = await Promise.all([accountsRead, views.load()]);
+  if (!read) return;
+  // A notification or a link followed meanwhile (the app was started by one) wins over the last view.
+  const routed = inbox.quoteIds !== null || navigation.view === 'quote';
+  if (last && !routed) {
+    const { fellBack } = navigation.openView(last, { restoring: true });
+    if (fellBack) tell('The inbox was last on an account Quotedesk no longer has: showing All accounts.');
+  }
+  views.restored = true;
+}
+
+/**
+ * Each change of the inbox's view written down (through main: browser mode's page storage
+ * is new at every launch), once the last one was put back. Call while the app component is created.
+ */
+export function rememberInboxView(inbox: Pick<InboxState, 'accountId' | 'searchInput' | 'stages' | 'needsAction' | 'expiringSoon' | 'sort' | 'facetFilters'>, views: ViewsState): void {
+  $effect(() => {
+    const query = currentQuery(inbox);
+    if (!views.restored) return;
+    untrack(() => views.remember(query));
   });
 }
 
