@@ -61,9 +61,9 @@ function normalised(query: ViewQuery): ViewQuery {
   };
 }
 
-const SORT_WORDS: Record<ViewQuery['sort'], string> = { newest: 'newest first', due: 'by due date', value: 'highest value first', expiry: 'expiring first' };
+const SORT_WORDS: Record<ViewQuery['sort'], string> = { newest: 'Newest first', due: 'By due date', value: 'Highest value first', expiry: 'Expiring first' };
 
-/** What the view shows, in a line: "All accounts · “annual” · Company Acme Corp · expiring first". */
+/** What the view shows, in a line: "All accounts · “annual” · Company Acme Corp · Expiring first". */
 export function describeView(query: ViewQuery, accountName: (id: string) => string | null): string {
   const scope = query.accountId === null ? 'All accounts' : (accountName(query.accountId) ?? 'All accounts (its account was removed)');
   const parts = [scope];
