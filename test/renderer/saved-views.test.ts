@@ -70,6 +70,20 @@ describe('the last view', () => {
     expect(searchBox().value).toBe('Website');
   });
 
+  it('is kept for a later start when the accounts could not be read, not overwritten by the empty window', async () => {
+    const bridge = fake();
+    bridge.views.remember(globexSites);
+    bridge.failNext('accounts.list', { message: 'The app host is busy.' });
+    renderApp(bridge);
+    await screen.findByRole('button', { name: 'Retry' });
+    await fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('table', { name: 'Quotes' });
+    // The first account's bare inbox is on screen now: it must not replace the view kept in main.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(bridge.callsOf('views.remember')).toEqual([]);
+    expect(bridge.views.last()).toEqual(globexSites);
+  });
+
   it("of an account that was removed opens All accounts and says so", async () => {
     const bridge = fake();
     bridge.views.remember(view({ accountId: 'gone', search: 'Website' }));
