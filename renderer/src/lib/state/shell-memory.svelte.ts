@@ -2,6 +2,7 @@ import { untrack } from 'svelte';
 import type { PreferenceStorage } from '../preferences';
 import { currentQuery } from './views.svelte';
 import type { ViewsState } from './views.svelte';
+import type { AccountsState } from './accounts.svelte';
 import type { InboxState } from './inbox.svelte';
 import type { LayoutState } from './layout.svelte';
 import type { NavigationState } from './navigation.svelte';
@@ -26,26 +27,34 @@ export function rememberPlace(navigation: NavigationState, preferences: Preferen
 
 /**
  * The inbox back as it was left (the account or All accounts, search, status, filters and
- * order), from main's settings: once the accounts are read (`accountsRead` resolves false
- * when they could not be: the last view then waits for a later start rather than be
- * overwritten). `tell` says when its account was removed and All accounts shows instead.
+ * order), from main's settings, once the accounts were read: a view naming an account must
+ * find it. Until then nothing is remembered, so a window whose accounts could not be read
+ * (Retry, a host reconnecting) leaves the last view for when they are. `tell` says when its
+ * account was removed and All accounts shows instead. Call while the app component is created.
  */
-export async function restoreInboxView(
+export function restoreInboxView(
   navigation: NavigationState,
   inbox: Pick<InboxState, 'quoteIds'>,
   views: ViewsState,
-  accountsRead: Promise<boolean>,
+  accounts: Pick<AccountsState, 'loading' | 'loadError'>,
   tell: (message: string) => void,
-): Promise<void> {
-  const [read, last] = await Promise.all([accountsRead, views.load()]);
-  if (!read) return;
-  // A notification or a link followed meanwhile (the app was started by one) wins over the last view.
-  const routed = inbox.quoteIds !== null || navigation.view === 'quote';
-  if (last && !routed) {
-    const { fellBack } = navigation.openView(last, { restoring: true });
-    if (fellBack) tell('The inbox was last on an account Quotedesk no longer has: showing All accounts.');
-  }
-  views.restored = true;
+): void {
+  let started = false;
+  $effect(() => {
+    if (started || accounts.loading || accounts.loadError !== null) return;
+    started = true;
+    void views.load().then((last) =>
+      untrack(() => {
+        // A notification or a link followed meanwhile (the app was started by one) wins over the last view.
+        const routed = inbox.quoteIds !== null || navigation.view === 'quote';
+        if (last && !routed) {
+          const { fellBack } = navigation.openView(last, { restoring: true });
+          if (fellBack) tell('The inbox was last on an account Quotedesk no longer has: showing All accounts.');
+        }
+        views.restored = true;
+      }),
+    );
+  });
 }
 
 /**
