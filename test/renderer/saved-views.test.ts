@@ -70,6 +70,20 @@ describe('the last view', () => {
     expect(searchBox().value).toBe('Website');
   });
 
+  it('does not undo an account the person chose before it arrived', async () => {
+    const bridge = fake();
+    bridge.views.remember(globexSites);
+    const release = bridge.holdNext('views.list');
+    renderApp(bridge);
+    await expectCount('4 quotes');
+    await fireEvent.click(document.querySelector<HTMLButtonElement>('button[data-account-id="north"]')!);
+    await expectCount('2 quotes');
+    release();
+    await waitFor(() => expect(bridge.views.last()).toEqual(view({ accountId: 'north' })), { timeout: 2000 });
+    expect(heading()).toBe('Northwind');
+    expect(searchBox().value).toBe('');
+  });
+
   it('waits for the accounts when they could not be read, and comes back once they are', async () => {
     const bridge = fake();
     bridge.views.remember(globexSites);

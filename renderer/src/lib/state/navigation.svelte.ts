@@ -37,6 +37,12 @@ export class NavigationState {
   /** The inbox shows every account's quotes rather than the selected account's. */
   allAccounts = $state(false);
 
+  /**
+   * How many times the person (or a notification, a link) moved the inbox elsewhere since
+   * start: the last view, read a moment after start, must not undo a move made meanwhile.
+   */
+  moves = 0;
+
   readonly #parts: NavigationParts;
   /**
    * The scope the inbox shows (an account id, null for all), undefined before the first. A
@@ -65,6 +71,7 @@ export class NavigationState {
   /** A notification, a tray click or a quotedesk:// link: the quote, or the inbox filtered to its quotes. */
   followRoute(route: Route): void {
     const { accounts, inbox } = this.#parts;
+    this.moves++;
     if (route.view === 'quote') {
       if (accounts.accounts.some((account) => account.id === route.accountId)) accounts.select(route.accountId);
       this.openQuote({ accountId: route.accountId, quoteId: route.quoteId });
@@ -96,6 +103,7 @@ export class NavigationState {
     const fellBack = query.accountId !== null && !accounts.accounts.some((account) => account.id === query.accountId);
     const scope = fellBack ? null : query.accountId;
     if (!options.restoring) {
+      this.moves++;
       this.#parts.dialogs.dismiss();
       this.#backToInbox();
     }
@@ -110,12 +118,14 @@ export class NavigationState {
   }
 
   selectAccount(id: string): void {
+    this.moves++;
     this.#parts.accounts.select(id);
     this.allAccounts = false;
     this.#backToInbox();
   }
 
   selectAllAccounts(): void {
+    this.moves++;
     this.allAccounts = true;
     this.#backToInbox();
   }
@@ -138,6 +148,7 @@ export class NavigationState {
    */
   openQuote(ref: QuoteRef, intent: QuoteIntent = null): void {
     const { quote, notifications } = this.#parts;
+    this.moves++;
     this.quoteIntent = intent;
     this.view = 'quote';
     void quote.open(ref);

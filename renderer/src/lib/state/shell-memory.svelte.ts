@@ -34,7 +34,6 @@ export function rememberPlace(navigation: NavigationState, preferences: Preferen
  */
 export function restoreInboxView(
   navigation: NavigationState,
-  inbox: Pick<InboxState, 'quoteIds'>,
   views: ViewsState,
   accounts: Pick<AccountsState, 'loading' | 'loadError'>,
   tell: (message: string) => void,
@@ -45,9 +44,8 @@ export function restoreInboxView(
     started = true;
     void views.load().then((last) =>
       untrack(() => {
-        // A notification or a link followed meanwhile (the app was started by one) wins over the last view.
-        const routed = inbox.quoteIds !== null || navigation.view === 'quote';
-        if (last && !routed) {
+        // A move made meanwhile (an account chosen, a notification or a link followed) wins over the last view.
+        if (last && navigation.moves === 0) {
           const { fellBack } = navigation.openView(last, { restoring: true });
           if (fellBack) tell('The inbox was last on an account Quotedesk no longer has: showing All accounts.');
         }

@@ -116,15 +116,29 @@ export class ViewsState {
   #rememberTimer: ReturnType<typeof setTimeout> | undefined;
   #recountTimer: ReturnType<typeof setTimeout> | undefined;
   #countGeneration = 0;
+  #loaded: Promise<ViewQuery | null> | null = null;
 
   constructor(api: ViewsBridge) {
     this.#api = api;
   }
 
-  /** Reads the views and the last view (null when none, or unreadable). A failure leaves no views: the inbox works without. */
-  async load(): Promise<ViewQuery | null> {
+  /**
+   * Reads the views and the last view (null when none, or unreadable), once: the app asks at
+   * start, alongside the accounts, so the last view is at hand when they are. A failure leaves
+   * no views: the inbox works without.
+   */
+  load(): Promise<ViewQuery | null> {
+    this.#loaded ??= this.#load();
+    return this.#loaded;
+  }
+
+  async #load(): Promise<ViewQuery | null> {
     const result = await this.#api.views.list();
-    if (!result.ok) return null;
+    if (!result.ok) {
+      // Asked again next time (the host back after a reconnection).
+      this.#loaded = null;
+      return null;
+    }
     this.views = result.value.views;
     void this.recount();
     return result.value.last;
