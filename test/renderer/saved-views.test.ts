@@ -55,12 +55,12 @@ describe('the last view', () => {
     // A change is written down a moment later (through the bridge: main keeps it).
     await fireEvent.click(screen.getByRole('button', { name: /Remove filter: Company Globex/ }));
     await expectCount('3 quotes');
-    await waitFor(() => expect(bridge.views.last()).toEqual(view({ search: 'Website' })), { timeout: 2000 });
+    await waitFor(() => expect(bridge.views.last()).toEqual(view({ search: 'Website' })), { timeout: 4000 });
     await fireEvent.click(document.querySelector<HTMLButtonElement>('button[data-account-id="north"]')!);
     await expectCount('2 quotes');
     await fireEvent.input(searchBox(), { target: { value: 'Website' } });
     await expectCount('1 quote');
-    await waitFor(() => expect(bridge.views.last()).toEqual(view({ accountId: 'north', search: 'Website' })), { timeout: 2000 });
+    await waitFor(() => expect(bridge.views.last()).toEqual(view({ accountId: 'north', search: 'Website' })), { timeout: 4000 });
 
     // A restart: a new window, its storage empty; main still has the view.
     cleanup();
@@ -79,7 +79,7 @@ describe('the last view', () => {
     await fireEvent.click(document.querySelector<HTMLButtonElement>('button[data-account-id="north"]')!);
     await expectCount('2 quotes');
     release();
-    await waitFor(() => expect(bridge.views.last()).toEqual(view({ accountId: 'north' })), { timeout: 2000 });
+    await waitFor(() => expect(bridge.views.last()).toEqual(view({ accountId: 'north' })), { timeout: 4000 });
     expect(heading()).toBe('Northwind');
     expect(searchBox().value).toBe('');
   });

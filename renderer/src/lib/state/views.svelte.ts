@@ -12,8 +12,12 @@ export type ViewsBridge = Pick<BridgeApi, 'views' | 'inbox' | 'events'>;
 /** The dialog a saved view opened: naming a new one, renaming one, or confirming its deletion. */
 export type ViewDialog = { kind: 'save'; query: ViewQuery } | { kind: 'rename'; view: SavedView } | { kind: 'delete'; view: SavedView };
 
-/** A pause after the last change before the view on screen is written down (a search is typed a key at a time). */
-export const REMEMBER_DELAY_MS = 400;
+/**
+ * A pause after the last change before the view on screen is written down: each write is a
+ * synced file replace in main, so a search typed a key at a time or accounts flipped through
+ * make one write, not one each. The page going away (reload, close) writes at once.
+ */
+export const REMEMBER_DELAY_MS = 1500;
 /** A burst of cache changes (a sync pass) recounts the views once. */
 const RECOUNT_DELAY_MS = 500;
 
