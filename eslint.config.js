@@ -22,7 +22,7 @@ const nodeBuiltins = ['fs', 'path', 'http', 'https', 'net', 'crypto', 'os', 'chi
 // tested and reused without what is built on it. app.ts and core.ts assemble it all on top.
 // A new folder goes into this list (test/unit/layering proves every folder is in it).
 const coreLayers = [
-  'storage', 'log', 'node', 'links', 'quotes', 'logos', 'hosting', 'updates', 'export',
+  'storage', 'log', 'node', 'links', 'quotes', 'logos', 'hosting', 'updates', 'export', 'views',
   'auth', 'api', 'events', 'accounts', 'store', 'cache', 'sync', 'decisions', 'webhooks', 'relay',
   'bridge', 'notify', 'demo', 'handlers', 'features',
 ];

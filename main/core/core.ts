@@ -128,7 +128,7 @@ export function createCore(options: CoreOptions): Core {
     bus,
     recovery,
   });
-  const inbox = createInboxFeature({ store, cache, pdfs, sync, accounts, bus, clock, logger, deliverPdf: options.deliverPdf, unread: notifications.notifications.unread });
+  const inbox = createInboxFeature({ store, cache, pdfs, sync, accounts, bus, clock, logger, deliverPdf: options.deliverPdf, unread: notifications.notifications.unread, settings });
   // A local delivery and a relayed one go through the same pipeline.
   const { center } = notifications.notifications;
   const webhookPipeline = () => createWebhookPipeline({ accounts, cache, bus, notify: (event) => notifyWebhookEvent({ center, accounts }, event) });

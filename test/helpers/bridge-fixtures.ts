@@ -86,5 +86,10 @@ export function unusedHandlers(): Handlers {
     'relay.status': unused('relay.status'),
     'relay.configure': unused('relay.configure'),
     'relay.test': unused('relay.test'),
+    'views.list': unused('views.list'),
+    'views.save': unused('views.save'),
+    'views.rename': unused('views.rename'),
+    'views.remove': unused('views.remove'),
+    'views.remember': unused('views.remember'),
   };
 }

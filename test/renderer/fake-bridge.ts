@@ -25,6 +25,7 @@ import type {
   WebhooksOverview,
   WebhookStatus,
 } from '../../preload/contract';
+import { ViewQuery } from '../../preload/contract';
 import { buildApi } from '../../preload/contract/plain';
 import type { EventName } from '../../preload/contract/plain';
 import { serviceOf } from '../../main/core/accounts/same-service';
@@ -32,6 +33,9 @@ import { InboxIndex, selectionOf } from '../../main/core/cache/inbox';
 import type { InboxFacetQuery } from '../../main/core/cache/inbox';
 import type { InboxSourceRow } from '../../main/core/store/types';
 import type { AccountSyncState, InboxRow, InboxWindow } from '../../renderer/src/lib/inbox-bridge';
+import { createMemorySettingsStore } from '../../main/core/node/memory-settings';
+import { createSavedViewsStore } from '../../main/core/views';
+import { createRecordingLogger } from '../helpers/recording-logger';
 
 /** What the fake does for each method: a method the contract gains is a compile error here. */
 type Answers = { [M in Method]: (input: MethodInput<M>) => MethodOutput<M> };
@@ -125,6 +129,10 @@ export class FakeBridge {
   relayTestAnswer = { ok: true, message: "Connected: the team relay's stream QUOTEDESK is there." };
   /** What accounts.remove says it could not do besides removing (e.g. a webhook left at the service). */
   removeNotes: string[] = [];
+  /** Main's settings in memory: the saved views and the last view live there (main's own store over them). */
+  readonly settings = createMemorySettingsStore();
+  readonly viewsLog = createRecordingLogger();
+  readonly views = createSavedViewsStore(this.settings, this.viewsLog, { newId: () => `view-${this.#nextId++}` });
   readonly api: BridgeApi;
 
   #failures = new Map<Method, BridgeError[]>();
@@ -488,6 +496,12 @@ export class FakeBridge {
         return (this.relay = { state: 'connected', url: input.url, user: input.user || null, stream: input.stream ?? 'QUOTEDESK', accountId: input.accountId, consumer: input.consumer || 'app-0123456789abcdef', lastEventAt: null, problem: null });
       },
       'relay.test': () => this.relayTestAnswer,
+      // Through the contract's schemas, as the dispatcher does: defaults filled, bad input refused.
+      'views.list': () => ({ views: this.views.list(), last: this.views.last() }),
+      'views.save': (input) => this.views.save(input.name, ViewQuery.parse(input.query)),
+      'views.rename': (input) => this.views.rename(input.id, input.name),
+      'views.remove': (input) => this.views.remove(input.id),
+      'views.remember': (input) => this.views.remember(ViewQuery.parse(input)),
       ...this.#arranged,
     };
   }

@@ -1,5 +1,5 @@
 // The inbox: the offline cache (its database and PDF folder), the methods that read it, and
-// the bulk actions on quotes selected in it.
+// the bulk actions on quotes selected in it, and its saved views and last view.
 // It starts by sweeping the PDF folder and loading which accounts share a service, and
 // closes last but for accounts: every feature that writes to the cache has closed by then.
 import type { AccountsService } from '../accounts/types';
@@ -9,11 +9,13 @@ import type { PdfCache, QuoteCache } from '../cache';
 import type { DomainBus } from '../events';
 import { createInboxHandlers, createSelectionHandlers } from '../handlers';
 import type { PdfDelivery } from '../handlers';
+import { createViewHandlers } from '../handlers/views';
 import type { UnreadState } from '../notify';
-import type { Clock, Logger } from '../ports';
+import type { Clock, Logger, SettingsStore } from '../ports';
 import { checkIntegrityAfterFirstWindow } from '../store';
 import type { QuoteStore } from '../store';
 import type { SyncEngine } from '../sync';
+import { createSavedViewsStore } from '../views';
 import type { Feature } from './feature';
 
 export interface InboxFeatureDeps {
@@ -28,6 +30,8 @@ export interface InboxFeatureDeps {
   deliverPdf?: PdfDelivery;
   /** Marking a selection read or unread. */
   unread: UnreadState;
+  /** Where the saved views and the last view are kept. */
+  settings: SettingsStore;
 }
 
 export function createInboxFeature(deps: InboxFeatureDeps): Feature & { started: Promise<void> } {
@@ -53,6 +57,7 @@ export function createInboxFeature(deps: InboxFeatureDeps): Feature & { started:
     handlers: {
       ...checkIntegrityAfterFirstWindow(createInboxHandlers({ cache, sync: deps.sync, pdfs: startedPdfs, accounts, clock: deps.clock, deliverPdf: deps.deliverPdf }), store),
       ...createSelectionHandlers({ cache, accounts, clock: deps.clock, unread: deps.unread, pdfs: startedPdfs }),
+      ...createViewHandlers(createSavedViewsStore(deps.settings, deps.logger)),
     },
     project: (hub) => projectInboxEvents(deps.bus, hub),
     async start() {

@@ -10,6 +10,7 @@ import { selectionMethods } from './selection';
 import { syncEvents, syncMethods } from './sync';
 import { webhookEvents, webhookMethods } from './webhooks';
 import { relayEvents, relayMethods } from './relay';
+import { viewMethods } from './views';
 import type { Result } from './errors';
 import type { EventName as PlainEventName, MethodName as PlainMethodName, Namespace } from '../plain/names';
 
@@ -44,6 +45,7 @@ export const methods = {
   ...webhookMethods,
   ...desktopMethods,
   ...relayMethods,
+  ...viewMethods,
 } as const satisfies { [M in PlainMethodName]: { input: z.ZodType; output: z.ZodType } };
 
 /** Events main pushes to the renderer. */

@@ -10,3 +10,4 @@ export * from './sync';
 export * from './webhooks';
 export * from './desktop';
 export * from './relay';
+export * from './views';

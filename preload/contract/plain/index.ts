@@ -9,3 +9,4 @@ export * from './pdf-file-name';
 export * from './format';
 export * from './stages';
 export * from './network-words';
+export * from './view-limits';

@@ -53,6 +53,11 @@ const METHODS = [
   'relay.status',
   'relay.configure',
   'relay.test',
+  'views.list',
+  'views.save',
+  'views.rename',
+  'views.remove',
+  'views.remember',
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 export const METHOD_NAMES: MethodName[] = [...METHODS];

@@ -5,7 +5,7 @@ import { MOD } from '../../lib/keyboard';
 /** One thing the palette can do: a command, an account to go to, or a quote to open. */
 export interface PaletteItem {
   id: string;
-  kind: 'Command' | 'Account' | 'Quote';
+  kind: 'Command' | 'View' | 'Account' | 'Quote';
   label: string;
   /** A second, quieter line: the quote's number and account, a shortcut. */
   detail?: string;
@@ -18,6 +18,14 @@ export interface PaletteCommand {
   run: () => void;
 }
 
+/** A saved view of the inbox, as the palette offers it. */
+export interface PaletteView {
+  id: string;
+  name: string;
+  /** What it shows, or how many quotes it holds. */
+  detail?: string;
+}
+
 /** The words typed match when each of them is in the label (any order, any case). */
 export function matches(text: string, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
@@ -25,8 +33,15 @@ export function matches(text: string, query: string): boolean {
   return words.every((word) => haystack.includes(word));
 }
 
-/** Commands and accounts whose names match, commands first; all of them for an empty query. */
-export function localItems(query: string, commands: readonly PaletteCommand[], accounts: readonly AccountView[], goTo: (account: AccountView) => void): PaletteItem[] {
+/** Commands, saved views and accounts whose names match, in that order; all of them for an empty query. */
+export function localItems(
+  query: string,
+  commands: readonly PaletteCommand[],
+  accounts: readonly AccountView[],
+  goTo: (account: AccountView) => void,
+  views: readonly PaletteView[] = [],
+  openView: (id: string) => void = () => {},
+): PaletteItem[] {
   const commandItems = commands
     .filter((command) => matches(command.label, query))
     .map((command, index): PaletteItem => ({ id: `command-${index}`, kind: 'Command', label: command.label, ...(command.detail ? { detail: command.detail } : {}), run: command.run }));
@@ -39,7 +54,11 @@ export function localItems(query: string, commands: readonly PaletteCommand[], a
       ...(index < 9 ? { detail: `${MOD}${index + 1}` } : {}),
       run: () => goTo(account),
     }));
-  return [...commandItems, ...accountItems];
+  // "view" finds every saved view, as "account" finds every account.
+  const viewItems = views
+    .filter((view) => matches(`${view.name} saved view`, query))
+    .map((view): PaletteItem => ({ id: `view-${view.id}`, kind: 'View', label: view.name, ...(view.detail ? { detail: view.detail } : {}), run: () => openView(view.id) }));
+  return [...commandItems, ...viewItems, ...accountItems];
 }
 
 export function quoteItem(row: InboxRow, accountName: string, open: (row: InboxRow) => void): PaletteItem {

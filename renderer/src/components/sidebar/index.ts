@@ -1,1 +1,2 @@
 export { default as Sidebar, focusSidebarAccount } from './sidebar.svelte';
+export type { SidebarView } from './sidebar.svelte';

@@ -1,5 +1,5 @@
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
-import type { BridgeError, ExportDelivered, ExportFormat, Result } from '../../../../preload/contract';
+import type { BridgeError, ExportDelivered, ExportFormat, Result, ViewQuery } from '../../../../preload/contract';
 import type { AccountSyncState, InboxBridge, InboxFacets, InboxFilterInput, InboxQueryInput, InboxRow, InboxSort, InboxStage, InboxWindow } from '../inbox-bridge';
 import { facetInput, hasFacetFilters, noFacetFilters, toggledFacet } from '../inbox-filters';
 import type { FacetFilters, FacetKey } from '../inbox-filters';
@@ -120,6 +120,19 @@ export class InboxState {
     this.searchInput = '';
     this.quoteIds = quoteIds.length > 0 ? [...quoteIds] : null;
     this.facetFilters = noFacetFilters();
+    this.#restart();
+  }
+
+  /** A saved or remembered view: its scope, search, status, filters and order, from the top. */
+  applyView(accountId: string | null, view: Omit<ViewQuery, 'accountId'>): void {
+    this.accountId = accountId;
+    this.stages = [...view.stages];
+    this.needsAction = view.needsAction;
+    this.expiringSoon = view.expiringSoon;
+    this.searchInput = view.search;
+    this.quoteIds = null;
+    this.facetFilters = structuredClone($state.snapshot(view.filters));
+    this.sort = view.sort;
     this.#restart();
   }
 

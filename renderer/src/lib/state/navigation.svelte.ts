@@ -1,5 +1,5 @@
 import { untrack } from 'svelte';
-import type { Route } from '../../../../preload/contract';
+import type { Route, ViewQuery } from '../../../../preload/contract';
 import type { InboxRow } from '../inbox-bridge';
 import type { AccountActions } from './account-actions.svelte';
 import type { AccountsState } from './accounts.svelte';
@@ -18,7 +18,7 @@ export type QuoteIntent = 'accept' | 'decline' | null;
 /** The states a move between views touches: each only through what navigating needs of it. */
 export interface NavigationParts {
   accounts: Pick<AccountsState, 'accounts' | 'selectedId' | 'select'>;
-  inbox: Pick<InboxState, 'open' | 'showQuotes'>;
+  inbox: Pick<InboxState, 'open' | 'showQuotes' | 'applyView'>;
   quote: Pick<QuoteState, 'open' | 'close' | 'isShown' | 'showsQuote'>;
   notifications: Pick<NotificationsState, 'isUnread' | 'markRead'>;
   webhooks: Pick<WebhooksState, 'loadActivity'>;
@@ -37,9 +37,19 @@ export class NavigationState {
   /** The inbox shows every account's quotes rather than the selected account's. */
   allAccounts = $state(false);
 
+  /**
+   * How many times the person (or a notification, a link) moved the inbox elsewhere since
+   * start: the last view, read a moment after start, must not undo a move made meanwhile.
+   */
+  moves = 0;
+
   readonly #parts: NavigationParts;
-  /** A route already put this scope (with its quote filter) on screen: the scope change must not reopen it bare. */
-  #routedScope: string | null | undefined;
+  /**
+   * The scope the inbox shows (an account id, null for all), undefined before the first. A
+   * route or a view puts its scope on screen with its filters: the scope change that follows
+   * must not reopen it bare.
+   */
+  #shownScope: string | null | undefined;
 
   constructor(parts: NavigationParts) {
     this.#parts = parts;
@@ -53,16 +63,15 @@ export class NavigationState {
   showChosenInbox(): void {
     const id = this.allAccounts ? null : this.#parts.accounts.selectedId;
     if (!this.allAccounts && id === null) return;
-    if (this.#routedScope === id) {
-      this.#routedScope = undefined;
-      return;
-    }
+    if (this.#shownScope === id) return;
+    this.#shownScope = id;
     untrack(() => this.#parts.inbox.open(id));
   }
 
   /** A notification, a tray click or a quotedesk:// link: the quote, or the inbox filtered to its quotes. */
   followRoute(route: Route): void {
     const { accounts, inbox } = this.#parts;
+    this.moves++;
     if (route.view === 'quote') {
       if (accounts.accounts.some((account) => account.id === route.accountId)) accounts.select(route.accountId);
       this.openQuote({ accountId: route.accountId, quoteId: route.quoteId });
@@ -74,8 +83,7 @@ export class NavigationState {
     }
     this.#parts.dialogs.dismiss();
     this.view = 'inbox';
-    const scope = this.allAccounts ? null : accounts.selectedId;
-    if (route.accountId !== scope) this.#routedScope = route.accountId;
+    this.#shownScope = route.accountId;
     if (route.accountId === null) this.allAccounts = true;
     else {
       accounts.select(route.accountId);
@@ -84,13 +92,40 @@ export class NavigationState {
     inbox.showQuotes(route.accountId, route.quoteIds);
   }
 
+  /**
+   * A saved view (or, with `restoring`, the one the app was left on): its account or All
+   * accounts, and its search, status, filters and order. A view of an account Quotedesk no
+   * longer has opens on All accounts: the answer says so, for the caller to tell the person.
+   * Restoring keeps the view around the inbox (Settings stays Settings) and any dialog.
+   */
+  openView(query: ViewQuery, options: { restoring?: boolean } = {}): { fellBack: boolean } {
+    const { accounts, inbox } = this.#parts;
+    const fellBack = query.accountId !== null && !accounts.accounts.some((account) => account.id === query.accountId);
+    const scope = fellBack ? null : query.accountId;
+    if (!options.restoring) {
+      this.moves++;
+      this.#parts.dialogs.dismiss();
+      this.#backToInbox();
+    }
+    this.#shownScope = scope;
+    if (scope === null) this.allAccounts = true;
+    else {
+      accounts.select(scope);
+      this.allAccounts = false;
+    }
+    inbox.applyView(scope, query);
+    return { fellBack };
+  }
+
   selectAccount(id: string): void {
+    this.moves++;
     this.#parts.accounts.select(id);
     this.allAccounts = false;
     this.#backToInbox();
   }
 
   selectAllAccounts(): void {
+    this.moves++;
     this.allAccounts = true;
     this.#backToInbox();
   }
@@ -113,6 +148,7 @@ export class NavigationState {
    */
   openQuote(ref: QuoteRef, intent: QuoteIntent = null): void {
     const { quote, notifications } = this.#parts;
+    this.moves++;
     this.quoteIntent = intent;
     this.view = 'quote';
     void quote.open(ref);

@@ -1,5 +1,8 @@
 import { untrack } from 'svelte';
 import type { PreferenceStorage } from '../preferences';
+import { currentQuery } from './views.svelte';
+import type { ViewsState } from './views.svelte';
+import type { AccountsState } from './accounts.svelte';
 import type { InboxState } from './inbox.svelte';
 import type { LayoutState } from './layout.svelte';
 import type { NavigationState } from './navigation.svelte';
@@ -19,6 +22,48 @@ export function rememberPlace(navigation: NavigationState, preferences: Preferen
     const view = navigation.view === 'quote' ? 'inbox' : navigation.view;
     const allAccounts = navigation.allAccounts;
     untrack(() => preferences.write({ ...preferences.read(), allAccounts, view }));
+  });
+}
+
+/**
+ * The inbox back as it was left (the account or All accounts, search, status, filters and
+ * order), from main's settings, once the accounts were read: a view naming an account must
+ * find it. Until then nothing is remembered, so a window whose accounts could not be read
+ * (Retry, a host reconnecting) leaves the last view for when they are. `tell` says when its
+ * account was removed and All accounts shows instead. Call while the app component is created.
+ */
+export function restoreInboxView(
+  navigation: NavigationState,
+  views: ViewsState,
+  accounts: Pick<AccountsState, 'loading' | 'loadError'>,
+  tell: (message: string) => void,
+): void {
+  let started = false;
+  $effect(() => {
+    if (started || accounts.loading || accounts.loadError !== null) return;
+    started = true;
+    void views.load().then((last) =>
+      untrack(() => {
+        // A move made meanwhile (an account chosen, a notification or a link followed) wins over the last view.
+        if (last && navigation.moves === 0) {
+          const { fellBack } = navigation.openView(last, { restoring: true });
+          if (fellBack) tell('The inbox was last on an account Quotedesk no longer has: showing All accounts.');
+        }
+        views.restored = true;
+      }),
+    );
+  });
+}
+
+/**
+ * Each change of the inbox's view written down (through main: browser mode's page storage
+ * is new at every launch), once the last one was put back. Call while the app component is created.
+ */
+export function rememberInboxView(inbox: Pick<InboxState, 'accountId' | 'searchInput' | 'stages' | 'needsAction' | 'expiringSoon' | 'sort' | 'facetFilters'>, views: ViewsState): void {
+  $effect(() => {
+    const query = currentQuery(inbox);
+    if (!views.restored) return;
+    untrack(() => views.remember(query));
   });
 }
 

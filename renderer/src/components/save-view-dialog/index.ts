@@ -1,0 +1,1 @@
+export { default as SaveViewDialog } from './save-view-dialog.svelte';
