@@ -22,8 +22,8 @@ const nodeBuiltins = ['fs', 'path', 'http', 'https', 'net', 'crypto', 'os', 'chi
 // tested and reused without what is built on it. app.ts and core.ts assemble it all on top.
 // A new folder goes into this list (test/unit/layering proves every folder is in it).
 const coreLayers = [
-  'storage', 'log', 'node', 'links', 'quotes', 'logos', 'hosting', 'updates', 'export', 'views',
-  'auth', 'api', 'events', 'accounts', 'store', 'cache', 'sync', 'decisions', 'webhooks', 'relay',
+  'data-files', 'log', 'settings-and-secrets', 'links', 'quotes', 'logos', 'hosting', 'updates', 'export', 'views',
+  'auth', 'api', 'events', 'accounts', 'database', 'cache', 'sync', 'decisions', 'webhooks', 'relay',
   'bridge', 'notify', 'demo', 'handlers', 'features',
 ];
 // The upward imports still allowed, each because a small move does not remove it.

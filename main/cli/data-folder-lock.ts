@@ -1,8 +1,8 @@
 // The command line's side of "one process per data folder": a command that opens a data
 // folder (its accounts, settings or event log) takes the folder first, the same lock the
 // desktop app and browser mode take, and a refusal names the process that holds it.
-import { DataFolderBusyError, lockDataFolder } from '../core/storage';
-import type { FolderLock } from '../core/storage';
+import { DataFolderBusyError, lockDataFolder } from '../core/data-files';
+import type { FolderLock } from '../core/data-files';
 import { CliFailure } from './report';
 
 /**

@@ -4,9 +4,9 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createSilentLogger } from '../core/log';
-import { createFileSecretStore, createJsonSettingsStore } from '../core/node';
+import { createFileSecretStore, createJsonSettingsStore } from '../core/settings-and-secrets';
 import type { Logger, SecretStore, SettingsStore } from '../core/ports';
-import { prepareDataFolder } from '../core/storage';
+import { prepareDataFolder } from '../core/data-files';
 import { defaultDataDir } from '../web/data-dir';
 import { lockDataFolderForCli } from './data-folder-lock';
 

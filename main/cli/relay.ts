@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { createQuotingClient } from '../core/api';
 import type { ClosableQuotingClient } from '../core/api';
 import { createJsonLogger, globalRedactor } from '../core/log';
-import { createFileSecretStore } from '../core/node';
+import { createFileSecretStore } from '../core/settings-and-secrets';
 import { systemClock } from '../core/ports';
 import type { Logger } from '../core/ports';
 import { connectToRelayServer, RelayConfigError } from '../core/relay/connection';

@@ -30,7 +30,7 @@ import { notifyWebhookEvent } from './notify';
 import type { Notifications } from './notify';
 import type { AppPaths, Clock, DataFileProblem, Logger, Notifier, SecretStore, SettingsStore } from './ports';
 import type { TeamRelay } from './relay/team-relay';
-import { openSqliteStore } from './store';
+import { openSqliteStore } from './database';
 import { createRecovery, createSyncEngine, pdfLimitBytes, syncIntervalMs } from './sync';
 import type { SyncEngine, SyncOptions } from './sync';
 import type { DecisionsInFlight, DesktopHandlers } from './updates';

@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { App } from 'electron';
 import type { Logger } from '../core/ports';
-import { writeFileAtomicSync } from '../core/storage';
+import { writeFileAtomicSync } from '../core/data-files';
 
 export const HIDDEN_ARGUMENT = '--hidden';
 

@@ -1,6 +1,6 @@
 import type { SafeStorage } from 'electron';
 import { AppError } from '../core/errors';
-import { createFileSecretStore } from '../core/node';
+import { createFileSecretStore } from '../core/settings-and-secrets';
 import type { Logger, SecretStore } from '../core/ports';
 
 export type SafeStorageLike = Pick<SafeStorage, 'isAsyncEncryptionAvailable' | 'encryptStringAsync' | 'decryptStringAsync' | 'getSelectedStorageBackend'>;

@@ -4,7 +4,7 @@
 // (when, which channel, not during a decision) is the core's: main/core/updates.
 import type { AppUpdater, Logger as UpdaterLogger, ProgressInfo } from 'electron-updater';
 import type { Logger } from '../core/ports';
-import { writeFileAtomicSync } from '../core/storage';
+import { writeFileAtomicSync } from '../core/data-files';
 import type { UpdateEngine } from '../core/updates';
 import { errorText } from '../core/errors';
 

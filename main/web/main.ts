@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DataFolderBusyError } from '../core/storage';
+import { DataFolderBusyError } from '../core/data-files';
 import { writeCredentialsFile } from '../simulator/credentials-file';
 import { launchWebApp } from './app';
 import { parseWebFlags, usage } from './flags';

@@ -1,4 +1,4 @@
-import type { FolderHolder } from '../core/storage';
+import type { FolderHolder } from '../core/data-files';
 
 /** The line browser mode prints about demo mode at startup, or null when there is nothing to say. */
 export function demoNotice(state: { demo: boolean; realAccounts: number }): string | null {

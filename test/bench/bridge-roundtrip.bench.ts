@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { createCore } from '../../main/core/core';
 import { createSilentLogger } from '../../main/core/log';
-import { createMemorySecretStore, createMemorySettingsStore } from '../../main/core/node';
+import { createMemorySecretStore, createMemorySettingsStore } from '../../main/core/settings-and-secrets';
 import { systemClock } from '../../main/core/ports';
 import { startWebHost } from '../../main/web/server';
 import { BRIDGE_PATH, BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../main/web/security';

@@ -11,7 +11,7 @@ import { createEventBus } from '../../main/core/events';
 import type { DomainEvents } from '../../main/core/events';
 import { createSilentLogger } from '../../main/core/log';
 import { systemClock } from '../../main/core/ports';
-import { openSqliteStore } from '../../main/core/store';
+import { openSqliteStore } from '../../main/core/database';
 import { compareAlternatingWithTimes } from './harness/alternate';
 import type { SubjectTimes } from './harness/alternate';
 import { median, round, spreadOf } from './harness/stats';

@@ -21,7 +21,7 @@ import type { Browser } from 'playwright-core';
 import { createCore } from '../../main/core/core';
 import type { Core } from '../../main/core/core';
 import { createSilentLogger } from '../../main/core/log';
-import { createFileSecretStore, createJsonSettingsStore } from '../../main/core/node';
+import { createFileSecretStore, createJsonSettingsStore } from '../../main/core/settings-and-secrets';
 import { systemClock } from '../../main/core/ports';
 import { startWebHost } from '../../main/web/server';
 import { fillCache } from './fixtures/cached-quotes';

@@ -14,7 +14,7 @@
 // linear) go in each figure's details.
 import { InboxIndex } from '../../main/core/cache/inbox';
 import type { InboxQuery } from '../../main/core/cache/inbox';
-import type { InboxSourceRow } from '../../main/core/store/types';
+import type { InboxSourceRow } from '../../main/core/database/types';
 import { BENCH_NOW, COMPANIES, inboxRows, keystrokes } from './fixtures/inbox-rows';
 import { median, quantile, round, spreadOf } from './harness/stats';
 import type { Figure, Target } from './harness/types';

@@ -24,7 +24,7 @@ import { createEventBus } from '../../main/core/events';
 import type { DomainEvents } from '../../main/core/events';
 import { createSilentLogger } from '../../main/core/log';
 import { systemClock } from '../../main/core/ports';
-import { openSqliteStore } from '../../main/core/store';
+import { openSqliteStore } from '../../main/core/database';
 import { buildMemoryHolder } from './fixtures/memory-bundle';
 import type { ScaleServerReady } from './fixtures/scale-server';
 import { median, round, spreadOf } from './harness/stats';

@@ -9,7 +9,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { createQuotingClient } from '../../main/core/api';
 import type { ClosableQuotingClient } from '../../main/core/api';
 import { createSilentLogger } from '../../main/core/log';
-import { createMemorySecretStore } from '../../main/core/node';
+import { createMemorySecretStore } from '../../main/core/settings-and-secrets';
 import { systemClock } from '../../main/core/ports';
 import { connectToRelayServer } from '../../main/core/relay/connection';
 import { startRelay } from '../../main/core/relay/relay';

@@ -1,4 +1,4 @@
-import { createMemorySecretStore, createMemorySettingsStore } from '../../main/core/node';
+import { createMemorySecretStore, createMemorySettingsStore } from '../../main/core/settings-and-secrets';
 import type { DataFileProblem, SecretStore, SettingsStore } from '../../main/core/ports';
 
 export { createMemorySecretStore, createMemorySettingsStore };

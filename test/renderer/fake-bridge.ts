@@ -31,9 +31,9 @@ import type { EventName } from '../../preload/contract/plain';
 import { serviceOf } from '../../main/core/accounts/same-service';
 import { InboxIndex, selectionOf } from '../../main/core/cache/inbox';
 import type { InboxFacetQuery } from '../../main/core/cache/inbox';
-import type { InboxSourceRow } from '../../main/core/store/types';
+import type { InboxSourceRow } from '../../main/core/database/types';
 import type { AccountSyncState, InboxRow, InboxWindow } from '../../renderer/src/lib/inbox-bridge';
-import { createMemorySettingsStore } from '../../main/core/node/memory-settings';
+import { createMemorySettingsStore } from '../../main/core/settings-and-secrets/memory-settings';
 import { createSavedViewsStore } from '../../main/core/views';
 import { createRecordingLogger } from '../helpers/recording-logger';
 

@@ -8,8 +8,8 @@
 //   the internal key of one service), the rows merge across accounts, which the index does:
 //   such a query waits for it.
 import type { KeyAccess } from '../../../preload/contract';
-import type { InboxSourceRow, PdfRow, QuoteStore } from '../store/types';
-import { quoteDateMs } from '../store/sort-keys';
+import type { InboxSourceRow, PdfRow, QuoteStore } from '../database/types';
+import { quoteDateMs } from '../database/sort-keys';
 import { needsAction, stageOf } from './inbox';
 import { searchWords } from './inbox/status';
 import type { InboxQuery, InboxRow, InboxWindow, PdfBadge } from './inbox';

@@ -4,7 +4,7 @@
 import { errorText } from '../errors';
 import type { KeyAccess } from '../../../preload/contract';
 import type { Logger } from '../ports';
-import type { QuoteStore } from '../store/types';
+import type { QuoteStore } from '../database/types';
 import { answersFromFile, firstWindowFromFile } from './first-window';
 import { InboxIndex } from './inbox';
 import type { InboxQuery, InboxWindow } from './inbox';

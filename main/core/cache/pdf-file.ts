@@ -1,6 +1,6 @@
 import { streamPdfToFile } from '../api/pdf-download';
 import type { PdfStreamOptions } from '../api/pdf-download';
-import { StorageError } from '../store/errors';
+import { StorageError } from '../database/errors';
 
 export { nodeFileSystem, PDF_TEMP_PATTERN } from '../api/pdf-download';
 export type { PdfFileSystem } from '../api/pdf-download';

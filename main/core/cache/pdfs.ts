@@ -11,7 +11,7 @@ import type { Timeouts } from '../api/transport';
 import { AppError, errorText } from '../errors';
 import type { DomainBus } from '../events';
 import type { Clock, Logger } from '../ports';
-import type { PdfRow, QuoteStore } from '../store/types';
+import type { PdfRow, QuoteStore } from '../database/types';
 import { fetchPdfFile, nodeFileSystem, PDF_TEMP_PATTERN } from './pdf-file';
 import type { PdfFileSystem } from './pdf-file';
 import type { QuoteCache } from './quotes';

@@ -1,9 +1,9 @@
 // Compare-and-store: what a producer saw against what the cache holds, written as the few
 // rows that really changed. Runs inside the caller's transaction (quotes.ts).
 import type { QuoteDetails, QuoteListItem } from '../../../preload/contract';
-import { listItem, listRest } from '../store/list-document';
-import { facetColumnsOf } from '../store/facet-columns';
-import type { QuoteColumns, QuoteRow, QuoteStore } from '../store/types';
+import { listItem, listRest } from '../database/list-document';
+import { facetColumnsOf } from '../database/facet-columns';
+import type { QuoteColumns, QuoteRow, QuoteStore } from '../database/types';
 import type { QuoteChange, StoredQuote } from './events';
 import { canonicalJson, hashText } from './hash';
 

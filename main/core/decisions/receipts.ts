@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import { z } from 'zod';
 import { DecisionReceipt } from '../../../preload/contract/bridge/decisions';
 import type { Logger } from '../ports';
-import { writeFileAtomic } from '../storage';
+import { writeFileAtomic } from '../data-files';
 
 export interface ReceiptFileProblem {
   path: string;

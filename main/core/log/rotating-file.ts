@@ -5,7 +5,7 @@
 // disk before the call returns, so the lines before a crash are there to read after it.
 import * as fs from 'node:fs';
 import { dirname } from 'node:path';
-import { makeOwnerOnly } from '../storage';
+import { makeOwnerOnly } from '../data-files';
 
 export interface RotatingFileOptions {
   /** Size at which the file is rotated. Default 2 MiB. */

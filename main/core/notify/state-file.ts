@@ -5,7 +5,7 @@
 import { readFileSync, renameSync } from 'node:fs';
 import type { z } from 'zod';
 import type { Logger } from '../ports';
-import { writeFileAtomic } from '../storage';
+import { writeFileAtomic } from '../data-files';
 
 export function loadStateFile<T>(path: string, schema: z.ZodType<T>, logger: Logger, now: () => number): T | null {
   let text: string;

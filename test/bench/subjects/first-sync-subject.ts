@@ -14,7 +14,7 @@ import { createEventBus } from '../../../main/core/events';
 import type { DomainEvents } from '../../../main/core/events';
 import { createSilentLogger } from '../../../main/core/log';
 import { systemClock } from '../../../main/core/ports';
-import { openSqliteStore } from '../../../main/core/store';
+import { openSqliteStore } from '../../../main/core/database';
 import { createSyncEngine } from '../../../main/core/sync';
 import type { AccountView, QuoteStatus } from '../../../preload/contract';
 import { PATHS } from '../../../preload/contract';

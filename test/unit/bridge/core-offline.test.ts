@@ -8,7 +8,7 @@ import { createCore } from '../../../main/core/core';
 import type { Core } from '../../../main/core/core';
 import { createSilentLogger } from '../../../main/core/log';
 import { systemClock } from '../../../main/core/ports';
-import { openSqliteStore } from '../../../main/core/store';
+import { openSqliteStore } from '../../../main/core/database';
 import type { SecretStore, SettingsStore } from '../../../main/core/ports';
 import { startDemo } from '../../../main/simulator/demo';
 import { ManualClock, startSimulator } from '../../../main/simulator';

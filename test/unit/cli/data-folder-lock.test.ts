@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lockDataFolderForCli } from '../../../main/cli/data-folder-lock';
 import { runListenCommand } from '../../../main/cli/listen/command';
 import { CliFailure, report } from '../../../main/cli/report';
-import { lockDataFolder } from '../../../main/core/storage';
+import { lockDataFolder } from '../../../main/core/data-files';
 
 let dir: string;
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DesktopState } from '../../../preload/contract';
-import { createMemorySettingsStore } from '../../../main/core/node';
+import { createMemorySettingsStore } from '../../../main/core/settings-and-secrets';
 import { createSilentLogger } from '../../../main/core/log';
 import type { UpdateService } from '../../../main/core/updates';
 import { appMenuTemplate } from '../../../main/electron/app-menu';

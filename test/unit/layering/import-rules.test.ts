@@ -74,11 +74,11 @@ describe('the order of main/core\'s folders', () => {
   const refused: [string, string][] = [
     ['main/core/api/example.ts', '../accounts'],
     ['main/core/events/example.ts', '../sync/engine'],
-    ['main/core/store/example.ts', '../cache'],
+    ['main/core/database/example.ts', '../cache'],
     ['main/core/sync/example.ts', '../webhooks/receiver'],
     ['main/core/notify/example.ts', '../handlers'],
     ['main/core/bridge/example.ts', '../handlers/sync'],
-    ['main/core/storage/example.ts', '../log'],
+    ['main/core/data-files/example.ts', '../log'],
     // one folder deeper, '../../' is the way up
     ['main/core/cache/inbox/example.ts', '../../sync'],
     ['main/core/webhooks/tunnels/example.ts', '../../notify/pipeline'],
@@ -102,14 +102,14 @@ describe('the order of main/core\'s folders', () => {
     const folders = readdirSync('main/core', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
     expect(folders.length).toBeGreaterThan(15);
     const unrefused: string[] = [];
-    for (const folder of folders.filter((name) => name !== 'storage')) {
-      if ((await restrictedMessages('main/core/storage/example.ts', importOf(`../${folder}`))).length === 0) unrefused.push(folder);
+    for (const folder of folders.filter((name) => name !== 'data-files')) {
+      if ((await restrictedMessages('main/core/data-files/example.ts', importOf(`../${folder}`))).length === 0) unrefused.push(folder);
     }
     expect(unrefused).toEqual([]);
   });
 
   const allowed: [string, string][] = [
-    ['main/core/cache/example.ts', '../store'],
+    ['main/core/cache/example.ts', '../database'],
     ['main/core/handlers/example.ts', '../notify/unread'],
     ['main/core/sync/example.ts', '../errors'],
     ['main/core/accounts/example.ts', '../ports'],

@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DataFolderBusyError, readFolderHolder } from '../../../main/core/storage';
-import type { FolderHolder } from '../../../main/core/storage';
+import { DataFolderBusyError, readFolderHolder } from '../../../main/core/data-files';
+import type { FolderHolder } from '../../../main/core/data-files';
 import { launchWebApp } from '../../../main/web/app';
 import { busyFolderNotice } from '../../../main/web/startup-notice';
 

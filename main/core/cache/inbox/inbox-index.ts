@@ -1,6 +1,6 @@
 import type { KeyAccess } from '../../../../preload/contract';
-import { quoteDateMs, timeOf } from '../../store/sort-keys';
-import type { InboxSourceRow, PdfRow } from '../../store/types';
+import { quoteDateMs, timeOf } from '../../database/sort-keys';
+import type { InboxSourceRow, PdfRow } from '../../database/types';
 import { DAY_MS, FacetCounter, FacetFilter, FacetValues } from './facets';
 import type { ValueFacet } from './facets';
 import { QuoteEntry, QuoteView, Scope } from './members';

@@ -1,5 +1,5 @@
 import type { KeyAccess } from '../../../../preload/contract';
-import type { InboxSourceRow } from '../../store/types';
+import type { InboxSourceRow } from '../../database/types';
 import { grown } from './facts';
 import { SearchText } from './search-text';
 import type { Found, Searchable } from './search-text';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAccountsService } from '../../../../main/core/accounts';
 import type { AccountsService } from '../../../../main/core/accounts';
-import { createFileSecretStore, createJsonSettingsStore } from '../../../../main/core/node';
+import { createFileSecretStore, createJsonSettingsStore } from '../../../../main/core/settings-and-secrets';
 import { createFakeClock } from '../../../helpers/fake-clock';
 import { createRecordingLogger } from '../../../helpers/json-recording-logger';
 import { startFakeService } from '../../../helpers/fake-service';

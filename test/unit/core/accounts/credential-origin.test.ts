@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAccountsService, secretName } from '../../../../main/core/accounts';
 import type { AccountsService } from '../../../../main/core/accounts';
-import { createMemorySettingsStore } from '../../../../main/core/node';
+import { createMemorySettingsStore } from '../../../../main/core/settings-and-secrets';
 import type { SettingsStore } from '../../../../main/core/ports';
 import type { AccountDraft } from '../../../../preload/contract';
 import { createFakeClock } from '../../../helpers/fake-clock';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountsService } from '../../../../main/core/accounts';
 import type { AccountsService } from '../../../../main/core/accounts';
-import { createFileSecretStore, createJsonSettingsStore } from '../../../../main/core/node';
+import { createFileSecretStore, createJsonSettingsStore } from '../../../../main/core/settings-and-secrets';
 import type { AccountDraft } from '../../../../preload/contract';
 import { createFakeClock } from '../../../helpers/fake-clock';
 import { startFakeService } from '../../../helpers/fake-service';

@@ -6,7 +6,7 @@ import { createAccountsService } from '../../../../main/core/accounts';
 import type { AccountsService } from '../../../../main/core/accounts';
 import { createEventBus } from '../../../../main/core/events';
 import type { AnyEvent, DomainEvents } from '../../../../main/core/events';
-import { createFileSecretStore, createJsonSettingsStore } from '../../../../main/core/node';
+import { createFileSecretStore, createJsonSettingsStore } from '../../../../main/core/settings-and-secrets';
 import type { AccountDraft } from '../../../../preload/contract';
 import { createFakeClock } from '../../../helpers/fake-clock';
 import { startFakeService } from '../../../helpers/fake-service';

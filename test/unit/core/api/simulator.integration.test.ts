@@ -6,7 +6,7 @@ import { createAccountsService } from '../../../../main/core/accounts';
 import { createQuotingClient, downloadPdf, SchemaError, TimeoutError } from '../../../../main/core/api';
 import type { ClosableQuotingClient } from '../../../../main/core/api';
 import { NeedsCredentialsError } from '../../../../main/core/auth';
-import { createMemorySecretStore, createMemorySettingsStore } from '../../../../main/core/node';
+import { createMemorySecretStore, createMemorySettingsStore } from '../../../../main/core/settings-and-secrets';
 import { ManualClock, startSimulator } from '../../../../main/simulator';
 import type { Simulator } from '../../../../main/simulator';
 import type { SettingsStore } from '../../../../main/core/ports';

@@ -3,8 +3,8 @@ import type { AnyEvent, DomainBus, DomainEvents } from '../../../../main/core/ev
 import { createSilentLogger } from '../../../../main/core/log';
 import { createQuoteCache } from '../../../../main/core/cache';
 import type { QuoteCache } from '../../../../main/core/cache';
-import { openSqliteStore } from '../../../../main/core/store';
-import type { QuoteStore } from '../../../../main/core/store';
+import { openSqliteStore } from '../../../../main/core/database';
+import type { QuoteStore } from '../../../../main/core/database';
 import type { Clock } from '../../../../main/core/ports';
 import { createFakeClock } from '../../../helpers/fake-clock';
 

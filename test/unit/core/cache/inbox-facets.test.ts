@@ -1,7 +1,7 @@
 // Facets from the index: counts per company, currency, service type, target market and
 // date range for the current search and filters, each facet counted without its own filter.
 import { describe, expect, it } from 'vitest';
-import { pricingFacets } from '../../../../main/core/store/pricing-facets';
+import { pricingFacets } from '../../../../main/core/database/pricing-facets';
 import { cacheRig } from './helpers';
 import { DAY, NOW, indexOf, queryOf, sourceRow } from './inbox-rows';
 import { detailsOf, fakeQuote } from '../../../helpers/service-fixtures';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { InboxIndex, INBOX_SORTS } from '../../../../main/core/cache';
 import type { InboxQuery, InboxRow, InboxSort } from '../../../../main/core/cache';
-import type { InboxSourceRow } from '../../../../main/core/store';
+import type { InboxSourceRow } from '../../../../main/core/database';
 import type { KeyAccess, QuoteStatus } from '../../../../preload/contract';
 
 const NOW = Date.parse('2025-03-01T09:00:00Z');

@@ -1,6 +1,6 @@
 import { InboxIndex } from '../../../../main/core/cache';
 import type { InboxQuery } from '../../../../main/core/cache';
-import type { InboxSourceRow } from '../../../../main/core/store';
+import type { InboxSourceRow } from '../../../../main/core/database';
 import type { KeyAccess } from '../../../../preload/contract';
 
 export const NOW = Date.parse('2025-03-01T09:00:00Z');

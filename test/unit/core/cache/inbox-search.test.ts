@@ -2,7 +2,7 @@
 // which must always equal a search from scratch, even when quotes changed in between.
 import { describe, expect, it } from 'vitest';
 import { InboxIndex } from '../../../../main/core/cache';
-import type { InboxSourceRow } from '../../../../main/core/store';
+import type { InboxSourceRow } from '../../../../main/core/database';
 import { indexOf, queryOf, sourceRow } from './inbox-rows';
 
 const NAMES = ['Website relaunch', 'Webinar kit', 'Web copy', 'Wedding brochure', 'Annual report', 'Café menu', 'Weather app'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InboxIndex } from '../../../../main/core/cache';
 import type { InboxQuery } from '../../../../main/core/cache';
-import type { InboxSourceRow } from '../../../../main/core/store';
+import type { InboxSourceRow } from '../../../../main/core/database';
 
 const NOW = Date.parse('2025-03-01T09:00:00Z');
 const DAY = 86_400_000;

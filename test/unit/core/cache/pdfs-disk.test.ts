@@ -4,7 +4,7 @@
 // words, and no partial file is left or named.
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { StorageError } from '../../../../main/core/store/errors';
+import { StorageError } from '../../../../main/core/database/errors';
 import { fakeQuote } from '../../../helpers/service-fixtures';
 import { faultyPdfFs, pdfBytes, startPdfRig } from './pdfs-rig';
 import type { DiskFault, PdfRig } from './pdfs-rig';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDecisionHandlers, SAVED_REASONS_KEY } from '../../../../main/core/handlers/decisions';
 import type { Decisions } from '../../../../main/core/decisions';
-import { createMemorySettingsStore } from '../../../../main/core/node';
+import { createMemorySettingsStore } from '../../../../main/core/settings-and-secrets';
 import { decisionMethods } from '../../../../preload/contract/bridge/decisions';
 
 const unusedDecisions = {} as Decisions;

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogoCache } from '../../../../main/core/logos';
-import { faultyAsync } from '../storage/faulty-fs';
-import type { Fault } from '../storage/faulty-fs';
+import { faultyAsync } from '../data-files/faulty-fs';
+import type { Fault } from '../data-files/faulty-fs';
 import { createFakeClock } from '../../../helpers/fake-clock';
 import { createRecordingLogger } from '../../../helpers/recording-logger';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createQuotingClient } from '../../../../main/core/api';
 import { createSilentLogger } from '../../../../main/core/log';
-import { createMemorySecretStore } from '../../../../main/core/node';
+import { createMemorySecretStore } from '../../../../main/core/settings-and-secrets';
 import { systemClock } from '../../../../main/core/ports';
 import { registerRelay } from '../../../../main/core/relay/self-registration';
 import { startFakeService } from '../../../helpers/fake-service';

@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSilentLogger } from '../../../../main/core/log';
-import { createMemorySecretStore, createMemorySettingsStore } from '../../../../main/core/node';
+import { createMemorySecretStore, createMemorySettingsStore } from '../../../../main/core/settings-and-secrets';
 import { systemClock } from '../../../../main/core/ports';
 import { connectToRelayServer } from '../../../../main/core/relay/connection';
 import { startRelay } from '../../../../main/core/relay/relay';

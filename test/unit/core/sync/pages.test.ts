@@ -9,7 +9,7 @@ import { cacheRig } from '../cache/helpers';
 import { createQuoteCache } from '../../../../main/core/cache';
 import { createEventBus } from '../../../../main/core/events';
 import type { DomainEvents } from '../../../../main/core/events';
-import { openSqliteStore } from '../../../../main/core/store';
+import { openSqliteStore } from '../../../../main/core/database';
 
 const TOTAL = 950;
 const quotes = Array.from({ length: TOTAL }, () => listItemOf(fakeQuote({ status: 'ACCEPTED' })));

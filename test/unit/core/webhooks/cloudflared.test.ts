@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSilentLogger } from '../../../../main/core/log';
-import { createMemorySecretStore } from '../../../../main/core/node';
+import { createMemorySecretStore } from '../../../../main/core/settings-and-secrets';
 import { WebhookInspector } from '../../../../main/core/webhooks/inspector';
 import { WebhookKeyring } from '../../../../main/core/webhooks/keyring';
 import { WebhookRegistration } from '../../../../main/core/webhooks/registration';

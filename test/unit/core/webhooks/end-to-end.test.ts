@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQuotingClient } from '../../../../main/core/api';
 import type { ClosableQuotingClient } from '../../../../main/core/api';
 import { createSilentLogger } from '../../../../main/core/log';
-import { createMemorySecretStore } from '../../../../main/core/node';
+import { createMemorySecretStore } from '../../../../main/core/settings-and-secrets';
 import { systemClock } from '../../../../main/core/ports';
 import { EventLog } from '../../../../main/core/webhooks/event-log';
 import type { ReceivedWebhook } from '../../../../main/core/webhooks/events';

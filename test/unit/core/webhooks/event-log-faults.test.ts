@@ -1,5 +1,5 @@
 // The event log against a failing disk, injected at its file-system boundary so these run
-// without root (test/unit/core/storage/full-disk.test.ts does the same on a real full tmpfs
+// without root (test/unit/core/data-files/full-disk.test.ts does the same on a real full tmpfs
 // where mount is allowed). Each failure: the delivery is refused (503) or the write rejected,
 // nothing acknowledged is lost, and every line on disk stays readable.
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';

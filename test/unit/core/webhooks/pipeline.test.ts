@@ -3,7 +3,7 @@
 // caused") and goes out once as 'quotes.stored' for notifications, unread and the bridge.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountsService } from '../../../../main/core/accounts/types';
-import { StorageError } from '../../../../main/core/store/errors';
+import { StorageError } from '../../../../main/core/database/errors';
 import { createWebhookPipeline } from '../../../../main/core/webhooks';
 import type { ReceivedWebhook } from '../../../../main/core/webhooks/events';
 import { detailsOf, fakeQuote } from '../../../helpers/service-fixtures';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSilentLogger } from '../../../../main/core/log';
-import { createMemorySecretStore } from '../../../../main/core/node';
+import { createMemorySecretStore } from '../../../../main/core/settings-and-secrets';
 import { WebhookInspector } from '../../../../main/core/webhooks/inspector';
 import { WebhookKeyring } from '../../../../main/core/webhooks/keyring';
 import { WebhookRegistration } from '../../../../main/core/webhooks/registration';

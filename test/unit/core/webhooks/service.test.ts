@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSilentLogger } from '../../../../main/core/log';
-import { createMemorySecretStore } from '../../../../main/core/node';
+import { createMemorySecretStore } from '../../../../main/core/settings-and-secrets';
 import { systemClock } from '../../../../main/core/ports';
 import { createManualTunnel, startWebhookService } from '../../../../main/core/webhooks';
 import type { ReceivedWebhook } from '../../../../main/core/webhooks';

@@ -7,10 +7,10 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFileSecretStore, createJsonSettingsStore } from '../../../../main/core/node';
-import { DataWriteError } from '../../../../main/core/storage';
-import { faultyAsync, faultySync } from '../storage/faulty-fs';
-import type { Fault } from '../storage/faulty-fs';
+import { createFileSecretStore, createJsonSettingsStore } from '../../../../main/core/settings-and-secrets';
+import { DataWriteError } from '../../../../main/core/data-files';
+import { faultyAsync, faultySync } from '../data-files/faulty-fs';
+import type { Fault } from '../data-files/faulty-fs';
 
 let dir: string;
 beforeEach(async () => {

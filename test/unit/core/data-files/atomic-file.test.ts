@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DataWriteError, writeFileAtomic, writeFileAtomicSync } from '../../../../main/core/storage';
+import { DataWriteError, writeFileAtomic, writeFileAtomicSync } from '../../../../main/core/data-files';
 import { errno, faultyAsync, faultySync } from './faulty-fs';
 import type { Fault } from './faulty-fs';
 

@@ -1,6 +1,6 @@
 // Failing file systems for the atomic writer: a full or broken disk at the step asked for.
-import { nodeAsyncFileSystem, nodeSyncFileSystem } from '../../../../main/core/storage';
-import type { AsyncFileSystem, SyncFileSystem } from '../../../../main/core/storage';
+import { nodeAsyncFileSystem, nodeSyncFileSystem } from '../../../../main/core/data-files';
+import type { AsyncFileSystem, SyncFileSystem } from '../../../../main/core/data-files';
 
 export function errno(code: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`${code}: injected`), { code });

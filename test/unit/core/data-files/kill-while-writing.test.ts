@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJsonSettingsStore } from '../../../../main/core/node';
+import { createJsonSettingsStore } from '../../../../main/core/settings-and-secrets';
 import { payloadFor } from './fixtures/payload';
 
 const WRITER = fileURLToPath(new URL('./fixtures/settings-writer.ts', import.meta.url));

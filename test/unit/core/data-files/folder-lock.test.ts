@@ -9,8 +9,8 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DataFolderBusyError, holderAlive, LOCK_FILE_NAME, lockDataFolder, readFolderHolder, systemProbe } from '../../../../main/core/storage';
-import type { FolderHolder, ProcessProbe } from '../../../../main/core/storage';
+import { DataFolderBusyError, holderAlive, LOCK_FILE_NAME, lockDataFolder, readFolderHolder, systemProbe } from '../../../../main/core/data-files';
+import type { FolderHolder, ProcessProbe } from '../../../../main/core/data-files';
 
 const HOLDER = fileURLToPath(new URL('./fixtures/folder-holder.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));

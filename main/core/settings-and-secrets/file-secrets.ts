@@ -1,7 +1,7 @@
 import { basename, dirname } from 'node:path';
 import type { DataFileProblem, Logger, SecretStore } from '../ports';
-import { DataWriteError, loadJsonDataFile, makeOwnerOnly, sweepTemporaryFiles, writeFileAtomic } from '../storage';
-import type { AsyncFileSystem, DataFileIo } from '../storage';
+import { DataWriteError, loadJsonDataFile, makeOwnerOnly, sweepTemporaryFiles, writeFileAtomic } from '../data-files';
+import type { AsyncFileSystem, DataFileIo } from '../data-files';
 
 export interface FileSecretStoreOptions {
   path: string;

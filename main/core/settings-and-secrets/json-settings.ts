@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { DataFileProblem, Logger, SettingsStore } from '../ports';
-import { DataWriteError, loadJsonDataFile, makeOwnerOnly, sweepTemporaryFiles, writeFileAtomicSync } from '../storage';
-import type { DataFileIo, SyncFileSystem } from '../storage';
+import { DataWriteError, loadJsonDataFile, makeOwnerOnly, sweepTemporaryFiles, writeFileAtomicSync } from '../data-files';
+import type { DataFileIo, SyncFileSystem } from '../data-files';
 
 export interface JsonSettingsOptions {
   /** The folder holding the settings file (the host's data folder). */

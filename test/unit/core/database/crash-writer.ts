@@ -9,7 +9,7 @@ import { createEventBus } from '../../../../main/core/events';
 import type { DomainEvents } from '../../../../main/core/events';
 import { createSilentLogger } from '../../../../main/core/log';
 import { systemClock } from '../../../../main/core/ports';
-import { openSqliteStore } from '../../../../main/core/store';
+import { openSqliteStore } from '../../../../main/core/database';
 import type { QuotingClient } from '../../../../main/core/api';
 import type { QuoteListItem } from '../../../../preload/contract';
 

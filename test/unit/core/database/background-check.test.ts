@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkIntegrityAfterFirstWindow } from '../../../../main/core/store';
+import { checkIntegrityAfterFirstWindow } from '../../../../main/core/database';
 
 afterEach(() => vi.useRealTimers());
 

@@ -3,9 +3,9 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFileSecretStore, createJsonSettingsStore, createMemorySecretStore } from '../../../../main/core/node';
-import { DataWriteError, nodeAsyncFileSystem, nodeSyncFileSystem } from '../../../../main/core/storage';
-import type { DataFileIo } from '../../../../main/core/storage';
+import { createFileSecretStore, createJsonSettingsStore, createMemorySecretStore } from '../../../../main/core/settings-and-secrets';
+import { DataWriteError, nodeAsyncFileSystem, nodeSyncFileSystem } from '../../../../main/core/data-files';
+import type { DataFileIo } from '../../../../main/core/data-files';
 import { createRecordingLogger } from '../../../helpers/json-recording-logger';
 
 let dir: string;

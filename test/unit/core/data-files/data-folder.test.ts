@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, readdir, rm, stat, symlink, utimes, writeFile } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { prepareDataFolder, sweepTemporaryFiles } from '../../../../main/core/storage';
+import { prepareDataFolder, sweepTemporaryFiles } from '../../../../main/core/data-files';
 import { createRecordingLogger } from '../../../helpers/json-recording-logger';
 
 let dir: string;

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DatabaseSync } from 'node:sqlite';
-import { MIGRATIONS } from '../../../../main/core/store';
-import { V3_COLUMNS } from '../../../../main/core/store/schema';
-import { pricingFacets } from '../../../../main/core/store/pricing-facets';
+import { MIGRATIONS } from '../../../../main/core/database';
+import { V3_COLUMNS } from '../../../../main/core/database/schema';
+import { pricingFacets } from '../../../../main/core/database/pricing-facets';
 import { detailsOf, fakeQuote, listItemOf } from '../../../helpers/service-fixtures';
 import { cacheRig } from '../cache/helpers';
-import { openSqliteStore } from '../../../../main/core/store';
+import { openSqliteStore } from '../../../../main/core/database';
 import { createSilentLogger } from '../../../../main/core/log';
 
 const NOW = Date.parse('2026-01-01T00:00:00Z');

@@ -90,7 +90,7 @@ export interface QuoteColumns {
 export interface QuoteRow extends QuoteColumns {
   accountId: string;
   quoteId: string;
-  /** What the last list item holds beyond the columns, as JSON (store/list-document.ts); null when only details were seen. */
+  /** What the last list item holds beyond the columns, as JSON (database/list-document.ts); null when only details were seen. */
   listRest: string | null;
   listHash: string | null;
   /** The hash of the current details: the revision that holds them. */

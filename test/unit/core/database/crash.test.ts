@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSilentLogger } from '../../../../main/core/log';
-import { openSqliteStore } from '../../../../main/core/store';
+import { openSqliteStore } from '../../../../main/core/database';
 
 const WRITER = fileURLToPath(new URL('./crash-writer.ts', import.meta.url));
 const ROUNDS = 6;
