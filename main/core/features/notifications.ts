@@ -1,6 +1,7 @@
 // Notifications: what the cache stored and what webhooks said, turned into notifications
 // (the pipeline), the notifications.* methods, and unread counts and shown notifications
 // pushed to the renderer.
+import { serviceOf } from '../accounts/same-service';
 import type { AccountsService } from '../accounts/types';
 import { stopAll } from '../bridge/projection';
 import type { QuoteCache } from '../cache';
@@ -21,11 +22,20 @@ export interface NotificationsFeatureDeps extends NotificationsOptions {
 }
 
 export function createNotificationsFeature(deps: NotificationsFeatureDeps): Feature & { notifications: Notifications } {
-  const notifications = createNotifications(deps);
+  // Which service each account is on, for the unread total: kept from the accounts' changes (read synchronously by the count).
+  const services = new Map<string, string>();
+  let changes = 0;
+  const learnServices = (accounts: readonly { id: string; baseUrl: string }[]) => {
+    changes += 1;
+    services.clear();
+    for (const account of accounts) services.set(account.id, serviceOf(account.baseUrl));
+  };
+  const notifications = createNotifications({ ...deps, serviceOf: (accountId) => services.get(accountId) ?? accountId });
   const { center, unread, preferences } = notifications;
   const { ownDecisions } = notifications;
   const pipeline = connectNotificationPipeline({ bus: deps.bus, center, cache: deps.cache, accounts: deps.accounts, recovery: deps.recovery, ownDecisions, logger: deps.logger });
   const stopListening = stopAll([
+    deps.bus.subscribe('accounts.changed', ({ accounts }) => learnServices(accounts)),
     deps.bus.subscribe('account.removed', ({ accountId }) => center.forgetAccount(accountId)),
     // The decisions made from here: their echo (webhook or sync) notifies no one here.
     deps.bus.subscribe('quote.deciding', ({ quoteId }) => ownDecisions.deciding(quoteId)),
@@ -37,6 +47,12 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps): Feat
     notifications,
     handlers: createNotificationHandlers({ preferences, unread, accounts: deps.accounts }),
     project: (hub) => projectNotificationEvents({ center, unread }, hub),
+    async start() {
+      const seen = changes;
+      const accounts = await deps.accounts.list();
+      // A change heard meanwhile is newer than this read.
+      if (changes === seen) learnServices(accounts);
+    },
     async close() {
       pipeline.stop();
       stopListening();

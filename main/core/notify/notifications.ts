@@ -20,6 +20,8 @@ export interface NotificationsOptions {
   /** The per-user data folder: notified.json (the dedupe memory), unread.json and own-decisions.json live here. */
   folder: string;
   notifier: Notifier;
+  /** The service an account is on (its normalised base URL): the unread total counts quotes, not rows. */
+  serviceOf?: (accountId: string) => string;
 }
 
 export interface Notifications {
@@ -34,7 +36,7 @@ export interface Notifications {
 export function createNotifications(options: NotificationsOptions): Notifications {
   const { settings, clock, logger } = options;
   const preferences = createPreferencesStore(settings, logger);
-  const unread = createUnreadState({ path: join(options.folder, 'unread.json'), clock, logger });
+  const unread = createUnreadState({ path: join(options.folder, 'unread.json'), clock, logger, serviceOf: options.serviceOf });
   const ledger = createChangeLedger({ path: join(options.folder, 'notified.json'), clock, logger });
   const ownDecisions = createOwnDecisions({ path: join(options.folder, 'own-decisions.json'), clock, logger });
   const center = createNotificationCenter({ notifier: options.notifier, preferences, unread, ledger, own: ownDecisions, clock, logger });

@@ -28,7 +28,19 @@ export interface UnreadState {
   flush(): Promise<void>;
 }
 
-export function createUnreadState(options: { path: string; clock: Clock; logger: Logger }): UnreadState {
+export interface UnreadStateOptions {
+  path: string;
+  clock: Clock;
+  logger: Logger;
+  /**
+   * The service an account is on: a quote unread in a client key and the internal key of one
+   * service is one unread quote in the total (the tray, the badge, the title), as All accounts
+   * lists it once. Without it each account counts as its own service.
+   */
+  serviceOf?: (accountId: string) => string;
+}
+
+export function createUnreadState(options: UnreadStateOptions): UnreadState {
   const accounts = new Map<string, Set<string>>();
   const loaded = loadStateFile(options.path, UnreadFile, options.logger, options.clock.now);
   for (const [accountId, quoteIds] of Object.entries(loaded?.accounts ?? {})) {
@@ -44,7 +56,9 @@ export function createUnreadState(options: { path: string; clock: Clock; logger:
     const list = [...accounts]
       .filter(([, quoteIds]) => quoteIds.size > 0)
       .map(([accountId, quoteIds]) => ({ accountId, count: quoteIds.size, quoteIds: [...quoteIds] }));
-    return { total: list.reduce((sum, account) => sum + account.count, 0), accounts: list };
+    const serviceOf = options.serviceOf ?? ((accountId: string) => accountId);
+    const quotes = new Set(list.flatMap(({ accountId, quoteIds }) => quoteIds.map((quoteId) => `${serviceOf(accountId)}\u0000${quoteId}`)));
+    return { total: quotes.size, accounts: list };
   }
 
   function changed(): UnreadSummary {

@@ -7,6 +7,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../../main/core/bridge/dispatcher';
 import { createEventHub } from '../../../../main/core/bridge/events';
 import type { BridgeEvent } from '../../../../main/core/bridge/events';
+import { serviceOf } from '../../../../main/core/accounts/same-service';
+import type { AccountsService } from '../../../../main/core/accounts/types';
+import type { QuoteCache } from '../../../../main/core/cache';
+import { createEventBus } from '../../../../main/core/events';
+import type { DomainEvents } from '../../../../main/core/events';
+import { createNotificationsFeature } from '../../../../main/core/features';
+import { createRecovery } from '../../../../main/core/sync';
 import { createNotificationHandlers, projectNotificationEvents } from '../../../../main/core/handlers/notifications';
 import { createNotifications } from '../../../../main/core/notify';
 import type { UnreadSummary } from '../../../../preload/contract';
@@ -46,6 +53,7 @@ function launch() {
     logger,
     folder: dir,
     notifier: { notify: () => undefined },
+    serviceOf: (accountId) => serviceOf(ACCOUNTS.find((account) => account.id === accountId)!.baseUrl),
   });
   running.push(notifications);
   const hub = createEventHub({ logger });
@@ -83,7 +91,8 @@ describe('a quote read through one account', () => {
 
     const answer = await first.call('notifications.markRead', { accountId: 'acme', quoteIds: [QUOTE_A] });
     expect(unreadIn(answer)).toEqual({ acme: [QUOTE_B], internal: [QUOTE_B], sandbox: [QUOTE_A, QUOTE_B] });
-    expect(answer.total).toBe(4);
+    // Quotes, not rows: B once on the shared service (client and internal key), A and B on the sandbox's.
+    expect(answer.total).toBe(3);
     // One announcement for the tray, the badge, the title and the window, with the same counts.
     expect(first.announced).toEqual([answer]);
 
@@ -116,5 +125,30 @@ describe('a quote read through one account', () => {
 
     const answer = await call('notifications.markUnread', { accountId: 'acme', quoteIds: [QUOTE_A] });
     expect(unreadIn(answer)).toEqual({ acme: [QUOTE_A] });
+  });
+});
+
+describe('the unread total, as the notifications feature counts it', () => {
+  it('counts a quote unread through a client key and the internal key of one service once, learning the services from the accounts', async () => {
+    const logger = createRecordingLogger();
+    const bus = createEventBus<DomainEvents>({ logger });
+    const feature = createNotificationsFeature({
+      settings: createMemorySettingsStore(),
+      clock: createManualClock(),
+      logger,
+      folder: dir,
+      notifier: { notify: () => undefined },
+      accounts: { list: async () => ACCOUNTS } as unknown as AccountsService,
+      cache: { needsActionAtAGlance: () => [] } as unknown as QuoteCache,
+      bus,
+      recovery: createRecovery(),
+    });
+    running.push({ close: async () => feature.close?.() });
+    await feature.start?.();
+    seenEverywhere(feature.notifications.center, QUOTE_A, ['acme', 'internal']);
+    expect(feature.notifications.unread.summary().total).toBe(1);
+    // The internal key moved to another service: the same quote id there is another quote.
+    bus.publish('accounts.changed', { accounts: [ACCOUNTS[0]!, { ...ACCOUNTS[1]!, baseUrl: 'https://elsewhere.example.com' }, ACCOUNTS[2]!] });
+    expect(feature.notifications.unread.summary().total).toBe(2);
   });
 });
