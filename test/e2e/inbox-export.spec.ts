@@ -6,24 +6,10 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { readSheet } from 'read-excel-file/node';
 import { expectAccessible } from './axe';
-import { startWebHostProcess } from './web-host-process';
-import type { WebHostProcess } from './web-host-process';
+import { quoteRows, useDemoHost } from './inbox-page';
 
-test.describe.configure({ mode: 'serial' });
+const host = useDemoHost();
 
-let host: WebHostProcess | undefined;
-
-test.beforeAll(async () => {
-  host = await startWebHostProcess();
-});
-
-test.afterAll(async () => {
-  expect(await host?.stop()).toBe(0);
-});
-
-function quoteRows(page: Page) {
-  return page.getByRole('table', { name: 'Quotes' }).getByRole('row').filter({ hasText: /Q-\d{4}-\d{4}/ });
-}
 
 /** The view's count as the inbox's header says it ("1,234 quotes"). */
 async function viewCount(page: Page): Promise<number> {
@@ -47,7 +33,7 @@ test('the exported rows are the view: every quote, then a filtered view, as CSV 
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(host!.url);
+  await page.goto(host().url);
   await expect(quoteRows(page).first()).toBeVisible();
 
   const everything = await viewCount(page);
@@ -82,7 +68,7 @@ test('the exported rows are the view: every quote, then a filtered view, as CSV 
 test("a quote's pricing exports one row per line item, with numbers and its currency", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   const page = await context.newPage();
-  await page.goto(host!.url);
+  await page.goto(host().url);
   await quoteRows(page).first().dblclick();
   const pricing = page.getByRole('region', { name: 'Pricing' });
   await expect(pricing).toBeVisible();

@@ -5,25 +5,11 @@
 // axe with the filters on, light and dark, at 1280x800 and 800x700.
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { startWebHostProcess } from './web-host-process';
-import type { WebHostProcess } from './web-host-process';
+import { quoteRows, useDemoHost } from './inbox-page';
 import { expectAccessible } from './axe';
 
-test.describe.configure({ mode: 'serial' });
+const host = useDemoHost();
 
-let host: WebHostProcess | undefined;
-
-test.beforeAll(async () => {
-  host = await startWebHostProcess();
-});
-
-test.afterAll(async () => {
-  expect(await host?.stop()).toBe(0);
-});
-
-function quoteRows(page: Page) {
-  return page.getByRole('table', { name: 'Quotes' }).getByRole('row').filter({ hasText: /Q-\d{4}-\d{4}/ });
-}
 
 /** The "N quotes" the inbox's header says. */
 async function quoteCount(page: Page): Promise<number> {
@@ -51,7 +37,7 @@ for (const size of [
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(error.message));
-      await page.goto(host!.url);
+      await page.goto(host().url);
       await expect(quoteRows(page).first()).toBeVisible();
       // From the first account's bare inbox: the last view an earlier test left comes back (issue 18).
       await page.keyboard.press('Control+1');

@@ -4,25 +4,11 @@
 // listing all of them. axe on the palette, light and dark, at 1280x800 and 800x700.
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { startWebHostProcess } from './web-host-process';
-import type { WebHostProcess } from './web-host-process';
+import { quoteRows, useDemoHost } from './inbox-page';
 import { expectAccessible } from './axe';
 
-test.describe.configure({ mode: 'serial' });
+const host = useDemoHost();
 
-let host: WebHostProcess | undefined;
-
-test.beforeAll(async () => {
-  host = await startWebHostProcess();
-});
-
-test.afterAll(async () => {
-  expect(await host?.stop()).toBe(0);
-});
-
-function quoteRows(page: Page) {
-  return page.getByRole('table', { name: 'Quotes' }).getByRole('row').filter({ hasText: /Q-\d{4}-\d{4}/ });
-}
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -37,7 +23,7 @@ for (const size of [
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(error.message));
-      await page.goto(host!.url);
+      await page.goto(host().url);
       await expect(quoteRows(page).first()).toBeVisible();
       const accountNames = (await page.getByRole('navigation', { name: 'Accounts' }).locator('button[data-account-id] .account-name').allInnerTexts()).map((name) =>
         name.replace(/\s*Demo$/, '').trim(),

@@ -2,11 +2,8 @@
 // panes do) in any view, at 1280x800 and 800x700, in light and dark; Settings in sections.
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
-import { startWebHostProcess } from './web-host-process';
-import type { WebHostProcess } from './web-host-process';
+import { openInbox, quoteRows, useDemoHost } from './inbox-page';
 import { expectAccessible } from './axe';
-
-test.describe.configure({ mode: 'serial' });
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -14,29 +11,12 @@ const SIZES = [
 ] as const;
 const SCHEMES = ['light', 'dark'] as const;
 
-let host: WebHostProcess | undefined;
-
-test.beforeAll(async () => {
-  host = await startWebHostProcess();
-});
-
-test.afterAll(async () => {
-  expect(await host?.stop()).toBe(0);
-});
+const host = useDemoHost();
 
 async function openApp(browser: Browser, size: (typeof SIZES)[number], scheme: (typeof SCHEMES)[number]) {
-  const context = await browser.newContext({ viewport: size, colorScheme: scheme });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(host!.url);
-  await expect(quoteRows(page).first()).toBeVisible();
-  return { context, page, problems };
+  return openInbox(browser, host().url, size, scheme);
 }
 
-function quoteRows(page: Page) {
-  return page.getByRole('table', { name: 'Quotes' }).getByRole('row').filter({ hasText: /Q-\d{4}-\d{4}/ });
-}
 
 /** The document is exactly the window: nothing reaches past it, and scrolling the window moves nothing. */
 async function expectNoWindowScroll(page: Page, view: string): Promise<void> {

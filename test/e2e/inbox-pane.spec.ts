@@ -5,35 +5,15 @@
 // reading pane, All accounts and the last view remembered across a reload.
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
-import { startWebHostProcess } from './web-host-process';
-import type { WebHostProcess } from './web-host-process';
+import { openInbox, quoteRows, useDemoHost } from './inbox-page';
 import { expectAccessible } from './axe';
 
-test.describe.configure({ mode: 'serial' });
-
-let host: WebHostProcess | undefined;
-
-test.beforeAll(async () => {
-  host = await startWebHostProcess();
-});
-
-test.afterAll(async () => {
-  expect(await host?.stop()).toBe(0);
-});
+const host = useDemoHost();
 
 async function openApp(browser: Browser, size: { width: number; height: number }, scheme: 'light' | 'dark' = 'light') {
-  const context = await browser.newContext({ viewport: size, colorScheme: scheme });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(host!.url);
-  await expect(quoteRows(page).first()).toBeVisible();
-  return { context, page, problems };
+  return openInbox(browser, host().url, size, scheme);
 }
 
-function quoteRows(page: Page) {
-  return page.getByRole('table', { name: 'Quotes' }).getByRole('row').filter({ hasText: /Q-\d{4}-\d{4}/ });
-}
 
 async function projectOf(page: Page, index: number): Promise<string> {
   return (await quoteRows(page).nth(index).getByRole('cell').first().locator('.primary').innerText()).replace(/^Unread:\s*/, '').trim();

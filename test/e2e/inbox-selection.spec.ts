@@ -7,20 +7,9 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { startWebHostProcess } from './web-host-process';
-import type { WebHostProcess } from './web-host-process';
+import { openInbox, useDemoHost } from './inbox-page';
 
-test.describe.configure({ mode: 'serial' });
-
-let host: WebHostProcess | undefined;
-
-test.beforeAll(async () => {
-  host = await startWebHostProcess();
-});
-
-test.afterAll(async () => {
-  expect(await host?.stop()).toBe(0);
-});
+const host = useDemoHost();
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -28,13 +17,7 @@ const SIZES = [
 ] as const;
 
 async function openApp(browser: Browser, size: { width: number; height: number }, scheme: 'light' | 'dark') {
-  const context = await browser.newContext({ viewport: size, colorScheme: scheme, acceptDownloads: true });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(host!.url);
-  await expect(row(page, 0)).toBeVisible();
-  return { context, page, problems };
+  return openInbox(browser, host().url, size, scheme, { acceptDownloads: true });
 }
 
 function table(page: Page): Locator {

@@ -1,0 +1,42 @@
+// What the inbox specs share: one browser-mode host on the demo data for a spec file (its
+// tests run in order on it), a page opened on it at a size and colour scheme with its page
+// errors collected, and the list's quote rows.
+import { expect, test } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
+import { startWebHostProcess } from './web-host-process';
+import type { WebHostProcess } from './web-host-process';
+
+/** Starts the host before the file's tests and stops it after (checking it exits cleanly); returns how to reach it. */
+export function useDemoHost(): () => WebHostProcess {
+  test.describe.configure({ mode: 'serial' });
+  let host: WebHostProcess | undefined;
+  test.beforeAll(async () => {
+    host = await startWebHostProcess();
+  });
+  test.afterAll(async () => {
+    expect(await host?.stop()).toBe(0);
+  });
+  return () => host!;
+}
+
+/** The data rows of the quote list (the header row has no quote number). */
+export function quoteRows(page: Page): Locator {
+  return page.getByRole('table', { name: 'Quotes' }).getByRole('row').filter({ hasText: /Q-\d{4}-\d{4}/ });
+}
+
+/** A new context at this size and scheme, on the host's link, once the first quote row shows. */
+export async function openInbox(
+  browser: Browser,
+  url: string,
+  size: { width: number; height: number },
+  scheme: 'light' | 'dark' = 'light',
+  options: BrowserContextOptions = {},
+): Promise<{ context: Awaited<ReturnType<Browser['newContext']>>; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: size, colorScheme: scheme, ...options });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(url);
+  await expect(quoteRows(page).first()).toBeVisible();
+  return { context, page, problems };
+}
