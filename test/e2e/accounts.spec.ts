@@ -185,6 +185,9 @@ test('a removed account is gone, the other survives a restart without plain-text
   await expect(accountItems()).toHaveCount(1);
   await expect(accountButton(secondName())).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(`Removed ${secondName()}`);
+  // The inbox now shows the remaining account; that last view is written a moment later (a page
+  // that goes away writes it at once, but here the host goes, not the page).
+  await expect.poll(() => lastViewAccountIsNamed(firstName()), { timeout: 10_000 }).toBe(true);
 
   expect(await host!.stop()).toBe(0);
   host = await startWebHostProcess([], { dataDir: dataDir! });
@@ -315,4 +318,11 @@ function searchTermFor(quotes: ListedQuote[]): { term: string; expected: ListedQ
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** Whether main's settings remember the inbox on the account of this name. */
+async function lastViewAccountIsNamed(name: string): Promise<boolean> {
+  const settings = JSON.parse(await readFile(join(dataDir!, 'settings.json'), 'utf8')) as { accounts?: { id: string; name: string }[]; 'inbox.lastView'?: { accountId: string | null } };
+  const id = settings.accounts?.find((account) => account.name === name)?.id;
+  return id !== undefined && settings['inbox.lastView']?.accountId === id;
 }
