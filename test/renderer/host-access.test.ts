@@ -1,7 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/svelte';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import App from '../../renderer/src/app.svelte';
 import type { ConnectionMonitor, ConnectionState } from '../../renderer/src/lib/bridge';
+import { HOST_RECONNECTING_MESSAGE } from '../../renderer/src/lib/host-link-words';
 import { FakeBridge } from './fake-bridge';
 import { makeAccount, sampleQuotes } from './fixtures';
 import { memoryStorage } from './render-app';
@@ -116,6 +117,26 @@ describe('a tab whose app host went away after it was connected', () => {
     link.set('connected');
     await waitFor(() => expect(screen.queryByText("Can't reach Quotedesk.")).toBeNull());
     expect(within(nav).getByRole('button', { name: 'Connected Acme Localisation' })).toBeTruthy();
+  });
+
+  it('while reconnecting, an action says what the banner says and the inbox keeps its rows', async () => {
+    const fake = fakeWithAccount();
+    const link = controllableMonitor();
+    render(App, { props: { api: fake.api, connection: link.connection, locale: 'en-US', storage: memoryStorage() } });
+    await waitFor(() => expect(screen.getByTestId('quote-count').textContent).toBe('3 quotes'));
+    const shownRows = within(screen.getByRole('table', { name: 'Quotes' })).getAllByRole('row').length;
+
+    link.set('reconnecting');
+    expect(await screen.findByText('Reconnecting to Quotedesk…')).toBeTruthy();
+    // What the transport answers while the host is away (lib/bridge.ts).
+    fake.failNext('sync.refresh', { code: 'network', message: HOST_RECONNECTING_MESSAGE, retryable: true });
+    fake.failNext('inbox.query', { code: 'network', message: HOST_RECONNECTING_MESSAGE, retryable: true });
+    await fireEvent.click(screen.getByRole('button', { name: 'Sync now' }));
+    const alert = await screen.findByText(/Sync did not run/);
+    expect(alert.textContent).toBe('Sync did not run: Reconnecting to Quotedesk… Try again once it is back.');
+    expect(screen.queryByText(/lost its connection/)).toBeNull();
+    expect(screen.getByTestId('quote-count').textContent).toBe('3 quotes');
+    expect(within(screen.getByRole('table', { name: 'Quotes' })).getAllByRole('row')).toHaveLength(shownRows);
   });
 
   it('does not call a short reconnect lost', async () => {

@@ -13,6 +13,7 @@
 import type { BridgeApi, BridgeError, Result } from '../../../preload/contract';
 import { BRIDGE_PATH, BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX, buildApi, parseHostMessage } from '../../../preload/contract/plain';
 import { TOKEN_REFUSED_CLOSE_CODE } from '../../../preload/contract/plain/socket-framing';
+import { HOST_RECONNECTING_MESSAGE, HOST_REFUSED_MESSAGE, HOST_UNREACHABLE_MESSAGE } from './host-link-words';
 import type { CallMessage, EventName, MethodName } from '../../../preload/contract/plain';
 
 declare global {
@@ -77,13 +78,9 @@ function failure(code: BridgeError['code'], message: string, retryable: boolean)
   return { ok: false, error: { code, message, retryable } };
 }
 
-// The same words as the connection banner (components/host-link-banner), so an action and the
-// banner never tell two different stories about the same outage.
-const RECONNECTING = (): Result<never> => failure('network', 'Reconnecting to Quotedesk… Try again once it is back.', true);
-const UNREACHABLE = (): Result<never> =>
-  failure('network', "Can't reach Quotedesk: is `npm run web` still running? Try again once it is back.", true);
-const REFUSED = (): Result<never> =>
-  failure('forbidden', 'This link is from an earlier launch of Quotedesk: open the new link that `npm run web` printed.', false);
+const RECONNECTING = (): Result<never> => failure('network', HOST_RECONNECTING_MESSAGE, true);
+const UNREACHABLE = (): Result<never> => failure('network', HOST_UNREACHABLE_MESSAGE, true);
+const REFUSED = (): Result<never> => failure('forbidden', HOST_REFUSED_MESSAGE, false);
 
 export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
   const createSocket = options.createSocket ?? browserSocket;
