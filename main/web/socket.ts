@@ -5,6 +5,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { Dispatcher } from '../core/bridge/dispatcher';
 import type { EventHub } from '../core/bridge/events';
 import type { Logger } from '../core/ports';
+import { TOKEN_REFUSED_CLOSE_CODE } from '../../preload/contract/plain/socket-framing';
 import { CallMessage, MAX_MESSAGE_BYTES } from './protocol';
 import type { EventMessage, ResultMessage } from './protocol';
 import { BRIDGE_PATH, BRIDGE_PROTOCOL, offersBridgeProtocol, tokenFromProtocols, tokensMatch } from './security';
@@ -37,6 +38,14 @@ export function attachBridgeSocket(options: BridgeSocketOptions): { close(): voi
     // connection while we answer would otherwise crash the whole host.
     socket.on('error', () => socket.destroy());
     const refusal = refusalFor(request, options);
+    if (refusal?.tokenFromEarlierLaunch) {
+      // Our own page with a token this launch did not issue: a browser cannot read a refused
+      // upgrade's status, so open and close at once with a code the page reads as "old link".
+      // Nothing it sends is ever read.
+      logger.warn('bridge connection refused', { reason: refusal.reason, origin: request.headers.origin ?? null });
+      sockets.handleUpgrade(request, socket, head, (ws) => ws.close(TOKEN_REFUSED_CLOSE_CODE, 'Token from an earlier launch'));
+      return;
+    }
     if (refusal) {
       logger.warn('bridge connection refused', { reason: refusal.reason, origin: request.headers.origin ?? null });
       socket.end(`HTTP/1.1 ${refusal.status} ${refusal.status === 401 ? 'Unauthorized' : refusal.status === 404 ? 'Not Found' : 'Forbidden'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -75,7 +84,14 @@ export function attachBridgeSocket(options: BridgeSocketOptions): { close(): voi
   };
 }
 
-function refusalFor(request: IncomingMessage, options: BridgeSocketOptions): { status: 401 | 403 | 404; reason: string } | null {
+interface Refusal {
+  status: 401 | 403 | 404;
+  reason: string;
+  /** Our own page offered a token, just not this launch's one. */
+  tokenFromEarlierLaunch?: true;
+}
+
+function refusalFor(request: IncomingMessage, options: BridgeSocketOptions): Refusal | null {
   const path = (request.url ?? '').split('?', 1)[0];
   if (path !== BRIDGE_PATH) return { status: 404, reason: 'unknown path' };
   const host = options.host();
@@ -83,7 +99,9 @@ function refusalFor(request: IncomingMessage, options: BridgeSocketOptions): { s
   if (request.headers.origin !== `http://${host}`) return { status: 403, reason: 'foreign origin' };
   const protocols = request.headers['sec-websocket-protocol'];
   if (!offersBridgeProtocol(protocols)) return { status: 403, reason: 'bridge protocol not offered' };
-  if (!tokensMatch(options.token, tokenFromProtocols(protocols))) return { status: 401, reason: 'missing or wrong token' };
+  const presented = tokenFromProtocols(protocols);
+  if (presented === undefined) return { status: 401, reason: 'missing token' };
+  if (!tokensMatch(options.token, presented)) return { status: 401, reason: 'wrong token', tokenFromEarlierLaunch: true };
   return null;
 }
 

@@ -169,12 +169,12 @@ test('a tab whose host went away says how to get back, in light and dark, and pa
       opened.push({ context, page, name: `host-lost-${scheme}-${width}` });
     }
   }
-  // As when `npm run web` is stopped and started again: the next launch has a new token.
+  // As when `npm run web` is stopped (a restart with a new token is covered in test/unit/web).
   await host!.stop();
   for (const { context, page, name } of opened) {
     const notice = page.getByRole('alert').filter({ hasText: "Can't reach Quotedesk." });
     await expect(notice).toBeVisible({ timeout: 30_000 });
-    await expect(notice).toContainText('open the new link it printed');
+    await expect(notice).toContainText('Is npm run web still running?');
     await expect(page.getByText('Reconnecting to Quotedesk…')).toHaveCount(0);
     await expect(page.getByText('Connected', { exact: true })).toHaveCount(0);
     await expect(accountsNav(page).locator('button[data-account-id]').first()).toContainText('Status unknown');

@@ -112,7 +112,7 @@ test('two installations sharing one key both list every event of the key in Acti
     await accountsNav(page).getByRole('button', { name: 'Activity' }).click();
     const entries = page.getByRole('list', { name: 'Activity' }).getByRole('listitem');
     const created = entries.filter({ hasText: 'quote.created' }).first();
-    await expect(created).toContainText('Caused: via relay: quote refreshed', { timeout: 15_000 });
+    await expect(created).toContainText('(via the team relay)', { timeout: 15_000 });
     await expect(created).toContainText('Delivered by webhook');
     // Opened, its body is the delivery as the service signed it.
     await created.locator('button[aria-expanded]').press('Enter');

@@ -60,7 +60,9 @@ describe('app shell', () => {
     const fake = new FakeBridge({ accounts: [makeAccount({ demo: true })], info: { demo: true } });
     renderApp(fake);
     const banner = await screen.findByRole('region', { name: 'Demo mode' });
-    expect(banner.textContent).toContain('Demo mode: you are looking at the built-in Quoting Service with sample data.');
+    expect(banner.textContent?.replace(/\s+/g, ' ')).toContain(
+      'Demo mode: you are looking at the built-in Quoting Service with sample data, reset each time Quotedesk starts.',
+    );
     await fireEvent.click(within(banner).getByRole('button', { name: 'Add account' }));
     expect(await screen.findByRole('dialog', { name: 'Add account' })).toBeTruthy();
   });
@@ -73,7 +75,9 @@ describe('app shell', () => {
     });
     renderApp(fake);
     const banner = await screen.findByRole('region', { name: 'Demo mode' });
-    expect(banner.textContent?.replace(/\s+/g, ' ').trim()).toBe('Demo mode is on: the sample accounts are listed beside yours.');
+    expect(banner.textContent?.replace(/\s+/g, ' ').trim()).toBe(
+      'Demo mode is on: the sample accounts are listed beside yours (sample data, reset each time Quotedesk starts).',
+    );
   });
 
   it('shows no demo banner for real accounts', async () => {

@@ -1,7 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/svelte';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import App from '../../renderer/src/app.svelte';
 import type { ConnectionMonitor, ConnectionState } from '../../renderer/src/lib/bridge';
+import { HOST_RECONNECTING_MESSAGE } from '../../renderer/src/lib/host-link-words';
 import { FakeBridge } from './fake-bridge';
 import { makeAccount, sampleQuotes } from './fixtures';
 import { memoryStorage } from './render-app';
@@ -12,6 +13,15 @@ function monitor(state: ConnectionState): ConnectionMonitor {
 
 function fakeWithAccount() {
   return new FakeBridge({ accounts: [makeAccount({ id: 'acme', name: 'Acme Localisation' })], quotes: { acme: sampleQuotes(3) } });
+}
+
+function controllableMonitorOf() {
+  const listeners = new Set<(state: ConnectionState) => void>();
+  const connection: ConnectionMonitor = {
+    state: 'connected',
+    subscribe: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+  };
+  return { connection, set: (state: ConnectionState) => listeners.forEach((listener) => listener(state)) };
 }
 
 describe('a page that cannot reach the app host', () => {
@@ -28,7 +38,7 @@ describe('a page that cannot reach the app host', () => {
     expect(fake.calls).toEqual([]);
   });
 
-  it('says the host may have been restarted when it never connected, and claims no account status', async () => {
+  it('says the host may have stopped when it never connected, without claiming the link is dead, and claims no account status', async () => {
     const fake = fakeWithAccount();
     render(App, { props: { api: fake.api, connection: monitor('unreachable'), locale: 'en-US', storage: memoryStorage() } });
     const notice = await waitFor(() => {
@@ -37,14 +47,44 @@ describe('a page that cannot reach the app host', () => {
       return found!;
     });
     expect(notice.textContent?.replace(/\s+/g, ' ').trim()).toBe(
-      "Can't reach Quotedesk. If you restarted npm run web, open the new link it printed (it ends with #token=…); " +
-        "this tab's link no longer works. Account statuses are unknown until Quotedesk is back.",
+      "Can't reach Quotedesk. Is npm run web still running? This tab keeps trying and picks up where it was once Quotedesk is back. " +
+        'Account statuses are unknown until then.',
     );
     expect(screen.queryByText('Connected')).toBeNull();
+  });
+
+  it('says only that the link is from an earlier launch when the host refused its token: no empty lists, no Retry', async () => {
+    const fake = fakeWithAccount();
+    fake.failNext('accounts.list', { code: 'forbidden', message: 'This link is from an earlier launch of Quotedesk.', retryable: false });
+    render(App, { props: { api: fake.api, connection: monitor('refused'), locale: 'en-US', storage: memoryStorage() } });
+    const message = await screen.findByRole('alert');
+    expect(message.textContent?.replace(/\s+/g, ' ').trim()).toBe(
+      'This link is from an earlier launch of Quotedesk. Quotedesk was started again and gave the new launch a new link. ' +
+        'Open the link that npm run web printed in your terminal (it ends with #token=…); you can close this tab.',
+    );
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText(/No accounts yet/)).toBeNull();
+    expect(screen.queryByText(/Couldn't load your accounts/)).toBeNull();
+    expect(screen.queryByText("Can't reach Quotedesk.")).toBeNull();
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    expect(fake.calls).toEqual([]);
   });
 });
 
 describe('a tab whose app host went away after it was connected', () => {
+  it('says the link is from an earlier launch once the restarted host refuses its token, replacing the inbox', async () => {
+    const fake = fakeWithAccount();
+    const link = controllableMonitorOf();
+    render(App, { props: { api: fake.api, connection: link.connection, locale: 'en-US', storage: memoryStorage() } });
+    await screen.findByRole('navigation', { name: 'Accounts' });
+    link.set('reconnecting');
+    expect(await screen.findByText('Reconnecting to Quotedesk…')).toBeTruthy();
+    link.set('refused');
+    expect(await screen.findByText('This link is from an earlier launch of Quotedesk.')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Accounts' })).toBeNull();
+    expect(screen.queryByText('Reconnecting to Quotedesk…')).toBeNull();
+  });
+
   function controllableMonitor() {
     const listeners = new Set<(state: ConnectionState) => void>();
     const connection: ConnectionMonitor = {
@@ -63,12 +103,12 @@ describe('a tab whose app host went away after it was connected', () => {
     const nav = await screen.findByRole('navigation', { name: 'Accounts' });
     await waitFor(() => expect(within(nav).getByRole('button', { name: 'Connected Acme Localisation' })).toBeTruthy());
 
-    // The host stopped (or restarted with a new token): every reconnect attempt fails.
+    // The host stopped: every reconnect attempt fails.
     link.set('reconnecting');
     expect(await screen.findByText('Reconnecting to Quotedesk…')).toBeTruthy();
     const notice = await screen.findByRole('alert');
     expect(notice.textContent).toContain("Can't reach Quotedesk.");
-    expect(notice.textContent).toContain('open the new link it printed');
+    expect(notice.textContent).toContain('Is npm run web still running?');
     expect(screen.queryByText('Reconnecting to Quotedesk…')).toBeNull();
     expect(within(nav).getByRole('button', { name: 'Status unknown Acme Localisation' })).toBeTruthy();
     expect(screen.queryByText('Connected')).toBeNull();
@@ -77,6 +117,26 @@ describe('a tab whose app host went away after it was connected', () => {
     link.set('connected');
     await waitFor(() => expect(screen.queryByText("Can't reach Quotedesk.")).toBeNull());
     expect(within(nav).getByRole('button', { name: 'Connected Acme Localisation' })).toBeTruthy();
+  });
+
+  it('while reconnecting, an action says what the banner says and the inbox keeps its rows', async () => {
+    const fake = fakeWithAccount();
+    const link = controllableMonitor();
+    render(App, { props: { api: fake.api, connection: link.connection, locale: 'en-US', storage: memoryStorage() } });
+    await waitFor(() => expect(screen.getByTestId('quote-count').textContent).toBe('3 quotes'));
+    const shownRows = within(screen.getByRole('table', { name: 'Quotes' })).getAllByRole('row').length;
+
+    link.set('reconnecting');
+    expect(await screen.findByText('Reconnecting to Quotedesk…')).toBeTruthy();
+    // What the transport answers while the host is away (lib/bridge.ts).
+    fake.failNext('sync.refresh', { code: 'network', message: HOST_RECONNECTING_MESSAGE, retryable: true });
+    fake.failNext('inbox.query', { code: 'network', message: HOST_RECONNECTING_MESSAGE, retryable: true });
+    await fireEvent.click(screen.getByRole('button', { name: 'Sync now' }));
+    const alert = await screen.findByText(/Sync did not run/);
+    expect(alert.textContent).toBe('Sync did not run: Reconnecting to Quotedesk… Try again once it is back.');
+    expect(screen.queryByText(/lost its connection/)).toBeNull();
+    expect(screen.getByTestId('quote-count').textContent).toBe('3 quotes');
+    expect(within(screen.getByRole('table', { name: 'Quotes' })).getAllByRole('row')).toHaveLength(shownRows);
   });
 
   it('does not call a short reconnect lost', async () => {

@@ -71,7 +71,11 @@ describe('webhook activity view', () => {
     expect(first!.textContent).toContain('Northwind');
     expect(first!.textContent).toContain('Signature verified');
     expect(first!.textContent).toContain('New');
-    expect(first!.textContent).toContain('Caused: quote refreshed: status SENT -> CANCELLED');
+    // Plain words, not the stored jargon (which stays behind the disclosure).
+    expect(first!.textContent).toContain('A quote without a number yet moved to Cancelled; inbox updated.');
+    expect(first!.textContent).not.toContain('SENT -> CANCELLED');
+    await fireEvent.click(within(first!).getByRole('button', { expanded: false }));
+    expect(first!.querySelector('[data-activity-recorded]')?.textContent).toBe('As recorded: quote refreshed: status SENT -> CANCELLED');
     expect(second!.textContent).toContain('Duplicate');
     expect(second!.textContent).toContain('Nothing: already processed.');
   });
@@ -161,7 +165,7 @@ describe('webhook activity view', () => {
     await fireEvent.click(within(verified!).getByRole('button', { name: /Replay/ }));
     const region = document.querySelector('[data-activity-announcement]') as HTMLElement;
     expect(region.getAttribute('aria-live')).toBe('polite');
-    await waitFor(() => expect(region.textContent).toBe('Replayed quote.updated: quote refreshed: price changed.'));
+    await waitFor(() => expect(region.textContent).toBe('Replayed: A quote without a number yet: updated; price changed; inbox updated.'));
     expect(bridge.callsOf('webhooks.replay')).toEqual([{ id: 1 }]);
 
     bridge.failNext('webhooks.replay', { code: 'invalid-state', message: 'The event log is closed' });
@@ -178,7 +182,7 @@ describe('webhook activity view', () => {
     bridge.emit('webhooks.activityChanged', arriving);
     await waitFor(() => expect(entries(list)[0]!.textContent).toContain('Processing…'));
     bridge.emit('webhooks.activityChanged', { ...arriving, caused: 'quote refreshed: status SENT -> ACCEPTED' });
-    await waitFor(() => expect(entries(list)[0]!.textContent).toContain('Caused: quote refreshed: status SENT -> ACCEPTED'));
+    await waitFor(() => expect(entries(list)[0]!.textContent).toContain('moved to Accepted; inbox updated.'));
     expect(entries(list)).toHaveLength(4);
   });
 

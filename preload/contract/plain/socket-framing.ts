@@ -6,6 +6,12 @@ export const BRIDGE_PROTOCOL = 'quotedesk.bridge.v1';
 /** The page presents its token as a second subprotocol, `token.<token>`, so it never appears in a URL the server sees. */
 export const TOKEN_PROTOCOL_PREFIX = 'token.';
 export const BRIDGE_PATH = '/bridge';
+/**
+ * Close code for a page that presented a token this launch did not issue (an old tab after a
+ * restart). A browser cannot read the status of a refused upgrade, so the host completes the
+ * handshake and closes at once with this code: the page can then tell "wrong token" from "host down".
+ */
+export const TOKEN_REFUSED_CLOSE_CODE = 4401;
 
 /** Larger than any legitimate call (an account draft is a few hundred bytes). */
 export const MAX_MESSAGE_BYTES = 256 * 1024;

@@ -12,6 +12,8 @@
 // A page opened without the launch token never connects: its state is 'no-access'.
 import type { BridgeApi, BridgeError, Result } from '../../../preload/contract';
 import { BRIDGE_PATH, BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX, buildApi, parseHostMessage } from '../../../preload/contract/plain';
+import { TOKEN_REFUSED_CLOSE_CODE } from '../../../preload/contract/plain/socket-framing';
+import { HOST_RECONNECTING_MESSAGE, HOST_REFUSED_MESSAGE, HOST_UNREACHABLE_MESSAGE } from './host-link-words';
 import type { CallMessage, EventName, MethodName } from '../../../preload/contract/plain';
 
 declare global {
@@ -23,9 +25,10 @@ declare global {
 /**
  * 'unreachable': still retrying, but the last few attempts in a row have failed (the host
  * is gone or was restarted with a new token). 'no-access': the page has no launch token and
- * never tries to connect.
+ * never tries to connect. 'refused': the host answered that this page's token is not this
+ * launch's (a tab from before a restart); waiting will never help, so it stops trying.
  */
-export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'unreachable' | 'closed' | 'no-access';
+export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'unreachable' | 'closed' | 'no-access' | 'refused';
 
 /** The transport's health, for a "Reconnecting…" indicator. */
 export interface ConnectionMonitor {
@@ -40,7 +43,7 @@ export interface SocketLike {
   send(data: string): void;
   close(code?: number, reason?: string): void;
   onopen: (() => void) | null;
-  onclose: (() => void) | null;
+  onclose: ((event: { code: number }) => void) | null;
   onerror: (() => void) | null;
   onmessage: ((event: { data: unknown }) => void) | null;
 }
@@ -75,8 +78,9 @@ function failure(code: BridgeError['code'], message: string, retryable: boolean)
   return { ok: false, error: { code, message, retryable } };
 }
 
-const DISCONNECTED = (): Result<never> =>
-  failure('network', 'Quotedesk has lost its connection to the app host and is reconnecting. Try again in a moment.', true);
+const RECONNECTING = (): Result<never> => failure('network', HOST_RECONNECTING_MESSAGE, true);
+const UNREACHABLE = (): Result<never> => failure('network', HOST_UNREACHABLE_MESSAGE, true);
+const REFUSED = (): Result<never> => failure('forbidden', HOST_REFUSED_MESSAGE, false);
 
 export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
   const createSocket = options.createSocket ?? browserSocket;
@@ -84,7 +88,9 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
   const maxBackoff = options.maxBackoffMs ?? 5_000;
   const connectTimeout = options.connectTimeoutMs ?? 10_000;
   const callTimeout = options.callTimeoutMs ?? 120_000;
-  const unreachableAfter = options.unreachableAfter ?? 3;
+  // A restarted host answers an old tab's token with TOKEN_REFUSED_CLOSE_CODE, so these
+  // attempts only have to outlast a host that is starting again (about 10 s with the backoff).
+  const unreachableAfter = options.unreachableAfter ?? 6;
 
   let state: ConnectionState = 'connecting';
   let socket: SocketLike | null = null;
@@ -102,6 +108,11 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
     if (next === state) return;
     state = next;
     for (const listener of [...stateListeners]) listener(next);
+  }
+
+  function disconnected(): Result<never> {
+    if (state === 'refused') return REFUSED();
+    return state === 'unreachable' ? UNREACHABLE() : RECONNECTING();
   }
 
   function connect(): void {
@@ -128,13 +139,14 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
     };
     current.onmessage = (event) => receive(event.data);
     current.onerror = () => undefined; // a close always follows; it decides what happens next
-    current.onclose = () => {
+    current.onclose = (event) => {
       clearTimeout(giveUp);
       if (socket !== current) return;
       socket = null;
       attemptInFlight = false;
+      if (event?.code === TOKEN_REFUSED_CLOSE_CODE) setState('refused');
       failAll();
-      if (state === 'closed') return;
+      if (state === 'closed' || state === 'refused') return;
       retryLater();
     };
   }
@@ -162,7 +174,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
     for (const [id, call] of pending) {
       clearTimeout(call.timer);
       pending.delete(id);
-      call.resolve(DISCONNECTED());
+      call.resolve(disconnected());
     }
     const waiting = queued;
     queued = [];
@@ -193,7 +205,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
       const send = () => {
         const current = socket;
         if (!current || current.readyState !== OPEN) {
-          resolve(DISCONNECTED());
+          resolve(disconnected());
           return;
         }
         const id = nextId++;
@@ -206,7 +218,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
       };
       if (state === 'connected') send();
       else if (attemptInFlight) queued.push(send);
-      else resolve(DISCONNECTED());
+      else resolve(disconnected());
     });
   }
 

@@ -1,5 +1,6 @@
 import type { BridgeError } from '../../../preload/contract';
 import { plainNetworkWords } from '../../../preload/contract/plain/network-words';
+import { hostLinkTitle } from './host-link-words';
 
 /** What the user can do about a failure: the one button the error state offers. */
 export type ErrorRemedy = 'retry' | 'update-credentials' | 'none';
@@ -115,6 +116,9 @@ const MAX_MESSAGE_LENGTH = 280;
 
 /** Heading, plain sentence and remedy for an error, by its code (the message only refines it). */
 export function describeFailure(error: BridgeError): ErrorWords {
+  // The host itself is away (browser mode): not the Quoting Service's fault, and nothing to retry yet.
+  const hostTitle = hostLinkTitle(error.message);
+  if (hostTitle !== null) return { title: hostTitle, message: error.message.replaceAll('`', ''), remedy: 'none' };
   // A code the contract adds later still gets words, never a crash.
   const words = BY_CODE[error.code] ?? GENERIC;
   const message = words.technical ? null : plainMessage(error.message);

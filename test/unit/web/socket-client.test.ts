@@ -100,6 +100,33 @@ describe('renderer bridge in browser mode', () => {
     close();
   });
 
+  it('says its link is from an earlier launch, and stops trying, when the host restarted with a new token', async () => {
+    const own = await startTestHost({ 'app.info': async () => info });
+    const { port, token } = own.host;
+    const { api, connection, close } = bridgeModule.createSocketBridge({
+      url: `ws://127.0.0.1:${port}/bridge`,
+      token,
+      createSocket: pageSocket(() => `http://127.0.0.1:${port}`),
+      initialBackoffMs: 20,
+      maxBackoffMs: 40,
+      unreachableAfter: 50,
+    });
+    expect((await api.app.info()).ok).toBe(true);
+    await own.host.close();
+    // Same port and data folder, new launch: a new token the old tab does not have.
+    const restarted = await startTestHost({ 'app.info': async () => info }, { port, root: own.root });
+    await until(() => connection.state === 'refused');
+    expect(await api.app.info()).toEqual({
+      ok: false,
+      error: { code: 'forbidden', message: 'This link is from an earlier launch of Quotedesk: open the new link that `npm run web` printed.', retryable: false },
+    });
+    // No more attempts: the state stays refused rather than cycling through "reconnecting".
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(connection.state).toBe('refused');
+    close();
+    await restarted.close();
+  });
+
   it('answers calls with a network error while the host is down, then reconnects when it is back', async () => {
     const own = await startTestHost({ 'app.info': async () => info });
     const { port, token } = own.host;
@@ -117,7 +144,7 @@ describe('renderer bridge in browser mode', () => {
     await own.host.close();
     await until(() => connection.state === 'reconnecting');
     const whileDown = await api.app.info();
-    expect(whileDown).toEqual({ ok: false, error: { code: 'network', message: expect.stringContaining('reconnecting'), retryable: true } });
+    expect(whileDown).toEqual({ ok: false, error: { code: 'network', message: 'Reconnecting to Quotedesk… Try again once it is back.', retryable: true } });
 
     const restarted = await startTestHost({ 'app.info': async () => info }, { port, token, root: own.root });
     await until(() => connection.state === 'connected');
@@ -152,24 +179,32 @@ describe('renderer bridge in browser mode', () => {
     close();
   });
 
-  it('never connects with a wrong token, and says so through the error rather than hanging', async () => {
-    const { api, connection, close } = bridgeModule.createSocketBridge({
-      url: `ws://127.0.0.1:${fixture.host.port}/bridge`,
-      token: 'not-the-token',
-      createSocket: pageSocket(() => fixture.host.origin),
-      initialBackoffMs: 1_000,
-    });
-    const result = await api.app.info();
-    expect(result).toMatchObject({ ok: false, error: { code: 'network' } });
-    expect(connection.state).toBe('reconnecting');
-    close();
-  });
-
-  it('reports the host unreachable once several attempts in a row failed without ever connecting', async () => {
+  it('never connects with a wrong token, and says so through the error rather than hanging or retrying', async () => {
     const { api, connection, close } = bridgeModule.createSocketBridge({
       url: `ws://127.0.0.1:${fixture.host.port}/bridge`,
       token: 'token-of-an-earlier-launch',
       createSocket: pageSocket(() => fixture.host.origin),
+      initialBackoffMs: 5,
+    });
+    const states: ConnectionState[] = [];
+    connection.subscribe((state) => states.push(state));
+    const result = await api.app.info();
+    expect(result).toMatchObject({ ok: false, error: { code: 'forbidden', retryable: false } });
+    expect(connection.state).toBe('refused');
+    // The host completes the handshake before closing it with the refusal code, so the socket opens for an instant.
+    expect(states.at(-1)).toBe('refused');
+    expect(states).not.toContain('reconnecting');
+    close();
+  });
+
+  it('reports the host unreachable once several attempts in a row failed without ever connecting', async () => {
+    const gone = await startTestHost({});
+    const port = gone.host.port;
+    await gone.close();
+    const { api, connection, close } = bridgeModule.createSocketBridge({
+      url: `ws://127.0.0.1:${port}/bridge`,
+      token: gone.host.token,
+      createSocket: pageSocket(() => `http://127.0.0.1:${port}`),
       initialBackoffMs: 5,
       maxBackoffMs: 10,
       unreachableAfter: 3,
@@ -178,7 +213,7 @@ describe('renderer bridge in browser mode', () => {
     connection.subscribe((state) => states.push(state));
     await until(() => connection.state === 'unreachable');
     expect(states).toEqual(['reconnecting', 'unreachable']);
-    expect(await api.app.info()).toMatchObject({ ok: false, error: { code: 'network' } });
+    expect(await api.app.info()).toMatchObject({ ok: false, error: { code: 'network', message: expect.stringContaining("Can't reach Quotedesk") } });
     close();
   });
 

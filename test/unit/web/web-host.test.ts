@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { connect } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountView } from '../../helpers/bridge-fixtures';
+import { TOKEN_REFUSED_CLOSE_CODE } from '../../../preload/contract/plain/socket-framing';
 import { nextMessage, openSocket, outcome, rawGet, SECRET_OUTSIDE, startTestHost } from './web-host-fixture';
 
 let fixture: Awaited<ReturnType<typeof startTestHost>>;
@@ -79,10 +80,20 @@ describe('web host: bridge socket', () => {
     expect(await outcome(openSocket(fixture.host, { token: null }))).toEqual({ opened: false, status: 401 });
   });
 
-  it('refuses a wrong token, including one of the right length', async () => {
-    expect(await outcome(openSocket(fixture.host, { token: 'nope' }))).toEqual({ opened: false, status: 401 });
+  it('closes a wrong token at once with the "earlier launch" code, never answering a call, including one of the right length', async () => {
+    // The browser cannot see a refused upgrade's status; the close code is how an old tab learns its link is stale.
+    const refused = async (token: string) => {
+      const socket = openSocket(fixture.host, { token });
+      const answers: unknown[] = [];
+      socket.on('message', (data: Buffer) => answers.push(data.toString('utf8')));
+      socket.on('open', () => socket.send(JSON.stringify({ type: 'call', id: 1, method: 'app.info' })));
+      const code = await new Promise<number>((resolve) => socket.once('close', (closeCode: number) => resolve(closeCode)));
+      expect(answers).toEqual([]);
+      return code;
+    };
+    expect(await refused('nope')).toBe(TOKEN_REFUSED_CLOSE_CODE);
     const sameLength = fixture.host.token.replace(/^./, (first) => (first === 'A' ? 'B' : 'A'));
-    expect(await outcome(openSocket(fixture.host, { token: sameLength }))).toEqual({ opened: false, status: 401 });
+    expect(await refused(sameLength)).toBe(TOKEN_REFUSED_CLOSE_CODE);
   });
 
   it('survives a peer that resets the connection while being refused', async () => {

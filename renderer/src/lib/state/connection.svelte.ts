@@ -4,8 +4,8 @@ export interface ConnectionStatusOptions {
   /**
    * How long the link may stay down, since the last good connection, before the app host
    * counts as lost. With the bridge's backoff (250 ms doubling up to 5 s) that is several
-   * failed attempts: a host that was restarted gave its new launch a new token, so this
-   * tab cannot get back in by itself.
+   * failed attempts. A host restarted with a new token says so at once ('refused'), so this
+   * only has to tell a host that is starting again from one that is stopped.
    */
   lostAfterMs?: number;
 }
@@ -18,6 +18,8 @@ export class ConnectionStatus {
   lost = $state(false);
   /** The page was opened without its launch token and will never connect. */
   noAccess = $derived(this.state === 'no-access');
+  /** The host answered that this page's token is from an earlier launch: only the new link helps. */
+  refused = $derived(this.state === 'refused');
 
   readonly #monitor: ConnectionMonitor | undefined;
   readonly #lostAfterMs: number;
@@ -25,7 +27,7 @@ export class ConnectionStatus {
 
   constructor(monitor: ConnectionMonitor | undefined, options: ConnectionStatusOptions = {}) {
     this.#monitor = monitor;
-    this.#lostAfterMs = options.lostAfterMs ?? 8_000;
+    this.#lostAfterMs = options.lostAfterMs ?? 12_000;
     this.#apply(monitor?.state ?? 'connected');
   }
 
@@ -45,7 +47,7 @@ export class ConnectionStatus {
 
   #apply(state: ConnectionState): void {
     this.state = state;
-    if (state === 'connected' || state === 'no-access') {
+    if (state === 'connected' || state === 'no-access' || state === 'refused') {
       this.#stopTimer();
       this.lost = false;
     } else if (state === 'unreachable' || state === 'closed') {
