@@ -89,6 +89,17 @@ describe('inbox over the cache', () => {
     expect(options).not.toContain('Awaiting your decision');
   });
 
+  it("names both kinds of waiting in All accounts' status filter when client and internal keys are mixed", async () => {
+    const client = makeAccount({ id: 'client-key', name: 'Client key', access: 'client' });
+    const internal = makeAccount({ id: 'internal-key', name: 'Internal key', access: 'internal' });
+    renderApp(new FakeBridge({ accounts: [client, internal], quotes: { 'client-key': [makeQuote({ status: 'PENDING' })], 'internal-key': [makeQuote({ status: 'SENT' })] } }));
+    await quoteRows();
+    await fireEvent.keyDown(window, { key: '0', ctrlKey: true });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'All accounts' })).toBeTruthy());
+    const options = within(screen.getByRole('combobox', { name: 'Status' })).getAllByRole('option').map((option) => option.textContent);
+    expect(options).toContain('Awaiting you or the client');
+  });
+
   it('says when there are no quotes yet', async () => {
     renderApp(fakeWith([]));
     expect(await screen.findByRole('heading', { name: 'No quotes yet' })).toBeTruthy();

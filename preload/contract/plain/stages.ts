@@ -46,11 +46,11 @@ export function stageOf(status: QuoteStatus, quoteNumber: string | null): QuoteS
 /**
  * A stage in the words of the key that sees it: a quote awaiting a decision awaits the
  * client's for an internal key, the reader's own for a client key; "mixed" (all accounts,
- * both kinds) says it neutrally.
+ * both kinds) names both, so the filter's words hold each row's.
  */
 export function stageLabel(stage: QuoteStage, access: KeyAccess | 'mixed'): string {
   if (stage !== 'awaiting-decision' || access === 'client') return STAGE_LABELS[stage];
-  return access === 'internal' ? 'Awaiting the client' : 'Awaiting a decision';
+  return access === 'internal' ? 'Awaiting the client' : 'Awaiting you or the client';
 }
 
 /** A quote's status in the inbox's words for this kind of key (an internal key's PENDING is always "In preparation"). */

@@ -114,6 +114,6 @@ describe('quote detail', () => {
     const glance = section('At a glance');
     expect(glance.textContent).toMatch(/Revision 3\s*·\s*5 line items/);
     expect(glance.textContent).toContain('€1,850.00');
-    expect(glance.textContent).toContain('de-DE, fr-FR');
+    expect(glance.textContent).toContain('German (Germany), French (France)');
   });
 });
