@@ -89,6 +89,18 @@ describe('inbox over the cache', () => {
     expect(options).not.toContain('Awaiting your decision');
   });
 
+  it('says out of how many quotes a search counts, and keeps the company when nothing matches', async () => {
+    renderApp(fakeWith([makeQuote({ projectName: 'Website relaunch' }), makeQuote({ projectName: 'Website footer' }), makeQuote({ projectName: 'Catalogue' })]));
+    await quoteRows();
+    const header = () => screen.getByRole('heading', { level: 1 }).closest('header')!;
+    expect(header().textContent).not.toContain('out of');
+    await fireEvent.input(screen.getByRole('searchbox', { name: 'Search quotes' }), { target: { value: 'website' } });
+    await waitFor(() => expect(header().textContent).toContain('2 quotes out of 3'));
+    await fireEvent.input(screen.getByRole('searchbox', { name: 'Search quotes' }), { target: { value: 'zzz' } });
+    await waitFor(() => expect(header().textContent).toContain('0 quotes out of 3'));
+    expect(header().textContent).toContain('Company: Acme Corp');
+  });
+
   it("names both kinds of waiting in All accounts' status filter when client and internal keys are mixed", async () => {
     const client = makeAccount({ id: 'client-key', name: 'Client key', access: 'client' });
     const internal = makeAccount({ id: 'internal-key', name: 'Internal key', access: 'internal' });
