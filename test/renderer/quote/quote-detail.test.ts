@@ -8,6 +8,13 @@ const SVG_DATA_URL = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('quote detail', () => {
+  it("says an internal key's sent quote awaits the client, as its row and notification do, never 'Awaiting your decision'", () => {
+    render(QuoteDetail, { quote: makeDetails({ status: 'SENT' }), access: 'internal', locale: 'en-GB' });
+    expect(screen.getByText('Awaiting the client')).toBeTruthy();
+    expect(screen.getByText('Action needed')).toBeTruthy();
+    expect(screen.queryByText('Awaiting your decision')).toBeNull();
+  });
+
   it('shows every field of the quote, with its company, people, timeline, PO and references', () => {
     render(QuoteDetail, { quote: makeDetails(), access: 'client', cachedAt: '2025-05-02T10:15:00Z', locale: 'en-GB' });
     expect(screen.getByRole('heading', { level: 2, name: 'Website relaunch' })).toBeTruthy();
