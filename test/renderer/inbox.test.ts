@@ -236,6 +236,18 @@ describe('stage filter', () => {
     });
     expect(lastQuery(fake).needsAction).toBe(true);
   });
+
+  it('says how soon "expiring" is, and counts a declined quote\'s validity down no more', async () => {
+    const soon = new Date(Date.now() + 10 * 86_400_000).toISOString();
+    const fake = fakeWith([makeQuote({ projectName: 'Open one', status: 'REVISED', validUntil: soon }), makeQuote({ projectName: 'Declined one', status: 'REJECTED', validUntil: soon })]);
+    renderApp(fake);
+    const rows = await quoteRows();
+    await fireEvent.click(screen.getByRole('checkbox', { name: 'Expiring in 7 days' }));
+    expect(lastQuery(fake).expiringSoon).toBe(true);
+    const byName = (name: string) => rows.find((row) => row.textContent?.includes(name))!;
+    expect(byName('Open one').textContent).toContain('in 10 days');
+    expect(byName('Declined one').textContent).not.toContain('in 10 days');
+  });
 });
 
 describe('search at each keystroke', () => {

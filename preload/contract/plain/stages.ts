@@ -19,6 +19,9 @@ export const STAGE_LABELS: Readonly<Record<QuoteStage, string>> = {
   'in-project': 'Project started',
 };
 
+/** Decided or over: its "valid until" is history, not a countdown. */
+export const CLOSED_STAGES: ReadonlySet<QuoteStage> = new Set(['accepted', 'declined', 'expired', 'cancelled', 'in-project']);
+
 /** The stage of a quote in this stored (or client-facing) status. */
 export function stageOf(status: QuoteStatus, quoteNumber: string | null): QuoteStage {
   switch (status) {

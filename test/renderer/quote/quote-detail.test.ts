@@ -8,6 +8,17 @@ const SVG_DATA_URL = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('quote detail', () => {
+  it('counts down to "valid until" only while a decision is open', () => {
+    const now = Date.parse('2026-11-26T12:00:00Z');
+    const { unmount } = render(QuoteDetail, { quote: makeDetails({ status: 'REJECTED', validUntil: '2026-12-20T12:00:00Z' }), access: 'client', locale: 'en-US', now });
+    const facts = () => screen.getByRole('region', { name: 'Decision facts' }).textContent ?? '';
+    expect(facts()).toContain('Dec 20, 2026');
+    expect(facts()).not.toMatch(/in \d+ days/);
+    unmount();
+    render(QuoteDetail, { quote: makeDetails({ status: 'REVISED', validUntil: '2026-12-20T12:00:00Z' }), access: 'client', locale: 'en-US', now });
+    expect(facts()).toContain('(in 24 days)');
+  });
+
   it("says an internal key's sent quote awaits the client, as its row and notification do, never 'Awaiting your decision'", () => {
     render(QuoteDetail, { quote: makeDetails({ status: 'SENT' }), access: 'internal', locale: 'en-GB' });
     expect(screen.getByText('Awaiting the client')).toBeTruthy();
