@@ -75,3 +75,18 @@ for (const size of SIZES) {
     });
   }
 }
+
+test('at 1280x800 beside the reading pane the inbox header keeps one line: the name, the layout toggles and Export', async ({ browser }) => {
+  const { context, page, problems } = await openApp(browser, { width: 1280, height: 800 }, 'light');
+  const title = page.getByRole('heading', { level: 1 });
+  const exportButton = page.getByRole('button', { name: /Export/ }).first();
+  const [titleBox, exportBox] = [await title.boundingBox(), await exportButton.boundingBox()];
+  // One line of 19 px text, level with Export (the old header wrapped the name and pushed Export down).
+  expect(titleBox!.height).toBeLessThan(32);
+  expect(Math.abs(titleBox!.y + titleBox!.height / 2 - (exportBox!.y + exportBox!.height / 2))).toBeLessThan(8);
+  // The layout toggles keep their names for assistive technology and a tooltip.
+  await expect(page.getByRole('button', { name: 'Compact rows' })).toHaveAttribute('title', 'Compact rows');
+  await expect(page.getByRole('searchbox', { name: 'Search quotes' })).toHaveAttribute('placeholder', 'Search quotes');
+  expect(problems).toEqual([]);
+  await context.close();
+});

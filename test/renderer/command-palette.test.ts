@@ -83,4 +83,33 @@ describe('the command palette', () => {
     await fireEvent.keyDown(window, { key: '1', ctrlKey: true });
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Acme Localisation' })).toBeTruthy());
   });
+
+  it("shows each account's own Ctrl+digit when filtered, not its place in the filtered list", async () => {
+    const lumen = makeAccount({ id: 'lumen', name: 'Lumen Games Inc' });
+    renderApp(new FakeBridge({ accounts: [acme, north, lumen], quotes: { acme: [makeQuote()], north: [makeQuote()], lumen: [makeQuote()] } }));
+    const { input, listbox } = await openPalette();
+    await fireEvent.input(input, { target: { value: 'lumen' } });
+    const option = await within(listbox).findByRole('option', { name: /Lumen Games Inc/ });
+    expect(option.textContent).toMatch(/(Ctrl\+|⌘)3/);
+    expect(option.textContent).not.toMatch(/(Ctrl\+|⌘)1/);
+  });
+
+  it('names a company once when it is called like its account', async () => {
+    const kestrel = makeAccount({ id: 'kestrel', name: 'Kestrel Fintech Ltd' });
+    const quote = makeQuote({ id: quoteId(91), projectName: 'App strings', quoteNumber: 'Q-2026-0091', companyName: 'Kestrel Fintech Ltd' });
+    renderApp(new FakeBridge({ accounts: [kestrel], quotes: { kestrel: [quote] } }));
+    const { input, listbox } = await openPalette();
+    await fireEvent.input(input, { target: { value: '0091' } });
+    const option = await within(listbox).findByRole('option', { name: /App strings/ });
+    expect(option.querySelector('.detail')?.textContent).toBe('Q-2026-0091 · Kestrel Fintech Ltd');
+  });
+
+  it('switches to the dark theme when "dark" is typed', async () => {
+    renderApp(fake());
+    const { input, listbox } = await openPalette();
+    await fireEvent.input(input, { target: { value: 'dark' } });
+    await waitFor(() => expect(selectedOption(listbox)?.textContent).toContain('Dark theme'));
+    await fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
+  });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatAmount, formatDateOnly, formatDateTime, formatDaysFromNow, formatMoney } from '../../renderer/src/lib/format';
+import { formatAmount, formatDateOnly, formatDateTime, formatDaysFromNow, formatLanguageTag, formatMoney, formatServiceType } from '../../renderer/src/lib/format';
+import { facetValueLabel } from '../../renderer/src/lib/inbox-filters';
 
 const originalTz = process.env.TZ;
 
@@ -71,5 +72,19 @@ describe('formatting', () => {
     expect(formatDaysFromNow('2026-11-26T23:30:00-05:00', now, 'en-US')).toBe('today');
     expect(formatDaysFromNow('2026-11-27T00:30:00-05:00', now, 'en-US')).toBe('tomorrow');
   });
-});
 
+  it('writes service types by their plain names, in the filter bar too, as target markets are', () => {
+    expect(formatServiceType('mt-post-editing')).toBe('Machine translation post-editing');
+    expect(formatServiceType('dtp')).toBe('Desktop publishing');
+    expect(formatServiceType('subtitling')).toBe('Subtitling');
+    expect(formatServiceType('legal_review')).toBe('Legal review');
+    expect(facetValueLabel('serviceTypes', 'dtp')).toBe('Desktop publishing');
+    expect(facetValueLabel('targetMarkets', 'German (Germany)')).toBe('German (Germany)');
+  });
+
+  it('writes a language tag as the language and country, and leaves a label as it is', () => {
+    expect(formatLanguageTag('de-DE', 'en-US')).toBe('German (Germany)');
+    expect(formatLanguageTag('ko-KR', 'en-US')).toBe('Korean (South Korea)');
+    expect(formatLanguageTag('German (Germany)', 'en-US')).toBe('German (Germany)');
+  });
+});

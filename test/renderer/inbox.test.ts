@@ -89,6 +89,29 @@ describe('inbox over the cache', () => {
     expect(options).not.toContain('Awaiting your decision');
   });
 
+  it('says out of how many quotes a search counts, and keeps the company when nothing matches', async () => {
+    renderApp(fakeWith([makeQuote({ projectName: 'Website relaunch' }), makeQuote({ projectName: 'Website footer' }), makeQuote({ projectName: 'Catalogue' })]));
+    await quoteRows();
+    const header = () => screen.getByRole('heading', { level: 1 }).closest('header')!;
+    expect(header().textContent).not.toContain('out of');
+    await fireEvent.input(screen.getByRole('searchbox', { name: 'Search quotes' }), { target: { value: 'website' } });
+    await waitFor(() => expect(header().textContent).toContain('2 quotes out of 3'));
+    await fireEvent.input(screen.getByRole('searchbox', { name: 'Search quotes' }), { target: { value: 'zzz' } });
+    await waitFor(() => expect(header().textContent).toContain('0 quotes out of 3'));
+    expect(header().textContent).toContain('Company: Acme Corp');
+  });
+
+  it("names both kinds of waiting in All accounts' status filter when client and internal keys are mixed", async () => {
+    const client = makeAccount({ id: 'client-key', name: 'Client key', access: 'client' });
+    const internal = makeAccount({ id: 'internal-key', name: 'Internal key', access: 'internal' });
+    renderApp(new FakeBridge({ accounts: [client, internal], quotes: { 'client-key': [makeQuote({ status: 'PENDING' })], 'internal-key': [makeQuote({ status: 'SENT' })] } }));
+    await quoteRows();
+    await fireEvent.keyDown(window, { key: '0', ctrlKey: true });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'All accounts' })).toBeTruthy());
+    const options = within(screen.getByRole('combobox', { name: 'Status' })).getAllByRole('option').map((option) => option.textContent);
+    expect(options).toContain('Awaiting you or the client');
+  });
+
   it('says when there are no quotes yet', async () => {
     renderApp(fakeWith([]));
     expect(await screen.findByRole('heading', { name: 'No quotes yet' })).toBeTruthy();
@@ -212,6 +235,18 @@ describe('stage filter', () => {
       for (const row of rows) expect(row.textContent).toContain('Action needed');
     });
     expect(lastQuery(fake).needsAction).toBe(true);
+  });
+
+  it('says how soon "expiring" is, and counts a declined quote\'s validity down no more', async () => {
+    const soon = new Date(Date.now() + 10 * 86_400_000).toISOString();
+    const fake = fakeWith([makeQuote({ projectName: 'Open one', status: 'REVISED', validUntil: soon }), makeQuote({ projectName: 'Declined one', status: 'REJECTED', validUntil: soon })]);
+    renderApp(fake);
+    const rows = await quoteRows();
+    await fireEvent.click(screen.getByRole('checkbox', { name: 'Expiring in 7 days' }));
+    expect(lastQuery(fake).expiringSoon).toBe(true);
+    const byName = (name: string) => rows.find((row) => row.textContent?.includes(name))!;
+    expect(byName('Open one').textContent).toContain('in 10 days');
+    expect(byName('Declined one').textContent).not.toContain('in 10 days');
   });
 });
 

@@ -131,3 +131,55 @@ export function formatDaysFromNow(value: string | null | undefined, now: number,
   if (Math.abs(days) < 365) return format.format(Math.round(days / 30.44), 'month');
   return format.format(Math.round(days / 365.25), 'year');
 }
+
+const languageNames = new Map<string, Intl.DisplayNames | null>();
+
+/**
+ * A language tag as a person reads it: "de-DE" -> "German (Germany)" in the user's language,
+ * the way the service writes its own target-market labels. Anything that is not a tag
+ * (already a label such as "German (Germany)") shows as it is.
+ */
+export function formatLanguageTag(tag: string, locale?: string): string {
+  const key = locale ?? '';
+  if (!languageNames.has(key)) {
+    try {
+      languageNames.set(key, new Intl.DisplayNames(locale, { type: 'language' }));
+    } catch {
+      languageNames.set(key, null);
+    }
+  }
+  if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/i.test(tag.trim())) return tag;
+  try {
+    return languageNames.get(key)?.of(tag.trim()) ?? tag;
+  } catch {
+    return tag;
+  }
+}
+
+// The service's usual service-type ids; another id is written out from its own words.
+const SERVICE_TYPE_NAMES: Readonly<Record<string, string>> = {
+  translation: 'Translation',
+  'mt-post-editing': 'Machine translation post-editing',
+  mtpe: 'Machine translation post-editing',
+  'post-editing': 'Post-editing',
+  proofreading: 'Proofreading',
+  review: 'Review',
+  revision: 'Revision',
+  dtp: 'Desktop publishing',
+  subtitling: 'Subtitling',
+  transcription: 'Transcription',
+  interpreting: 'Interpreting',
+  localization: 'Localization',
+  localisation: 'Localisation',
+  transcreation: 'Transcreation',
+  'voice-over': 'Voice-over',
+  lqa: 'Linguistic quality assurance',
+};
+
+/** A service type id as a plain name: "mt-post-editing" -> "Machine translation post-editing", "legal_review" -> "Legal review". */
+export function formatServiceType(id: string): string {
+  const known = SERVICE_TYPE_NAMES[id.trim().toLowerCase()];
+  if (known) return known;
+  const words = id.trim().replace(/[-_]+/g, ' ').replace(/\s+/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -19,6 +19,9 @@ export const STAGE_LABELS: Readonly<Record<QuoteStage, string>> = {
   'in-project': 'Project started',
 };
 
+/** Decided or over: its "valid until" is history, not a countdown. */
+export const CLOSED_STAGES: ReadonlySet<QuoteStage> = new Set(['accepted', 'declined', 'expired', 'cancelled', 'in-project']);
+
 /** The stage of a quote in this stored (or client-facing) status. */
 export function stageOf(status: QuoteStatus, quoteNumber: string | null): QuoteStage {
   switch (status) {
@@ -46,11 +49,11 @@ export function stageOf(status: QuoteStatus, quoteNumber: string | null): QuoteS
 /**
  * A stage in the words of the key that sees it: a quote awaiting a decision awaits the
  * client's for an internal key, the reader's own for a client key; "mixed" (all accounts,
- * both kinds) says it neutrally.
+ * both kinds) names both, so the filter's words hold each row's.
  */
 export function stageLabel(stage: QuoteStage, access: KeyAccess | 'mixed'): string {
   if (stage !== 'awaiting-decision' || access === 'client') return STAGE_LABELS[stage];
-  return access === 'internal' ? 'Awaiting the client' : 'Awaiting a decision';
+  return access === 'internal' ? 'Awaiting the client' : 'Awaiting you or the client';
 }
 
 /** A quote's status in the inbox's words for this kind of key (an internal key's PENDING is always "In preparation"). */

@@ -1,5 +1,6 @@
 // The inbox's facet filters (company, currency, service type, target market, due-date and
 // valid-until ranges): what the person chose, and the words the filter bar and its chips use.
+import { formatServiceType } from './format';
 import type { DueRange, InboxFilterInput, ValidityRange } from './inbox-bridge';
 
 export interface FacetFilters {
@@ -26,6 +27,16 @@ export const FACET_LABELS: Record<FacetKey, string> = {
   validUntil: 'Valid until',
 };
 
+/** What a picker adds a filter by ("Add a filter by due date"): a range's chip name alone would read oddly. */
+export const FACET_PICKER_NAMES: Record<FacetKey, string> = {
+  companies: 'company',
+  currencies: 'currency',
+  serviceTypes: 'service type',
+  targetMarkets: 'target market',
+  dueDate: 'due date',
+  validUntil: 'valid-until date',
+};
+
 const DUE_WORDS: Record<DueRange, string> = {
   overdue: 'overdue',
   'next-7-days': 'in the next 7 days',
@@ -50,8 +61,9 @@ export function hasFacetFilters(filters: FacetFilters): boolean {
   return FACET_KEYS.some((key) => filters[key].length > 0);
 }
 
-/** How one value of a facet reads: a company or currency as it is, a range in words. */
+/** How one value of a facet reads: a company or currency as it is, a service type by its plain name, a range in words. */
 export function facetValueLabel(key: FacetKey, value: string): string {
+  if (key === 'serviceTypes') return formatServiceType(value);
   if (key === 'dueDate') return DUE_WORDS[value as DueRange] ?? value;
   if (key === 'validUntil') return VALIDITY_WORDS[value as ValidityRange] ?? value;
   return value;

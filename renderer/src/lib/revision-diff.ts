@@ -160,7 +160,8 @@ export function presentRevisionDiff(diff: RevisionDiff, locale?: string): DiffPr
     direction,
     totalChange,
     itemCounts,
-    summary: [totalChange, itemCounts].filter(Boolean).join(', '),
+    // One sentence: after the total's words the counts go on in lower case.
+    summary: totalChange ? `${totalChange}, ${itemCounts.charAt(0).toLowerCase()}${itemCounts.slice(1)}` : itemCounts,
     items: sortByImpact(diff.lineItems),
     teams,
     fields: diff.fields.filter((field) => field.before !== field.after),

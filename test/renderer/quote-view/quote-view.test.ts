@@ -181,6 +181,27 @@ describe('QuoteState', () => {
 });
 
 describe('a link to one quote (a notification, quotedesk://)', () => {
+  it('says a revised quote\'s earlier revision is not here, rather than nothing; and the summary\'s older revision gives way to the latest', async () => {
+    const { fake, open, details } = setup();
+    fake.arrange('quotes.detail', ({ quoteId }) =>
+      detailView(details[quoteId]!, {
+        revisions: [
+          { revision: 1, firstSeenAt: Date.parse('2026-03-01T09:00:00Z'), total: null },
+          { revision: 2, firstSeenAt: Date.parse('2026-03-02T09:00:00Z'), total: null },
+        ],
+      }),
+    );
+    fake.arrange('quotes.extras', () => ({ people: [], summary: { revision: 1, lineItemCount: 99, teams: [] } }));
+    renderApp(fake);
+    await screen.findByText('Website relaunch');
+    fake.emit('app.navigate', { view: 'quote', accountId: 'acc-1', quoteId: open.id });
+    expect(await screen.findByText('The earlier revision is not on this computer, so what changed cannot be shown.')).toBeTruthy();
+    const glance = (await screen.findByRole('heading', { name: 'At a glance' })).closest('section')!;
+    expect(glance.textContent).toContain('Revision 2');
+    expect(glance.textContent).not.toContain('Revision 1');
+    expect(glance.textContent).not.toContain('99 line items');
+  });
+
   it('opens the quote view on it', async () => {
     const { fake, done } = setup();
     renderApp(fake);

@@ -10,8 +10,9 @@ describe('PDF actions', () => {
     const onsaveas = vi.fn();
     render(PdfActions, { copy: { available: true, outdated: true, fileName: 'Q-2025-0042.pdf', savedAt: '2025-05-01T10:00:00Z' }, online: true, onopen, onsaveas, locale: 'en-GB' });
     const region = screen.getByRole('region', { name: 'Quote PDF' });
-    expect(within(region).getByText('Available offline')).toBeTruthy();
-    expect(within(region).getByText('Outdated')).toBeTruthy();
+    // Said once: an outdated copy is not also "Available offline".
+    expect(within(region).getByText("An older revision's PDF is offline")).toBeTruthy();
+    expect(within(region).queryByText('Available offline')).toBeNull();
     expect(region.textContent).toContain('opening it downloads the current version');
     await fireEvent.click(screen.getByRole('button', { name: 'Open PDF' }));
     await fireEvent.click(screen.getByRole('button', { name: 'Save as…' }));

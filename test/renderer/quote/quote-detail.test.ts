@@ -8,6 +8,24 @@ const SVG_DATA_URL = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('quote detail', () => {
+  it('counts down to "valid until" only while a decision is open', () => {
+    const now = Date.parse('2026-11-26T12:00:00Z');
+    const { unmount } = render(QuoteDetail, { quote: makeDetails({ status: 'REJECTED', validUntil: '2026-12-20T12:00:00Z' }), access: 'client', locale: 'en-US', now });
+    const facts = () => screen.getByRole('region', { name: 'Decision facts' }).textContent ?? '';
+    expect(facts()).toContain('Dec 20, 2026');
+    expect(facts()).not.toMatch(/in \d+ days/);
+    unmount();
+    render(QuoteDetail, { quote: makeDetails({ status: 'REVISED', validUntil: '2026-12-20T12:00:00Z' }), access: 'client', locale: 'en-US', now });
+    expect(facts()).toContain('(in 24 days)');
+  });
+
+  it("says an internal key's sent quote awaits the client, as its row and notification do, never 'Awaiting your decision'", () => {
+    render(QuoteDetail, { quote: makeDetails({ status: 'SENT' }), access: 'internal', locale: 'en-GB' });
+    expect(screen.getByText('Awaiting the client')).toBeTruthy();
+    expect(screen.getByText('Action needed')).toBeTruthy();
+    expect(screen.queryByText('Awaiting your decision')).toBeNull();
+  });
+
   it('shows every field of the quote, with its company, people, timeline, PO and references', () => {
     render(QuoteDetail, { quote: makeDetails(), access: 'client', cachedAt: '2025-05-02T10:15:00Z', locale: 'en-GB' });
     expect(screen.getByRole('heading', { level: 2, name: 'Website relaunch' })).toBeTruthy();
@@ -114,6 +132,6 @@ describe('quote detail', () => {
     const glance = section('At a glance');
     expect(glance.textContent).toMatch(/Revision 3\s*·\s*5 line items/);
     expect(glance.textContent).toContain('€1,850.00');
-    expect(glance.textContent).toContain('de-DE, fr-FR');
+    expect(glance.textContent).toContain('German (Germany), French (France)');
   });
 });

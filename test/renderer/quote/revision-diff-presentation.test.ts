@@ -38,7 +38,7 @@ describe('presentRevisionDiff', () => {
     expect(presentRevisionDiff(diff, 'en-GB').summary).toBe('-€20.00 (-2%), 1 item removed');
     diff.total = { before: 1000, after: 1000 };
     diff.lineItems = [];
-    expect(presentRevisionDiff(diff, 'en-GB').summary).toBe('No change in total, No line item changed');
+    expect(presentRevisionDiff(diff, 'en-GB').summary).toBe('No change in total, no line item changed');
     diff.total = { before: null, after: 1000 };
     expect(presentRevisionDiff(diff, 'en-GB')).toMatchObject({ direction: 'unknown', totalChange: null });
   });

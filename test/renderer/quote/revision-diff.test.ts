@@ -23,8 +23,19 @@ describe('revision diff view', () => {
     expect(items[2]).toContain('unit price €125.00 → €110.00');
     expect(items[2]).toMatch(/-€60.00$/);
     expect(text(region)).toContain('Valid until 31 May 2025 → 30 Jun 2025');
-    expect(text(region)).toContain('Status Sent → Revised');
+    // In the inbox's words for the reader's key, not the service's.
+    expect(text(region)).toContain('Status Awaiting your decision → Revised');
     expect(text(region)).not.toContain('PO required');
+  });
+
+  it("says a status in the inbox's words for the key, not the service's 'Pending'", () => {
+    const diff = { ...sampleDiff(), fields: [{ field: 'status' as const, before: 'PENDING', after: 'CHANGED_TO_PROJECT' }] };
+    const { unmount } = render(RevisionDiff, { diff, locale: 'en-GB', access: 'client', quoteNumber: 'Q-2026-0091' });
+    expect(text(screen.getByRole('region'))).toContain('Status Awaiting your decision → Project started');
+    expect(text(screen.getByRole('region'))).not.toContain('Pending');
+    unmount();
+    render(RevisionDiff, { diff, locale: 'en-GB', access: 'internal', quoteNumber: 'Q-2026-0091' });
+    expect(text(screen.getByRole('region'))).toContain('Status In preparation → Project started');
   });
 
   it('says when there is no earlier version to compare with', () => {

@@ -1,6 +1,7 @@
 import type { AccountView } from '../../../../preload/contract';
 import type { InboxRow } from '../../lib/inbox-bridge';
 import { MOD } from '../../lib/keyboard';
+import type { ThemeChoice } from '../../lib/theme.svelte';
 
 /** One thing the palette can do: a command, an account to go to, or a quote to open. */
 export interface PaletteItem {
@@ -45,13 +46,15 @@ export function localItems(
   const commandItems = commands
     .filter((command) => matches(command.label, query))
     .map((command, index): PaletteItem => ({ id: `command-${index}`, kind: 'Command', label: command.label, ...(command.detail ? { detail: command.detail } : {}), run: command.run }));
+  // The shortcut is the account's place in the whole list (what Ctrl+digit opens), not in the filtered one.
   const accountItems = accounts
-    .filter((account) => matches(`${account.name} account`, query))
-    .map((account, index): PaletteItem => ({
+    .map((account, place) => ({ account, place }))
+    .filter(({ account }) => matches(`${account.name} account`, query))
+    .map(({ account, place }): PaletteItem => ({
       id: `account-${account.id}`,
       kind: 'Account',
       label: account.name,
-      ...(index < 9 ? { detail: `${MOD}${index + 1}` } : {}),
+      ...(place < 9 ? { detail: `${MOD}${place + 1}` } : {}),
       run: () => goTo(account),
     }));
   // "view" finds every saved view, as "account" finds every account.
@@ -66,7 +69,19 @@ export function quoteItem(row: InboxRow, accountName: string, open: (row: InboxR
     id: `quote-${row.accountId}-${row.quoteId}`,
     kind: 'Quote',
     label: row.projectName ?? 'Untitled project',
-    detail: [row.quoteNumber ?? 'Not yet numbered', row.companyName, accountName].filter(Boolean).join(' · '),
+    // A company named like its account is said once.
+    detail: [...new Set([row.quoteNumber ?? 'Not yet numbered', row.companyName, accountName].filter(Boolean))].join(' · '),
     run: () => open(row),
   };
+}
+
+const THEME_WORDS: Record<ThemeChoice, string> = { light: 'Light theme', dark: 'Dark theme', system: 'Theme same as the system' };
+
+/** Light, dark or the system's theme, as Settings → Appearance offers them; the current one says so. */
+export function themeCommands(theme: { choice: ThemeChoice; set: (choice: ThemeChoice) => void }): PaletteCommand[] {
+  return (['light', 'dark', 'system'] as const).map((choice) => ({
+    label: THEME_WORDS[choice],
+    detail: theme.choice === choice ? 'In use' : 'Appearance',
+    run: () => theme.set(choice),
+  }));
 }

@@ -50,6 +50,10 @@ export class InboxState {
   facets = $state<InboxFacets | null>(null);
   /** Every match of the current query; null until its first answer. */
   total = $state<number | null>(null);
+  /** Every quote of the scope, with no search or filter ("6 quotes out of 27"); null until known. */
+  scopeTotal = $state<number | null>(null);
+  /** The scope scopeTotal counts (undefined: none yet). */
+  #scopeTotalOf: string | null | undefined = undefined;
   loading = $state(false);
   error = $state<BridgeError | null>(null);
   /** The row the keyboard is on (an index into all matches), -1 for none. */
@@ -93,7 +97,10 @@ export class InboxState {
   listen(): () => void {
     const offSync = this.#api.events['sync.changed']((state) => this.#keepFreshness(state));
     const offInbox = this.#api.events['inbox.changed'](({ accountIds }) => {
-      if (this.accountId === null || accountIds.includes(this.accountId)) void this.refresh();
+      if (this.accountId !== null && !accountIds.includes(this.accountId)) return;
+      void this.refresh();
+      // The cache changed: the scope may hold more or fewer quotes than "out of" says.
+      if (this.filtered && this.quoteIds === null) void this.#fetchScopeTotal();
     });
     this.#disposers = [offSync, offInbox];
     return () => this.dispose();
@@ -305,6 +312,21 @@ export class InboxState {
     // (several ms over 100,000 quotes) would hold the rows back at every keystroke.
     void this.#fetchView();
     void this.#fetchFacets();
+    if (this.#scopeTotalOf !== this.accountId) this.scopeTotal = null;
+    // A notification's quotes say so in their own notice: no "out of" for them.
+    if (this.filtered && this.quoteIds === null && this.scopeTotal === null) void this.#fetchScopeTotal();
+  }
+
+  /** How many quotes the scope holds unfiltered, when the view on screen is filtered (one row asked, its total read). */
+  async #fetchScopeTotal(): Promise<void> {
+    const scope = this.accountId;
+    const result = await this.#api.inbox.query({ sort: this.sort, offset: 0, limit: 1, ...(scope === null ? {} : { accountId: scope }) });
+    if (result.ok && scope === this.accountId) this.#keepScopeTotal(result.value.total);
+  }
+
+  #keepScopeTotal(total: number): void {
+    this.scopeTotal = total;
+    this.#scopeTotalOf = this.accountId;
   }
 
   /** The counts per facet value for the current selection; a failure keeps the last counts (the rows say the error). */
@@ -360,6 +382,7 @@ export class InboxState {
     this.#windows.set(offset, { rows, generation });
     const grew = firstOfQuery && total > offset + rows.length;
     this.total = total;
+    if (!this.filtered) this.#keepScopeTotal(total);
     if (this.activeRow >= total) this.activeRow = total - 1;
     this.#evictFarWindows();
     // The first answer tells how many rows there are: the view may need more windows.

@@ -74,7 +74,7 @@ export function describeView(query: ViewQuery, accountName: (id: string) => stri
   if (query.search.trim() !== '') parts.push(`“${query.search.trim()}”`);
   for (const stage of query.stages) parts.push(stageLabel(stage, 'mixed'));
   if (query.needsAction) parts.push('Needs action');
-  if (query.expiringSoon) parts.push('Expiring soon');
+  if (query.expiringSoon) parts.push('Expiring in 7 days');
   for (const key of FACET_KEYS) for (const value of query.filters[key]) parts.push(`${FACET_LABELS[key]} ${facetValueLabel(key, value)}`);
   parts.push(SORT_WORDS[query.sort]);
   return parts.join(' · ');
