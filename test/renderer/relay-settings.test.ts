@@ -9,7 +9,7 @@ const acme = makeAccount({ id: 'acme', name: 'Acme Localisation' });
 /** Settings → Live updates (webhooks), with "Team relay" picked among the ways deliveries arrive. */
 async function chooseTeamRelay() {
   const nav = screen.getByRole('navigation', { name: 'Accounts' });
-  await fireEvent.click(within(nav).getByRole('button', { name: /Account settings/ }));
+  await fireEvent.click(within(nav).getByRole('button', { name: /^Settings$/ }));
   const heading = await screen.findByRole('heading', { name: 'Live updates (webhooks)' });
   const section = heading.closest('section') as HTMLElement;
   const group = within(section).getByRole('group', { name: 'How deliveries reach this computer' });
