@@ -84,8 +84,8 @@ test('the team relay form is stacked and left-aligned: labels over full-width fi
     expect(controlBox!.width, `${name}: field as wide as the form's column`).toBeGreaterThan(400);
   }
   const hint = form.getByText('Anything but this computer must use TLS (tls://).');
-  expect(await hint.evaluate((element) => getComputedStyle(element).fontWeight)).toBe('400');
-  expect(await hint.evaluate((element) => getComputedStyle(element).textAlign)).not.toBe('center');
+  expect(await hint.evaluate((element) => element.ownerDocument.defaultView!.getComputedStyle(element).fontWeight)).toBe('400');
+  expect(await hint.evaluate((element) => element.ownerDocument.defaultView!.getComputedStyle(element).textAlign)).not.toBe('center');
   await form.screenshot({ path: test.info().outputPath('relay-form.png') });
   await page.screenshot({ path: test.info().outputPath('settings-relay-1280.png') });
   await context.close();
@@ -114,7 +114,10 @@ test('the section list marks the section at the top of the page, down to the las
   const scroller = page.locator('.settings-page');
   const marked = () => list.locator('[aria-current="true"]');
   // Scrolled by hand to "Live updates": it is the one marked.
-  await scroller.evaluate((element) => (element.scrollTop = (element.querySelector('[data-section="webhooks"]') as HTMLElement).offsetTop));
+  await page.locator('[data-section="webhooks"]').evaluate((section, scrollerSelector) => {
+    const scrollerElement = section.closest(scrollerSelector)!;
+    scrollerElement.scrollTop = (section as unknown as { offsetTop: number }).offsetTop;
+  }, '.settings-page');
   await expect(marked()).toHaveText('Live updates');
   // To the very end: the last section is at the top, and marked.
   await scroller.evaluate((element) => (element.scrollTop = element.scrollHeight));
@@ -131,9 +134,10 @@ async function expectWhollyInView(page: Page, locator: Locator) {
   const box = await locator.boundingBox();
   const clip = await locator.evaluate((element) => {
     let parent = element.parentElement;
-    while (parent && getComputedStyle(parent).overflowY !== 'auto') parent = parent.parentElement;
-    const rect = (parent ?? document.documentElement).getBoundingClientRect();
-    return { top: rect.top, bottom: Math.min(rect.bottom, window.innerHeight) };
+    const view = element.ownerDocument.defaultView!;
+    while (parent && view.getComputedStyle(parent).overflowY !== 'auto') parent = parent.parentElement;
+    const rect = (parent ?? element.ownerDocument.documentElement).getBoundingClientRect();
+    return { top: rect.top, bottom: Math.min(rect.bottom, view.innerHeight) };
   });
   expect(box).not.toBeNull();
   expect(box!.y).toBeGreaterThanOrEqual(clip.top - 1);

@@ -38,7 +38,7 @@ export function relayServerProblem(text: string): string | null {
       return `${shown} is a websocket address; give the server’s NATS address instead, e.g. tls://${url.host}:4222.`;
     }
     if (!url || (url.protocol !== 'nats:' && url.protocol !== 'tls:') || url.hostname === '') {
-      return `${shown} is not a NATS server address: use tls://host:port (nats://host:port only for this computer).`;
+      return `${shown} is not a NATS server URL: use tls://host:port (nats://host:port only for this computer).`;
     }
     if (url.username !== '' || url.password !== '') return 'Remove the user name or password from the server address: give them in their own fields.';
     if (url.protocol === 'nats:' && !isLoopbackHost(url.hostname)) {
