@@ -25,7 +25,7 @@ export const NATS_HELP = `  --creds FILE          a NATS credentials file (user 
   --stream NAME         the JetStream stream (default ${DEFAULT_STREAM})
   --json                one JSON object per line
 Anything but a server on this computer (127.x.x.x, localhost, [::1]) must use TLS
-(tls://host:port, or nats:// to a server that requires TLS). Credentials are never logged.`;
+(tls://host:port; a plain nats:// address is refused). Credentials are never logged.`;
 
 export interface NatsValues {
   creds?: string;

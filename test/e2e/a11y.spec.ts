@@ -73,8 +73,8 @@ for (const scheme of SCHEMES) {
       await check('inbox-internal');
       await expectFitsWindow(page);
 
-      await page.getByRole('button', { name: 'Account settings' }).click();
-      await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
+      await page.getByRole('button', { name: /^Settings$/ }).click();
+      await expect(page.getByRole('heading', { name: /^Settings$/ })).toBeVisible();
       await check('settings');
       await expectFitsWindow(page);
 

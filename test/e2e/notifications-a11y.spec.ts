@@ -64,7 +64,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(toast.getByRole('button', { name: 'Open' })).toBeVisible();
     await expectAccessible(page, `notifications-inbox-${scheme}`, `test-results/a11y-notifications-inbox-${scheme}.png`, { fullPage: false });
 
-    await page.getByRole('button', { name: 'Account settings' }).click();
+    await page.getByRole('button', { name: /^Settings$/ }).click();
     const section = page.locator('[data-notifications-settings]');
     await section.getByRole('switch', { name: 'Stay quiet every day' }).check();
     await expect(section.getByLabel('From', { exact: true })).toBeEnabled();

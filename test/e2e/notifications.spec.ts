@@ -201,7 +201,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const themed = await newPage(browser, scheme);
     try {
       await themed.goto(host!.url);
-      await themed.getByRole('button', { name: 'Account settings' }).click();
+      await themed.getByRole('button', { name: /^Settings$/ }).click();
       const settings = themed.getByRole('region', { name: 'Notifications', exact: true }).filter({ has: themed.getByRole('heading', { name: 'Notifications' }) });
       await expect(settings.getByRole('switch', { name: 'Mute all notifications' })).toBeVisible();
       await settings.scrollIntoViewIfNeeded();
@@ -236,7 +236,7 @@ async function readQuote(projectName: string): Promise<void> {
 }
 
 async function openNotificationSettings(): Promise<void> {
-  const settingsButton = page.getByRole('button', { name: 'Account settings' });
+  const settingsButton = page.getByRole('button', { name: /^Settings$/ });
   if ((await settingsButton.getAttribute('aria-pressed')) !== 'true') await settingsButton.click();
   await expect(page.getByRole('heading', { name: 'Notifications', level: 2 })).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Mute all notifications' })).toBeVisible();

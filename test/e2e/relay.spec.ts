@@ -82,7 +82,7 @@ async function installation(browser: Browser, host: WebHostProcess): Promise<Pag
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toBeHidden();
 
-  await accountsNav(page).getByRole('button', { name: /Account settings/ }).click();
+  await accountsNav(page).getByRole('button', { name: /^Settings$/ }).click();
   await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('button', { name: 'Live updates' }).click();
   const section = page.getByRole('region', { name: 'Live updates (webhooks)' });
   const choices = section.getByRole('group', { name: 'How deliveries reach this computer' });

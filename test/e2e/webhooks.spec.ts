@@ -92,10 +92,10 @@ test('an operator action arrives as a verified, new webhook: the activity lists 
   const before = await row.innerText();
 
   // The demo account registered by itself: Settings says so.
-  await accountsNav(page).getByRole('button', { name: /Account settings/ }).click();
+  await accountsNav(page).getByRole('button', { name: /^Settings$/ }).click();
   const settings = page.locator('[data-webhook-settings]');
   await expect(settings.locator(`[data-webhook-account]`).filter({ hasText: company.name }).locator('[data-registration-state]')).toHaveText(/^Registered:/);
-  await accountsNav(page).getByRole('button', { name: /Account settings/ }).click();
+  await accountsNav(page).getByRole('button', { name: /^Settings$/ }).click();
   await expect(row).toHaveCount(1);
 
   await operator('POST', `/quotes/${quote.id}/revise`);
@@ -134,14 +134,14 @@ test('without a registration a change is found by sync and marked so; the delive
 
   await page.goto(host.url);
   await expect(page.getByRole('table', { name: 'Quotes' })).toBeVisible();
-  await accountsNav(page).getByRole('button', { name: /Account settings/ }).click();
+  await accountsNav(page).getByRole('button', { name: /^Settings$/ }).click();
   const card = page.locator('[data-webhook-settings] [data-webhook-account]').filter({ hasText: company.name });
   await card.getByRole('button', { name: `Unregister ${company.name}`, exact: true }).click();
   await expect(card.locator('[data-registration-state]')).toHaveText(/^Not registered:/);
 
   // Nothing is delivered for this account now: the change waits for sync.
   await operator('POST', `/quotes/${quote.id}/cancel`);
-  await accountsNav(page).getByRole('button', { name: /Account settings/ }).click();
+  await accountsNav(page).getByRole('button', { name: /^Settings$/ }).click();
   await page.getByRole('button', { name: 'Sync now' }).click();
 
   await accountsNav(page).getByRole('button', { name: 'Activity' }).click();
@@ -153,7 +153,7 @@ test('without a registration a change is found by sync and marked so; the delive
   await expect(found.first()).not.toContainText('Delivered by webhook');
 
   // Registered again, the check reads the registration back and probes the public address; it sends no event.
-  await accountsNav(page).getByRole('button', { name: /Account settings/ }).click();
+  await accountsNav(page).getByRole('button', { name: /^Settings$/ }).click();
   await card.getByRole('button', { name: `Register ${company.name}`, exact: true }).click();
   await expect(card.locator('[data-registration-state]')).toHaveText(/^Registered:/);
   await card.getByRole('button', { name: `Check delivery path of ${company.name}` }).click();
@@ -183,7 +183,7 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(await sidewaysOverflow(page, '[data-webhook-activity]')).toBeLessThanOrEqual(0);
     await page.screenshot({ path: test.info().outputPath(`activity-${scheme}.png`), fullPage: true });
 
-    await accountsNav(page).getByRole('button', { name: /Account settings/ }).click();
+    await accountsNav(page).getByRole('button', { name: /^Settings$/ }).click();
     const settings = page.locator('[data-webhook-settings]');
     await settings.scrollIntoViewIfNeeded();
     await expect(settings.locator('[data-registration-state]').first()).toBeVisible();

@@ -150,7 +150,7 @@ describe('app shell', () => {
     });
     renderApp(fake);
     await settledRows();
-    await fireEvent.click(screen.getByRole('button', { name: 'Account settings' }));
+    await fireEvent.click(screen.getByRole('button', { name: /^Settings$/ }));
     const note = await screen.findByRole('note');
     expect(note.textContent).toContain('Secrets are stored as plain text.');
   });

@@ -12,7 +12,7 @@ function desktopBridge(host: 'electron' | 'web' = 'electron') {
 
 async function openSettings() {
   const nav = screen.getByRole('navigation', { name: 'Accounts' });
-  await fireEvent.click(within(nav).getByRole('button', { name: /Account settings/ }));
+  await fireEvent.click(within(nav).getByRole('button', { name: /^Settings$/ }));
   await screen.findByRole('heading', { name: 'Offline and sync' });
 }
 

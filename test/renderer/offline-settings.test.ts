@@ -13,7 +13,7 @@ function fake() {
 
 async function openSettings() {
   const nav = screen.getByRole('navigation', { name: 'Accounts' });
-  await fireEvent.click(within(nav).getByRole('button', { name: /Account settings/ }));
+  await fireEvent.click(within(nav).getByRole('button', { name: /^Settings$/ }));
   const heading = await screen.findByRole('heading', { name: 'Offline and sync' });
   return heading.closest('section') as HTMLElement;
 }

@@ -9,7 +9,7 @@ const acme = makeAccount({ id: 'acme', name: 'Acme Localisation' });
 /** Settings → Live updates (webhooks), with "Team relay" picked among the ways deliveries arrive. */
 async function chooseTeamRelay() {
   const nav = screen.getByRole('navigation', { name: 'Accounts' });
-  await fireEvent.click(within(nav).getByRole('button', { name: /Account settings/ }));
+  await fireEvent.click(within(nav).getByRole('button', { name: /^Settings$/ }));
   const heading = await screen.findByRole('heading', { name: 'Live updates (webhooks)' });
   const section = heading.closest('section') as HTMLElement;
   const group = within(section).getByRole('group', { name: 'How deliveries reach this computer' });
@@ -94,6 +94,44 @@ describe('Settings → Webhooks → Team relay', () => {
     const problem = "The team relay's server at tls://nats.example.com:4222 cannot be reached (no answer in time); sync keeps the inbox up to date meanwhile.";
     bridge.emit('relay.changed', { state: 'unreachable', url: 'tls://nats.example.com:4222', user: 'alice', stream: 'QUOTEDESK', accountId: 'acme', consumer: 'alice', lastEventAt: null, problem });
     await waitFor(() => expect(group.querySelector('[data-relay-problem]')?.textContent).toBe(problem));
-    expect(within(group).getByText('The team relay cannot be reached.')).toBeTruthy();
+    // Said once: not "The team relay cannot be reached." and then the same in more words.
+    expect(within(group).queryByText('The team relay cannot be reached.')).toBeNull();
+    expect(group.textContent?.match(/cannot be reached/g)).toHaveLength(1);
+  });
+
+  it('refuses a plain nats:// server on another computer before anything is sent, and a websocket address too', async () => {
+    const bridge = new FakeBridge({ accounts: [acme], quotes: { acme: [] } });
+    renderApp(bridge);
+    const { section, group } = await chooseTeamRelay();
+    const server = within(group).getByLabelText('Relay server');
+    await fireEvent.input(server, { target: { value: 'nats://10.0.0.5:4222' } });
+    await fireEvent.input(within(group).getByLabelText('Password'), { target: { value: 'alice-secret' } });
+    await fireEvent.click(within(group).getByRole('button', { name: 'Test connection' }));
+    expect((await within(group).findByRole('alert')).textContent).toContain('must use TLS: write tls://10.0.0.5:4222');
+    expect(server.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(server);
+    await fireEvent.click(within(section).getByRole('button', { name: 'Save and use the team relay' }));
+    expect(within(group).getByRole('alert').textContent).toContain('must use TLS');
+
+    await fireEvent.input(server, { target: { value: 'wss://nats.example.com' } });
+    await fireEvent.click(within(group).getByRole('button', { name: 'Test connection' }));
+    expect((await within(group).findByRole('alert')).textContent).toContain('is a websocket address');
+    expect(bridge.callsOf('relay.test')).toEqual([]);
+    expect(bridge.callsOf('relay.configure')).toEqual([]);
+  });
+
+  it('says in words that the test is running while the server is slow to answer', async () => {
+    const bridge = new FakeBridge({ accounts: [acme], quotes: { acme: [] } });
+    const answer = bridge.holdNext('relay.test');
+    bridge.relayTestAnswer = { ok: false, message: "The team relay's server at tls://nats.example.com:4222 cannot be reached (no answer in time)." };
+    renderApp(bridge);
+    const { group } = await chooseTeamRelay();
+    await fireEvent.input(within(group).getByLabelText('Relay server'), { target: { value: 'tls://nats.example.com:4222' } });
+    await fireEvent.click(within(group).getByRole('button', { name: 'Test connection' }));
+    const status = within(group).getByRole('status');
+    await waitFor(() => expect(status.textContent).toContain('Testing the connection to the relay server'));
+    expect(status.classList.contains('sr-only')).toBe(false);
+    answer();
+    await waitFor(() => expect(status.textContent).toBe("The team relay's server at tls://nats.example.com:4222 cannot be reached (no answer in time)."));
   });
 });

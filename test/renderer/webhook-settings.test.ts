@@ -14,7 +14,7 @@ function fake() {
 
 async function openSettings() {
   const nav = screen.getByRole('navigation', { name: 'Accounts' });
-  await fireEvent.click(within(nav).getByRole('button', { name: /Account settings/ }));
+  await fireEvent.click(within(nav).getByRole('button', { name: /^Settings$/ }));
   const heading = await screen.findByRole('heading', { name: 'Live updates (webhooks)' });
   return heading.closest('section') as HTMLElement;
 }
@@ -228,5 +228,24 @@ describe('delivery-path check', () => {
     await fireEvent.click(await within(accountCard(section, 'north')).findByRole('button', { name: 'Check delivery path of Northwind' }));
     await waitFor(() => expect(announcement().textContent).toContain("Couldn't check the delivery path of Northwind"));
     expect(accountCard(section, 'north').querySelector('[data-webhook-check]')).toBeNull();
+  });
+});
+
+describe('an own account beside demo accounts', () => {
+  it('says it waits for demo mode to end, instead of the demo tunnel’s address and an unread registration', async () => {
+    const demo = makeAccount({ id: 'demo-1', name: 'Kestrel Fintech', demo: true });
+    const bridge = new FakeBridge({ accounts: [demo, acme], quotes: { 'demo-1': [], acme: [] } });
+    bridge.webhooks.mode = 'loopback-https';
+    renderApp(bridge);
+    const section = await openSettings();
+    await waitFor(() => expect(accountCard(section, 'acme')).not.toBeNull());
+    expect(section.textContent).toContain('Your own accounts get live updates once demo mode ends');
+    const own = accountCard(section, 'acme');
+    expect(own.querySelector('[data-registration-state]')?.textContent).toContain('Not registered while demo mode runs');
+    expect(own.textContent).not.toContain('could not read the registration');
+    expect(own.textContent).not.toContain('Public address');
+    expect(within(own).queryByRole('button', { name: /Register|Check delivery path/ })).toBeNull();
+    // The demo account's card is as before.
+    expect(accountCard(section, 'demo-1').querySelector('[data-waits-for-demo-end]')).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import type { NatsConnection, NodeConnectionOptions } from '@nats-io/transport-n
 import { registerSecret } from '../log/logger';
 import type { Logger } from '../ports';
 import { plainNetworkWords } from '../../../preload/contract/plain/network-words';
+import { relayServerList, relayServerProblem } from '../../../preload/contract/plain/relay-url';
 import { errorText } from '../errors';
 
 export type RelayAuth =
@@ -23,26 +24,19 @@ export interface RelayServer {
   caPem?: string;
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
 export class RelayConfigError extends Error {}
 
-/** The server URLs, checked: nats:// or tls:// only, no credentials in them, and TLS unless loopback. */
+/** The server URLs, checked (relayServerProblem: nats:// or tls:// only, TLS unless this computer), no credentials in them. */
 export function parseServerUrls(text: string): { servers: string[]; tls: boolean } {
-  const servers = text
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
+  const servers = relayServerList(text);
   if (servers.length === 0) throw new RelayConfigError('no NATS server URL: give one like nats://127.0.0.1:4222 or tls://nats.example.com:4222');
-  let tls = false;
   for (const server of servers) {
     const url = URL.parse(server);
-    if (!url || (url.protocol !== 'nats:' && url.protocol !== 'tls:')) throw new RelayConfigError(`not a NATS server URL: ${safeForMessage(server)} (use nats://host:port or tls://host:port)`);
-    if (url.username !== '' || url.password !== '') throw new RelayConfigError('remove the user name or password from the NATS URL: give them with --user and --password-file, or --creds');
-    const loopback = LOOPBACK_HOSTS.has(url.hostname) || /^127\./.test(url.hostname);
-    if (url.protocol === 'tls:' || !loopback) tls = true;
+    if (url && (url.username !== '' || url.password !== '')) throw new RelayConfigError('remove the user name or password from the NATS URL: give them with --user and --password-file, or --creds');
   }
-  return { servers, tls };
+  const problem = relayServerProblem(text);
+  if (problem) throw new RelayConfigError(problem);
+  return { servers, tls: servers.some((server) => URL.parse(server)?.protocol === 'tls:') };
 }
 
 /** Strips whatever could be a credential from a URL before it is shown. */

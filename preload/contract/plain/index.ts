@@ -10,3 +10,4 @@ export * from './format';
 export * from './stages';
 export * from './network-words';
 export * from './view-limits';
+export * from './relay-url';

@@ -41,7 +41,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const scenario = shot === 'add' ? 'inbox' : shot;
     await page.goto(`http://127.0.0.1:${port}/?scenario=${scenario}`);
     await page.waitForTimeout(300);
-    if (shot === 'settings') await page.getByRole('button', { name: 'Account settings' }).click();
+    if (shot === 'settings') await page.getByRole('button', { name: /^Settings$/ }).click();
     if (shot === 'activity') {
       await page.getByRole('button', { name: 'Activity' }).click();
       await page.waitForTimeout(200);
