@@ -94,7 +94,10 @@ for (const { size, scheme, word } of RUNS) {
     // Search (/) for the day's ten, then "Needs action" by Tab and Space.
     await page.keyboard.press('/');
     await expect(page.getByRole('searchbox', { name: 'Search quotes' })).toBeFocused();
+    // The last view comes back at start (the previous run's search): the new words replace it.
+    await page.keyboard.press('Control+a');
     await page.keyboard.type(`${word} triage`);
+    await expect(page.getByRole('searchbox', { name: 'Search quotes' })).toHaveValue(`${word} triage`);
     await expect(count(page)).toHaveText('10 quotes', { timeout: 30_000 });
     await tabTo(page, /^Needs action$/);
     await page.keyboard.press('Space');
