@@ -142,3 +142,25 @@ describe('the webhook activity view', () => {
     expect(fake.callsOf('webhooks.activity')).toHaveLength(2);
   });
 });
+
+describe('a quote found across every account (the palette)', () => {
+  it('opens through the account on screen when that account sees it too, and the inbox stays there', async () => {
+    const { inbox, quote, navigation } = await setup();
+    const row = inbox.rowAt(0)!;
+    // As an All-accounts answer lists it: another account (an internal key) named first.
+    navigation.openFound({ ...row, accountId: 'north', accounts: [{ ...row.accounts[0]!, accountId: 'north' }, { ...row.accounts[0]!, accountId: 'acme' }] });
+    expect(quote.ref).toEqual({ accountId: 'acme', quoteId: quoteId(1) });
+    navigation.closeQuote();
+    expect(inbox.accountId).toBe('acme');
+  });
+
+  it('moves the inbox to the row\'s account when the account on screen does not see it', async () => {
+    const { inbox, quote, navigation } = await setup();
+    const row = inbox.rowAt(0)!;
+    navigation.openFound({ ...row, quoteId: quoteId(100), accountId: 'north', accounts: [{ ...row.accounts[0]!, accountId: 'north' }] });
+    expect(quote.ref).toEqual({ accountId: 'north', quoteId: quoteId(100) });
+    navigation.closeQuote();
+    navigation.showChosenInbox();
+    expect(inbox.accountId).toBe('north');
+  });
+});

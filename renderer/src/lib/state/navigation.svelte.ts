@@ -173,6 +173,21 @@ export class NavigationState {
     if (this.view === 'inbox') this.#parts.quote.close();
   }
 
+  /**
+   * A quote found across every account (the palette): opened through the account on screen
+   * when that account sees it too, so the inbox stays where it was; else the inbox moves to
+   * the row's account (in All accounts it stays there).
+   */
+  openFound(row: InboxRow): void {
+    const current = this.allAccounts ? null : this.#parts.accounts.selectedId;
+    if (current !== null && row.accounts.some((seen) => seen.accountId === current)) {
+      this.openRow({ ...row, accountId: current });
+      return;
+    }
+    if (!this.allAccounts && this.#parts.accounts.accounts.some((account) => account.id === row.accountId)) this.selectAccount(row.accountId);
+    this.openRow(row);
+  }
+
   openRow(row: InboxRow, intent: QuoteIntent = null): void {
     this.openQuote({ accountId: row.accountId, quoteId: row.quoteId }, intent);
   }
