@@ -34,9 +34,15 @@ for (const size of [
       await expect(heading(page)).toHaveText(accountNames[1]!);
       await page.keyboard.press('Control+0');
       await expect(heading(page)).toHaveText('All accounts');
+      await expect(page.getByTestId('quote-count')).toHaveText(/^\d+ quotes$/);
+      await expect(page.getByRole('table', { name: 'Quotes' })).toHaveAttribute('aria-busy', 'false');
+      const allAccountsCount = await page.getByTestId('quote-count').innerText();
       await page.keyboard.press('Control+1');
       await expect(heading(page)).toHaveText(accountNames[0]!);
       await expect(quoteRows(page).first()).toBeVisible();
+      // The count is read once this account's list has answered: All accounts' stays until then.
+      await expect(page.getByTestId('quote-count')).not.toHaveText(allAccountsCount);
+      await expect(page.getByRole('table', { name: 'Quotes' })).toHaveAttribute('aria-busy', 'false');
 
       // Home and End on the list: the last quote of the account, then the first.
       const count = Number((await page.getByTestId('quote-count').innerText()).replace(/\D/g, ''));
