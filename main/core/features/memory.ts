@@ -43,6 +43,7 @@ export function createMemoryFeature(deps: MemoryFeatureDeps): Feature {
     if (closed) return;
     const before = process.memoryUsage.rss();
     const started = performance.now();
+    const cpu = process.cpuUsage();
     try {
       (deps.reduceHeap ?? reduceHeapOfV8)();
     } catch (error) {
@@ -50,7 +51,9 @@ export function createMemoryFeature(deps: MemoryFeatureDeps): Feature {
       return;
     }
     const ms = Math.round(performance.now() - started);
-    logger.info(MEMORY_RELEASED, { rssBeforeMb: Math.round(before / MB), rssAfterMb: Math.round(process.memoryUsage.rss() / MB), ms });
+    const used = process.cpuUsage(cpu);
+    // ms: how long the main process was held; cpuMs: the collection's CPU (its helper threads included).
+    logger.info(MEMORY_RELEASED, { rssBeforeMb: Math.round(before / MB), rssAfterMb: Math.round(process.memoryUsage.rss() / MB), ms, cpuMs: Math.round((used.user + used.system) / 1000) });
   }
 
   const stop = bus.subscribe('sync.completed', ({ accountId }) => {
@@ -80,8 +83,9 @@ let v8Collect: ((options: object) => void) | null = null;
  * V8's memory-reducing full collection (the one it runs before giving up on an allocation:
  * several mark-compacts that shrink the young generation and release free pages). A regular
  * full collection does not do it: it left the young generation at 134 MB committed (10k
- * quotes, measured). The price is one pause of the main process: 60-150 ms at 10,000 quotes,
- * about 1.7 s at 100,000 on the loaded 2-core bench machine (once per account and start). Node
+ * quotes, measured). The price is one pause of the main process, once per account and start:
+ * 150-190 ms of CPU at 10,000 quotes, 0.5-0.9 s at 100,000 (wall 0.2-0.4 s and 1.5-4.2 s on
+ * the 2-core bench machine at load average 11). Node
  * offers it only through the `gc` extension, which V8 installs in contexts made while
  * --expose-gc is on: the flag is on just long enough to make one such context, so the app's
  * own global scope never gets a `gc`. Electron starts its main process's V8 with
