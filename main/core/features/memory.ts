@@ -85,10 +85,9 @@ let v8Collect: ((options: object) => void) | null = null;
  * full collection does not do it: it left the young generation at 134 MB committed (10k
  * quotes, measured). The price is one pause of the main process, once per account and start:
  * 150-190 ms of CPU at 10,000 quotes, 0.5-0.9 s at 100,000 (wall 0.2-0.4 s and 1.5-4.2 s on
- * the 2-core bench machine at load average 11). Node
- * offers it only through the `gc` extension, which V8 installs in contexts made while
- * --expose-gc is on: the flag is on just long enough to make one such context, so the app's
- * own global scope never gets a `gc`. Electron starts its main process's V8 with
+ * the 2-core bench machine at load average 11). Node offers it only through the `gc`
+ * extension, which V8 installs in contexts made while --expose-gc is on: the flag is on just
+ * long enough to make one such context, so the app's own global scope never gets a `gc`. Electron starts its main process's V8 with
  * --no-freeze-flags-after-init (shell/browser/javascript_environment.cc), so this is allowed there too.
  */
 export function reduceHeapOfV8(): void {
