@@ -13,3 +13,4 @@ export { createDemoFeature } from './demo';
 export type { DemoFeature } from './demo';
 export { createSyncFeature } from './sync';
 export { createDesktopFeature } from './desktop';
+export { createMemoryFeature } from './memory';
