@@ -18,7 +18,7 @@ const LOG_LIMIT = 4096;
 /** Between two quotes' texts: a search word never holds it (folding turns control characters to spaces). */
 const SEPARATOR = '\u0001';
 
-/** Above this share of the scope, the candidates a word's bits allow are found by a scan of the text rather than one by one. */
+/** Above this share of the quotes holding the first letter, the candidates a word's bits allow are found by a scan of the text rather than one by one. */
 const SCAN_SHARE = 0.4;
 /** How many members of a large result `narrowingPays` looks at. */
 const NARROW_SAMPLE = 64;
@@ -155,8 +155,12 @@ export class SearchText<M extends Searchable> {
     for (const block of this.blocks) if (block.text === null) this.build(block);
     const need = maskOfWords(words);
     const exact = words.length === 1 && maskIsExact(words[0]!);
-    // Most quotes have the bits ("q-"): a pass over them would not spare the scan its reading.
-    if (!exact && this.masks.shareHolding(need, this.capacity) > SCAN_SHARE) return this.scan(words);
+    // A scan stops at each place of the first word's first letter: checking the candidates one by one pays only when they
+    // are much fewer than the quotes holding that letter ("at" after "a"), not when most quotes have the bits ("q-") or
+    // the letter is about as rare as the word ("br").
+    if (!exact && this.masks.shareHolding(need, this.capacity) > SCAN_SHARE * this.masks.shareHolding(maskOfWords([words[0]!.charAt(0)]), this.capacity)) {
+      return this.scan(words);
+    }
     const slots = new Int32Array(this.capacity);
     const count = this.masks.slotsHolding(need, this.capacity, slots);
     // Where the first word lies in each is not known (-1): a search of one letter is answered by the bits alone.
