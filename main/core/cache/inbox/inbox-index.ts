@@ -301,7 +301,7 @@ export class InboxIndex {
     }
     const shift = words[0]!.indexOf(last.words[0]!);
     if (!same && changes.length === 0 && !scope.text.narrowingPays(kept, shift, words[0]!)) return null;
-    const narrowed = same ? kept : scope.text.narrow(kept, shift, words);
+    const narrowed = same ? kept : scope.text.narrow(kept, shift, words, last.words);
     if (changes.length === 0) return narrowed;
     // The changed members that match now, merged in by slot.
     const fresh = [...new Set(changes)].sort((a, b) => a - b).filter((slot) => {

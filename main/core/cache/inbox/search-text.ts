@@ -1,3 +1,6 @@
+import { LetterMasks, maskIsExact, maskOfWords } from './letter-masks';
+import type { Need } from './letter-masks';
+
 /** A member of a scope as the search sees it: its folded text and its place in the blocks. */
 export interface Searchable {
   /** Folded project name, quote number, company and reference, one per line. */
@@ -6,13 +9,17 @@ export interface Searchable {
   textSlot: number;
 }
 
-/** Quotes per block: rebuilding one block's text after a change joins this many strings. */
-const BLOCK_SIZE = 512;
+/** Quotes per block (2^BLOCK_BITS): rebuilding one block's text after a change joins this many strings. */
+const BLOCK_BITS = 9;
+// A shift, not `2 ** 9`: that is a double, and slots computed from it would be stored in every member as boxed numbers.
+const BLOCK_SIZE = 1 << BLOCK_BITS;
 /** How many changes are remembered for patching a search result. */
 const LOG_LIMIT = 4096;
 /** Between two quotes' texts: a search word never holds it (folding turns control characters to spaces). */
 const SEPARATOR = '\u0001';
 
+/** Above this share of the quotes holding the first letter, the candidates a word's bits allow are found by a scan of the text rather than one by one. */
+const SCAN_SHARE = 0.4;
 /** How many members of a large result `narrowingPays` looks at. */
 const NARROW_SAMPLE = 64;
 /** A word is searched by a later letter when that letter is at least this many times rarer than its first. */
@@ -52,6 +59,8 @@ export class FoundBuilder {
 }
 
 interface Block<M> {
+  /** Its first slot. */
+  readonly base: number;
   members: (M | null)[];
   /** The members' texts joined, built again at the first search after a change. */
   text: string | null;
@@ -75,6 +84,8 @@ export class SearchText<M extends Searchable> {
   private logStart = 0;
   /** How often each character below 128 occurs in the texts sampled at each block's build (others count as rare). */
   private readonly frequencies = new Float64Array(FREQUENCIES);
+  /** By slot, the characters and pairs its text holds (`letter-masks.ts`), written at its block's build. */
+  private readonly masks = new LetterMasks();
 
   get size(): number {
     return this.count;
@@ -94,7 +105,7 @@ export class SearchText<M extends Searchable> {
     let slot = this.free.pop();
     if (slot === undefined) {
       const last = this.blocks.at(-1);
-      if (!last || last.members.length === BLOCK_SIZE) this.blocks.push({ members: [], text: null, starts: new Int32Array(0) });
+      if (!last || last.members.length === BLOCK_SIZE) this.blocks.push({ base: this.blocks.length * BLOCK_SIZE, members: [], text: null, starts: new Int32Array(0) });
       const block = this.blocks.at(-1)!;
       slot = (this.blocks.length - 1) * BLOCK_SIZE + block.members.length;
       block.members.push(member);
@@ -136,18 +147,35 @@ export class SearchText<M extends Searchable> {
   }
 
   /**
-   * The members whose text contains every word (folded, not empty), by ascending slot: the
-   * first word is found in the blocks' text; only a member holding it is read for the others.
+   * The members whose text contains every word (folded, not empty), by ascending slot. The
+   * candidates are those whose letters and letter pairs allow it (for a single letter or
+   * digit, the answer); few of them are checked one by one, many by scanning the blocks.
    */
   find(words: readonly string[]): Found {
+    for (const block of this.blocks) if (block.text === null) this.build(block);
+    const need = maskOfWords(words);
+    const exact = words.length === 1 && maskIsExact(words[0]!);
+    // A scan stops at each place of the first word's first letter: checking the candidates one by one pays only when they
+    // are much fewer than the quotes holding that letter ("at" after "a"), not when most quotes have the bits ("q-") or
+    // the letter is about as rare as the word ("br").
+    if (!exact && this.masks.shareHolding(need, this.capacity) > SCAN_SHARE * this.masks.shareHolding(maskOfWords([words[0]!.charAt(0)]), this.capacity)) {
+      return this.scan(words);
+    }
+    const slots = new Int32Array(this.capacity);
+    const count = this.masks.slotsHolding(need, this.capacity, slots);
+    // Where the first word lies in each is not known (-1): a search of one letter is answered by the bits alone.
+    const candidates = { slots: slots.subarray(0, count), at: new Int32Array(count).fill(-1) };
+    return exact ? candidates : this.check(candidates, -1, words, null);
+  }
+
+  /** `find` by searching each block's text for the first word, one `indexOf` per place found. */
+  private scan(words: readonly string[]): Found {
     const found = new FoundBuilder(this.count);
     const first = words[0]!;
     const search = this.searcherOf(first);
-    for (let number = 0; number < this.blocks.length; number += 1) {
-      const block = this.blocks[number]!;
-      const text = block.text ?? this.build(block);
-      const { starts, members } = block;
-      const base = number * BLOCK_SIZE;
+    for (const block of this.blocks) {
+      const text = block.text!;
+      const { starts, members, base } = block;
       let from = 0;
       let slot = 0;
       for (;;) {
@@ -172,13 +200,26 @@ export class SearchText<M extends Searchable> {
    * not): then each member is checked where the previous word was found before looking
    * further. Within a block the candidates are taken in order and the next place of the new
    * word is searched for once for all of those before it, so this never reads more text
-   * than a scan of the same blocks.
+   * than a scan of the same blocks; when most of them lack the bits the new words add,
+   * those are skipped without reading their text.
    */
-  narrow(previous: Found, shift: number, words: readonly string[]): Found {
-    const { slots, at } = previous;
+  narrow(previous: Found, shift: number, words: readonly string[], previousWords: readonly string[]): Found {
+    // Its members hold the previous words' bits: only the new ones can tell them apart.
+    return this.check(previous, shift, words, maskOfWords(words, maskOfWords(previousWords)));
+  }
+
+  /**
+   * The candidates whose text holds every word (`need`: skip those whose bits lack these,
+   * null when they were chosen by their bits already). `shift` as for `narrow`.
+   */
+  private check(candidates: Found, shift: number, words: readonly string[], need: Need | null): Found {
+    const { slots, at } = candidates;
     const found = new FoundBuilder(slots.length);
     const first = words[0]!;
+    const firstCode = first.charCodeAt(0);
+    const others = words.length > 1;
     const search = this.searcherOf(first);
+    const masks = need !== null && this.masksPay(slots, need) ? this.masks : null;
     let number = -1;
     let text = '';
     let starts: Int32Array = new Int32Array(0);
@@ -186,22 +227,24 @@ export class SearchText<M extends Searchable> {
     let next = -1;
     for (let index = 0; index < slots.length; index += 1) {
       const slot = slots[index]!;
-      if (Math.floor(slot / BLOCK_SIZE) !== number) {
-        number = Math.floor(slot / BLOCK_SIZE);
+      if (slot >>> BLOCK_BITS !== number) {
+        number = slot >>> BLOCK_BITS;
         const block = this.blocks[number]!;
         text = block.text ?? this.build(block);
         starts = block.starts;
         next = -1;
       }
-      const local = slot % BLOCK_SIZE;
+      if (masks !== null && !masks.holds(slot, need!)) continue;
+      const local = slot & (BLOCK_SIZE - 1);
       const start = starts[local]!;
       const end = starts[local + 1]! - SEPARATOR.length;
       let from = start;
       let match = -1;
-      if (shift >= 0) {
+      const was = at[index]!;
+      if (shift >= 0 && was >= 0) {
         // The new word, if the member holds it, starts no earlier than where the old one was first found, less the shift.
-        const guess = start + at[index]! - shift;
-        if (guess >= start && guess + first.length <= end && holdsAt(text, first, guess)) match = guess;
+        const guess = start + was - shift;
+        if (guess >= start && guess + first.length <= end && text.charCodeAt(guess) === firstCode && holdsAt(text, first, guess)) match = guess;
         else from = Math.max(start, guess + 1);
       }
       if (match < 0) {
@@ -211,11 +254,25 @@ export class SearchText<M extends Searchable> {
         }
         if (next + first.length <= end) match = next;
       }
-      if (match >= 0 && (words.length === 1 || holdsOthers(text, words, start, end))) {
-        found.add(slot, match - start);
-      }
+      if (match >= 0 && (!others || holdsOthers(text, words, start, end))) found.add(slot, match - start);
     }
     return found.done();
+  }
+
+  /**
+   * Whether the bits should be read before the text: only when, on a sample of the
+   * candidates, most lack them (typing "q-2" after "q-", every candidate has them).
+   */
+  private masksPay(slots: Int32Array, need: Need): boolean {
+    if (need.numbers.length === 0) return false;
+    const step = Math.max(1, Math.floor(slots.length / NARROW_SAMPLE));
+    let held = 0;
+    let tried = 0;
+    for (let index = 0; index < slots.length; index += step) {
+      if (this.masks.holds(slots[index]!, need)) held += 1;
+      tried += 1;
+    }
+    return held * 2 < tried;
   }
 
   /**
@@ -231,11 +288,13 @@ export class SearchText<M extends Searchable> {
     let held = 0;
     let tried = 0;
     for (let index = 0; index < slots.length; index += step) {
+      tried += 1;
+      // Where a one-letter search's result lies is not known.
+      if (at[index]! < 0) continue;
       const block = this.blocks[Math.floor(slots[index]! / BLOCK_SIZE)]!;
       const text = block.text ?? this.build(block);
       const start = block.starts[slots[index]! % BLOCK_SIZE]!;
       if (holdsAt(text, word, start + at[index]! - shift)) held += 1;
-      tried += 1;
     }
     return held * 2 >= tried;
   }
@@ -290,8 +349,10 @@ export class SearchText<M extends Searchable> {
     starts[parts.length] = at;
     block.starts = starts;
     this.sample(parts);
-    block.text = parts.join(SEPARATOR);
-    return block.text;
+    const text = parts.join(SEPARATOR);
+    block.text = text;
+    for (let index = 0; index < parts.length; index += 1) this.masks.write(block.base + index, text, starts[index]!, starts[index + 1]! - SEPARATOR.length);
+    return text;
   }
 
   private blockOf(slot: number): Block<M> {
