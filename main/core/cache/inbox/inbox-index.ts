@@ -10,6 +10,7 @@ import { FoundBuilder } from './search-text';
 import type { Found } from './search-text';
 import { QuoteFacts } from './facts';
 import { rowOf } from './rows';
+import { chooseWindow } from './window-select';
 import type { AccountState, Member } from './members';
 import { foldForSearch, narrows, needsAction, searchWords, stageOf } from './status';
 import { INBOX_SORTS, INBOX_STAGES } from './types';
@@ -17,6 +18,8 @@ import type { InboxFacetQuery, InboxFacets, InboxQuery, InboxRow, InboxWindow, P
 
 /** More changes than this since the last search: a scan costs less than patching its result. */
 const PATCH_LIMIT = 256;
+/** Up to this far down a search's result, its window is chosen by key (window-select.ts); further down the order is walked or the matches sorted. */
+const CHOOSE_LIMIT = 2_000;
 
 /**
  * The inbox's in-memory index over the cache. Each quote is one entry across the accounts
@@ -178,6 +181,12 @@ export class InboxIndex {
       // The whole scope: the window is a slice of the order.
       for (let index = offset; index < end && index < order.length; index += 1) rows.push(rowOf(order[index]!));
       return { rows, total: order.length, offset };
+    }
+    if (matched !== null && end <= CHOOSE_LIMIT) {
+      // A search's window near the top: chosen from the matches by their keys.
+      const chosen = chooseWindow(matched, scope.keys[INBOX_SORTS.indexOf(query.sort)]!, end, (slot) => scope.text.memberAt(slot)!, keep);
+      for (let index = offset; index < chosen.slots.length; index += 1) rows.push(rowOf(scope.text.memberAt(chosen.slots[index]!)!));
+      return { rows, total: chosen.total, offset };
     }
     if (matched === null || sortingIsCheaper(matched.length, order.length, end)) {
       // Every member passes through the filters (few matches: sorted by the key the order placed them under).

@@ -95,6 +95,12 @@ const KEYS: Record<InboxSort, (member: Member) => number> = {
   expiry: (member) => (member.shown.needsAction ? 0 : NOT_WAITING) + Math.min(member.quote.validMs, LAST_DATE),
 };
 
+/** The key a member sits under in an order (no value sorts last, as SortedOrder places it). */
+export function sortKey(sort: InboxSort, member: Member): number {
+  const key = KEYS[sort](member);
+  return Number.isNaN(key) ? Number.POSITIVE_INFINITY : key;
+}
+
 /**
  * The quotes of one account, or of all accounts, with their orders (built at the first
  * read of each, then kept incrementally) and their search text.
@@ -111,6 +117,8 @@ export class Scope {
   ordinalOf = new Int32Array(512).fill(-1);
   stageOf = new Uint8Array(512);
   needsOf = new Uint8Array(512);
+  /** By slot, each order's key (INBOX_SORTS' sequence): a search's window is chosen from these without reading its members. */
+  keys = INBOX_SORTS.map(() => new Float64Array(512));
   /** A search's matches: `stamps[slot] === stamp`. */
   stamps = new Int32Array(512);
   stamp = 0;
@@ -158,10 +166,12 @@ export class Scope {
       this.stageOf = grown(this.stageOf, new Uint8Array(size));
       this.needsOf = grown(this.needsOf, new Uint8Array(size));
       this.stamps = grown(this.stamps, new Int32Array(size));
+      this.keys = this.keys.map((keys) => grown(keys, new Float64Array(size)));
     }
     this.ordinalOf[slot] = member.quote.ordinal;
     this.stageOf[slot] = member.shown.stageNumber;
     this.needsOf[slot] = member.shown.needsAction ? 1 : 0;
+    for (let sort = 0; sort < INBOX_SORTS.length; sort += 1) this.keys[sort]![slot] = sortKey(INBOX_SORTS[sort]!, member);
   }
 
   /** The members in this order (the first read of an order sorts them once). */
@@ -169,7 +179,7 @@ export class Scope {
     const slot = INBOX_SORTS.indexOf(sort);
     let order = this.orders[slot];
     if (!order) {
-      order = new SortedOrder<Member>(slot, KEYS[sort]);
+      order = new SortedOrder<Member>(slot, (member) => sortKey(sort, member));
       const created = order;
       this.text.forEach((member) => created.mark(member));
       this.orders[slot] = order;
