@@ -137,3 +137,28 @@ describe.each(TRANSPORTS)('search keystrokes in the inbox state, %s', (_name, tr
     inbox.dispose();
   });
 });
+
+describe('the rows a search keystroke asks for', () => {
+  it('asks the rows in view only, and the rest of the window once the list is scrolled to it', async () => {
+    const many = Array.from({ length: 120 }, (_, index) => makeQuote({ id: quoteId(index + 1), projectName: `Item ${index + 1}` }));
+    const bridge = new FakeBridge({ accounts: [makeAccount({ id: 'acc-1', access: 'internal' })], quotes: { 'acc-1': many } });
+    const inbox = new InboxState(bridge.api, { facetsTypingPauseMs: PAUSE_MS });
+    inbox.open(null);
+    inbox.showRange(0, 24);
+    await expect.poll(() => inbox.total).toBe(120);
+    inbox.typeSearch('item');
+    await expect.poll(() => inbox.loading === false && searched(bridge, 'inbox.query').at(-1) === 'item').toBe(true);
+    expect(bridge.callsOf('inbox.query').at(-1)).toMatchObject({ offset: 0, limit: 40 });
+    expect(inbox.total).toBe(120);
+    expect(inbox.rowAt(39)).toBeDefined();
+    expect(inbox.rowAt(40)).toBeUndefined();
+    // Scrolled down: the whole first window and the next.
+    inbox.showRange(30, 110);
+    await expect.poll(() => inbox.rowAt(109)?.projectName).toBeDefined();
+    expect(inbox.rowAt(60)).toBeDefined();
+    expect(bridge.callsOf('inbox.query').slice(-2)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ offset: 0, limit: 100, search: 'item' }), expect.objectContaining({ offset: 100, limit: 100, search: 'item' })]),
+    );
+    inbox.dispose();
+  });
+});

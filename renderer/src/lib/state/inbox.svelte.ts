@@ -18,6 +18,14 @@ const WINDOWS_KEPT = 6;
  */
 export const FACETS_TYPING_PAUSE_MS = 250;
 
+/**
+ * A new query's first window asks no more rows than this or the rows in view, whichever is
+ * more: at each keystroke the core checks and serialises, and the page parses, what is
+ * shown (about 25 rows at 1280x800) rather than a whole window; the rest of the window is
+ * asked when the list is scrolled to it.
+ */
+const FIRST_ROWS = 40;
+
 /** Names each inbox's lanes: two inboxes on one page never supersede each other's calls. */
 let inboxesMade = 0;
 
@@ -388,22 +396,30 @@ export class InboxState {
     const size = this.#windowSize;
     const first = this.#viewStart - (this.#viewStart % size);
     const last = this.total === null ? first : Math.min(this.#viewEnd, Math.max(this.total - 1, 0));
-    const wanted: number[] = [];
+    const wanted: Array<{ offset: number; limit: number }> = [];
     for (let offset = first; offset <= last; offset += size) {
       const fetched = this.#windows.get(offset);
-      if (fetched?.generation === this.#generation || this.#inFlight.has(offset)) continue;
-      wanted.push(offset);
+      if (this.#inFlight.has(offset)) continue;
+      if (fetched?.generation === this.#generation && this.#covers(offset, fetched.rows.length)) continue;
+      // A new query's first rows: only those in view (the rest when scrolled to).
+      const firstOfQuery = offset === 0 && fetched?.generation !== this.#generation && this.quoteIds === null;
+      wanted.push({ offset, limit: firstOfQuery ? Math.min(size, Math.max(FIRST_ROWS, this.#viewEnd)) : size });
     }
-    await Promise.all(wanted.map((offset) => this.#fetchWindow(offset)));
+    await Promise.all(wanted.map(({ offset, limit }) => this.#fetchWindow(offset, limit)));
   }
 
-  async #fetchWindow(offset: number): Promise<void> {
+  /** The window at `offset`, holding `count` rows, has every row it can or the view needs. */
+  #covers(offset: number, count: number): boolean {
+    return count >= this.#windowSize || (this.total !== null && offset + count >= this.total) || offset + count >= this.#viewEnd;
+  }
+
+  async #fetchWindow(offset: number, limit: number): Promise<void> {
     const generation = this.#generation;
     this.#inFlight.add(offset);
     this.loading = true;
     const picked = this.quoteIds;
     // Each window has its lane: the next query's window at this offset supersedes this one.
-    const result = picked ? await this.#pick(picked, offset) : await this.#api.inbox.query(this.#query(offset), { lane: `${this.#lane}:rows@${offset}` });
+    const result = picked ? await this.#pick(picked, offset) : await this.#api.inbox.query({ ...this.#query(offset), limit }, { lane: `${this.#lane}:rows@${offset}` });
     if (generation !== this.#generation) return;
     this.#rowsAnswered(generation);
     this.#inFlight.delete(offset);
