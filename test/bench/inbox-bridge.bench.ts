@@ -11,6 +11,12 @@
 // came; the app's code is unchanged. Each search is typed from an empty box, as after
 // Escape. Alternating with nothing: the ratio a baseline would give is the fake-bridge
 // benchmark's; this figure is absolute, wall time, on a machine others load.
+//
+// Each key is typed once the previous key's rows are laid out, faster than the inbox's
+// typing pause (FACETS_TYPING_PAUSE_MS): the facet counts, asked after that pause, fall
+// between the searches, not between the keys, and no key's query is superseded (lanes never
+// act here). A person pausing longer than that between keys gets counts between keys too.
+// To compare two renderer builds under load, use profile/inbox-bridge-ab.ts.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
