@@ -6,9 +6,17 @@ import type { IpcRendererEvent } from 'electron';
 import type { BridgeApi } from './contract/bridge/contract';
 // Only the zod-free part of the contract: a sandboxed preload cannot require zod.
 import { buildApi } from './contract/plain/api-builder';
+import { createLaneJoiner } from './contract/plain/lanes';
+
+// A call with a lane also names it to main, which skips a call a later one of its lane superseded.
+const joinLane = createLaneJoiner();
 
 const api = buildApi<BridgeApi>(
-  (method, input) => ipcRenderer.invoke(method, input),
+  (method, input, options) => {
+    const lane = options?.lane;
+    if (lane === undefined) return ipcRenderer.invoke(method, input);
+    return joinLane(lane, () => ipcRenderer.invoke(method, input, lane));
+  },
   (name, listener) => {
     // Only the payload reaches the page, never Electron's event object (it holds `sender`).
     const forward = (_event: IpcRendererEvent, payload: unknown) => listener(payload);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_METHOD_NAME_LENGTH } from '../../preload/contract/plain/socket-framing';
+import { MAX_LANE_LENGTH, MAX_METHOD_NAME_LENGTH } from '../../preload/contract/plain/socket-framing';
 import type { CallMessage as CallFrame } from '../../preload/contract/plain/socket-framing';
 
 // The framing is shared with the page (preload/contract/plain/socket-framing.ts); the host
@@ -12,5 +12,6 @@ export const CallMessage = z.object({
   id: z.number().int().nonnegative(),
   method: z.string().max(MAX_METHOD_NAME_LENGTH),
   input: z.unknown().optional(),
+  lane: z.string().max(MAX_LANE_LENGTH).optional(),
 }) satisfies z.ZodType<CallFrame>;
 export type CallMessage = z.infer<typeof CallMessage>;

@@ -3,6 +3,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
 import type { Dispatcher } from '../core/bridge/dispatcher';
+import { SUPERSEDED, createLaneGate } from '../core/bridge/lanes';
+import type { Result } from '../../preload/contract';
 import type { EventHub } from '../core/bridge/events';
 import type { Logger } from '../core/ports';
 import { TOKEN_REFUSED_CLOSE_CODE } from '../../preload/contract/plain/socket-framing';
@@ -61,15 +63,24 @@ export function attachBridgeSocket(options: BridgeSocketOptions): { close(): voi
   });
 
   function serve(ws: WebSocket): void {
+    const lanes = createLaneGate();
     ws.on('message', (data: RawData, isBinary: boolean) => {
       const call = isBinary ? undefined : parseCall(data);
       if (!call) {
         ws.close(1008, 'Malformed message: expected a JSON call');
         return;
       }
-      void dispatcher.dispatch(call.method, call.input).then((result) => {
+      const answer = (result: Result<unknown>) => {
         const message: ResultMessage = { type: 'result', id: call.id, result };
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+      };
+      if (call.lane === undefined) {
+        void dispatcher.dispatch(call.method, call.input).then(answer);
+        return;
+      }
+      // The page waits for a lane's latest call only: a superseded one is neither run nor answered.
+      void lanes.run(call.lane, () => dispatcher.dispatch(call.method, call.input)).then((result) => {
+        if (result !== SUPERSEDED) answer(result);
       });
     });
     ws.on('error', (error) => logger.warn('bridge socket error', { error: error.message }));

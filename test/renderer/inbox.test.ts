@@ -75,7 +75,8 @@ describe('inbox over the cache', () => {
     expect(secondCells[2]).toBe('In preparation');
     expect(secondCells[3]).toBe('Not priced yet');
     expect(secondCells.at(-1)).toBe('Outdated');
-    expect(fake.callsOf('inbox.query')).toEqual([{ accountId: 'acc-1', sort: 'newest', offset: 0, limit: 100 }]);
+    // The first rows of a new view: those in view, not a whole window (FIRST_ROWS).
+    expect(fake.callsOf('inbox.query')).toEqual([{ accountId: 'acc-1', sort: 'newest', offset: 0, limit: 40 }]);
   });
 
   it('shows internal keys the company of each quote, and whose decision a sent quote awaits', async () => {

@@ -12,6 +12,7 @@ import { webhookEvents, webhookMethods } from './webhooks';
 import { relayEvents, relayMethods } from './relay';
 import { viewMethods } from './views';
 import type { Result } from './errors';
+import type { CallOptions } from '../plain/api-builder';
 import type { EventName as PlainEventName, MethodName as PlainMethodName, Namespace } from '../plain/names';
 
 export { EVENT_NAMES, METHOD_NAMES, splitMethodName } from '../plain/names';
@@ -83,7 +84,7 @@ export type Handlers = {
 };
 
 type MethodCall<M extends MethodName> = (
-  ...args: MethodInput<M> extends void ? [] : [input: MethodInput<M>]
+  ...args: MethodInput<M> extends void ? [] : [input: MethodInput<M>, options?: CallOptions]
 ) => Promise<Result<MethodOutput<M>>>;
 
 /**

@@ -4,7 +4,19 @@
 import { EVENT_NAMES, METHOD_NAMES, splitMethodName } from './names';
 import type { EventName, MethodName } from './names';
 
-export type CallTransport = (method: MethodName, input: unknown) => Promise<unknown>;
+/** How one call travels, beside its input. */
+export interface CallOptions {
+  /**
+   * Calls of one lane replace each other: a call made while an earlier call of the same lane
+   * is still unanswered supersedes it, and the earlier call's caller receives the later
+   * call's answer. For queries whose earlier answers nobody would read (the inbox's rows
+   * at each keystroke): the app host may then skip the superseded ones instead of computing
+   * and sending them. A transport without lanes answers each call on its own.
+   */
+  lane?: string;
+}
+
+export type CallTransport = (method: MethodName, input: unknown, options?: CallOptions) => Promise<unknown>;
 export type SubscribeTransport = (name: EventName, listener: (payload: unknown) => void) => () => void;
 
 /**
@@ -16,7 +28,7 @@ export function buildApi<Api>(call: CallTransport, subscribe: SubscribeTransport
   const api: Record<string, Record<string, unknown>> = { events: {} };
   for (const method of METHOD_NAMES) {
     const [namespace, fn] = splitMethodName(method);
-    (api[namespace] ??= {})[fn] = (input?: unknown) => call(method, input);
+    (api[namespace] ??= {})[fn] = (input?: unknown, options?: CallOptions) => call(method, input, options);
   }
   const events = api.events as Record<string, unknown>;
   for (const name of EVENT_NAMES) {

@@ -3,6 +3,7 @@ export * from './names';
 export * from './statuses';
 export * from './socket-framing';
 export * from './api-builder';
+export * from './lanes';
 export * from './base-url';
 export * from './offline-limits';
 export * from './pdf-file-name';

@@ -18,12 +18,21 @@ export const MAX_MESSAGE_BYTES = 256 * 1024;
 /** Longer than any method name; a longer one is refused before it is looked up. */
 export const MAX_METHOD_NAME_LENGTH = 200;
 
+/** Longer than any lane name (see CallOptions). */
+export const MAX_LANE_LENGTH = 200;
+
 /** Page -> host: run a method. `id` comes back on its answer. */
 export interface CallMessage {
   type: 'call';
   id: number;
   method: string;
   input?: unknown;
+  /**
+   * The call's lane (CallOptions.lane): a later call of the same lane on this socket
+   * supersedes it. The page then waits for the later call's answer only, so the host may
+   * skip a superseded call (not run it, not answer it).
+   */
+  lane?: string;
 }
 
 /** Host -> page: the dispatcher's Result for the call with the same id. */

@@ -14,7 +14,7 @@ import type { BridgeApi, BridgeError, Result } from '../../../preload/contract';
 import { BRIDGE_PATH, BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX, buildApi, parseHostMessage } from '../../../preload/contract/plain';
 import { TOKEN_REFUSED_CLOSE_CODE } from '../../../preload/contract/plain/socket-framing';
 import { HOST_RECONNECTING_MESSAGE, HOST_REFUSED_MESSAGE, HOST_UNREACHABLE_MESSAGE } from './host-link-words';
-import type { CallMessage, EventName, MethodName } from '../../../preload/contract/plain';
+import type { CallMessage, CallOptions, EventName, MethodName } from '../../../preload/contract/plain';
 
 declare global {
   interface Window {
@@ -72,7 +72,7 @@ export interface SocketBridge {
 
 const OPEN = 1;
 
-type Pending = { resolve: (result: Result<unknown>) => void; timer: ReturnType<typeof setTimeout> };
+type Pending = { resolve: (result: Result<unknown>) => void; timer: ReturnType<typeof setTimeout>; lane?: string };
 
 function failure(code: BridgeError['code'], message: string, retryable: boolean): Result<never> {
   return { ok: false, error: { code, message, retryable } };
@@ -99,6 +99,8 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   let nextId = 1;
   const pending = new Map<number, Pending>();
+  /** The latest call of each lane (CallOptions.lane) still unanswered. */
+  const laneCalls = new Map<string, number>();
   /** Calls made while an attempt is in flight: sent if it opens, failed if it does not. */
   let queued: Array<() => void> = [];
   const stateListeners = new Set<(state: ConnectionState) => void>();
@@ -172,8 +174,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
 
   function failAll(): void {
     for (const [id, call] of pending) {
-      clearTimeout(call.timer);
-      pending.delete(id);
+      forget(id, call);
       call.resolve(disconnected());
     }
     const waiting = queued;
@@ -185,9 +186,9 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
     const message = parseHostMessage(data);
     if (message?.type === 'result') {
       const call = pending.get(message.id);
+      // A superseded call's answer (when the host sent one anyway) has no one waiting for it.
       if (!call) return;
-      pending.delete(message.id);
-      clearTimeout(call.timer);
+      forget(message.id, call);
       call.resolve(isResult(message.result) ? message.result : failure('internal', 'The app host sent an answer Quotedesk could not read.', false));
     } else if (message?.type === 'event') {
       for (const listener of [...(eventListeners.get(message.name) ?? [])]) {
@@ -200,25 +201,46 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
     }
   }
 
-  function call(method: MethodName, input: unknown): Promise<Result<unknown>> {
-    return new Promise((resolve) => {
+  function forget(id: number, call: Pending): void {
+    pending.delete(id);
+    clearTimeout(call.timer);
+    if (call.lane !== undefined && laneCalls.get(call.lane) === id) laneCalls.delete(call.lane);
+  }
+
+  function call(method: MethodName, input: unknown, options?: CallOptions): Promise<Result<unknown>> {
+    return new Promise((ownResolve: (result: Result<unknown>) => void) => {
       const send = () => {
+        let resolve = ownResolve;
         const current = socket;
         if (!current || current.readyState !== OPEN) {
           resolve(disconnected());
           return;
         }
         const id = nextId++;
+        const lane = options?.lane;
+        const superseded = lane === undefined ? undefined : laneCalls.get(lane);
+        const earlier = superseded === undefined ? undefined : pending.get(superseded);
+        if (superseded !== undefined && earlier) {
+          // The earlier call of this lane is superseded: its caller gets this call's answer,
+          // and the host, told by the lane, may skip it.
+          forget(superseded, earlier);
+          resolve = (result) => {
+            ownResolve(result);
+            earlier.resolve(result);
+          };
+        }
         const timer = setTimeout(() => {
-          pending.delete(id);
+          const call = pending.get(id);
+          if (call) forget(id, call);
           resolve(failure('timeout', `The app host did not answer ${method} in time.`, true));
         }, callTimeout);
-        pending.set(id, { resolve, timer });
-        current.send(JSON.stringify({ type: 'call', id, method, input } satisfies CallMessage));
+        pending.set(id, { resolve, timer, ...(lane === undefined ? {} : { lane }) });
+        if (lane !== undefined) laneCalls.set(lane, id);
+        current.send(JSON.stringify({ type: 'call', id, method, input, ...(lane === undefined ? {} : { lane }) } satisfies CallMessage));
       };
       if (state === 'connected') send();
       else if (attemptInFlight) queued.push(send);
-      else resolve(disconnected());
+      else ownResolve(disconnected());
     });
   }
 

@@ -10,9 +10,29 @@ export const WINDOW_SIZE = 100;
 const PICK_PAGE = 200;
 /** Fetched windows kept around the view, so scrolling back does not ask again. */
 const WINDOWS_KEPT = 6;
+/**
+ * While a search is typed, the facet counts wait this long after the rows of the last key
+ * have arrived: the counts cost the core several ms over 100,000 quotes and the pickers a
+ * redraw, which at every key would hold back the rows of the next one. A key within the
+ * pause cancels them; they catch up once typing stops.
+ */
+export const FACETS_TYPING_PAUSE_MS = 250;
+
+/**
+ * A new query's first window asks no more rows than this or the rows in view, whichever is
+ * more: at each keystroke the core checks and serialises, and the page parses, what is
+ * shown (about 25 rows at 1280x800) rather than a whole window; the rest of the window is
+ * asked when the list is scrolled to it.
+ */
+const FIRST_ROWS = 40;
+
+/** Names each inbox's lanes: two inboxes on one page never supersede each other's calls. */
+let inboxesMade = 0;
 
 export interface InboxOptions {
   windowSize?: number;
+  /** FACETS_TYPING_PAUSE_MS unless given (a test on a loaded machine takes a longer one). */
+  facetsTypingPauseMs?: number;
 }
 
 interface FetchedWindow {
@@ -73,12 +93,20 @@ export class InboxState {
 
   readonly #api: InboxBridge;
   readonly #windowSize: number;
+  readonly #facetsTypingPauseMs: number;
   readonly #windows = new SvelteMap<number, FetchedWindow>();
   /** Window offsets asked for in the current generation and not answered yet. */
   readonly #inFlight = new SvelteSet<number>();
   #generation = 0;
-  /** Moves with every facet-count request: a late answer for an older selection is dropped. */
+  /** Moves with every facet-count request and every new selection: a late answer for an older one is dropped. */
   #facetsGeneration = 0;
+  /** The generation whose first answered rows ask for the facet counts (-1: none waiting). */
+  #facetsAfter = -1;
+  /** How long after those rows the counts are asked. */
+  #facetsDelayMs = 0;
+  #facetsTimer: ReturnType<typeof setTimeout> | undefined;
+  /** This inbox's lanes (CallOptions.lane): a new query supersedes the one still on its way, so the core skips it. */
+  readonly #lane = `inbox-${++inboxesMade}`;
   /** The generation that started the current query (a refresh starts a generation of the same query). */
   #queryGeneration = 0;
   /** The last generation an answer arrived for. */
@@ -91,6 +119,7 @@ export class InboxState {
   constructor(api: InboxBridge, options: InboxOptions = {}) {
     this.#api = api;
     this.#windowSize = options.windowSize ?? WINDOW_SIZE;
+    this.#facetsTypingPauseMs = options.facetsTypingPauseMs ?? FACETS_TYPING_PAUSE_MS;
   }
 
   /** Follows sync progress and cache changes until the returned function is called. */
@@ -154,7 +183,7 @@ export class InboxState {
   typeSearch(text: string): void {
     if (text === this.searchInput) return;
     this.searchInput = text;
-    this.#restart();
+    this.#restart(this.#facetsTypingPauseMs);
   }
 
   clearSearch(): void {
@@ -216,7 +245,7 @@ export class InboxState {
   refresh(): Promise<void> {
     this.#generation++;
     this.#inFlight.clear();
-    void this.#fetchFacets();
+    this.#countsAfterRows(0);
     return this.#fetchView();
   }
 
@@ -294,9 +323,12 @@ export class InboxState {
     this.#disposers = [];
     // Answers still on their way belong to no one now.
     this.#generation++;
+    clearTimeout(this.#facetsTimer);
+    this.#facetsAfter = -1;
   }
 
-  #restart(): void {
+  /** A new query: its rows now, its facet counts once they are in and `facetsDelayMs` more have passed without another. */
+  #restart(facetsDelayMs = 0): void {
     this.#generation++;
     this.#queryGeneration = this.#generation;
     this.#inFlight.clear();
@@ -308,10 +340,10 @@ export class InboxState {
     this.#viewStart = 0;
     this.#viewEnd = span;
     this.queryVersion++;
-    // The rows first: the core answers calls in the order they come, and the facet counts
-    // (several ms over 100,000 quotes) would hold the rows back at every keystroke.
+    // The rows first, the facet counts after them: the core answers calls in the order they
+    // come, and the counts (several ms over 100,000 quotes) would hold the rows back.
+    this.#countsAfterRows(facetsDelayMs);
     void this.#fetchView();
-    void this.#fetchFacets();
     if (this.#scopeTotalOf !== this.accountId) this.scopeTotal = null;
     // A notification's quotes say so in their own notice: no "out of" for them.
     if (this.filtered && this.quoteIds === null && this.scopeTotal === null) void this.#fetchScopeTotal();
@@ -329,11 +361,33 @@ export class InboxState {
     this.#scopeTotalOf = this.accountId;
   }
 
+  /** The facet counts of this generation are asked once its rows have arrived, `delayMs` later. */
+  #countsAfterRows(delayMs: number): void {
+    clearTimeout(this.#facetsTimer);
+    this.#facetsTimer = undefined;
+    // Counts still on their way are an older selection's now.
+    this.#facetsGeneration++;
+    this.#facetsAfter = this.#generation;
+    this.#facetsDelayMs = delayMs;
+  }
+
+  /** The rows of `generation` are in (or failed): the counts follow, unless a newer query comes first. */
+  #rowsAnswered(generation: number): void {
+    if (this.#facetsAfter !== generation) return;
+    this.#facetsAfter = -1;
+    // A task later at the least: the rows are drawn before the counts are even asked.
+    this.#facetsTimer = setTimeout(() => {
+      this.#facetsTimer = undefined;
+      void this.#fetchFacets();
+    }, this.#facetsDelayMs);
+  }
+
   /** The counts per facet value for the current selection; a failure keeps the last counts (the rows say the error). */
   async #fetchFacets(): Promise<void> {
     const generation = ++this.#facetsGeneration;
     const picked = this.quoteIds;
-    const result = await this.#api.inbox.facets(picked ? { ...this.#selection(), quoteIds: [...picked] } : this.#selection());
+    const selection = picked ? { ...this.#selection(), quoteIds: [...picked] } : this.#selection();
+    const result = await this.#api.inbox.facets(selection, { lane: `${this.#lane}:facets` });
     if (generation !== this.#facetsGeneration || !result.ok) return;
     this.facets = result.value;
   }
@@ -342,22 +396,32 @@ export class InboxState {
     const size = this.#windowSize;
     const first = this.#viewStart - (this.#viewStart % size);
     const last = this.total === null ? first : Math.min(this.#viewEnd, Math.max(this.total - 1, 0));
-    const wanted: number[] = [];
+    const wanted: Array<{ offset: number; limit: number }> = [];
     for (let offset = first; offset <= last; offset += size) {
       const fetched = this.#windows.get(offset);
-      if (fetched?.generation === this.#generation || this.#inFlight.has(offset)) continue;
-      wanted.push(offset);
+      if (this.#inFlight.has(offset)) continue;
+      if (fetched?.generation === this.#generation && this.#covers(offset, fetched.rows.length)) continue;
+      // A new query's first rows: only those in view (the rest when scrolled to).
+      const firstOfQuery = offset === 0 && fetched?.generation !== this.#generation && this.quoteIds === null;
+      wanted.push({ offset, limit: firstOfQuery ? Math.min(size, Math.max(FIRST_ROWS, this.#viewEnd)) : size });
     }
-    await Promise.all(wanted.map((offset) => this.#fetchWindow(offset)));
+    await Promise.all(wanted.map(({ offset, limit }) => this.#fetchWindow(offset, limit)));
   }
 
-  async #fetchWindow(offset: number): Promise<void> {
+  /** The window at `offset`, holding `count` rows, has every row it can or the view needs. */
+  #covers(offset: number, count: number): boolean {
+    return count >= this.#windowSize || (this.total !== null && offset + count >= this.total) || offset + count >= this.#viewEnd;
+  }
+
+  async #fetchWindow(offset: number, limit: number): Promise<void> {
     const generation = this.#generation;
     this.#inFlight.add(offset);
     this.loading = true;
     const picked = this.quoteIds;
-    const result = picked ? await this.#pick(picked, offset) : await this.#api.inbox.query(this.#query(offset));
+    // Each window has its lane: the next query's window at this offset supersedes this one.
+    const result = picked ? await this.#pick(picked, offset) : await this.#api.inbox.query({ ...this.#query(offset), limit }, { lane: `${this.#lane}:rows@${offset}` });
     if (generation !== this.#generation) return;
+    this.#rowsAnswered(generation);
     this.#inFlight.delete(offset);
     this.loading = this.#inFlight.size > 0;
     if (!result.ok) {
