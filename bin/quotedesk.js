@@ -10,6 +10,7 @@ try {
     stderr: process.stderr,
     env: process.env,
     cwd: process.cwd(),
+    stdin: process.stdin,
   });
 } finally {
   await unregister();

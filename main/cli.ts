@@ -13,6 +13,6 @@ export { parseTimeout } from './cli/options';
 
 // `tsx main/cli.ts ...` (npm run cli) runs it directly.
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const code = await runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() });
+  const code = await runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), stdin: process.stdin });
   process.exitCode = code;
 }

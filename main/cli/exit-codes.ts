@@ -14,6 +14,8 @@ export const EXIT_CODES = {
   network: 10,
   schema: 11,
   timeout: 12,
+  /** accept/decline without --yes and without a terminal to ask on, or the answer was no. */
+  confirmationNeeded: 13,
 } as const;
 
 const CODE_FOR_ERROR: Partial<Record<BridgeErrorCode, number>> = {

@@ -5,8 +5,8 @@ export const HELP = `quotedesk: work with quotes of the Quoting Service from the
 Usage:
   quotedesk list [--status S] [--search Q] [--page N] [--limit N] [--all]
   quotedesk show ID
-  quotedesk accept ID
-  quotedesk decline ID [--reason R]
+  quotedesk accept ID [--yes]
+  quotedesk decline ID [--reason R] [--yes]
   quotedesk pdf ID [--out FILE] [--force]
   quotedesk listen --account NAME --public-url URL [--forward-to URL] [--json]
                           register URL for the account while listening, print each
@@ -26,17 +26,26 @@ Connection (options, or environment variables; prefer the variables for secrets)
   --api-key KEY           QUOTEDESK_API_KEY        a static API key, or:
   --client-id ID          QUOTEDESK_CLIENT_ID      client credentials, exchanged for a token
   --client-secret SECRET  QUOTEDESK_CLIENT_SECRET  (give both, never only one)
-  --access client|internal                         the key's kind (default client)
+  --access client|internal                         the key's kind (default client); a
+                          client setting on a key that sees what only an internal
+                          key sees is warned about on stderr
   --timeout SECONDS       how long to wait for each request to connect, to start
                           answering, and between parts of the answer (default 10, 15
                           and 30 seconds). Reads (list, show, the PDF's link) are
                           tried up to 4 times, so a silent service fails after
-                          about 4 x SECONDS plus a few seconds between tries.
+                          about 4 x SECONDS plus a few seconds between tries;
+                          each new try is announced on stderr.
   https:// is required, except for a service on this computer (localhost, 127.x.x.x).
 
 Listing:
   --page N                which page, from 1 (default 1)
   --limit N               quotes per page, 1 to 100 (default 20; 100 with --all)
+
+Accept and decline:
+  --yes, -y               do not ask. Without it, the quote's number, project and
+                          total are shown and a terminal is asked to confirm; with
+                          no terminal (a script, a pipe) the command stops with 13
+                          before sending anything. Accepting cannot be undone.
 
 PDF:
   --out FILE              where to save it (default: the quote's file name, e.g.
@@ -60,5 +69,6 @@ Exit codes:
     or needs new      10 network error
     credentials       11 unexpected response from the service
   4 forbidden         12 timeout (the service did not answer in time)
-  5 not found
+  5 not found         13 not confirmed (accept or decline without --yes and
+                         without a terminal to ask, or the answer was no)
 `;

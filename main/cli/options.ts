@@ -6,6 +6,7 @@ import type { Timeouts } from '../core/api';
 import { globalRedactor } from '../core/log';
 import { Credentials, KeyAccess, LIST_LIMIT_MAX, QUOTE_STATUSES, QuoteStatus } from '../../preload/contract';
 import { baseUrlProblem } from '../../preload/contract/plain/base-url';
+import { closest } from './suggest';
 
 export class UsageError extends Error {}
 
@@ -23,6 +24,7 @@ const OPTIONS = {
   reason: { type: 'string' },
   out: { type: 'string' },
   force: { type: 'boolean' },
+  yes: { type: 'boolean', short: 'y' },
   timeout: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -43,8 +45,11 @@ export function parseCommandLine(argv: string[]) {
 export const COMMANDS = ['list', 'show', 'accept', 'decline', 'pdf'] as const;
 export type Command = (typeof COMMANDS)[number];
 
-/** Options that mean something to one command only: given to another, they are a mistake. */
-const OPTION_COMMANDS: Partial<Record<keyof CliValues, Command>> = {
+/** Every command name a user may type, the long-running ones included: what a slip is matched against. */
+const ALL_COMMANDS = [...COMMANDS, 'listen', 'relay', 'help'] as const;
+
+/** Options that mean something to some commands only: given to another, they are a mistake. */
+const OPTION_COMMANDS: Partial<Record<keyof CliValues, Command | readonly Command[]>> = {
   status: 'list',
   search: 'list',
   page: 'list',
@@ -53,16 +58,21 @@ const OPTION_COMMANDS: Partial<Record<keyof CliValues, Command>> = {
   reason: 'decline',
   out: 'pdf',
   force: 'pdf',
+  yes: ['accept', 'decline'],
 };
 
 export function requireCommand(name: string): Command {
-  if (!(COMMANDS as readonly string[]).includes(name)) throw new UsageError(`unknown command "${name}"; one of ${COMMANDS.join(', ')}`);
+  if (!(COMMANDS as readonly string[]).includes(name)) {
+    const suggestion = closest(name, ALL_COMMANDS);
+    throw new UsageError(`unknown command "${name}"${suggestion ? `; did you mean "${suggestion}"?` : '.'} Commands: ${ALL_COMMANDS.join(', ')}`);
+  }
   return name as Command;
 }
 
 export function refuseForeignOptions(command: Command, values: CliValues): void {
-  for (const [option, owner] of Object.entries(OPTION_COMMANDS)) {
-    if (owner !== command && values[option as keyof CliValues] !== undefined) throw new UsageError(`--${option} applies to ${owner} only`);
+  for (const [option, owners] of Object.entries(OPTION_COMMANDS)) {
+    const allowed: readonly Command[] = typeof owners === 'string' ? [owners] : owners;
+    if (!allowed.includes(command) && values[option as keyof CliValues] !== undefined) throw new UsageError(`--${option} applies to ${allowed.join(' and ')} only`);
   }
 }
 

@@ -3,7 +3,7 @@
 // the system's locale); the status code follows in brackets where a script may want it.
 import type { DecisionOutcome, QuotePage } from '../core/api';
 import type { KeyAccess, QuoteDetails, QuoteListItem, QuoteStatus } from '../../preload/contract';
-import { formatDateOnly, formatDateTime, formatMoney } from '../../preload/contract/plain/format';
+import { formatCount, formatDateOnly, formatDateTime, formatMoney } from '../../preload/contract/plain/format';
 import { QUOTE_STATUSES, clientFacingStatus } from '../../preload/contract/plain/statuses';
 import { quoteStatusWords } from '../../preload/contract/plain/stages';
 
@@ -27,7 +27,7 @@ export function formatDecision(decision: 'accept' | 'decline', outcome: Decision
 }
 
 export function formatSaved(quoteNumber: string | null, path: string, bytes: number): string {
-  return `Saved the PDF of ${quoteLabel(quoteNumber)} to ${path} (${bytes} bytes)\n`;
+  return `Saved the PDF of ${quoteLabel(quoteNumber)} to ${path} (${countOf(bytes, 'byte')})\n`;
 }
 
 function money(total: QuoteListItem['totalPrice']): string {
@@ -46,13 +46,14 @@ export function formatList(items: QuoteListItem[], pagination: QuotePage['pagina
   ]);
   const table = formatTable(['ID', 'NUMBER', 'STATUS', 'PROJECT', 'COMPANY', 'TOTAL', 'VALID UNTIL'], rows);
   const footer = pagination
-    ? `Page ${pagination.page} of ${Math.max(pagination.totalPages, 1)} (${countOf(pagination.total, 'quote')})`
+    ? `Page ${formatCount(pagination.page)} of ${formatCount(Math.max(pagination.totalPages, 1))} (${countOf(pagination.total, 'quote')})`
     : countOf(items.length, 'quote');
   return `${items.length === 0 ? 'No quotes.\n' : table}${footer}\n`;
 }
 
+/** "100,000 quotes": counts grouped as the table's totals are (the system's locale). */
 function countOf(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+  return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function formatTable(header: string[], rows: string[][]): string {
@@ -86,7 +87,7 @@ export function formatDetails(quote: QuoteDetails, access: KeyAccess = 'client')
     for (const service of team.clientServices) {
       for (const market of service.targetMarkets) {
         text += `  ${service.serviceName} / ${market.targetMarketLabel}: ${inTeam(market.subTotal)}\n`;
-        for (const item of market.items) text += `    ${item.itemName}: ${item.quantity} ${item.unit} x ${inTeam(item.unitPrice)} = ${inTeam(item.totalPrice)}\n`;
+        for (const item of market.items) text += `    ${item.itemName}: ${formatCount(item.quantity)} ${item.unit} x ${inTeam(item.unitPrice)} = ${inTeam(item.totalPrice)}\n`;
       }
     }
   }

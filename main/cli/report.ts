@@ -8,6 +8,17 @@ import { UsageError } from './options';
 /** A local failure the CLI explains itself (a file it could not write): exit 1. */
 export class CliFailure extends Error {}
 
+/** A command the CLI declines to carry out, with its own exit code and JSON error code. */
+export class CliRefusal extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
 export interface ErrorSink {
   write(text: string): unknown;
 }
@@ -29,6 +40,10 @@ export function report(error: unknown, stderr: ErrorSink, json: boolean, mechani
         : `quotedesk: ${error.message}\n${error instanceof UsageError ? 'Run "quotedesk --help" for usage.\n' : ''}`,
     );
     return error instanceof UsageError ? EXIT_CODES.usage : EXIT_CODES.other;
+  }
+  if (error instanceof CliRefusal) {
+    stderr.write(json ? `${JSON.stringify({ error: { code: error.code, message: error.message, retryable: false } })}\n` : `quotedesk: ${error.message}\n`);
+    return error.exitCode;
   }
   const described = describeError(error);
   const message = error instanceof NeedsCredentialsError && mechanism ? REFUSED_CREDENTIALS[mechanism] : described.message;

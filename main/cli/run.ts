@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
-import { createAgent, createQuotingClient, downloadPdf } from '../core/api';
+import { createAgent, createQuotingClient, DEFAULT_RETRY_POLICY, downloadPdf, InvalidStateError } from '../core/api';
 import type { ClosableQuotingClient, QuotePage, Timeouts } from '../core/api';
 import type { Clock } from '../core/ports';
 import { systemClock } from '../core/ports';
 import type { Credentials, KeyAccess, QuoteListItem } from '../../preload/contract';
+import { confirmDecision, decisionBlocked, requireConfirmable, statusRefusal } from './decision';
 import { EXIT_CODES } from './exit-codes';
 import { HELP } from './help';
 import { runListenCommand } from './listen/command';
@@ -23,7 +24,9 @@ import {
 import type { CliValues, Command } from './options';
 import { formatDecision, formatDetails, formatList, formatSaved } from './output';
 import { checkDestination, describeWriteFailure, safeFileName } from './pdf-target';
-import { CliFailure, report } from './report';
+import { keyKindWarning, seenInDetails } from './key-kind';
+import { CliFailure, CliRefusal, report } from './report';
+import { retryNoticeLogger } from './retry-notice';
 import { cliVersion } from './version';
 import { runRelayCommand } from './relay';
 import { runRelayListen } from './relay-listen';
@@ -58,6 +61,8 @@ interface Job {
   out: (value: unknown, human: () => string) => void;
   /** The key kind: statuses are said as the app's inbox says them to it. */
   access: KeyAccess;
+  /** Warnings for a person (stderr); silent with --json, whose statuses are the codes themselves. */
+  warn: (text: string | null) => void;
 }
 
 /** Runs one command; resolves to the process exit code. Never throws. */
@@ -93,10 +98,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const access = parseAccess(values.access);
     const list = command === 'list' ? listRequest(values, access) : null;
     if (command === 'pdf' && values.out !== undefined) checkDestination(resolve(io.cwd, values.out), values.force);
+    if (command === 'accept' || command === 'decline') requireConfirmable(command, values.yes, io.stdin);
 
-    client = createQuotingClient({ baseUrl, credentials, clock: io.clock ?? systemClock, timeouts, userAgent: 'quotedesk-cli' });
+    // The shared retry policy rides out a restarting service; a person is told while it waits.
+    const logger = json ? undefined : retryNoticeLogger(baseUrl, DEFAULT_RETRY_POLICY.maxAttempts, io.stderr);
+    client = createQuotingClient({ baseUrl, credentials, clock: io.clock ?? systemClock, timeouts, userAgent: 'quotedesk-cli', logger });
     const out = (value: unknown, human: () => string) => io.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : human());
-    const job: Job = { command, values, rest, io, timeouts, client, out, access };
+    const warn = (text: string | null) => void (text && !json && io.stderr.write(`quotedesk: ${text}`));
+    const job: Job = { command, values, rest, io, timeouts, client, out, access, warn };
     switch (command) {
       case 'list':
         return await runList(job, list!);
@@ -133,24 +142,37 @@ async function runList(job: Job, request: ReturnType<typeof listRequest>): Promi
     if (!all || !last.pagination.hasNextPage) break;
   }
   const pagination = all ? null : (last?.pagination ?? null);
+  job.warn(keyKindWarning(job.access, items));
   job.out({ items, pagination }, () => formatList(items, pagination, job.access));
   return EXIT_CODES.ok;
 }
 
 async function runShow(job: Job): Promise<number> {
   const quote = await job.client.quotes.get(job.rest[0]!.trim());
+  job.warn(keyKindWarning(job.access, [seenInDetails(quote)]));
   job.out(quote, () => formatDetails(quote, job.access));
   return EXIT_CODES.ok;
 }
 
 async function runDecision(job: Job, decision: 'accept' | 'decline'): Promise<number> {
   const id = job.rest[0]!.trim();
-  // Read first, so the success line can name the quote number (the decision's answer has only
-  // the ID); a quote that cannot be read cannot be decided either.
-  const { quoteNumber } = await job.client.quotes.get(id);
-  const outcome = decision === 'accept' ? await job.client.quotes.accept(id) : await job.client.quotes.decline(id, job.values.reason);
-  job.out({ ...outcome, quoteNumber }, () => formatDecision(decision, outcome, quoteNumber, job.access));
-  return EXIT_CODES.ok;
+  // Read first: the status says whether the decision is possible at all, the question shows
+  // the quote, and the success line names its number (the decision's answer has only the ID).
+  const quote = await job.client.quotes.get(id);
+  job.warn(keyKindWarning(job.access, [seenInDetails(quote)]));
+  const blocked = decisionBlocked(quote, job.access, decision);
+  if (blocked) throw new CliRefusal(blocked, EXIT_CODES.invalidState, 'invalid-state');
+  await confirmDecision(quote, decision, job.values.reason, job.values.yes, job.io.stdin, job.io.stderr);
+  try {
+    const outcome = decision === 'accept' ? await job.client.quotes.accept(id) : await job.client.quotes.decline(id, job.values.reason);
+    job.out({ ...outcome, quoteNumber: quote.quoteNumber }, () => formatDecision(decision, outcome, quote.quoteNumber, job.access));
+    return EXIT_CODES.ok;
+  } catch (error) {
+    if (!(error instanceof InvalidStateError)) throw error;
+    // Refused for its status after all (a client key's PENDING, or a change meanwhile): say where it stands now.
+    const now = await job.client.quotes.get(id).catch(() => quote);
+    throw new CliRefusal(statusRefusal(now, job.access, decision), EXIT_CODES.invalidState, 'invalid-state');
+  }
 }
 
 async function runPdf(job: Job): Promise<number> {

@@ -66,7 +66,7 @@ export async function diagnose(target: ConnectionTarget, deps: DiagnoseDeps): Pr
   }
 }
 
-function judgeAccess(configured: KeyAccess, quotes: QuoteListItem[], latencyMs: number): ConnectionReport {
+export function judgeAccess(configured: KeyAccess, quotes: QuoteListItem[], latencyMs: number): ConnectionReport {
   const companies = new Set(quotes.map((quote) => quote.companyId).filter((id) => id !== null));
   const seesStoredOnly = quotes.some((quote) => STORED_ONLY.includes(quote.status));
   const looksInternal = seesStoredOnly || companies.size > 1;

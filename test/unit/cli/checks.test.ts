@@ -112,10 +112,10 @@ describe('checked before any request', () => {
 describe('success lines name the quote number', () => {
   it('accept, decline and pdf', async () => {
     const sent = quoteWith('SENT');
-    const accepted = await run(['accept', sent.id]);
+    const accepted = await run(['accept', sent.id, '--yes']);
     expect(accepted).toMatchObject({ code: 0, stdout: `Accepted quote ${sent.quoteNumber} (ID ${sent.id}): it is now Project started (CHANGED_TO_PROJECT).\n` });
     const revised = quoteWith('REVISED');
-    const declined = await run(['decline', revised.id, '--reason', 'Over budget']);
+    const declined = await run(['decline', revised.id, '--reason', 'Over budget', '--yes']);
     expect(declined.stdout).toBe(`Declined quote ${revised.quoteNumber} (ID ${revised.id}): it is now Declined (REJECTED).\n`);
     expect(JSON.parse((await run(['show', revised.id, '--json'])).stdout)).toMatchObject({ status: 'REJECTED' });
     const pdf = await run(['pdf', sent.id, '--out', 'q.pdf']);
@@ -127,7 +127,7 @@ describe('success lines name the quote number', () => {
   it('says when the answer was lost but the quote shows the decision', async () => {
     const sent = quoteWith('SENT');
     service.addFault({ method: 'POST', pathPrefix: '/api/public/v1/quotes', action: { type: 'reset', afterProcessing: true } });
-    const { code, stdout } = await run(['accept', sent.id], { QUOTEDESK_API_KEY: '', QUOTEDESK_CLIENT_ID: CLIENT_ID, QUOTEDESK_CLIENT_SECRET: CLIENT_SECRET });
+    const { code, stdout } = await run(['accept', sent.id, '--yes'], { QUOTEDESK_API_KEY: '', QUOTEDESK_CLIENT_ID: CLIENT_ID, QUOTEDESK_CLIENT_SECRET: CLIENT_SECRET });
     expect(code).toBe(0);
     expect(stdout).toBe(`Accepted quote ${sent.quoteNumber} (ID ${sent.id}): it is now Project started (CHANGED_TO_PROJECT). The answer was lost, but the quote shows it was accepted.\n`);
   });

@@ -62,9 +62,9 @@ describe('quotedesk CLI', () => {
     expect(show.code).toBe(0);
     expect(show.stdout).toContain(sent.quoteNumber!);
     expect(show.stdout).toMatch(/French \(France\)/);
-    expect(await run(['accept', sent.id], env)).toMatchObject({ code: 0, stdout: expect.stringContaining('CHANGED_TO_PROJECT') });
+    expect(await run(['accept', sent.id, '--yes'], env)).toMatchObject({ code: 0, stdout: expect.stringContaining('CHANGED_TO_PROJECT') });
     const revised = quoteWith('REVISED');
-    const declined = await run(['decline', revised.id, '--reason', 'Over budget', '--json'], env);
+    const declined = await run(['decline', revised.id, '--reason', 'Over budget', '--json', '--yes'], env);
     expect(JSON.parse(declined.stdout)).toMatchObject({ via: 'response', result: { status: 'REJECTED' } });
     expect(JSON.parse(service.requests.at(-1)!.body)).toEqual({ reason: 'Over budget' });
   });
@@ -143,7 +143,7 @@ describe('quotedesk CLI', () => {
 
   it('uses a distinct exit code per error kind', async () => {
     const done = quoteWith('CHANGED_TO_PROJECT');
-    expect((await run(['accept', done.id])).code).toBe(EXIT_CODES.invalidState);
+    expect((await run(['accept', done.id, '--yes'])).code).toBe(EXIT_CODES.invalidState);
     expect((await run(['show', '99999999-9999-4999-8999-999999999999'])).code).toBe(EXIT_CODES.notFound);
     const foreign = [...service.quotes.values()].find((quote) => quote.companyName === 'Beta Books')!;
     expect((await run(['show', foreign.id])).code).toBe(EXIT_CODES.forbidden);
