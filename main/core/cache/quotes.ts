@@ -1,6 +1,5 @@
-import { errorText } from '../errors';
 import type { KeyAccess, QuoteDetails, QuoteListItem } from '../../../preload/contract';
-import type { DomainBus, DomainEvents } from '../events';
+import type { DomainBus } from '../events';
 import type { Clock, Logger } from '../ports';
 import { listItem } from '../database/list-document';
 import type { QuoteStore } from '../database/types';
@@ -42,6 +41,9 @@ export interface QuoteSighting {
   observations: QuoteObservation[];
 }
 
+/** One observation of one account's quotes, for `ingest`. */
+export type QuoteSeen = Omit<QuoteSighting, 'observations'> & { observation: QuoteObservation };
+
 /** The details a decision may be based on: fetched, and not behind the list. */
 export interface DecisionBase {
   details: QuoteDetails;
@@ -49,10 +51,10 @@ export interface DecisionBase {
 }
 
 /**
- * The quotes cache: what producers saw goes in through `record` (a direct call) or the
- * bus's 'quote.changed'; what really changed comes out once as 'quotes.stored', carrying
- * what was stored. Comparing and storing happen in one synchronous transaction, so two
- * sources reporting the same change cannot both see it as new.
+ * The quotes cache: what producers saw goes in through `record` (a direct call, whose
+ * failure the producer sees); what really changed comes out once as 'quotes.stored',
+ * carrying what was stored. Comparing and storing happen in one synchronous transaction, so
+ * two sources reporting the same change cannot both see it as new.
  */
 export interface QuoteCache {
   /**
@@ -60,8 +62,8 @@ export interface QuoteCache {
    * as 'quotes.stored' too). Throws a StorageError when it could not be stored: then nothing was.
    */
   record(sighting: QuoteSighting): StoredQuote[];
-  /** `record` of one observation, as the bus's 'quote.changed' carries it. */
-  ingest(event: DomainEvents['quote.changed']): StoredQuote[];
+  /** `record` of one observation. */
+  ingest(seen: QuoteSeen): StoredQuote[];
   get(accountId: string, quoteId: string): CachedQuote | null;
   /** The version a PDF of the quote belongs to, read without its JSON; null when not cached. */
   version(accountId: string, quoteId: string): string | null;
@@ -86,7 +88,7 @@ export interface QuoteCache {
   forgetAccount(accountId: string): void;
   /** Every account the cache holds anything of. */
   cachedAccounts(): string[];
-  /** Subscribes to the bus: 'quote.changed' in, 'account.removed' drops an account, PDF badges follow 'pdf.changed'. */
+  /** Subscribes to the bus: 'account.removed' drops an account, services follow 'accounts.changed', PDF badges follow 'pdf.changed'. */
   start(): () => void;
 }
 
@@ -209,15 +211,6 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
 
     start() {
       const stops = [
-        bus.subscribe('quote.changed', (event) => {
-          try {
-            cache.ingest(event);
-          } catch (error) {
-            const message = errorText(error);
-            deps.logger.error('a quote change could not be stored', { accountId: event.accountId, source: event.source, error: message });
-            bus.publish('quotes.storeFailed', { accountId: event.accountId, source: event.source, message });
-          }
-        }),
         bus.subscribe('account.removed', ({ accountId }) => cache.forgetAccount(accountId)),
         bus.subscribe('accounts.changed', ({ accounts }) => cache.setServices(accounts)),
         bus.subscribe('pdf.changed', ({ accountId, quoteId, cached, outdated }) => live()?.setPdf(accountId, quoteId, !cached ? 'none' : outdated ? 'outdated' : 'cached')),

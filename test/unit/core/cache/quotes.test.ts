@@ -8,9 +8,9 @@ let rig: CacheRig;
 afterEach(() => rig?.close());
 
 const list = (rigged: CacheRig, items: ReturnType<typeof listItemOf>[], source: 'sync' | 'webhook' = 'sync') =>
-  rigged.bus.publish('quote.changed', { accountId: 'acc', access: 'internal', source, observation: { kind: 'list', items } });
+  rigged.cache.ingest({ accountId: 'acc', access: 'internal', source, observation: { kind: 'list', items } });
 const details = (rigged: CacheRig, value: QuoteDetails, source: 'sync' | 'webhook' | 'open' = 'sync') =>
-  rigged.bus.publish('quote.changed', { accountId: 'acc', access: 'internal', source, observation: { kind: 'details', details: value } });
+  rigged.cache.ingest({ accountId: 'acc', access: 'internal', source, observation: { kind: 'details', details: value } });
 
 describe('the quotes cache', () => {
   it('reports a new quote once, and nothing when the same list comes again', () => {
@@ -123,7 +123,7 @@ describe('the quotes cache', () => {
     expect(rig.cache.needsActionAtAGlance('other-account')).toEqual([]);
   });
 
-  it('a write that fails is reported on the bus and changes nothing, in the store or the inbox', () => {
+  it('a write that fails throws its reason to the producer and changes nothing, in the store, the inbox or on the bus', () => {
     rig = cacheRig();
     const quote = fakeQuote();
     list(rig, [listItemOf(quote)]);
@@ -136,8 +136,9 @@ describe('the quotes cache', () => {
       original(row);
     };
     const other = fakeQuote();
-    list(rig, [listItemOf(other), listItemOf({ ...quote, projectName: 'Changed' })]);
-    expect(rig.ofType('quotes.storeFailed')).toEqual([{ accountId: 'acc', source: 'sync', message: expect.stringMatching(/disk is full/) }]);
+    rig.events.length = 0;
+    expect(() => list(rig, [listItemOf(other), listItemOf({ ...quote, projectName: 'Changed' })])).toThrow(/disk is full/);
+    expect(rig.events).toEqual([]);
     expect(rig.store.getQuote('acc', other.id)).toBeNull();
     expect(rig.cache.get('acc', quote.id)?.list?.projectName).toBe(quote.projectName);
     expect(rig.cache.inbox({ sort: 'newest', offset: 0, limit: 10, now: 0 }).total).toBe(1);
