@@ -39,7 +39,12 @@ export function recordDetails(store: QuoteStore, accountId: string, details: Quo
   const json = canonicalJson(details);
   const hash = hashText(json);
   const old = store.getQuote(accountId, details.id);
-  if (old?.detailsHash === hash) return;
+  if (old?.detailsHash === hash) {
+    // Nothing changed, but they were just read: fresh again (a decision trusts them for a
+    // minute from now, and a list that moved since the last fetch no longer makes them stale).
+    store.touchDetails(accountId, details.id, now, old.listHash);
+    return;
+  }
   const added = store.addRevision({ accountId, quoteId: details.id, hash, detailsJson: json, firstSeenAt: now });
   const columns = columnsOf(details, details.company.name);
   const row: QuoteRow = {

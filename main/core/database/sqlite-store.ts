@@ -201,6 +201,12 @@ class SqliteQuoteStore implements QuoteStore {
     });
   }
 
+  touchDetails(accountId: string, quoteId: string, fetchedAt: number, listHash: string | null): void {
+    this.write('Could not save a quote', () => {
+      this.sql('UPDATE quotes SET details_fetched_at = ?, details_list_hash = ? WHERE account_id = ? AND quote_id = ?').run(fetchedAt, listHash, accountId, quoteId);
+    });
+  }
+
   currentDetailsJson(accountId: string, quoteId: string): string | null {
     const row = this.sql(
       `SELECT revisions.details_json FROM quotes JOIN revisions ON revisions.account_id = quotes.account_id

@@ -23,6 +23,8 @@ export interface QuoteStore {
   getQuote(accountId: string, quoteId: string): QuoteRow | null;
   /** Inserts or updates one quote's row (an upsert: no delete and re-insert). */
   putQuote(row: QuoteRow): void;
+  /** Unchanged details were fetched again at `fetchedAt`, with the list item at `listHash`: only those two facts are written. */
+  touchDetails(accountId: string, quoteId: string, fetchedAt: number, listHash: string | null): void;
   /** The JSON of the quote's current details (its revision with the row's details hash), or null. */
   currentDetailsJson(accountId: string, quoteId: string): string | null;
   /** Which of these quotes are stored, with their list-item hash (null when only details were seen): an unchanged page is skipped without reading rows. */

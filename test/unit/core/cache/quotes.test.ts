@@ -72,6 +72,25 @@ describe('the quotes cache', () => {
     expect(rig.cache.get('acc', quote.id)).toMatchObject({ detailsStale: true, list: { projectName: 'Renamed' } });
   });
 
+  it('counts unchanged details fetched again as fresh from then on, without a revision or an event', () => {
+    rig = cacheRig();
+    const quote = fakeQuote({ status: 'SENT' });
+    list(rig, [listItemOf(quote)]);
+    details(rig, detailsOf(quote));
+    rig.clock.advance(5 * 60_000);
+    // The list moved (a field the details do not carry): the details may be behind.
+    list(rig, [{ ...listItemOf(quote), projectDescription: 'Moved in the list' }]);
+    expect(rig.cache.withoutFreshDetails('acc', [quote.id])).toEqual([quote.id]);
+    rig.events.length = 0;
+
+    details(rig, detailsOf(quote), 'open');
+    expect(rig.cache.get('acc', quote.id)).toMatchObject({ detailsFetchedAt: rig.clock.now(), detailsStale: false });
+    expect(rig.cache.decisionBase('acc', quote.id)?.cachedAt).toBe(rig.clock.now());
+    expect(rig.cache.withoutFreshDetails('acc', [quote.id])).toEqual([]);
+    expect(rig.cache.revisions('acc', quote.id)).toHaveLength(1);
+    expect(rig.events).toEqual([]);
+  });
+
   it('gives the list item back as it was listed, also after newer details moved its columns, with each document stored once', () => {
     rig = cacheRig();
     const quote = fakeQuote({ status: 'SENT', amount: 1000 });
