@@ -184,14 +184,26 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
         fetched = [];
         if (batch.length > 0) store(batch);
       };
-      await forEachLimited(missing, options.parallelism, async (quoteId) => {
-        const details = await client.quotes.get(quoteId);
-        if (!stillThere()) return;
-        fetched.push({ kind: 'details', details });
-        if (fetched.length >= options.detailsPerCommit) storeFetched();
-        detailsDone += 1;
-        detailsProgress();
-      });
+      try {
+        await forEachLimited(missing, options.parallelism, async (quoteId) => {
+          const details = await client.quotes.get(quoteId);
+          if (!stillThere()) return;
+          fetched.push({ kind: 'details', details });
+          if (fetched.length >= options.detailsPerCommit) storeFetched();
+          detailsDone += 1;
+          detailsProgress();
+        });
+      } catch (error) {
+        // What was fetched before the failure is kept: the next pass asks only for the rest.
+        if (stillThere()) {
+          try {
+            storeFetched();
+          } catch (storing) {
+            logger.warn('details fetched before a failure could not be stored', { accountId, error: errorText(storing) });
+          }
+        }
+        throw error;
+      }
       if (!stillThere()) return;
       storeFetched();
       const at = clock.now();
