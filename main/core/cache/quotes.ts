@@ -7,6 +7,7 @@ import { diffQuotes } from './diff';
 import type { QuoteDiff } from './diff';
 import type { ChangeSource, QuoteObservation, StoredQuote } from './events';
 import { serviceOf } from '../accounts/same-service';
+import { needsAction } from './inbox';
 import type { InboxFacetQuery, InboxFacets, InboxQuery, InboxWindow, QuoteAtAGlance } from './inbox';
 import { createIndexLoader } from './index-loader';
 import { recordDetails, recordList, versionOf } from './record';
@@ -64,6 +65,8 @@ export interface QuoteCache {
   record(sighting: QuoteSighting): StoredQuote[];
   /** `record` of one observation. */
   ingest(seen: QuoteSeen): StoredQuote[];
+  /** A burst of `record` calls begins (a sync pass): the store holds more in memory until the returned function is called. */
+  beginBurst(): () => void;
   get(accountId: string, quoteId: string): CachedQuote | null;
   /** The version a PDF of the quote belongs to, read without its JSON; null when not cached. */
   version(accountId: string, quoteId: string): string | null;
@@ -129,6 +132,8 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
 
     ingest: ({ accountId, access, source, observation }) => cache.record({ accountId, access, source, observations: [observation] }),
 
+    beginBurst: () => store.beginBurst(),
+
     get(accountId, quoteId) {
       const row = store.getQuote(accountId, quoteId);
       if (!row) return null;
@@ -188,7 +193,15 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
       }
     },
 
-    needsAction: (accountId) => indexed().needingAction(accountId),
+    needsAction(accountId) {
+      // A sync asks this between its list and its detail prefetches: from the file while the
+      // index is not built, rather than building all of it at once there (a second of a
+      // blocked event loop at 100,000 quotes, and the index's heap through the prefetches).
+      const index = loader.complete();
+      if (index) return index.needingAction(accountId);
+      const access = store.getAccount(accountId)?.access ?? 'internal';
+      return store.statusesNewestFirst(accountId).flatMap((row) => (needsAction(access, row.status, row.quoteNumber) ? [row.quoteId] : []));
+    },
 
     needsActionAtAGlance: (accountId) => indexed().needingActionAtAGlance(accountId),
 

@@ -28,7 +28,7 @@ export function recordList(store: QuoteStore, accountId: string, items: QuoteLis
       listHash: hash,
       storedAt: now,
     };
-    store.putQuote(row);
+    store.putQuote(row, old);
     into.rows.push(row);
     const changes = changesBetween(old, row);
     if (changes.length > 0) into.stored.push(storedQuote(row, changes));
@@ -60,7 +60,7 @@ export function recordDetails(store: QuoteStore, accountId: string, details: Quo
   };
   const changes = changesBetween(old, row);
   if (added && old?.detailsHash) changes.push({ kind: 'revised', revision: store.revisions(accountId, details.id).length });
-  store.putQuote(row);
+  store.putQuote(row, old);
   into.rows.push(row);
   if (changes.length > 0) into.stored.push(storedQuote(row, changes));
 }

@@ -147,6 +147,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     // A direct call: what it stored goes out as 'quotes.stored'; a write that failed throws here and ends the pass.
     const store = (observations: QuoteObservation[]) => cache.record({ accountId, access: account.access, source: 'sync', observations });
     setState(run, { phase: 'syncing', progress: { pagesDone: 0, pagesTotal: null, quotesSeen: 0 } });
+    const endBurst = cache.beginBurst();
     try {
       const client = await deps.accounts.client(accountId);
       let pagesDone = 0;
@@ -215,6 +216,8 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       if (!stillThere()) return;
       logger.warn('a sync pass ended early', { accountId, error: errorText(error) });
       fail(run, error);
+    } finally {
+      endBurst();
     }
   }
 

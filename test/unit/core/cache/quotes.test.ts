@@ -120,6 +120,24 @@ describe('the quotes cache', () => {
     expect(rig.cache.withoutFreshDetails('acc', [])).toEqual([]);
   });
 
+  it('names the quotes needing action alike before the inbox index is built (read from the file) and after, newest first', () => {
+    rig = cacheRig();
+    const statuses = ['SENT', 'ACCEPTED', 'REVISED', 'PENDING', 'SENT_PENDING', 'REJECTED', 'SENT_REVISED'] as const;
+    const items = Array.from({ length: 60 }, (_, index) => {
+      const quote = fakeQuote({ status: statuses[index % statuses.length]!, quoteNumber: index % 5 === 0 ? null : `Q-${index}` });
+      // Some dates shared (the quote id breaks the tie), some missing.
+      const quoteDate = index % 11 === 0 ? null : new Date(Date.UTC(2025, 0, 1 + (index % 9))).toISOString();
+      return { ...listItemOf(quote), quoteDate };
+    });
+    list(rig, items);
+    rig.cache.ingest({ accountId: 'client', access: 'client', source: 'sync', observation: { kind: 'list', items } });
+    const fromFile = { internal: rig.cache.needsAction('acc'), client: rig.cache.needsAction('client') };
+    expect(rig.cache.needsActionAtAGlance('acc').length).toBeGreaterThan(10);
+    expect({ internal: rig.cache.needsAction('acc'), client: rig.cache.needsAction('client') }).toEqual(fromFile);
+    expect(fromFile.client).not.toEqual(fromFile.internal);
+    expect(rig.cache.needsAction('nobody')).toEqual([]);
+  });
+
   it('gives the quotes needing action at a glance as their list items say, newest first, without parsing any stored JSON', () => {
     rig = cacheRig();
     const [sent, revised, accepted, unpriced] = [fakeQuote({ status: 'SENT' }), fakeQuote({ status: 'REVISED' }), fakeQuote({ status: 'ACCEPTED' }), fakeQuote({ status: 'SENT_PENDING' })];
