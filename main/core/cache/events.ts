@@ -1,4 +1,4 @@
-import type { KeyAccess, Money, QuoteDetails, QuoteListItem, QuoteStatus } from '../../../preload/contract';
+import type { Money, QuoteDetails, QuoteListItem, QuoteStatus } from '../../../preload/contract';
 
 /** Who saw a quote's new state. */
 export type ChangeSource = 'sync' | 'webhook' | 'decision' | 'open';
@@ -30,18 +30,6 @@ export interface StoredQuote {
 }
 
 export type QuoteEvents = {
-  /**
-   * A producer (webhooks, a decision) saw quotes' current state. The cache stores it and
-   * publishes 'quotes.stored' for what really changed. A producer that needs the result
-   * (sync, opening a quote) calls `QuoteCache.record` directly instead: same store, same event.
-   */
-  'quote.changed': {
-    accountId: string;
-    /** The account's key kind: it decides which quotes need action. */
-    access: KeyAccess;
-    source: ChangeSource;
-    observation: QuoteObservation;
-  };
   /**
    * Quotes whose stored state really changed, once per change whatever saw it.
    * `baseline` is true while an account's cache is first filled: nothing there is news.

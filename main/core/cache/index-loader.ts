@@ -17,6 +17,8 @@ export interface IndexLoader {
   ready(): InboxIndex;
   /** The index as far as it is built (or null): where changes go meanwhile, so none is missed. */
   live(): InboxIndex | null;
+  /** The index when it is complete, else null (nothing is built for asking). */
+  complete(): InboxIndex | null;
   /** A window: from the index when it is built, else from the file when the file answers it exactly (and the build starts). */
   answer(query: InboxQuery): InboxWindow;
 }
@@ -65,6 +67,7 @@ export function createIndexLoader(deps: { store: QuoteStore; services: ReadonlyM
       return built!;
     },
     live: () => built ?? building?.index ?? null,
+    complete: () => built,
     answer(query) {
       if (built) return built.query(query);
       if (!answersFromFile(query, services)) return loader.ready().query(query);

@@ -1,5 +1,5 @@
 export { createQuoteCache, versionOf } from './quotes';
-export type { CachedQuote, QuoteCache, QuoteRevision } from './quotes';
+export type { CachedQuote, QuoteCache, QuoteRevision, QuoteSeen } from './quotes';
 export { diffQuotes } from './diff';
 export type { FieldChange, LineChange, LineFigures, LinePlace, QuoteDiff, TotalChange } from './diff';
 export { DUE_RANGES, InboxIndex, INBOX_SORTS, INBOX_STAGES, needsAction, stageOf, VALIDITY_RANGES } from './inbox';

@@ -1,6 +1,5 @@
-import { errorText } from '../errors';
 import type { KeyAccess, QuoteDetails, QuoteListItem } from '../../../preload/contract';
-import type { DomainBus, DomainEvents } from '../events';
+import type { DomainBus } from '../events';
 import type { Clock, Logger } from '../ports';
 import { listItem } from '../database/list-document';
 import type { QuoteStore } from '../database/types';
@@ -8,6 +7,7 @@ import { diffQuotes } from './diff';
 import type { QuoteDiff } from './diff';
 import type { ChangeSource, QuoteObservation, StoredQuote } from './events';
 import { serviceOf } from '../accounts/same-service';
+import { needsAction } from './inbox';
 import type { InboxFacetQuery, InboxFacets, InboxQuery, InboxWindow, QuoteAtAGlance } from './inbox';
 import { createIndexLoader } from './index-loader';
 import { recordDetails, recordList, versionOf } from './record';
@@ -42,6 +42,9 @@ export interface QuoteSighting {
   observations: QuoteObservation[];
 }
 
+/** One observation of one account's quotes, for `ingest`. */
+export type QuoteSeen = Omit<QuoteSighting, 'observations'> & { observation: QuoteObservation };
+
 /** The details a decision may be based on: fetched, and not behind the list. */
 export interface DecisionBase {
   details: QuoteDetails;
@@ -49,10 +52,10 @@ export interface DecisionBase {
 }
 
 /**
- * The quotes cache: what producers saw goes in through `record` (a direct call) or the
- * bus's 'quote.changed'; what really changed comes out once as 'quotes.stored', carrying
- * what was stored. Comparing and storing happen in one synchronous transaction, so two
- * sources reporting the same change cannot both see it as new.
+ * The quotes cache: what producers saw goes in through `record` (a direct call, whose
+ * failure the producer sees); what really changed comes out once as 'quotes.stored',
+ * carrying what was stored. Comparing and storing happen in one synchronous transaction, so
+ * two sources reporting the same change cannot both see it as new.
  */
 export interface QuoteCache {
   /**
@@ -60,8 +63,10 @@ export interface QuoteCache {
    * as 'quotes.stored' too). Throws a StorageError when it could not be stored: then nothing was.
    */
   record(sighting: QuoteSighting): StoredQuote[];
-  /** `record` of one observation, as the bus's 'quote.changed' carries it. */
-  ingest(event: DomainEvents['quote.changed']): StoredQuote[];
+  /** `record` of one observation. */
+  ingest(seen: QuoteSeen): StoredQuote[];
+  /** A burst of `record` calls begins (a sync pass): the store holds more in memory until the returned function is called. */
+  beginBurst(): () => void;
   get(accountId: string, quoteId: string): CachedQuote | null;
   /** The version a PDF of the quote belongs to, read without its JSON; null when not cached. */
   version(accountId: string, quoteId: string): string | null;
@@ -86,7 +91,7 @@ export interface QuoteCache {
   forgetAccount(accountId: string): void;
   /** Every account the cache holds anything of. */
   cachedAccounts(): string[];
-  /** Subscribes to the bus: 'quote.changed' in, 'account.removed' drops an account, PDF badges follow 'pdf.changed'. */
+  /** Subscribes to the bus: 'account.removed' drops an account, services follow 'accounts.changed', PDF badges follow 'pdf.changed'. */
   start(): () => void;
 }
 
@@ -126,6 +131,8 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
     },
 
     ingest: ({ accountId, access, source, observation }) => cache.record({ accountId, access, source, observations: [observation] }),
+
+    beginBurst: () => store.beginBurst(),
 
     get(accountId, quoteId) {
       const row = store.getQuote(accountId, quoteId);
@@ -186,7 +193,15 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
       }
     },
 
-    needsAction: (accountId) => indexed().needingAction(accountId),
+    needsAction(accountId) {
+      // A sync asks this between its list and its detail prefetches: from the file while the
+      // index is not built, rather than building all of it at once there (a second of a
+      // blocked event loop at 100,000 quotes, and the index's heap through the prefetches).
+      const index = loader.complete();
+      if (index) return index.needingAction(accountId);
+      const access = store.getAccount(accountId)?.access ?? 'internal';
+      return store.statusesNewestFirst(accountId).flatMap((row) => (needsAction(access, row.status, row.quoteNumber) ? [row.quoteId] : []));
+    },
 
     needsActionAtAGlance: (accountId) => indexed().needingActionAtAGlance(accountId),
 
@@ -209,15 +224,6 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
 
     start() {
       const stops = [
-        bus.subscribe('quote.changed', (event) => {
-          try {
-            cache.ingest(event);
-          } catch (error) {
-            const message = errorText(error);
-            deps.logger.error('a quote change could not be stored', { accountId: event.accountId, source: event.source, error: message });
-            bus.publish('quotes.storeFailed', { accountId: event.accountId, source: event.source, message });
-          }
-        }),
         bus.subscribe('account.removed', ({ accountId }) => cache.forgetAccount(accountId)),
         bus.subscribe('accounts.changed', ({ accounts }) => cache.setServices(accounts)),
         bus.subscribe('pdf.changed', ({ accountId, quoteId, cached, outdated }) => live()?.setPdf(accountId, quoteId, !cached ? 'none' : outdated ? 'outdated' : 'cached')),

@@ -28,7 +28,7 @@ export function recordList(store: QuoteStore, accountId: string, items: QuoteLis
       listHash: hash,
       storedAt: now,
     };
-    store.putQuote(row);
+    store.putQuote(row, old);
     into.rows.push(row);
     const changes = changesBetween(old, row);
     if (changes.length > 0) into.stored.push(storedQuote(row, changes));
@@ -39,7 +39,12 @@ export function recordDetails(store: QuoteStore, accountId: string, details: Quo
   const json = canonicalJson(details);
   const hash = hashText(json);
   const old = store.getQuote(accountId, details.id);
-  if (old?.detailsHash === hash) return;
+  if (old?.detailsHash === hash) {
+    // Nothing changed, but they were just read: fresh again (a decision trusts them for a
+    // minute from now, and a list that moved since the last fetch no longer makes them stale).
+    store.touchDetails(accountId, details.id, now, old.listHash);
+    return;
+  }
   const added = store.addRevision({ accountId, quoteId: details.id, hash, detailsJson: json, firstSeenAt: now });
   const columns = columnsOf(details, details.company.name);
   const row: QuoteRow = {
@@ -55,7 +60,7 @@ export function recordDetails(store: QuoteStore, accountId: string, details: Quo
   };
   const changes = changesBetween(old, row);
   if (added && old?.detailsHash) changes.push({ kind: 'revised', revision: store.revisions(accountId, details.id).length });
-  store.putQuote(row);
+  store.putQuote(row, old);
   into.rows.push(row);
   if (changes.length > 0) into.stored.push(storedQuote(row, changes));
 }

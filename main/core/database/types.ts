@@ -17,12 +17,24 @@ export interface QuoteStore {
    * or null when the file is sound (or in memory).
    */
   checkIntegrity(): Promise<StoreProblem | null>;
+  /**
+   * A burst of writes begins (a sync pass): the store keeps more of the file's pages in memory
+   * and checkpoints less often until the returned function is called (idempotent; bursts nest).
+   * Only speed and memory change, never what is stored.
+   */
+  beginBurst(): () => void;
   /** Runs `work` in one transaction: all of its writes land, or none. */
   transaction<T>(work: () => T): T;
 
   getQuote(accountId: string, quoteId: string): QuoteRow | null;
-  /** Inserts or updates one quote's row (an upsert: no delete and re-insert). */
-  putQuote(row: QuoteRow): void;
+  /**
+   * Inserts or updates one quote's row (an upsert: no delete and re-insert). `stored`: the row
+   * as the caller read it in this transaction; when the quote date did not move, the row is
+   * updated without touching the newest-first index. What is stored is the same either way.
+   */
+  putQuote(row: QuoteRow, stored?: QuoteRow | null): void;
+  /** Unchanged details were fetched again at `fetchedAt`, with the list item at `listHash`: only those two facts are written. */
+  touchDetails(accountId: string, quoteId: string, fetchedAt: number, listHash: string | null): void;
   /** The JSON of the quote's current details (its revision with the row's details hash), or null. */
   currentDetailsJson(accountId: string, quoteId: string): string | null;
   /** Which of these quotes are stored, with their list-item hash (null when only details were seen): an unchanged page is skipped without reading rows. */
@@ -37,6 +49,8 @@ export interface QuoteStore {
   inboxRowSlice(after: number, limit: number): { rows: InboxSourceRow[]; last: number };
   /** An account's first `limit` rows newest first (quote date, then quote id): the index's order, read from the file's own index. */
   newestInboxRows(accountId: string, limit: number): InboxSourceRow[];
+  /** An account's quotes newest first (the index's order), with what says whether they wait for a decision: no other column, no JSON. */
+  statusesNewestFirst(accountId: string): { quoteId: string; status: QuoteStatus; quoteNumber: string | null }[];
   /** How many quotes each account holds. */
   quoteCounts(): Map<string, number>;
 

@@ -147,6 +147,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     // A direct call: what it stored goes out as 'quotes.stored'; a write that failed throws here and ends the pass.
     const store = (observations: QuoteObservation[]) => cache.record({ accountId, access: account.access, source: 'sync', observations });
     setState(run, { phase: 'syncing', progress: { pagesDone: 0, pagesTotal: null, quotesSeen: 0 } });
+    const endBurst = cache.beginBurst();
     try {
       const client = await deps.accounts.client(accountId);
       let pagesDone = 0;
@@ -184,14 +185,26 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
         fetched = [];
         if (batch.length > 0) store(batch);
       };
-      await forEachLimited(missing, options.parallelism, async (quoteId) => {
-        const details = await client.quotes.get(quoteId);
-        if (!stillThere()) return;
-        fetched.push({ kind: 'details', details });
-        if (fetched.length >= options.detailsPerCommit) storeFetched();
-        detailsDone += 1;
-        detailsProgress();
-      });
+      try {
+        await forEachLimited(missing, options.parallelism, async (quoteId) => {
+          const details = await client.quotes.get(quoteId);
+          if (!stillThere()) return;
+          fetched.push({ kind: 'details', details });
+          if (fetched.length >= options.detailsPerCommit) storeFetched();
+          detailsDone += 1;
+          detailsProgress();
+        });
+      } catch (error) {
+        // What was fetched before the failure is kept: the next pass asks only for the rest.
+        if (stillThere()) {
+          try {
+            storeFetched();
+          } catch (storing) {
+            logger.warn('details fetched before a failure could not be stored', { accountId, error: errorText(storing) });
+          }
+        }
+        throw error;
+      }
       if (!stillThere()) return;
       storeFetched();
       const at = clock.now();
@@ -203,6 +216,8 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       if (!stillThere()) return;
       logger.warn('a sync pass ended early', { accountId, error: errorText(error) });
       fail(run, error);
+    } finally {
+      endBurst();
     }
   }
 

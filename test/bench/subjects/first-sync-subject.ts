@@ -10,8 +10,9 @@ import { request } from 'undici';
 import type { Dispatcher } from 'undici';
 import { createQuotingClient } from '../../../main/core/api';
 import { createQuoteCache, needsAction } from '../../../main/core/cache';
+import type { QuoteCache } from '../../../main/core/cache';
 import { createEventBus } from '../../../main/core/events';
-import type { DomainEvents } from '../../../main/core/events';
+import type { DomainBus, DomainEvents } from '../../../main/core/events';
 import { createSilentLogger } from '../../../main/core/log';
 import { systemClock } from '../../../main/core/ports';
 import { openSqliteStore } from '../../../main/core/database';
@@ -23,11 +24,19 @@ import type { Recording } from '../fixtures/recorded-service';
 
 const PRAGMAS = 'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;';
 
+/** What a profile watches of an engine's first sync: its bus, and the cache as the engine calls it. */
+export interface EngineProbe {
+  bus?(bus: DomainBus): void;
+  cache?(cache: QuoteCache): QuoteCache;
+  /** The bare sync's phases: called when its list pages are stored. */
+  pagesDone?(): void;
+}
+
 export interface FirstSync {
   /** One first sync into a fresh cache; returns how many quotes the cache then holds. `keep`: leave the file for the caller (its path). */
-  engine(keep?: (path: string) => void): Promise<number>;
+  engine(keep?: (path: string) => void, probe?: EngineProbe): Promise<number>;
   /** The same requests and writes, bare; returns how many quotes it stored. */
-  bare(keep?: (path: string) => void): Promise<number>;
+  bare(keep?: (path: string) => void, probe?: EngineProbe): Promise<number>;
   /** Detail prefetches in one sync (the quotes that wait for a decision). */
   details: number;
   close(): Promise<void>;
@@ -72,14 +81,15 @@ export function createFirstSync(options: { baseUrl: string; plan: SyncPlan; disp
 
   return {
     details: detailIds.length,
-    async engine(keep) {
+    async engine(keep, probe) {
       const path = freshPath();
       const store = openSqliteStore({ path, logger });
       try {
         const bus = createEventBus<DomainEvents>({ logger });
         const cache = createQuoteCache({ store, bus, clock: systemClock, logger });
         const stopCache = cache.start();
-        const engine = createSyncEngine({ accounts: { list: async () => [account], client: async () => client }, bus, cache, clock: systemClock, logger, options: { parallelism, pageLimit: limit } });
+        probe?.bus?.(bus);
+        const engine = createSyncEngine({ accounts: { list: async () => [account], client: async () => client }, bus, cache: probe?.cache?.(cache) ?? cache, clock: systemClock, logger, options: { parallelism, pageLimit: limit } });
         const [state] = await engine.refresh(account.id);
         stopCache();
         if (state?.phase !== 'online') throw new Error(`the first sync ended ${state?.phase}: ${state?.message}`);
@@ -90,7 +100,7 @@ export function createFirstSync(options: { baseUrl: string; plan: SyncPlan; disp
         else remove(path);
       }
     },
-    async bare(keep) {
+    async bare(keep, probe) {
       const path = freshPath();
       const db = new DatabaseSync(path);
       try {
@@ -110,6 +120,7 @@ export function createFirstSync(options: { baseUrl: string; plan: SyncPlan; disp
           for (const quote of data) putList.run(quote.id, JSON.stringify(quote));
           db.exec('COMMIT');
         });
+        probe?.pagesDone?.();
         await inParallel(detailIds, parallelism, async (id) => {
           const { data } = await get(`${baseUrl}${PATHS.quote(id)}`);
           putDetails.run(JSON.stringify(data), id);

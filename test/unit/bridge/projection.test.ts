@@ -45,7 +45,6 @@ describe('domain events projected onto contract events', () => {
     bus.publish('account.removed', { accountId: 'acc-1' });
     expect(seen).toEqual([{ name: 'inbox.changed', payload: { accountIds: ['acc-1'] } }]);
     seen.length = 0;
-    bus.publish('quote.changed', { accountId: 'acc-1', access: 'client', source: 'sync', observation: { kind: 'list', items: [] } });
     bus.publish('sync.completed', { accountId: 'acc-1', at: 1, quotes: 0, needsAction: [] });
     expect(seen).toEqual([]);
     stop();

@@ -128,8 +128,8 @@ describe('a quote the operator of the embedded service revised', () => {
       }
     }
     if (!target || !before || !after) throw new Error('no revision of the seeded quotes changed a price');
-    rig.bus.publish('quote.changed', { accountId: 'a', access: 'internal', source: 'sync', observation: { kind: 'details', details: before } });
-    rig.bus.publish('quote.changed', { accountId: 'a', access: 'internal', source: 'sync', observation: { kind: 'details', details: after } });
+    rig.cache.ingest({ accountId: 'a', access: 'internal', source: 'sync', observation: { kind: 'details', details: before } });
+    rig.cache.ingest({ accountId: 'a', access: 'internal', source: 'sync', observation: { kind: 'details', details: after } });
 
     expect(rig.cache.revisions('a', target.id)).toHaveLength(2);
     const diff = rig.cache.diff('a', target.id)!;

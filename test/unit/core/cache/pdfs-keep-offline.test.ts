@@ -91,7 +91,7 @@ async function pdfCache(): Promise<PdfCache> {
 }
 
 function seen(quotes: FakeQuote[]): QuoteToKeep[] {
-  rig.bus.publish('quote.changed', { accountId: 'acc', access: 'internal', source: 'sync', observation: { kind: 'list', items: quotes.map((quote) => listItemOf(quote)) } });
+  rig.cache.ingest({ accountId: 'acc', access: 'internal', source: 'sync', observation: { kind: 'list', items: quotes.map((quote) => listItemOf(quote)) } });
   return quotes.map((quote) => ({ accountId: 'acc', quoteId: quote.id, label: quote.quoteNumber }));
 }
 
@@ -132,7 +132,7 @@ describe('keeping several PDFs offline', () => {
     await pdfs.get('acc', quotes[2]!.quoteId);
     const kept = pdfs.currentFile('acc', quotes[2]!.quoteId)!;
     // The quote changes: its copy is outdated; then the network goes.
-    rig.bus.publish('quote.changed', { accountId: 'acc', access: 'internal', source: 'sync', observation: { kind: 'list', items: [listItemOf({ ...fakeQuote(), id: quotes[2]!.quoteId, status: 'REVISED' })] } });
+    rig.cache.ingest({ accountId: 'acc', access: 'internal', source: 'sync', observation: { kind: 'list', items: [listItemOf({ ...fakeQuote(), id: quotes[2]!.quoteId, status: 'REVISED' })] } });
     for (const quote of quotes) refuse.set(quote.quoteId, offline);
 
     const outcome = await pdfs.keepOffline(quotes);

@@ -81,7 +81,7 @@ export async function startPdfRig(): Promise<PdfRig> {
       return cache;
     },
     seen(quote) {
-      rig.bus.publish('quote.changed', { accountId: 'acc', access: 'internal', source: 'sync', observation: { kind: 'list', items: [listItemOf(quote)] } });
+      rig.cache.ingest({ accountId: 'acc', access: 'internal', source: 'sync', observation: { kind: 'list', items: [listItemOf(quote)] } });
     },
     async close() {
       for (const stop of stops) stop();

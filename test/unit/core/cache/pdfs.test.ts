@@ -86,7 +86,7 @@ async function pdfCache(options: Partial<PdfCacheOptions> = {}, fs?: PdfFileSyst
 }
 
 function seen(quote: FakeQuote): void {
-  rig.bus.publish('quote.changed', { accountId: 'acc', access: 'internal', source: 'sync', observation: { kind: 'list', items: [listItemOf(quote)] } });
+  rig.cache.ingest({ accountId: 'acc', access: 'internal', source: 'sync', observation: { kind: 'list', items: [listItemOf(quote)] } });
 }
 const folderFiles = () => readdirSync(join(dir, 'pdfs'));
 

@@ -8,9 +8,9 @@ let rig: CacheRig;
 afterEach(() => rig?.close());
 
 const list = (rigged: CacheRig, items: ReturnType<typeof listItemOf>[], source: 'sync' | 'webhook' = 'sync') =>
-  rigged.bus.publish('quote.changed', { accountId: 'acc', access: 'internal', source, observation: { kind: 'list', items } });
+  rigged.cache.ingest({ accountId: 'acc', access: 'internal', source, observation: { kind: 'list', items } });
 const details = (rigged: CacheRig, value: QuoteDetails, source: 'sync' | 'webhook' | 'open' = 'sync') =>
-  rigged.bus.publish('quote.changed', { accountId: 'acc', access: 'internal', source, observation: { kind: 'details', details: value } });
+  rigged.cache.ingest({ accountId: 'acc', access: 'internal', source, observation: { kind: 'details', details: value } });
 
 describe('the quotes cache', () => {
   it('reports a new quote once, and nothing when the same list comes again', () => {
@@ -72,6 +72,25 @@ describe('the quotes cache', () => {
     expect(rig.cache.get('acc', quote.id)).toMatchObject({ detailsStale: true, list: { projectName: 'Renamed' } });
   });
 
+  it('counts unchanged details fetched again as fresh from then on, without a revision or an event', () => {
+    rig = cacheRig();
+    const quote = fakeQuote({ status: 'SENT' });
+    list(rig, [listItemOf(quote)]);
+    details(rig, detailsOf(quote));
+    rig.clock.advance(5 * 60_000);
+    // The list moved (a field the details do not carry): the details may be behind.
+    list(rig, [{ ...listItemOf(quote), projectDescription: 'Moved in the list' }]);
+    expect(rig.cache.withoutFreshDetails('acc', [quote.id])).toEqual([quote.id]);
+    rig.events.length = 0;
+
+    details(rig, detailsOf(quote), 'open');
+    expect(rig.cache.get('acc', quote.id)).toMatchObject({ detailsFetchedAt: rig.clock.now(), detailsStale: false });
+    expect(rig.cache.decisionBase('acc', quote.id)?.cachedAt).toBe(rig.clock.now());
+    expect(rig.cache.withoutFreshDetails('acc', [quote.id])).toEqual([]);
+    expect(rig.cache.revisions('acc', quote.id)).toHaveLength(1);
+    expect(rig.events).toEqual([]);
+  });
+
   it('gives the list item back as it was listed, also after newer details moved its columns, with each document stored once', () => {
     rig = cacheRig();
     const quote = fakeQuote({ status: 'SENT', amount: 1000 });
@@ -101,6 +120,24 @@ describe('the quotes cache', () => {
     expect(rig.cache.withoutFreshDetails('acc', [])).toEqual([]);
   });
 
+  it('names the quotes needing action alike before the inbox index is built (read from the file) and after, newest first', () => {
+    rig = cacheRig();
+    const statuses = ['SENT', 'ACCEPTED', 'REVISED', 'PENDING', 'SENT_PENDING', 'REJECTED', 'SENT_REVISED'] as const;
+    const items = Array.from({ length: 60 }, (_, index) => {
+      const quote = fakeQuote({ status: statuses[index % statuses.length]!, quoteNumber: index % 5 === 0 ? null : `Q-${index}` });
+      // Some dates shared (the quote id breaks the tie), some missing.
+      const quoteDate = index % 11 === 0 ? null : new Date(Date.UTC(2025, 0, 1 + (index % 9))).toISOString();
+      return { ...listItemOf(quote), quoteDate };
+    });
+    list(rig, items);
+    rig.cache.ingest({ accountId: 'client', access: 'client', source: 'sync', observation: { kind: 'list', items } });
+    const fromFile = { internal: rig.cache.needsAction('acc'), client: rig.cache.needsAction('client') };
+    expect(rig.cache.needsActionAtAGlance('acc').length).toBeGreaterThan(10);
+    expect({ internal: rig.cache.needsAction('acc'), client: rig.cache.needsAction('client') }).toEqual(fromFile);
+    expect(fromFile.client).not.toEqual(fromFile.internal);
+    expect(rig.cache.needsAction('nobody')).toEqual([]);
+  });
+
   it('gives the quotes needing action at a glance as their list items say, newest first, without parsing any stored JSON', () => {
     rig = cacheRig();
     const [sent, revised, accepted, unpriced] = [fakeQuote({ status: 'SENT' }), fakeQuote({ status: 'REVISED' }), fakeQuote({ status: 'ACCEPTED' }), fakeQuote({ status: 'SENT_PENDING' })];
@@ -123,7 +160,7 @@ describe('the quotes cache', () => {
     expect(rig.cache.needsActionAtAGlance('other-account')).toEqual([]);
   });
 
-  it('a write that fails is reported on the bus and changes nothing, in the store or the inbox', () => {
+  it('a write that fails throws its reason to the producer and changes nothing, in the store, the inbox or on the bus', () => {
     rig = cacheRig();
     const quote = fakeQuote();
     list(rig, [listItemOf(quote)]);
@@ -136,8 +173,9 @@ describe('the quotes cache', () => {
       original(row);
     };
     const other = fakeQuote();
-    list(rig, [listItemOf(other), listItemOf({ ...quote, projectName: 'Changed' })]);
-    expect(rig.ofType('quotes.storeFailed')).toEqual([{ accountId: 'acc', source: 'sync', message: expect.stringMatching(/disk is full/) }]);
+    rig.events.length = 0;
+    expect(() => list(rig, [listItemOf(other), listItemOf({ ...quote, projectName: 'Changed' })])).toThrow(/disk is full/);
+    expect(rig.events).toEqual([]);
     expect(rig.store.getQuote('acc', other.id)).toBeNull();
     expect(rig.cache.get('acc', quote.id)?.list?.projectName).toBe(quote.projectName);
     expect(rig.cache.inbox({ sort: 'newest', offset: 0, limit: 10, now: 0 }).total).toBe(1);

@@ -222,6 +222,28 @@ describe('the cache database', () => {
     expect(existsSync(path)).toBe(true);
   });
 
+  it('stores a row the same whether the caller says what was stored (an update that leaves the quote date alone) or not (the upsert)', () => {
+    const told = openStore(join(dir, 'told.db'));
+    const blind = openStore(join(dir, 'blind.db'));
+    const rows = ['a', 'b', 'c'].map((id, index) => quoteRow({ quoteId: id, quoteDate: `2025-01-0${index + 1}T00:00:00Z` }));
+    for (const store of [told, blind]) for (const row of rows) store.putQuote(row);
+    const later = [
+      // The details arrive: same date, new hash, facets, price.
+      { ...rows[0]!, detailsHash: 'd1', detailsListHash: 'h1', detailsFetchedAt: 5, serviceTypes: ['translation'], targetMarkets: ['de-DE'], totalAmount: 90, storedAt: 5 },
+      // The date moved: the newest-first order must follow.
+      { ...rows[1]!, quoteDate: '2025-02-01T00:00:00Z', storedAt: 6 },
+      { ...rows[2]!, quoteDate: null, listRest: null, storedAt: 7 },
+    ];
+    later.forEach((row, index) => {
+      told.putQuote(row, rows[index]);
+      blind.putQuote(row);
+    });
+    const holding = (store: QuoteStore) => ({ rows: store.allQuotes(), newest: store.newestInboxRows('acc-1', 10).map((row) => row.quoteId) });
+    expect(holding(told)).toEqual(holding(blind));
+    expect(holding(told).newest).toEqual(['b', 'a', 'c']);
+    expect(told.getQuote('acc-1', 'a')).toEqual(later[0]);
+  });
+
   it('keeps each distinct revision once, oldest first', () => {
     const store = openStore(join(dir, 'cache.db'));
     const revision = (hash: string, at: number) => ({ accountId: 'a', quoteId: 'q', hash, detailsJson: `{"h":"${hash}"}`, firstSeenAt: at });

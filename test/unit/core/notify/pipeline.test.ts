@@ -95,7 +95,7 @@ describe('the expiry reminders after a sync pass', () => {
     const inHours = (hours: number) => new Date(rig.clock.now() + hours * HOUR).toISOString();
     const item = (quote: FakeQuote, validUntil: string, status = quote.status): QuoteListItem => ({ ...listItemOf(quote, status), validUntil });
     const syncPass = async (items: QuoteListItem[]) => {
-      rig.bus.publish('quote.changed', { accountId: 'acc', access: 'internal', source: 'sync', observation: { kind: 'list', items } });
+      rig.cache.ingest({ accountId: 'acc', access: 'internal', source: 'sync', observation: { kind: 'list', items } });
       rig.bus.publish('sync.completed', { accountId: 'acc', at: rig.clock.now(), quotes: items.length, needsAction: [] });
       await new Promise((resolve) => setTimeout(resolve, 0));
     };

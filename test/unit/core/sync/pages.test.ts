@@ -61,7 +61,7 @@ describe('the first sync of a large account', () => {
     const logger = createSilentLogger();
     const store = openSqliteStore({ path: ':memory:', clock, logger });
     const bus = createEventBus<DomainEvents>({ logger });
-    // Never started: 'quote.changed' has no subscriber.
+    // Never started: the cache subscribes to nothing.
     const cache = createQuoteCache({ store, bus, clock, logger });
     const stored: number[] = [];
     bus.subscribe('quotes.stored', ({ quotes: changed }) => stored.push(changed.length));
