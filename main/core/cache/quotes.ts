@@ -78,6 +78,8 @@ export interface QuoteCache {
   inbox(query: InboxQuery): InboxWindow;
   /** Counts per company, currency, service type, target market and date range of the quotes a query selects. */
   inboxFacets(query: InboxFacetQuery): InboxFacets;
+  /** Settles when the inbox index is built (in the background, yielding between slices): what waits for it rather than building it at once. */
+  indexBuilt(): Promise<void>;
   /** The accounts' services: accounts on one service list each of its quotes once. */
   setServices(accounts: readonly { id: string; baseUrl: string }[]): void;
   /** Quotes of an account that wait for a decision, per the account's key kind. */
@@ -183,6 +185,7 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
     inbox: (query) => loader.answer(query),
 
     inboxFacets: (query) => indexed().facets(query),
+    indexBuilt: () => loader.completed(),
 
     setServices(accounts) {
       for (const account of accounts) {

@@ -91,7 +91,10 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
     },
 
     async 'inbox.facets'(input) {
-      return cache.inboxFacets((await filtersOf(input)).filters);
+      const { filters } = await filtersOf(input);
+      // Counts come after the rows: after a start they wait for the index's background build rather than making every other call wait for all of it.
+      await cache.indexBuilt();
+      return cache.inboxFacets(filters);
     },
 
     async 'quotes.detail'({ accountId, quoteId, refresh }) {

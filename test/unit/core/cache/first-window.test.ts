@@ -149,4 +149,37 @@ describe('the first window before the inbox index is built', () => {
       again.close();
     }
   });
+
+  it('lets facet counts wait for the background build, a slice per turn, while other calls are answered', async () => {
+    const path = join(dir, 'facets.db');
+    const rig = cacheRig(path);
+    const items = Array.from({ length: 4_500 }, (_, index) => listItemOf(fakeQuote({ id: `q-${String(index).padStart(5, '0')}` })));
+    rig.cache.record({ accountId: 'acc', access: 'internal', source: 'sync', observations: [{ kind: 'list', items }] });
+    const expected = rig.cache.inboxFacets({ now: 0 });
+    rig.close();
+
+    const again = cacheRig(path);
+    try {
+      const slices = vi.spyOn(again.store, 'inboxRowSlice');
+      let built = false;
+      const waiting = again.cache.indexBuilt().then(() => (built = true));
+      // Not built in this turn: the event loop is free for other calls meanwhile.
+      expect(slices).not.toHaveBeenCalled();
+      let turns = 0;
+      while (!built) {
+        expect(again.cache.inbox({ sort: 'newest', offset: 0, limit: 10, now: 0 }).total).toBe(4_500);
+        await new Promise((resolve) => setImmediate(resolve));
+        turns += 1;
+      }
+      await waiting;
+      expect(slices).toHaveBeenCalledTimes(3);
+      expect(turns).toBeGreaterThanOrEqual(3);
+      expect(again.cache.inboxFacets({ now: 0 })).toEqual(expected);
+      // Built: it settles at once, and nothing more is read.
+      await again.cache.indexBuilt();
+      expect(slices).toHaveBeenCalledTimes(3);
+    } finally {
+      again.close();
+    }
+  });
 });
