@@ -129,6 +129,27 @@ test('the section list marks the section at the top of the page, down to the las
   await context.close();
 });
 
+test('after a resize to 800px the section list marks the section on screen, not the sliver of the one above', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await openSettings(page);
+  const list = page.getByRole('navigation', { name: 'Settings sections' });
+  const marked = () => list.locator('[aria-current="true"]');
+  // Scrolled by hand so that "Live updates" starts at the top of the page.
+  await page.locator('[data-section="webhooks"]').evaluate((section) => {
+    section.closest('.settings-page')!.scrollTop = (section as HTMLElement).offsetTop;
+  });
+  await expect(marked()).toHaveText('Live updates');
+  // Narrower: the list moves above the page and the text above wraps; what stays on top is
+  // the end of "Offline and sync" (its last pixels and the gap) and then "Live updates".
+  await page.setViewportSize({ width: 800, height: 700 });
+  await expect(page.getByRole('heading', { name: 'Live updates (webhooks)' })).toBeInViewport();
+  await page.waitForTimeout(300);
+  await expect(marked()).toHaveText('Live updates');
+  await page.screenshot({ path: test.info().outputPath('settings-resized-800.png') });
+  await context.close();
+});
+
 /** Within the window and not clipped by the dialog's scrolling body. */
 async function expectWhollyInView(page: Page, locator: Locator) {
   const box = await locator.boundingBox();
