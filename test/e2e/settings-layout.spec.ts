@@ -137,7 +137,7 @@ test('after a resize to 800px the section list marks the section on screen, not 
   const marked = () => list.locator('[aria-current="true"]');
   // Scrolled by hand so that "Live updates" starts at the top of the page.
   await page.locator('[data-section="webhooks"]').evaluate((section) => {
-    section.closest('.settings-page')!.scrollTop = (section as HTMLElement).offsetTop;
+    section.closest('.settings-page')!.scrollTop = (section as unknown as { offsetTop: number }).offsetTop;
   });
   await expect(marked()).toHaveText('Live updates');
   // Narrower: the list moves above the page and the text above wraps; what stays on top is
