@@ -1,4 +1,5 @@
 import type { TeamRelayView, WebhookCheck, WebhookStatus } from '../../../../preload/contract';
+import { describeFailure } from '../../lib/error-words';
 
 /** The most a public address may be (as the bridge accepts it). */
 const MAX_URL_LENGTH = 2000;
@@ -43,12 +44,44 @@ export function registrationWords(status: WebhookStatus): string {
     case 'unregistered':
       return 'Not registered: changes arrive with the regular sync.';
     case 'unknown':
-      return 'Not checked yet: Quotedesk could not read the registration.';
+      return neverRead(status)
+        ? 'Not checked yet: Quotedesk has not read this registration from the Quoting Service.'
+        : 'Quotedesk could not read the registration from the Quoting Service.';
   }
 }
 
+/** Nothing has been read or tried for the account yet: no check, no failure. */
+function neverRead(status: WebhookStatus): boolean {
+  return status.lastCheckedAt === null && !status.error && status.problem === null;
+}
+
+/**
+ * Why the last read or registration failed, in the app's error words (the typed failure
+ * when main sent one, its plain text otherwise); null when nothing failed.
+ */
+export function registrationReason(status: WebhookStatus): string | null {
+  if (!status.error) return status.problem;
+  const { message } = describeFailure(status.error);
+  return status.error.retryable ? `${message} Check again once it answers.` : message;
+}
+
+/** The retry's label: a first read, or a read again after a failure. */
+export function checkAgainLabel(status: WebhookStatus): string {
+  return neverRead(status) ? 'Check now' : 'Check again';
+}
+
+/**
+ * Why Register cannot work now, in plain words, or null when it can: it needs a public
+ * address to register, and the Quoting Service to answer (register reads the current one first).
+ */
+export function registerBlockedWords(status: WebhookStatus): string | null {
+  if (status.publicUrl === null) return 'Register needs a public address: choose above how deliveries reach this computer.';
+  if (status.state === 'unknown' && status.error) return 'Register needs the Quoting Service to answer: check again first.';
+  return null;
+}
+
 /** What re-reading the registration found, for the delivery-path check. */
-export function checkedRegistrationWords(registration: WebhookCheck['registration']): string {
+export function checkedRegistrationWords(registration: WebhookCheck['registration'], reason: string | null = null): string {
   switch (registration.state) {
     case 'registered':
       return 'read again from the Quoting Service: it points at this computer.';
@@ -61,7 +94,8 @@ export function checkedRegistrationWords(registration: WebhookCheck['registratio
         ? `not registered by this installation (the Quoting Service delivers to ${registration.registeredUrl}).`
         : 'not registered: nothing is delivered for this key.';
     case 'unknown':
-      return `could not be read${registration.problem ? `: ${registration.problem}` : '.'}`;
+      // The status's typed reason, said in the app's error words, before main's plain text.
+      return `could not be read${reason ?? registration.problem ? `: ${reason ?? registration.problem}` : '.'}`;
   }
 }
 
