@@ -238,20 +238,20 @@ describe('a registration that cannot be read', () => {
     const card = await waitFor(() => accountCard(section, 'acme'));
     expect(card.querySelector('[data-registration-state]')!.textContent).toBe('Quotedesk could not read the registration from the Quoting Service.');
     expect(card.querySelector('[data-registration-reason]')!.textContent).toBe(
-      'Could not reach the service. Check the network connection and the account’s address. Check again once it answers.',
+      'Could not reach the service. Check the network connection and the account’s address.',
     );
     const register = within(card).getByRole('button', { name: 'Register Acme Localisation' });
     expect(register.getAttribute('aria-disabled')).toBe('true');
     expect(register.classList.contains('btn-primary')).toBe(false);
     expect(describedText(register)).toContain('Could not reach the service');
-    expect(describedText(register)).toContain('Register needs the Quoting Service to answer: check again first.');
+    expect(describedText(register)).toContain('Register needs the Quoting Service to answer: check again once it is back.');
     await fireEvent.click(register);
     expect(bridge.callsOf('webhooks.register')).toEqual([]);
 
     // Still stopped: checking again says so, with the reason.
     await fireEvent.click(within(card).getByRole('button', { name: 'Check again the registration of Acme Localisation' }));
     await waitFor(() => expect(announcement().textContent).toBe(`Still could not read the registration of Acme Localisation: ${card.querySelector('[data-registration-reason]')!.textContent}`));
-    expect(card.querySelector('[data-webhook-check]')!.textContent).toContain('Registration could not be read: Could not reach the service.');
+    expect(card.querySelector('[data-webhook-check]')!.textContent).toContain("Registration could not be read: Can't reach the Quoting Service.");
 
     // The service is back: the check reads it, and Register works again.
     delete bridge.webhookReadFailures.acme;
@@ -275,6 +275,19 @@ describe('a registration that cannot be read', () => {
     expect(describedText(register)).toBe('Register needs a public address: choose above how deliveries reach this computer.');
     await fireEvent.click(register);
     expect(bridge.callsOf('webhooks.register')).toEqual([]);
+  });
+
+  it('says a refusal waits for the person, not for the service', async () => {
+    const bridge = fake();
+    bridge.webhooks.mode = 'manual';
+    bridge.webhooks.manualUrl = 'https://desk.example.net';
+    bridge.webhookReadFailures.north = { code: 'authentication', message: 'The service refused the API key', retryable: false };
+    renderApp(bridge);
+    const section = await openSettings();
+    const card = await waitFor(() => accountCard(section, 'north'));
+    const register = within(card).getByRole('button', { name: 'Register Northwind' });
+    expect(register.getAttribute('aria-disabled')).toBe('true');
+    expect(describedText(register)).toBe('The service refused the API key. Register needs the Quoting Service to accept this account: deal with the reason above, then check again.');
   });
 });
 

@@ -60,9 +60,12 @@ function neverRead(status: WebhookStatus): boolean {
  * when main sent one, its plain text otherwise); null when nothing failed.
  */
 export function registrationReason(status: WebhookStatus): string | null {
-  if (!status.error) return status.problem;
-  const { message } = describeFailure(status.error);
-  return status.error.retryable ? `${message} Check again once it answers.` : message;
+  return status.error ? describeFailure(status.error).message : status.problem;
+}
+
+/** The same failure in a few words (for the delivery-path check, under the reason), or null. */
+export function registrationReasonTitle(status: WebhookStatus): string | null {
+  return status.error ? describeFailure(status.error).title : null;
 }
 
 /** The retry's label: a first read, or a read again after a failure. */
@@ -72,16 +75,19 @@ export function checkAgainLabel(status: WebhookStatus): string {
 
 /**
  * Why Register cannot work now, in plain words, or null when it can: it needs a public
- * address to register, and the Quoting Service to answer (register reads the current one first).
+ * address to register, and the Quoting Service to answer (register reads the current one
+ * first). A failure worth retrying waits for the service; any other, for the person.
  */
 export function registerBlockedWords(status: WebhookStatus): string | null {
   if (status.publicUrl === null) return 'Register needs a public address: choose above how deliveries reach this computer.';
-  if (status.state === 'unknown' && status.error) return 'Register needs the Quoting Service to answer: check again first.';
-  return null;
+  if (status.state !== 'unknown' || !status.error) return null;
+  return status.error.retryable
+    ? 'Register needs the Quoting Service to answer: check again once it is back.'
+    : 'Register needs the Quoting Service to accept this account: deal with the reason above, then check again.';
 }
 
 /** What re-reading the registration found, for the delivery-path check. */
-export function checkedRegistrationWords(registration: WebhookCheck['registration'], reason: string | null = null): string {
+export function checkedRegistrationWords(registration: WebhookCheck['registration'], reasonTitle: string | null = null): string {
   switch (registration.state) {
     case 'registered':
       return 'read again from the Quoting Service: it points at this computer.';
@@ -94,8 +100,9 @@ export function checkedRegistrationWords(registration: WebhookCheck['registratio
         ? `not registered by this installation (the Quoting Service delivers to ${registration.registeredUrl}).`
         : 'not registered: nothing is delivered for this key.';
     case 'unknown':
-      // The status's typed reason, said in the app's error words, before main's plain text.
-      return `could not be read${reason ?? registration.problem ? `: ${reason ?? registration.problem}` : '.'}`;
+      // The typed reason in a few words (the card says it in full just above), before main's plain text.
+      if (reasonTitle) return `could not be read: ${reasonTitle}.`;
+      return `could not be read${registration.problem ? `: ${registration.problem}` : '.'}`;
   }
 }
 
