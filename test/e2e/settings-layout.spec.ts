@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { startWebHostProcess } from './web-host-process';
 import type { WebHostProcess } from './web-host-process';
 
@@ -91,6 +92,44 @@ test('the team relay form is stacked and left-aligned: labels over full-width fi
   await context.close();
 });
 
+// The own account added above ended the demo, and with it the embedded service: its
+// registration cannot be read, as in a trial with the service stopped.
+for (const scheme of ['light', 'dark'] as const) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 800, height: 700 },
+  ]) {
+    test(`with the service stopped, Live updates says why, offers Check again and holds back what cannot work: ${scheme} ${viewport.width}x${viewport.height}`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport, colorScheme: scheme });
+      const page = await context.newPage();
+      await openSettings(page);
+      await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('button', { name: 'Live updates' }).click();
+      const settings = page.locator('[data-webhook-settings]');
+      const save = settings.getByRole('button', { name: 'Save tunnel choice' });
+      await expect(save).toBeDisabled();
+      const card = settings.locator('[data-webhook-account]').filter({ hasText: 'Own key' });
+      await card.getByRole('button', { name: /^Check (now|again) the registration of Own key$/ }).click();
+      await expect(card.locator('[data-registration-reason]')).toContainText(/reach|connect/i);
+      await expect(card.locator('[data-registration-state]')).toHaveText('Quotedesk could not read the registration from the Quoting Service.');
+      await expect(card.getByRole('button', { name: 'Check again the registration of Own key' })).toBeVisible();
+      const register = card.getByRole('button', { name: 'Register Own key' });
+      await expect(register).toHaveAttribute('aria-disabled', 'true');
+      await expect(register).toHaveAccessibleDescription(/Register needs a public address/);
+      // The check has answered (its summary shows) before the page is judged.
+      await expect(card.locator('[data-webhook-check]')).toBeVisible();
+      await expect(card.getByRole('button', { name: 'Check again the registration of Own key' })).not.toHaveAttribute('aria-busy', 'true');
+      await expectAccessible(page, `Live updates, service stopped (${scheme} ${viewport.width})`, test.info().outputPath(`live-updates-stopped-${scheme}-${viewport.width}.png`), { fullPage: false });
+      // A choice other than the saved one: now there is something to save.
+      await settings.getByRole('radio', { name: /^My own tunnel/ }).check();
+      await expect(save).toBeEnabled();
+      await expect(save).toHaveClass(/btn-primary/);
+      await expect(settings.getByLabel('Local port your tunnel forwards to')).toHaveAccessibleDescription(/The receiver listens on http:\/\/127\.0\.0\.1:\d+/);
+      await settings.locator('form').screenshot({ path: test.info().outputPath(`tunnel-form-${scheme}-${viewport.width}.png`) });
+      await context.close();
+    });
+  }
+}
+
 test('the sections that ask for the shared row keep a label beside its control', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -126,6 +165,27 @@ test('the section list marks the section at the top of the page, down to the las
   const scrollerTop = await scroller.evaluate((element) => element.getBoundingClientRect().top);
   expect(Math.abs(sectionTop - scrollerTop)).toBeLessThanOrEqual(24);
   await page.screenshot({ path: test.info().outputPath('settings-end-1280.png') });
+  await context.close();
+});
+
+test('after a resize to 800px the section list marks the section on screen, not the sliver of the one above', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await openSettings(page);
+  const list = page.getByRole('navigation', { name: 'Settings sections' });
+  const marked = () => list.locator('[aria-current="true"]');
+  // Scrolled by hand so that "Live updates" starts at the top of the page.
+  await page.locator('[data-section="webhooks"]').evaluate((section) => {
+    section.closest('.settings-page')!.scrollTop = (section as unknown as { offsetTop: number }).offsetTop;
+  });
+  await expect(marked()).toHaveText('Live updates');
+  // Narrower: the list moves above the page and the text above wraps; what stays on top is
+  // the end of "Offline and sync" (its last pixels and the gap) and then "Live updates".
+  await page.setViewportSize({ width: 800, height: 700 });
+  await expect(page.getByRole('heading', { name: 'Live updates (webhooks)' })).toBeInViewport();
+  await page.waitForTimeout(300);
+  await expect(marked()).toHaveText('Live updates');
+  await page.screenshot({ path: test.info().outputPath('settings-resized-800.png') });
   await context.close();
 });
 

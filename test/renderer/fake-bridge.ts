@@ -124,6 +124,8 @@ export class FakeBridge {
   webhookActivity: WebhookActivity[] = [];
   /** What webhooks.check says of the public address; by default it follows the registration. */
   webhookProbe: WebhookCheck['publicUrl'] | null = null;
+  /** Accounts whose registration cannot be read (the service stopped...): status and check say so with this failure. */
+  webhookReadFailures: Record<string, BridgeError> = {};
   /** The team relay as main would report it; relay.configure connects at once, relay.test says relayTestAnswer. */
   relay: TeamRelayView = { state: 'off', url: null, user: null, stream: null, accountId: null, consumer: '', lastEventAt: null, problem: null };
   relayTestAnswer = { ok: true, message: "Connected: the team relay's stream QUOTEDESK is there." };
@@ -457,10 +459,13 @@ export class FakeBridge {
       'webhooks.check': ({ accountId }) => {
         this.#find(accountId);
         const url = this.webhooks.registered[accountId] ?? null;
+        const failure = this.webhookReadFailures[accountId];
         return {
           accountId,
           checkedAt: Date.UTC(2026, 10, 22, 12, 30),
-          registration: { state: url ? 'registered' : 'unregistered', registeredUrl: url, problem: null },
+          registration: failure
+            ? { state: 'unknown', registeredUrl: url, problem: `Could not read the registration: ${failure.message}` }
+            : { state: url ? 'registered' : 'unregistered', registeredUrl: url, problem: null },
           publicUrl: this.webhookProbe ?? (url ? { result: 'reached', url, detail: 'The public address reached the receiver on this computer.' } : { result: 'not-tried', url: null, detail: 'There is no public address: choose a tunnel first.' }),
           lastVerifiedAt: this.webhookActivity.find((entry) => entry.accountId === accountId && entry.source === 'webhook' && entry.signature.ok)?.receivedAt ?? null,
         };
@@ -520,7 +525,7 @@ export class FakeBridge {
     const accounts = this.accounts.map((account): WebhookStatus => {
       const registeredUrl = this.foreignWebhookUrls[account.id] ?? this.webhooks.registered[account.id] ?? null;
       const takenOver = this.foreignWebhookUrls[account.id] !== undefined && this.webhooks.registered[account.id] !== undefined;
-      return {
+      const status: WebhookStatus = {
         accountId: account.id,
         mode: this.webhooks.mode,
         publicUrl: this.#webhookUrl(account.id),
@@ -533,6 +538,11 @@ export class FakeBridge {
         signatureFailures: { count: this.webhookActivity.filter((entry) => entry.accountId === account.id && entry.source === 'webhook' && !entry.signature.ok).length, lastAt: null, lastReason: null },
         problem: null,
       };
+      const failure = this.webhookReadFailures[account.id];
+      if (!failure) return status;
+      const { code, message, retryable } = failure;
+      const problem = `Could not read the registration: ${message}`;
+      return { ...status, state: 'unknown', takenOver: false, lastCheckedAt: Date.UTC(2026, 10, 22, 12, 30), problem, error: { code, message, retryable } };
     });
     return { mode: this.webhooks.mode, manualUrl: this.webhooks.manualUrl, cloudflaredAvailable: this.webhooks.cloudflaredAvailable, problem: null, receiver: this.webhookReceiver, accounts };
   }

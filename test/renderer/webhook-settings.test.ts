@@ -23,6 +23,12 @@ function accountCard(section: HTMLElement, accountId: string) {
   return section.querySelector(`[data-webhook-account="${accountId}"]`) as HTMLElement;
 }
 
+/** What a screen reader hears after an element's name: the text of what describes it. */
+function describedText(element: HTMLElement): string {
+  const ids = element.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((describer) => document.getElementById(describer)?.textContent ?? '').join(' ');
+}
+
 function announcement() {
   return document.querySelector('[data-webhook-announcement]') as HTMLElement;
 }
@@ -37,8 +43,7 @@ describe('tunnel form', () => {
     await fireEvent.input(field, { target: { value: 'http://example.ngrok.app' } });
     await fireEvent.click(within(section).getByRole('button', { name: 'Save tunnel choice' }));
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    expect(field.getAttribute('aria-describedby')).toContain(section.querySelector('[data-url-problem]')!.id);
-    expect(section.querySelector('[data-url-problem]')!.textContent).toContain('must start with https://');
+    expect(describedText(field)).toContain('must start with https://');
     expect(document.activeElement).toBe(field);
     expect(bridge.callsOf('webhooks.setTunnel')).toEqual([]);
 
@@ -88,7 +93,7 @@ describe('tunnel form', () => {
     await fireEvent.input(port, { target: { value: '80' } });
     await fireEvent.click(within(section).getByRole('button', { name: 'Save tunnel choice' }));
     expect(port.getAttribute('aria-invalid')).toBe('true');
-    expect(section.querySelector('[data-port-error]')!.textContent).toContain('1024 to 65535');
+    expect(describedText(port)).toContain('1024 to 65535');
     expect(document.activeElement).toBe(port);
     expect(bridge.callsOf('webhooks.setTunnel')).toEqual([]);
     await fireEvent.input(port, { target: { value: '45481' } });
@@ -112,6 +117,37 @@ describe('tunnel form', () => {
     await waitFor(() => expect(announcement().textContent).toContain('Port 38211 kept'));
     expect(bridge.callsOf('webhooks.setTunnel')).toEqual([{ mode: 'manual', url: 'https://desk.example.net', port: 38211 }]);
     await waitFor(() => expect(section.querySelector('[data-port-problem]')).toBeNull());
+  });
+
+  it('offers "Save tunnel choice" only once the choice on screen differs from the saved one', async () => {
+    const bridge = fake();
+    bridge.webhooks.mode = 'manual';
+    bridge.webhooks.manualUrl = 'https://desk.example.net';
+    renderApp(bridge);
+    const section = await openSettings();
+    const save = () => within(section).getByRole('button', { name: 'Save tunnel choice' }) as HTMLButtonElement;
+    await waitFor(() => expect((within(section).getByLabelText('Public https address of your tunnel') as HTMLInputElement).value).toBe('https://desk.example.net'));
+    expect(save().disabled).toBe(true);
+    expect(save().classList.contains('btn-primary')).toBe(false);
+    // Another choice: something to save.
+    await fireEvent.click(within(section).getByRole('radio', { name: /No tunnel/ }));
+    expect(save().disabled).toBe(false);
+    expect(save().classList.contains('btn-primary')).toBe(true);
+    // Back to the saved one, then a changed address and port.
+    await fireEvent.click(within(section).getByRole('radio', { name: /My own tunnel/ }));
+    expect(save().disabled).toBe(true);
+    const field = within(section).getByLabelText('Public https address of your tunnel') as HTMLInputElement;
+    await fireEvent.input(field, { target: { value: 'https://other.example.net' } });
+    expect(save().disabled).toBe(false);
+    await fireEvent.input(field, { target: { value: ' https://desk.example.net ' } });
+    expect(save().disabled).toBe(true);
+    await fireEvent.input(within(section).getByLabelText('Local port your tunnel forwards to'), { target: { value: '45481' } });
+    expect(save().disabled).toBe(false);
+    await fireEvent.click(save());
+    await waitFor(() => expect(announcement().textContent).toBe('Tunnel choice saved.'));
+    // Saved: nothing to save again.
+    await waitFor(() => expect(save().disabled).toBe(true));
+    expect(bridge.callsOf('webhooks.setTunnel')).toHaveLength(1);
   });
 
   it('checks addresses in plain words', () => {
@@ -186,6 +222,72 @@ describe('registration', () => {
     expect(within(accountCard(section, 'acme')).getByText('https://other-laptop.example.org/hooks/x')).toBeTruthy();
     await fireEvent.click(within(accountCard(section, 'acme')).getByRole('button', { name: 'Register here again Acme Localisation' }));
     expect((await screen.findByRole('alertdialog')).textContent).toContain('https://other-laptop.example.org/hooks/x');
+  });
+});
+
+describe('a registration that cannot be read', () => {
+  const stopped = { code: 'network', message: 'Could not reach the service. Check the network connection and the account’s address', retryable: true } as const;
+
+  it('says why in the error words, keeps Register from a call that cannot work (saying so), and reads again on "Check again"', async () => {
+    const bridge = fake();
+    bridge.webhooks.mode = 'manual';
+    bridge.webhooks.manualUrl = 'https://desk.example.net';
+    bridge.webhookReadFailures.acme = stopped;
+    renderApp(bridge);
+    const section = await openSettings();
+    const card = await waitFor(() => accountCard(section, 'acme'));
+    expect(card.querySelector('[data-registration-state]')!.textContent).toBe('Quotedesk could not read the registration from the Quoting Service.');
+    expect(card.querySelector('[data-registration-reason]')!.textContent).toBe(
+      'Could not reach the service. Check the network connection and the account’s address.',
+    );
+    const register = within(card).getByRole('button', { name: 'Register Acme Localisation' });
+    expect(register.getAttribute('aria-disabled')).toBe('true');
+    expect(register.classList.contains('btn-primary')).toBe(false);
+    expect(describedText(register)).toContain('Could not reach the service');
+    expect(describedText(register)).toContain('Register needs the Quoting Service to answer: check again once it is back.');
+    await fireEvent.click(register);
+    expect(bridge.callsOf('webhooks.register')).toEqual([]);
+
+    // Still stopped: checking again says so, with the reason.
+    await fireEvent.click(within(card).getByRole('button', { name: 'Check again the registration of Acme Localisation' }));
+    await waitFor(() => expect(announcement().textContent).toBe(`Still could not read the registration of Acme Localisation: ${card.querySelector('[data-registration-reason]')!.textContent}`));
+    expect(card.querySelector('[data-webhook-check]')!.textContent).toContain("Registration could not be read: Can't reach the Quoting Service.");
+
+    // The service is back: the check reads it, and Register works again.
+    delete bridge.webhookReadFailures.acme;
+    await fireEvent.click(within(card).getByRole('button', { name: 'Check again the registration of Acme Localisation' }));
+    await waitFor(() => expect(within(accountCard(section, 'acme')).getByText(/^Not registered/)).toBeTruthy());
+    const again = within(accountCard(section, 'acme')).getByRole('button', { name: 'Register Acme Localisation' });
+    expect(again.getAttribute('aria-disabled')).toBe('false');
+    expect(again.getAttribute('aria-describedby')).toBeNull();
+    expect(accountCard(section, 'acme').querySelector('[data-registration-reason]')).toBeNull();
+    await fireEvent.click(again);
+    await waitFor(() => expect(within(accountCard(section, 'acme')).getByText(/^Registered:/)).toBeTruthy());
+  });
+
+  it('offers Register only once there is a public address to register, saying so', async () => {
+    const bridge = fake();
+    renderApp(bridge);
+    const section = await openSettings();
+    const card = await waitFor(() => accountCard(section, 'north'));
+    const register = within(card).getByRole('button', { name: 'Register Northwind' });
+    expect(register.getAttribute('aria-disabled')).toBe('true');
+    expect(describedText(register)).toBe('Register needs a public address: choose above how deliveries reach this computer.');
+    await fireEvent.click(register);
+    expect(bridge.callsOf('webhooks.register')).toEqual([]);
+  });
+
+  it('says a refusal waits for the person, not for the service', async () => {
+    const bridge = fake();
+    bridge.webhooks.mode = 'manual';
+    bridge.webhooks.manualUrl = 'https://desk.example.net';
+    bridge.webhookReadFailures.north = { code: 'authentication', message: 'The service refused the API key', retryable: false };
+    renderApp(bridge);
+    const section = await openSettings();
+    const card = await waitFor(() => accountCard(section, 'north'));
+    const register = within(card).getByRole('button', { name: 'Register Northwind' });
+    expect(register.getAttribute('aria-disabled')).toBe('true');
+    expect(describedText(register)).toBe('The service refused the API key. Register needs the Quoting Service to accept this account: deal with the reason above, then check again.');
   });
 });
 

@@ -226,6 +226,7 @@ export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
           lastCheckedAt: health.lastCheckedAt,
           signatureFailures: health.signatureFailures,
           problem: health.problem,
+          error: health.error ?? null,
         });
       }
     }

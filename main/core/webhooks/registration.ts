@@ -5,7 +5,9 @@ import type { Clock, Logger } from '../ports';
 import type { SignatureFailures, WebhookInspector } from './inspector';
 import type { WebhookKeyring } from './keyring';
 import type { Tunnel } from './tunnels/tunnel';
+import { describeError } from '../api/describe-error';
 import { errorText } from '../errors';
+import type { BridgeErrorCode } from '../../../preload/contract';
 
 export type RegisterResult =
   | { status: 'registered'; url: string }
@@ -39,6 +41,20 @@ export interface WebhookHealth {
   lastCheckedAt: number | null;
   /** Why the last check or re-registration failed, in plain words. */
   problem: string | null;
+  /** The same failure typed (code, words, whether trying again may help), so the screen can say why and offer a retry. */
+  error?: RegistrationError | null;
+}
+
+/** A failed read or registration, as describeError classifies it. */
+export interface RegistrationError {
+  code: BridgeErrorCode;
+  message: string;
+  retryable: boolean;
+}
+
+function registrationError(error: unknown): RegistrationError {
+  const { code, message, retryable } = describeError(error);
+  return { code, message, retryable };
 }
 
 export interface RegistrationOptions {
@@ -61,6 +77,7 @@ interface Known {
   registeredUrl: string | null;
   lastCheckedAt: number | null;
   problem: string | null;
+  error: RegistrationError | null;
 }
 
 export class WebhookRegistration {
@@ -90,16 +107,16 @@ export class WebhookRegistration {
     const client = await this.options.clientFor(accountId);
     const current = await client.webhooks.get();
     if (current?.url === url && keyring.hasSecret(accountId)) {
-      this.remember(accountId, { state: 'registered', registeredUrl: url, problem: null });
+      this.remember(accountId, { state: 'registered', registeredUrl: url, problem: null, error: null });
       return { status: 'already-registered', url };
     }
     if (current && current.url !== url && !keyring.isOwnUrl(accountId, current.url) && !confirm) {
-      this.remember(accountId, { state: keyring.registeredUrl(accountId) === null ? 'unregistered' : 'taken-over', registeredUrl: current.url, problem: null });
+      this.remember(accountId, { state: keyring.registeredUrl(accountId) === null ? 'unregistered' : 'taken-over', registeredUrl: current.url, problem: null, error: null });
       return { status: 'needs-confirmation', url, currentUrl: current.url };
     }
     const registration = await client.webhooks.register(url);
     await keyring.registered(accountId, url, registration.secret, this.options.graceMs ?? DEFAULT_SECRET_GRACE_MS);
-    this.remember(accountId, { state: 'registered', registeredUrl: url, problem: null });
+    this.remember(accountId, { state: 'registered', registeredUrl: url, problem: null, error: null });
     this.options.logger.info('webhook registered', { accountId });
     return { status: 'registered', url };
   }
@@ -116,7 +133,7 @@ export class WebhookRegistration {
     const ours = current !== null && this.options.keyring.isOwnUrl(accountId, current.url);
     if (ours) await client.webhooks.remove();
     await this.options.keyring.unregistered(accountId);
-    this.remember(accountId, { state: 'unregistered', registeredUrl: ours ? null : (current?.url ?? null), problem: null });
+    this.remember(accountId, { state: 'unregistered', registeredUrl: ours ? null : (current?.url ?? null), problem: null, error: null });
     return ours ? 'deleted' : current === null ? 'none' : 'not-ours';
   }
 
@@ -138,7 +155,7 @@ export class WebhookRegistration {
         results.set(accountId, await this.register(accountId));
       } catch (error) {
         const problem = errorText(error);
-        this.remember(accountId, { state: 'unknown', registeredUrl: this.options.keyring.registeredUrl(accountId), problem: `Could not re-register: ${problem}` });
+        this.remember(accountId, { state: 'unknown', registeredUrl: this.options.keyring.registeredUrl(accountId), problem: `Could not re-register: ${problem}`, error: registrationError(error) });
         results.set(accountId, error instanceof Error ? error : new Error(problem));
       }
     }
@@ -178,9 +195,9 @@ export class WebhookRegistration {
       const current = await (await this.options.clientFor(accountId)).webhooks.get();
       const state: RegistrationState =
         ours === null ? 'unregistered' : current === null ? 'missing' : current.url === ours ? 'registered' : this.options.keyring.isOwnUrl(accountId, current.url) ? 'registered' : 'taken-over';
-      this.remember(accountId, { state, registeredUrl: current?.url ?? null, problem: null });
+      this.remember(accountId, { state, registeredUrl: current?.url ?? null, problem: null, error: null });
     } catch (error) {
-      this.remember(accountId, { state: 'unknown', registeredUrl: ours, problem: `Could not read the registration: ${errorText(error)}` });
+      this.remember(accountId, { state: 'unknown', registeredUrl: ours, problem: `Could not read the registration: ${errorText(error)}`, error: registrationError(error) });
     }
     return this.health(accountId);
   }
@@ -193,7 +210,7 @@ export class WebhookRegistration {
   }
 
   async health(accountId: string): Promise<WebhookHealth> {
-    const known = this.known.get(accountId) ?? { state: 'unknown' as const, registeredUrl: this.options.keyring.registeredUrl(accountId), lastCheckedAt: null, problem: null };
+    const known = this.known.get(accountId) ?? { state: 'unknown' as const, registeredUrl: this.options.keyring.registeredUrl(accountId), lastCheckedAt: null, problem: null, error: null };
     return {
       accountId,
       publicUrl: await this.publicUrlFor(accountId),
@@ -203,6 +220,7 @@ export class WebhookRegistration {
       signatureFailures: this.options.inspector.signatureFailures(accountId),
       lastCheckedAt: known.lastCheckedAt,
       problem: known.problem,
+      error: known.error,
     };
   }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BridgeError } from './errors';
 
 // Webhooks over the bridge: how deliveries reach this installation (the tunnel), each
 // account's registration and health, and the activity view (what arrived, what it caused).
@@ -32,6 +33,8 @@ export const WebhookStatus = z.object({
   signatureFailures: z.object({ count: z.number().int().nonnegative(), lastAt: z.number().nullable(), lastReason: z.string().nullable() }),
   /** Why the last check or registration failed, in plain words. */
   problem: z.string().nullable(),
+  /** The same failure typed, for the renderer's error words and a retry; absent or null when nothing failed. */
+  error: BridgeError.pick({ code: true, message: true, retryable: true }).nullable().optional(),
 });
 export type WebhookStatus = z.infer<typeof WebhookStatus>;
 

@@ -1,4 +1,5 @@
 import type { TeamRelayView, WebhookCheck, WebhookStatus } from '../../../../preload/contract';
+import { describeFailure } from '../../lib/error-words';
 
 /** The most a public address may be (as the bridge accepts it). */
 const MAX_URL_LENGTH = 2000;
@@ -43,12 +44,50 @@ export function registrationWords(status: WebhookStatus): string {
     case 'unregistered':
       return 'Not registered: changes arrive with the regular sync.';
     case 'unknown':
-      return 'Not checked yet: Quotedesk could not read the registration.';
+      return neverRead(status)
+        ? 'Not checked yet: Quotedesk has not read this registration from the Quoting Service.'
+        : 'Quotedesk could not read the registration from the Quoting Service.';
   }
 }
 
+/** Nothing has been read or tried for the account yet: no check, no failure. */
+function neverRead(status: WebhookStatus): boolean {
+  return status.lastCheckedAt === null && !status.error && status.problem === null;
+}
+
+/**
+ * Why the last read or registration failed, in the app's error words (the typed failure
+ * when main sent one, its plain text otherwise); null when nothing failed.
+ */
+export function registrationReason(status: WebhookStatus): string | null {
+  return status.error ? describeFailure(status.error).message : status.problem;
+}
+
+/** The same failure in a few words (for the delivery-path check, under the reason), or null. */
+export function registrationReasonTitle(status: WebhookStatus): string | null {
+  return status.error ? describeFailure(status.error).title : null;
+}
+
+/** The retry's label: a first read, or a read again after a failure. */
+export function checkAgainLabel(status: WebhookStatus): string {
+  return neverRead(status) ? 'Check now' : 'Check again';
+}
+
+/**
+ * Why Register cannot work now, in plain words, or null when it can: it needs a public
+ * address to register, and the Quoting Service to answer (register reads the current one
+ * first). A failure worth retrying waits for the service; any other, for the person.
+ */
+export function registerBlockedWords(status: WebhookStatus): string | null {
+  if (status.publicUrl === null) return 'Register needs a public address: choose above how deliveries reach this computer.';
+  if (status.state !== 'unknown' || !status.error) return null;
+  return status.error.retryable
+    ? 'Register needs the Quoting Service to answer: check again once it is back.'
+    : 'Register needs the Quoting Service to accept this account: deal with the reason above, then check again.';
+}
+
 /** What re-reading the registration found, for the delivery-path check. */
-export function checkedRegistrationWords(registration: WebhookCheck['registration']): string {
+export function checkedRegistrationWords(registration: WebhookCheck['registration'], reasonTitle: string | null = null): string {
   switch (registration.state) {
     case 'registered':
       return 'read again from the Quoting Service: it points at this computer.';
@@ -61,6 +100,8 @@ export function checkedRegistrationWords(registration: WebhookCheck['registratio
         ? `not registered by this installation (the Quoting Service delivers to ${registration.registeredUrl}).`
         : 'not registered: nothing is delivered for this key.';
     case 'unknown':
+      // The typed reason in a few words (the card says it in full just above), before main's plain text.
+      if (reasonTitle) return `could not be read: ${reasonTitle}.`;
       return `could not be read${registration.problem ? `: ${registration.problem}` : '.'}`;
   }
 }

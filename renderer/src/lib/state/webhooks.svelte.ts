@@ -132,16 +132,20 @@ export class WebhooksState {
     return this.checkingAccounts.includes(accountId);
   }
 
-  /** Reads the registration again and probes the public address; the status follows (the check may have moved it). */
+  /**
+   * Reads the registration again and probes the public address; the status follows (the check
+   * may have moved it, or found why it cannot be read), read before this answers so the caller
+   * can say what it found.
+   */
   async check(accountId: string): Promise<Result<WebhookCheck>> {
     this.checkingAccounts = [...this.checkingAccounts, accountId];
     try {
       const result = await this.#api.webhooks.check({ accountId });
       if (result.ok) this.checks = { ...this.checks, [accountId]: result.value };
+      await this.loadOverview();
       return result;
     } finally {
       this.checkingAccounts = this.checkingAccounts.filter((id) => id !== accountId);
-      void this.loadOverview();
     }
   }
 

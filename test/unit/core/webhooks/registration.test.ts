@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NetworkError } from '../../../../main/core/api/errors';
 import { createSilentLogger } from '../../../../main/core/log';
 import { createMemorySecretStore } from '../../../../main/core/settings-and-secrets';
 import { WebhookInspector } from '../../../../main/core/webhooks/inspector';
@@ -78,6 +79,20 @@ describe('webhook registration', () => {
       throw new Error('the service is down');
     };
     expect(await registration.checkHealth('a1')).toMatchObject({ state: 'unknown', problem: expect.stringContaining('the service is down') });
+  });
+
+  it('types a failed read (code, words, whether trying again may help) so the screen can say why and offer a retry', async () => {
+    const { service, registration } = await setUp();
+    // The service stopped: the client's typed network failure.
+    service.client.webhooks.get = async () => {
+      throw new NetworkError({ endpoint: 'GET /webhooks' }, undefined, 'refused');
+    };
+    const health = await registration.checkHealth('a1');
+    expect(health.state).toBe('unknown');
+    expect(health.error).toEqual({ code: 'network', message: expect.stringContaining('Could not reach the service'), retryable: true });
+    // Read again once the service is back: the failure goes.
+    service.client.webhooks.get = async () => null;
+    expect(await registration.checkHealth('a1')).toMatchObject({ state: 'unregistered', problem: null, error: null });
   });
 
   it('deletes only its own registration, and forgets every key with the account', async () => {
