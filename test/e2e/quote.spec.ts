@@ -18,7 +18,7 @@ import { expectAccessible } from './axe';
 test.describe.configure({ mode: 'serial' });
 
 const ACCOUNT = 'Own account (API key)';
-const NAMES = { accept: 'E2E accept me', decline: 'E2E decline me', cancelled: 'E2E cancelled meanwhile', revised: 'E2E revised' } as const;
+const NAMES = { accept: 'E2E accept me', decline: 'E2E decline me', cancelled: 'E2E cancelled meanwhile', revised: 'E2E revised', pane: 'E2E accept in the pane' } as const;
 type Role = keyof typeof NAMES;
 
 interface OperatorQuote {
@@ -162,9 +162,45 @@ test('after the operator revised a quote, "What changed" says how its total move
   await expect(diff).toBeVisible();
   const moved = new Intl.NumberFormat('en-US', { style: 'currency', currency: revised.currency!, signDisplay: 'exceptZero' }).format(revised.total! - before.total!);
   await expect(diff).toContainText(moved);
+  // Versions kept here are named by when they were seen; a revision number is the service's alone.
+  await expect(diff).toContainText(/As seen .+ → Now/);
+  await expect(diff).not.toContainText(/revision \d/i);
+  const glance = page.getByRole('region', { name: 'At a glance' });
+  await expect(glance).toContainText(`Revision ${revised.revision}`);
   await expectAccessible(page, 'revision-diff-light', testInfo.outputPath('revision-diff-light.png'));
   await diff.screenshot({ path: testInfo.outputPath('revision-diff-section-light.png') });
   await page.keyboard.press('Escape');
+});
+
+test('accepting in the reading pane leaves focus on the quote, the status change is headed as one, and j goes on', async ({}, testInfo) => {
+  await quoteRow(NAMES.pane).click();
+  const pane = page.getByRole('region', { name: 'Selected quote' });
+  const heading = pane.getByRole('heading', { name: NAMES.pane, level: 2 });
+  await expect(heading).toBeVisible();
+  await pane.getByRole('button', { name: 'Accept…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Accept this quote?' });
+  await dialog.getByRole('button', { name: 'Accept quote' }).click();
+  await expect(dialog.getByRole('status')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Not <body>: the quote's heading, read out by its name.
+  await expect(heading).toBeFocused();
+  // Only the status moved: said as a status change, not as a revision of the quote.
+  const change = pane.getByRole('region', { name: /^Status changed: Awaiting your decision → (Accepted|Project started)$/ });
+  await expect(change).toContainText(/As seen .+ → Now/);
+  await expect(change).not.toContainText(/revision/i);
+  await expect(pane).not.toContainText('What changed');
+  // The one revision number is the service's own, in its summary.
+  await expect(pane.getByRole('region', { name: 'At a glance' })).toContainText(`Revision ${quotes.pane.revision}`);
+  const receipts = pane.getByRole('region', { name: 'Decisions made from this computer' });
+  await expect(receipts).toContainText(`${quotes.pane.quoteNumber!}, as seen`);
+  await expectAccessible(page, 'pane-after-decision-light', testInfo.outputPath('pane-after-decision-light.png'), { fullPage: false });
+
+  // The keyboard goes on without a click: j shows another quote in the pane.
+  await page.keyboard.press('j');
+  await expect(heading).toBeHidden();
+  await expect(pane.getByRole('heading', { level: 2 })).toBeVisible();
 });
 
 test('the views and both confirmations pass axe in dark', async ({ browser }, testInfo) => {

@@ -80,6 +80,10 @@ export const WORDINGS: Readonly<Record<string, (c: Context) => Wording>> = {
   'quote.revised': (c) => ({ title: c.ref ? `Revised quote ${c.ref}` : 'A quote was revised', detail: awaitingDecision(c) }),
   'quote.expiring': (c) => {
     const when = formatMoment(c.change.occurredAt);
+    // An internal key's reminder is about a quote awaiting the client: the client decides, not the reader.
+    if (c.change.access === 'internal') {
+      return { title: `${quote(c)} expires within 48 hours`, detail: when ? `Expires on ${when} — the client has not decided yet` : 'The client has not decided yet' };
+    }
     return { title: `${quote(c)} expires within 48 hours`, detail: when ? `Decide by ${when}` : 'Decide before it expires' };
   },
 };

@@ -3,6 +3,7 @@
 // sleep, a network change or a tunnel restart. Memory only, a bounded number per account.
 import type { DetectedChange } from '../../../preload/contract';
 import type { StoredQuote } from '../cache/events';
+import { REVISED_WORDS } from './pipeline';
 
 export interface DetectedFilter {
   type?: string;
@@ -73,7 +74,7 @@ export function describeChanges(changes: StoredQuote['changes']): string {
         case 'pricing':
           return `price ${money(change.from)} -> ${money(change.to)}`;
         case 'revised':
-          return `revision ${change.revision}`;
+          return REVISED_WORDS;
         case 'updated':
           return `updated ${change.fields.join(', ')}`;
       }

@@ -49,9 +49,13 @@ export function createWebhookPipeline(deps: WebhookPipelineDeps): ProcessWebhook
   };
 }
 
+// A new version of the quote was kept here. Not "revision N": N counts the versions this
+// computer kept (a status change is one), not the service's revisions, and would contradict them.
+export const REVISED_WORDS = 'new version kept';
+
 function describeStored(quoteId: string, stored: StoredQuote[]): string {
   const changes = stored.filter((quote) => quote.quoteId === quoteId).flatMap((quote) => quote.changes);
   if (changes.length === 0) return 'quote refreshed: no change (already known)';
-  const words = changes.map((change) => (change.kind === 'status' ? `status ${change.from} -> ${change.to}` : change.kind === 'revised' ? `revision ${change.revision}` : change.kind === 'updated' ? `updated ${change.fields.join(', ')}` : change.kind));
+  const words = changes.map((change) => (change.kind === 'status' ? `status ${change.from} -> ${change.to}` : change.kind === 'revised' ? REVISED_WORDS : change.kind === 'updated' ? `updated ${change.fields.join(', ')}` : change.kind));
   return `quote refreshed: ${words.join('; ')}`;
 }

@@ -74,8 +74,9 @@ function causedWords(caused: string | null): { status?: QuoteStatus; effect: str
 }
 
 function refreshedPartWords(part: string): string {
-  const revision = /^revision (\d+)$/.exec(part);
-  if (revision) return `revision ${revision[1]}`;
+  // Entries stored before 'new version kept' said 'revision N', N counting the versions kept
+  // here, not the service's revisions: both read the same, without the number.
+  if (part === 'new version kept' || /^revision \d+$/.test(part)) return 'new version kept';
   const updated = /^updated (.+)$/.exec(part);
   if (updated) return `${updated[1]} changed`;
   return part;

@@ -51,10 +51,13 @@ export interface FieldChange {
   after: FieldValue;
 }
 
+/**
+ * A version of the quote this computer kept. It is named by when it was first seen here, never
+ * by a number: the service has no revision field (only its summary may say one), and counting
+ * the versions kept here would contradict it (a status change is a new version, too).
+ */
 export interface VersionInfo {
-  /** e.g. "Revision 2" or the version's hash, as the cache names it. */
-  label: string;
-  /** When this version was stored or issued (ISO date-time), if known. */
+  /** When this version was first seen here (ISO date-time), if known. */
   at: string | null;
   status?: QuoteStatus;
 }
@@ -117,6 +120,11 @@ export interface DiffPresentation {
   itemCounts: string;
   /** Both joined: the sentence a screen reader and the header show. */
   summary: string;
+  /**
+   * Only the status moved (no price, line item, team total, date or PO change): a status
+   * change, not a revision, and headed as one.
+   */
+  statusOnly: boolean;
   items: LineItemChange[];
   /** Teams whose total moved, biggest move first. */
   teams: (TotalChange & { delta: number | null })[];
@@ -156,15 +164,19 @@ export function presentRevisionDiff(diff: RevisionDiff, locale?: string): DiffPr
     .map((team) => ({ ...team, delta: team.before !== null && team.after !== null ? team.after - team.before : null }))
     .filter((team) => team.delta === null || Math.abs(team.delta) >= 0.005)
     .sort((a, b) => Math.abs(b.delta ?? b.after ?? b.before ?? 0) - Math.abs(a.delta ?? a.after ?? a.before ?? 0));
+  const fields = diff.fields.filter((field) => field.before !== field.after);
+  const statusOnly =
+    direction !== 'up' && direction !== 'down' && diff.lineItems.length === 0 && teams.length === 0 && fields.length > 0 && fields.every((field) => field.field === 'status');
   return {
     direction,
     totalChange,
     itemCounts,
+    statusOnly,
     // One sentence: after the total's words the counts go on in lower case.
     summary: totalChange ? `${totalChange}, ${itemCounts.charAt(0).toLowerCase()}${itemCounts.slice(1)}` : itemCounts,
     items: sortByImpact(diff.lineItems),
     teams,
-    fields: diff.fields.filter((field) => field.before !== field.after),
+    fields,
   };
 }
 
@@ -183,8 +195,8 @@ const DATE_FIELD_NAMES: Readonly<Record<string, DiffField>> = {
 const PO_FIELD_NAMES: Readonly<Record<string, DiffField>> = { poNumber: 'poNumber', poRequired: 'poRequired' };
 
 /**
- * The quote view's RevisionDiff from the cache's model: the last two revisions name the
- * versions, the overall total is the cache's team-less total, a changed line is "repriced",
+ * The quote view's RevisionDiff from the cache's model: the last two kept versions, by when
+ * each was first seen here; the overall total is the cache's team-less total, a changed line is "repriced",
  * and a date the cache saw twice (the quote's and its timeline's) is said once. Null when
  * there is no previous version.
  */
@@ -208,8 +220,8 @@ export function fromCachedDiff(view: Pick<QuoteDetailView, 'diff' | 'revisions' 
   const at = (epochMs: number) => new Date(epochMs).toISOString();
   return {
     currency,
-    from: { label: `Revision ${previous.revision}`, at: at(previous.firstSeenAt), ...(diff.status ? { status: diff.status.before } : {}) },
-    to: { label: `Revision ${latest.revision}`, at: at(latest.firstSeenAt), ...(details ? { status: details.status } : {}) },
+    from: { at: at(previous.firstSeenAt), ...(diff.status ? { status: diff.status.before } : {}) },
+    to: { at: at(latest.firstSeenAt), ...(details ? { status: details.status } : {}) },
     total: { before: overall?.before ?? previous.total?.amount ?? null, after: overall?.after ?? latest.total?.amount ?? null },
     teams: diff.totals.filter((total) => total.team !== null).map((total) => ({ label: total.team as string, before: total.before, after: total.after })),
     lineItems: diff.lines.map((line): LineItemChange => {

@@ -69,7 +69,7 @@ if (scenario === 'activity') {
   const body = JSON.stringify({ event: 'quote.status_changed', data: { entityId: quote.id, oldStatus: 'SENT', newStatus: 'ACCEPTED' } });
   const headers = { 'content-type': 'application/json', 'x-webhook-event': 'quote.status_changed', 'x-webhook-signature': '(verified)' };
   fake.webhookActivity = [
-    { source: 'recovered', id: 4, accountId: 'demo-client', receivedAt: at - 60_000, event: 'quote.revised', quoteId: quote.id, quoteNumber: quote.quoteNumber, projectName: quote.projectName, caused: 'price 1200 EUR -> 1350 EUR; revision 2' },
+    { source: 'recovered', id: 4, accountId: 'demo-client', receivedAt: at - 60_000, event: 'quote.revised', quoteId: quote.id, quoteNumber: quote.quoteNumber, projectName: quote.projectName, caused: 'price 1200 EUR -> 1350 EUR; new version kept' },
     { source: 'sync', id: 3, accountId: 'demo-internal', receivedAt: at - 5 * 60_000, event: 'quote.new', quoteId: quote.id, quoteNumber: null, projectName: 'Packaging refresh', caused: 'new quote' },
     { source: 'webhook', id: 2, accountId: 'demo-client', receivedAt: at - 9 * 60_000, event: 'quote.status_changed', headers, body, signature: { ok: true, detail: 'verified (current secret)' }, dedupe: 'new', status: 200, caused: 'quote refreshed: status SENT -> ACCEPTED' },
     { source: 'webhook', id: 1, accountId: 'demo-client', receivedAt: at - 12 * 60_000, event: 'quote.status_changed', headers: { ...headers, 'x-webhook-signature': '(refused)' }, body: null, signature: { ok: false, detail: 'mismatch' }, dedupe: null, status: 401, caused: null },

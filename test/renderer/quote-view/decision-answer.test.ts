@@ -1,6 +1,6 @@
 // The quote view after a decision shows what the decision's answer carries (the quote as the
 // cache stored it, and the receipt) without reading the quote again; and a quote on screen
-// follows its inbox row when a sync pass or a webhook moves it.
+// follows its inbox row (and the service's summary with it) when a sync pass or a webhook moves it.
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { QuoteDetails } from '../../../preload/contract';
@@ -106,13 +106,16 @@ describe('a quote on screen when its inbox row moves', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fake.callsOf('quotes.detail')).toHaveLength(1);
 
-    // The operator revised it and sent it again: the row says so, and the view follows.
+    // The operator revised it and sent it again: the row says so, and the view follows,
+    // the service's summary (its revision number) too.
     const revised = { ...details, status: 'SENT' as const, totalPrice: { amount: 1200, currency: 'EUR' } };
     fake.arrange('quotes.detail', () => detailView(revised, 2));
+    fake.arrange('quotes.extras', () => ({ people: [], summary: { revision: 4, lineItemCount: 3, teams: [] } }));
     fake.changeQuotes('acc-1', [{ ...open, status: 'SENT', totalPrice: { amount: 1200, currency: 'EUR' } }, other]);
     await waitFor(() => expect(state.view?.details?.totalPrice?.amount).toBe(1200));
     expect(state.view?.revisions).toHaveLength(2);
     expect(fake.callsOf('quotes.detail')).toHaveLength(2);
+    await waitFor(() => expect(state.extras?.summary?.revision).toBe(4));
     stop();
   });
 

@@ -17,7 +17,7 @@ function cachedView(diff: QuoteDetailView['diff']): Pick<QuoteDetailView, 'diff'
 }
 
 describe('fromCachedDiff (the cache diff as the quote view shows it)', () => {
-  it('names the last two revisions, takes the team-less total as overall and a changed line as repriced', () => {
+  it('names the last two kept versions by when they were seen, takes the team-less total as overall and a changed line as repriced', () => {
     const diff = fromCachedDiff(
       cachedView({
         lines: [
@@ -37,8 +37,8 @@ describe('fromCachedDiff (the cache diff as the quote view shows it)', () => {
       }),
     );
     expect(diff).not.toBeNull();
-    expect(diff?.from).toEqual({ label: 'Revision 1', at: '2026-03-01T09:00:00.000Z', status: 'SENT' });
-    expect(diff?.to).toEqual({ label: 'Revision 2', at: '2026-03-02T10:30:00.000Z', status: 'REVISED' });
+    expect(diff?.from).toEqual({ at: '2026-03-01T09:00:00.000Z', status: 'SENT' });
+    expect(diff?.to).toEqual({ at: '2026-03-02T10:30:00.000Z', status: 'REVISED' });
     expect(diff?.total).toEqual({ before: 1000, after: 1100 });
     expect(diff?.teams.map((team) => team.label)).toEqual(['Translation team', 'Audio team']);
     expect(diff?.lineItems.map((line) => [line.kind, line.key.itemName])).toEqual([['repriced', 'New words'], ['added', 'Review'], ['removed', 'Studio']]);
@@ -79,13 +79,15 @@ describe('fromCachedDiff (the cache diff as the quote view shows it)', () => {
 });
 
 describe('the diff of cached revisions, shown', () => {
-  it('names both versions with their dates, spaced', async () => {
+  it('names the earlier version by when it was seen and the other as now, never by a local revision number', async () => {
     const { render } = await import('@testing-library/svelte');
     const { RevisionDiff } = await import('../../../renderer/src/components/revision-diff');
     const diff = fromCachedDiff(
       cachedView({ lines: [], totals: [{ team: null, currency: 'EUR', before: 1000, after: 1100 }], dates: [], status: null, po: [], changed: true }),
     );
     const { container } = render(RevisionDiff, { diff, locale: 'en-GB' });
-    expect(container.textContent).toMatch(/Revision 1 \(\d.*\) → Revision 2 \(\d/);
+    const { formatMoment } = await import('../../../renderer/src/lib/format');
+    expect(container.textContent).toContain(`As seen ${formatMoment('2026-03-01T09:00:00Z', 'en-GB')} → Now`);
+    expect(container.textContent).not.toMatch(/revision/i);
   });
 });

@@ -5,8 +5,8 @@ export const key = (itemName: string, targetMarket = 'German (Germany)') => ({ t
 export function sampleDiff(): RevisionDiff {
   return {
     currency: 'EUR',
-    from: { label: 'Revision 1', at: '2025-05-01T09:00:00Z', status: 'SENT' },
-    to: { label: 'Revision 2', at: '2025-05-03T09:00:00Z', status: 'REVISED' },
+    from: { at: '2025-05-01T09:00:00Z', status: 'SENT' },
+    to: { at: '2025-05-03T09:00:00Z', status: 'REVISED' },
     total: { before: 15_500, after: 16_740 },
     teams: [
       { label: 'Translation team', before: 12_000, after: 13_300 },

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import { DecisionReceipts } from '../../../renderer/src/components/decision-receipts';
 import { PdfActions } from '../../../renderer/src/components/pdf-actions';
+import { formatMoment } from '../../../renderer/src/lib/format';
 import type { DecisionReceipt } from '../../../preload/contract/bridge/decisions';
 
 describe('PDF actions', () => {
@@ -62,8 +63,8 @@ describe('decision receipts', () => {
     settled: { at: '2025-05-03T14:35:00Z', status: 'REJECTED' },
   };
 
-  it('lists who decided, when, the revision and total shown, the PDF hash and the outcome', () => {
-    // Revision 2 was first seen before the decision, revision 3 after it.
+  it('lists who decided, when, the version (by when it was seen) and total shown, the PDF hash and the outcome', () => {
+    // The second version was first seen before the decision, the third after it.
     const revisions = [
       { revision: 1, firstSeenAt: Date.parse('2025-05-01T09:00:00Z') },
       { revision: 2, firstSeenAt: Date.parse('2025-05-02T09:00:00Z') },
@@ -78,8 +79,9 @@ describe('decision receipts', () => {
     const first = items[0]!.textContent!.replace(/\s+/g, ' ');
     expect(first).toContain('Declined by Northwind (client key), 3 May 2025');
     expect(first).toContain('Outcome unknown');
-    // The revision a person can tell apart, not the version's hash.
-    expect(first).toContain('Q-2025-0042, revision 2');
+    // The version a person can tell apart by when it was seen, not the version's hash nor a local count.
+    expect(first).toContain(`Q-2025-0042, as seen ${formatMoment('2025-05-02T09:00:00Z', 'en-GB')}`);
+    expect(first).not.toMatch(/revision/i);
     expect(first).not.toContain('3f9a0c1d2e4b5a69');
     expect(first).toContain('€2,350.00');
     expect(first).toContain('Over budget');

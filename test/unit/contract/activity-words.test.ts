@@ -4,14 +4,17 @@ import { deliveryWords } from '../../../preload/contract/plain/activity-words';
 const body = (event: string, data: Record<string, unknown>) => JSON.stringify({ event, data: { entityId: 'e-1', companyId: 'c-1', timestamp: '2026-11-26T16:00:00Z', ...data } });
 
 describe('an Activity entry in plain words (from the caused strings the event log stores)', () => {
-  it('names the quote and the stage it moved to, from an entry the core stored as "status X -> Y; revision N"', () => {
+  it('names the quote and the stage it moved to, from an entry the core stored as "status X -> Y; revision N", without a local version count', () => {
     expect(
       deliveryWords({
         event: 'quote.converted_to_project',
         body: body('quote.converted_to_project', { entityNumber: 'Q-2026-0107' }),
         caused: 'quote refreshed: status SENT -> CHANGED_TO_PROJECT; revision 2',
       }),
-    ).toBe('Quote Q-2026-0107 moved to Project started; revision 2; inbox updated');
+    ).toBe('Quote Q-2026-0107 moved to Project started; new version kept; inbox updated');
+    expect(
+      deliveryWords({ event: 'quote.revised_and_sent', body: body('quote.revised_and_sent', { entityNumber: 'Q-2026-0103' }), caused: 'quote refreshed: new version kept' }),
+    ).toBe('Quote Q-2026-0103: revised and sent; new version kept; inbox updated');
   });
 
   it('says a job event did not notify because the person turned these off, naming the job', () => {

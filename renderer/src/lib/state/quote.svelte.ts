@@ -120,6 +120,9 @@ export class QuoteState {
     if (sequence !== this.#sequence) return;
     if (detail.ok) this.view = detail.value;
     if (receipts.ok) this.receipts = receipts.value;
+    // The service's summary (its revision number, its line count) moved with the quote: without
+    // this it kept saying the revision first shown, as this reread drops a load's extras.
+    if (detail.ok) void this.#loadExtras(ref, sequence);
   }
 
   /** Leaves the quote: answers still on their way are dropped. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeChange, SYNC_CHANGE_KINDS, WORDINGS } from '../../../../main/core/notify';
 import { EVENT_TYPES } from '../../../../preload/contract/service/webhook';
-import { formatMoney } from '../../../../preload/contract/plain/format';
+import { formatMoment, formatMoney } from '../../../../preload/contract/plain/format';
 import { change, QUOTE_A } from './fixtures';
 
 /** The event types as the spec's "Events" tables list them (read from the spec itself, so a type added there without words fails here). */
@@ -74,5 +74,17 @@ describe('wording', () => {
     const shown = describeChange(change({ kind: 'quote.cancelled', quoteNumber: null, entityNumber: null }));
     expect(shown.title).toBe('A quote cancelled');
     expect(shown.title).not.toMatch(/null|undefined/);
+  });
+  it('asks a client to decide before a quote expires, and tells an internal key the client has not decided yet', () => {
+    const expiring = { kind: 'quote.expiring', source: 'sync', oldStatus: null, newStatus: null, occurredAt: '2025-03-02T17:00:00.000Z' } as const;
+    const when = formatMoment('2025-03-02T17:00:00.000Z');
+    const client = describeChange(change({ ...expiring, access: 'client' }));
+    expect(client.title).toBe('Quote Q-2026-0042 expires within 48 hours');
+    expect(client.body.split('\n')[0]).toBe(`Decide by ${when}`);
+    // An internal key's quote is "Awaiting the client": the reader does not decide it.
+    const internal = describeChange(change({ ...expiring, access: 'internal' }));
+    expect(internal.title).toBe('Quote Q-2026-0042 expires within 48 hours');
+    expect(internal.body.split('\n')[0]).toBe(`Expires on ${when} — the client has not decided yet`);
+    expect(internal.body).not.toMatch(/decide by/i);
   });
 });

@@ -38,7 +38,7 @@ describe('the webhook pipeline', () => {
     const { process } = pipelineOver(() => detailsOf(quote, status));
     expect(await process(event('quote.created'), DELIVERY)).toBe('quote refreshed: new');
     status = 'REJECTED';
-    expect(await process(event('quote.rejected'), DELIVERY)).toBe('quote refreshed: status SENT -> REJECTED; revision 2');
+    expect(await process(event('quote.rejected'), DELIVERY)).toBe('quote refreshed: status SENT -> REJECTED; new version kept');
     // The same state again (a retried delivery): nothing new is stored or told.
     expect(await process(event('quote.status_changed'), DELIVERY)).toBe('quote refreshed: no change (already known)');
 
