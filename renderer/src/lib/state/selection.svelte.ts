@@ -208,7 +208,9 @@ export class SelectionState {
     const wasKeeping = this.keeping;
     this.job = job;
     if (!wasKeeping || this.keeping) return;
-    this.outcome = { text: keepOfflineWords(job), failed: job.failedCount > 0 || job.notTried > 0 || job.error !== null, ofJob: true };
+    this.outcome = { text: keepOfflineWords(job), failed: job.failedCount > 0 || job.error !== null || (job.notTried > 0 && job.state !== 'stopped'),
+      ofJob: true,
+    };
   }
 
   async #mark(how: 'read' | 'unread'): Promise<void> {
