@@ -3,10 +3,14 @@
 // Escape to drop it), announced and visible in light and dark, and the bar's actions: marking
 // them read and unread moves the unread count the person sees, and the selection's export holds
 // exactly the selected rows, in the list's order. At 1280x800 (reading pane) and 800x700.
+// Keeping a large selection's PDFs offline: confirmed, followed after a reload, stopped.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { Browser, Locator, Page } from '@playwright/test';
+import { PDF_ROUTE_PREFIX } from '../../main/simulator/pdf';
 import { expectAccessible } from './axe';
+import { startDemoHost } from './demo-operator';
+import type { DemoHost } from './demo-operator';
 import { openInbox, useDemoHost } from './inbox-page';
 
 const host = useDemoHost();
@@ -181,3 +185,81 @@ for (const size of SIZES) {
     });
   }
 }
+
+// Keeping a large selection's PDFs offline: asked first, run by the host (a reloaded page finds
+// it, with Stop), stopped for good. Its own demo host, whose service answers each PDF slowly
+// (a latency fault on the file route), so the job is still running when Stop is pressed.
+test.describe('keeping a large selection offline', () => {
+  let demo: DemoHost;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    demo = await startDemoHost();
+    // The demo has fewer quotes than a selection that is asked about first.
+    for (let each = 1; each <= 30; each++) await demo.issueQuote(`Bulk offline ${each}`);
+    await demo.operator('/faults', { kind: 'latency', latencyMs: 700, match: { pathPrefix: PDF_ROUTE_PREFIX } });
+  });
+  test.afterAll(async () => {
+    expect(await demo.stop()).toBe(0);
+  });
+
+  const pdfRequests = async () => (await demo.requests()).filter((request) => request.path.startsWith(PDF_ROUTE_PREFIX)).length;
+
+  /** The PDF downloads so far, once none has come for a while: the sync's prefetch of quotes needing action is over. */
+  async function settledPdfRequests(page: Page): Promise<number> {
+    let last = -1;
+    for (;;) {
+      const now = await pdfRequests();
+      if (now === last) return now;
+      last = now;
+      await page.waitForTimeout(2_000);
+    }
+  }
+
+  test('confirm, start, reload mid-job, Stop: no download starts after it, and the outcome is told (1280x800)', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const { context, page, problems } = await openInbox(browser, demo.host.url, { width: 1280, height: 800 });
+    const bar = page.getByRole('group', { name: 'Actions on the selected quotes' });
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => viewCount(page), { timeout: 30_000 }).toBeGreaterThan(50);
+    const total = await viewCount(page);
+    const beforeJob = await settledPdfRequests(page);
+    await row(page, 0).click({ modifiers: ['ControlOrMeta'] });
+    await row(page, 0).focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    const totalWords = total.toLocaleString('en-US');
+    await expect(announced(page, `${totalWords} quotes selected`)).toBeAttached();
+
+    // Asked first: Cancel starts nothing.
+    await bar.getByRole('button', { name: 'Keep PDFs offline' }).click();
+    const dialog = page.getByRole('dialog', { name: `Keep ${totalWords} PDFs offline?` });
+    await expect(dialog).toContainText(`This downloads ${totalWords} PDFs`);
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expectAccessible(page, 'the keep-offline confirmation', 'test-results/inbox-selection-keep-offline-confirm.png', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(bar.getByText(/^Keeping PDFs offline/)).toHaveCount(0);
+
+    await bar.getByRole('button', { name: 'Keep PDFs offline' }).click();
+    await dialog.getByRole('button', { name: 'Keep PDFs offline' }).click();
+    await expect(bar.getByText(new RegExp(`^Keeping PDFs offline: \\d+ of ${totalWords}`))).toBeVisible();
+
+    // The job is the host's: a reloaded page, with nothing selected, shows it and its Stop.
+    await page.reload();
+    await expect(bar.getByText(new RegExp(`^Keeping PDFs offline: \\d+ of ${totalWords}`))).toBeVisible();
+    await expect.poll(pdfRequests, { timeout: 15_000 }).toBeGreaterThan(beforeJob);
+    await expectAccessible(page, 'the keep-offline progress', 'test-results/inbox-selection-keep-offline-progress.png', { fullPage: false });
+
+    await bar.getByRole('button', { name: 'Stop' }).click();
+    await expect(bar.getByRole('status').filter({ hasText: new RegExp(`^Kept \\d+ of ${totalWords} PDFs offline.*; stopped\\.`) })).toBeVisible();
+    await expect(bar.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+    // Aborted downloads may still be logged once their latency ends; after that, none more.
+    await page.waitForTimeout(1_500);
+    const afterStop = await pdfRequests();
+    await page.waitForTimeout(2_500);
+    expect(await pdfRequests()).toBe(afterStop);
+    expect(afterStop - beforeJob).toBeLessThan(total);
+    await expectAccessible(page, 'the keep-offline outcome', 'test-results/inbox-selection-keep-offline-stopped.png', { fullPage: false });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -405,6 +405,10 @@ export class FakeBridge {
       'selection.markRead': () => this.#notArranged('selection.markRead'),
       'selection.markUnread': () => this.#notArranged('selection.markUnread'),
       'selection.keepPdfsOffline': () => this.#notArranged('selection.keepPdfsOffline'),
+      'selection.keepOfflinePlan': () => this.#notArranged('selection.keepOfflinePlan'),
+      // No keep-offline job ran in the core unless a test arranges one.
+      'selection.keepOfflineJob': () => null,
+      'selection.stopKeepOffline': () => this.#notArranged('selection.stopKeepOffline'),
       'quotes.exportPricing': () => this.#notArranged('quotes.exportPricing'),
       'sync.status': () => this.#syncStates(),
       'sync.settings': () => ({ settings: { ...this.offline }, pdfs: { ...this.pdfUsage } }),

@@ -298,6 +298,8 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
           } else if (pdf.fromCache) alreadyOffline++;
           else kept++;
         } catch (error) {
+          // Stopped: the download was aborted (its temporary file deleted); the quote was not tried.
+          if (signal?.aborted) return;
           const described = describeError(error);
           fail(index, quote, described.message);
           logger.warn('a PDF could not be kept offline', { accountId: quote.accountId, quoteId: quote.quoteId, error: errorText(error) });

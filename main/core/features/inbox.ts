@@ -3,11 +3,11 @@
 // It starts by sweeping the PDF folder and loading which accounts share a service, and
 // closes last but for accounts: every feature that writes to the cache has closed by then.
 import type { AccountsService } from '../accounts/types';
-import { projectInboxEvents } from '../bridge/projection';
+import { projectInboxEvents, stopAll } from '../bridge/projection';
 import { forgetOrphanAccounts } from '../cache';
 import type { PdfCache, QuoteCache } from '../cache';
 import type { DomainBus } from '../events';
-import { createInboxHandlers, createSelectionHandlers } from '../handlers';
+import { createInboxHandlers, createKeepOfflineJobs, createSelectionHandlers } from '../handlers';
 import type { PdfDelivery } from '../handlers';
 import { createViewHandlers } from '../handlers/views';
 import type { UnreadState } from '../notify';
@@ -46,20 +46,24 @@ export function createInboxFeature(deps: InboxFeatureDeps): Feature & { started:
       return pdfs.get(accountId, quoteId);
     },
     status: pdfs.status,
-    keepOffline: async (quotes: Parameters<PdfCache['keepOffline']>[0]) => {
+    keepOffline: async (...args: Parameters<PdfCache['keepOffline']>) => {
       await started;
-      return pdfs.keepOffline(quotes);
+      return pdfs.keepOffline(...args);
     },
+    usage: pdfs.usage,
   };
+  // Keeping a selection's PDFs offline runs here, not in the page: it ends when the core closes.
+  const keepOffline = createKeepOfflineJobs({ cache, accounts, clock: deps.clock, pdfs: startedPdfs, logger: deps.logger });
   return {
     name: 'the offline cache',
     started,
     handlers: {
       ...checkIntegrityAfterFirstWindow(createInboxHandlers({ cache, sync: deps.sync, pdfs: startedPdfs, accounts, clock: deps.clock, deliverPdf: deps.deliverPdf }), store),
-      ...createSelectionHandlers({ cache, accounts, clock: deps.clock, unread: deps.unread, pdfs: startedPdfs }),
+      ...createSelectionHandlers({ cache, accounts, clock: deps.clock, unread: deps.unread, keepOffline }),
       ...createViewHandlers(createSavedViewsStore(deps.settings, deps.logger)),
     },
-    project: (hub) => projectInboxEvents(deps.bus, hub),
+    project: (hub) =>
+      stopAll([projectInboxEvents(deps.bus, hub), keepOffline.subscribe((job) => hub.emit('selection.keepOfflineChanged', job))]),
     async start() {
       try {
         stops.push(await pdfs.start());
@@ -72,6 +76,8 @@ export function createInboxFeature(deps: InboxFeatureDeps): Feature & { started:
     },
     async close() {
       for (const stop of stops.splice(0).reverse()) stop();
+      // No download of the job may start or stay under way once the PDF cache closes.
+      await keepOffline.close();
       // Prefetches and removals touch the store: they end before it closes.
       await pdfs.close();
       store.close();

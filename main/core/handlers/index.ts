@@ -12,3 +12,5 @@ export { createExportHandlers } from './export';
 export type { ExportDelivery, ExportHandlerDeps, ExportHandlers, FileToDeliver } from './export';
 export { createSelectionHandlers, selectedRows } from './selection';
 export type { SelectionHandlerDeps, SelectionHandlers } from './selection';
+export { createKeepOfflineJobs } from './selection-keep-offline';
+export type { KeepOfflineJobs } from './selection-keep-offline';

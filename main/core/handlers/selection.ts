@@ -10,10 +10,10 @@ import { sameServiceAccounts } from '../accounts/same-service';
 import type { AccountsService } from '../accounts/types';
 import type { QuoteCache } from '../cache';
 import { selectionOf } from '../cache/inbox';
-import type { PdfCache } from '../cache';
 import type { UnreadState } from '../notify/unread';
 import type { Clock } from '../ports';
 import { DEFAULT_INBOX_OPTIONS } from './inbox';
+import type { KeepOfflineJobs } from './selection-keep-offline';
 
 type Methods = typeof selectionMethods;
 export type SelectionHandlers = {
@@ -65,7 +65,8 @@ export async function selectedRows(deps: SelectedRowsDeps, input: ViewInput, ran
 
 export interface SelectionHandlerDeps extends SelectedRowsDeps {
   unread: Pick<UnreadState, 'markReadMany' | 'markUnreadMany'>;
-  pdfs: Pick<PdfCache, 'keepOffline'>;
+  /** The keep-offline job, which outlives the page that starts it. */
+  keepOffline: KeepOfflineJobs;
 }
 
 /** Each row's quote under the account it is shown for, grouped by that account. */
@@ -96,13 +97,9 @@ export function createSelectionHandlers(deps: SelectionHandlerDeps): SelectionHa
       return { quotes: rows.length, unread: deps.unread.markUnreadMany(groups) };
     },
 
-    async 'selection.keepPdfsOffline'(input) {
-      const { offset, limit, ...view } = input;
-      const { rows, total } = await selectedRows(deps, view, { offset, limit });
-      const outcome = await deps.pdfs.keepOffline(
-        rows.map((row) => ({ accountId: row.accountId, quoteId: row.quoteId, label: row.quoteNumber ?? row.projectName })),
-      );
-      return { total, offset, ...outcome };
-    },
+    'selection.keepPdfsOffline': (input) => deps.keepOffline.start(input),
+    'selection.keepOfflinePlan': (input) => deps.keepOffline.plan(input),
+    'selection.keepOfflineJob': async () => deps.keepOffline.current(),
+    'selection.stopKeepOffline': () => deps.keepOffline.stop(),
   };
 }

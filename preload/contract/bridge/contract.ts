@@ -6,7 +6,7 @@ import { desktopEvents, desktopMethods } from './desktop';
 import { notificationEvents, notificationMethods } from './notifications';
 import { inboxMethods, logoMethods } from './inbox';
 import { exportMethods } from './export';
-import { selectionMethods } from './selection';
+import { selectionEvents, selectionMethods } from './selection';
 import { syncEvents, syncMethods } from './sync';
 import { webhookEvents, webhookMethods } from './webhooks';
 import { relayEvents, relayMethods } from './relay';
@@ -64,6 +64,7 @@ export const events = {
   ...webhookEvents,
   ...desktopEvents,
   ...relayEvents,
+  ...selectionEvents,
 } as const satisfies { [E in PlainEventName]: z.ZodType };
 
 export type Methods = typeof methods;

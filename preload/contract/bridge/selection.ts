@@ -30,16 +30,6 @@ export const SelectionMarked = z.object({
 });
 export type SelectionMarked = z.infer<typeof SelectionMarked>;
 
-/** Quotes whose PDF is fetched per call: the renderer calls again for the next ones and shows the progress. */
-export const KEEP_OFFLINE_BATCH_MAX = 50;
-
-/** The PDFs of the selected quotes from `offset`, `limit` of them, kept offline. */
-export const KeepOfflineInput = SelectionInput.extend({
-  offset: z.number().int().nonnegative().default(0),
-  limit: z.number().int().positive().max(KEEP_OFFLINE_BATCH_MAX).default(20),
-});
-export type KeepOfflineInput = z.input<typeof KeepOfflineInput>;
-
 export const KeepOfflineFailure = z.object({
   accountId: z.string(),
   quoteId: z.string(),
@@ -50,27 +40,58 @@ export const KeepOfflineFailure = z.object({
 });
 export type KeepOfflineFailure = z.infer<typeof KeepOfflineFailure>;
 
-export const KeepOfflineBatch = z.object({
-  /** Every selected quote (the calls go on until `offset` reaches it). */
+/** Failures a job keeps by name (the count goes on beyond them). */
+export const KEEP_OFFLINE_FAILURES_NAMED = 20;
+
+/**
+ * Keeping the selected quotes' PDFs offline: a job of the core, not of the page that started
+ * it. It goes on when the page is closed, any page reads it (and hears its progress), and it
+ * stops when asked to (or when Quotedesk quits): no download starts after that, the ones under
+ * way are aborted (their partial files deleted), and the PDFs already kept stay kept.
+ */
+export const KeepOfflineJob = z.object({
+  /** 'finished': every quote was tried, or the service could not be reached (see notTried). */
+  state: z.enum(['running', 'stopping', 'finished', 'stopped', 'failed']),
+  /** Every selected quote. */
   total: z.number().int().nonnegative(),
-  offset: z.number().int().nonnegative(),
-  /** Quotes of this batch: downloaded now, already offline (current copy), failed, not tried. */
+  /** Quotes tried so far: kept, already offline or failed. */
+  done: z.number().int().nonnegative(),
   kept: z.number().int().nonnegative(),
   alreadyOffline: z.number().int().nonnegative(),
-  failed: z.array(KeepOfflineFailure),
-  /**
-   * The service cannot be reached (offline, refused credentials, busy): the rest of the batch
-   * was not tried, and the next batches would fail the same way.
-   */
+  /** The first failures, in the view's order; `failedCount` counts them all. */
+  failed: z.array(KeepOfflineFailure).max(KEEP_OFFLINE_FAILURES_NAMED),
+  failedCount: z.number().int().nonnegative(),
+  /** Not tried: the service could not be reached, or the job was stopped. */
   notTried: z.number().int().nonnegative(),
+  /** Why the job itself failed (reading the selection), in plain words. */
+  error: z.string().nullable(),
 });
-export type KeepOfflineBatch = z.infer<typeof KeepOfflineBatch>;
+export type KeepOfflineJob = z.infer<typeof KeepOfflineJob>;
+
+/** What keeping a selection offline would take, for the confirmation before a large one. */
+export const KeepOfflinePlan = z.object({
+  quotes: z.number().int().nonnegative(),
+  /** The average size of the PDFs kept so far, or null when none is: a guess of the disk it takes. */
+  averagePdfBytes: z.number().nonnegative().nullable(),
+});
+export type KeepOfflinePlan = z.infer<typeof KeepOfflinePlan>;
+
+export const selectionEvents = {
+  /** The keep-offline job moved (progress) or ended. */
+  'selection.keepOfflineChanged': KeepOfflineJob,
+} as const satisfies Record<string, z.ZodType>;
 
 export const selectionMethods = {
   /** The selected quotes marked read (in every account of their service, as opening them does). */
   'selection.markRead': { input: SelectionInput, output: SelectionMarked },
   /** The selected quotes marked unread, in the account each row is shown for. */
   'selection.markUnread': { input: SelectionInput, output: SelectionMarked },
-  /** A batch of the selected quotes' PDFs downloaded and kept offline, a few at a time; failures keep any copy there was. */
-  'selection.keepPdfsOffline': { input: KeepOfflineInput, output: KeepOfflineBatch },
+  /** Starts keeping the selected quotes' PDFs offline in the core (or answers the job already running). */
+  'selection.keepPdfsOffline': { input: SelectionInput, output: KeepOfflineJob },
+  /** How many PDFs a selection names and how large they may be. */
+  'selection.keepOfflinePlan': { input: SelectionInput, output: KeepOfflinePlan },
+  /** The keep-offline job running or last ended, or null: a page opened meanwhile shows it. */
+  'selection.keepOfflineJob': { input: z.void(), output: KeepOfflineJob.nullable() },
+  /** Stops the running job; answers once no download is under way any more. */
+  'selection.stopKeepOffline': { input: z.void(), output: KeepOfflineJob.nullable() },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;

@@ -1,19 +1,21 @@
 import { SvelteSet } from 'svelte/reactivity';
-import type { BridgeApi, BridgeError, ExportDelivered, ExportFormat, KeepOfflineFailure, QuoteSelection, Result, SelectionInput } from '../../../../preload/contract';
+import type { BridgeApi, ExportDelivered, ExportFormat, KeepOfflineFailure, KeepOfflineJob, KeepOfflinePlan, QuoteSelection, Result, SelectionInput } from '../../../../preload/contract';
 import { describeFailure } from '../error-words';
 import { formatCount } from '../format';
 import type { InboxState } from './inbox.svelte';
 
 /** The part of the bridge a selection acts through. */
-export type SelectionBridge = Pick<BridgeApi, 'selection' | 'inbox'>;
+export type SelectionBridge = Pick<BridgeApi, 'selection' | 'inbox' | 'events'>;
 
-/** Quotes whose PDFs are fetched per call: the progress moves after each. */
-const KEEP_OFFLINE_BATCH = 10;
+/** Above this many quotes, keeping their PDFs offline asks first (it may take hours and gigabytes). */
+export const KEEP_OFFLINE_CONFIRM_ABOVE = 50;
 
 /** What the last action said, for the bar's live region. */
 export interface SelectionOutcome {
   text: string;
   failed: boolean;
+  /** Told by the keep-offline job: shown even when nothing is selected any more. */
+  ofJob?: boolean;
 }
 
 /**
@@ -34,9 +36,24 @@ export class SelectionState {
   #anchor = -1;
   /** The action running, in words ("Keeping PDFs offline: 20 of 120"), or null. */
   busy = $state<string | null>(null);
-  /** 0..1 while PDFs are being kept offline, else null. */
-  progress = $state<number | null>(null);
+  /** The core's keep-offline job (it outlives this page): running, or the last one seen ending. */
+  job = $state<KeepOfflineJob | null>(null);
+  /** A large selection waits for the person to confirm keeping its PDFs offline. */
+  confirming = $state<(KeepOfflinePlan & { input: SelectionInput }) | null>(null);
   outcome = $state<SelectionOutcome | null>(null);
+
+  /** The job runs (or is stopping): its progress and Stop are shown. */
+  keeping = $derived(this.job?.state === 'running' || this.job?.state === 'stopping');
+
+  /** "Keeping PDFs offline: 120 of 100,000", or null. */
+  progressWords = $derived(
+    this.job && this.keeping
+      ? `${this.job.state === 'stopping' ? 'Stopping' : 'Keeping PDFs offline'}: ${formatCount(this.job.done)} of ${formatCount(this.job.total)}`
+      : null,
+  );
+
+  /** 0..1 while the job runs, else null. */
+  progress = $derived(this.job && this.keeping ? (this.job.total === 0 ? 1 : this.job.done / this.job.total) : null);
 
   readonly #inbox: InboxState;
   readonly #api: SelectionBridge;
@@ -124,44 +141,76 @@ export class SelectionState {
   }
 
   /**
-   * The selected quotes' PDFs downloaded and kept offline, batch after batch so the progress
-   * moves; the outcome says how many were kept and which could not be, and why.
+   * Reads the core's keep-offline job and follows it: a page opened or reloaded while one runs
+   * shows its progress and Stop. Returns the function that stops following.
    */
+  listen(): () => void {
+    const stop = this.#api.events['selection.keepOfflineChanged']((job) => this.#jobMoved(job));
+    void this.#api.selection.keepOfflineJob().then((result) => {
+      // A running job is news to a page that just opened; an ended one was told where it ran.
+      const job = result.ok ? result.value : null;
+      if (job && this.job === null && (job.state === 'running' || job.state === 'stopping')) this.job = job;
+    });
+    return stop;
+  }
+
+  /** Keeping the selected quotes' PDFs offline: at once for a few, after a confirmation for many. */
   async keepPdfsOffline(): Promise<void> {
-    if (this.busy || this.count === 0) return;
+    if (this.busy || this.keeping || this.count === 0) return;
     const input = this.input();
-    const total = this.count;
-    let kept = 0;
-    let already = 0;
-    let notTried = 0;
-    const failed: KeepOfflineFailure[] = [];
-    let error: BridgeError | null = null;
-    this.outcome = null;
-    this.progress = 0;
-    this.busy = `Keeping PDFs offline: 0 of ${formatCount(total)}`;
-    for (let offset = 0; ; offset += KEEP_OFFLINE_BATCH) {
-      const batch = await this.#api.selection.keepPdfsOffline({ ...input, offset, limit: KEEP_OFFLINE_BATCH });
-      if (!batch.ok) {
-        error = batch.error;
-        break;
-      }
-      const { total: found, kept: keptNow, alreadyOffline, failed: failedNow, notTried: notTriedNow } = batch.value;
-      kept += keptNow;
-      already += alreadyOffline;
-      failed.push(...failedNow);
-      const done = Math.min(found, offset + KEEP_OFFLINE_BATCH);
-      if (notTriedNow > 0) {
-        // The service cannot be reached: the rest would fail the same way.
-        notTried = found - done + notTriedNow;
-        break;
-      }
-      this.progress = found === 0 ? 1 : done / found;
-      this.busy = `Keeping PDFs offline: ${formatCount(done)} of ${formatCount(found)}`;
-      if (done >= found) break;
+    if (this.count <= KEEP_OFFLINE_CONFIRM_ABOVE) {
+      await this.#startKeeping(input);
+      return;
     }
-    this.busy = null;
-    this.progress = null;
-    this.#said(keepOfflineWords({ kept, already, failed, notTried, error }), failed.length > 0 || notTried > 0 || error !== null);
+    const plan = await this.#api.selection.keepOfflinePlan(input);
+    if (!plan.ok) {
+      this.#said(`Couldn't keep the PDFs offline: ${describeFailure(plan.error).message}`, true);
+      return;
+    }
+    this.confirming = { ...plan.value, input };
+  }
+
+  /** The person confirmed: the job starts with the selection as it was when they asked. */
+  async confirmKeeping(): Promise<void> {
+    const confirming = this.confirming;
+    this.confirming = null;
+    if (confirming) await this.#startKeeping(confirming.input);
+  }
+
+  cancelKeeping(): void {
+    this.confirming = null;
+  }
+
+  /** Stops the core's job: no download starts after it; what was kept stays. */
+  async stopKeeping(): Promise<void> {
+    if (!this.keeping) return;
+    if (this.job) this.job = { ...this.job, state: 'stopping' };
+    const result = await this.#api.selection.stopKeepOffline();
+    if (!result.ok) {
+      this.#said(`Couldn't stop keeping PDFs offline: ${describeFailure(result.error).message}`, true);
+      return;
+    }
+    if (result.value) this.#jobMoved(result.value);
+  }
+
+  async #startKeeping(input: SelectionInput): Promise<void> {
+    this.outcome = null;
+    const result = await this.#api.selection.keepPdfsOffline(input);
+    if (!result.ok) {
+      this.#said(`Couldn't keep the PDFs offline: ${describeFailure(result.error).message}`, true);
+      return;
+    }
+    this.#jobMoved(result.value);
+  }
+
+  /** The job moved: an end this page saw is told in words once. */
+  #jobMoved(job: KeepOfflineJob): void {
+    const wasKeeping = this.keeping;
+    this.job = job;
+    if (!wasKeeping || this.keeping) return;
+    this.outcome = { text: keepOfflineWords(job), failed: job.failedCount > 0 || job.error !== null || (job.notTried > 0 && job.state !== 'stopped'),
+      ofJob: true,
+    };
   }
 
   async #mark(how: 'read' | 'unread'): Promise<void> {
@@ -197,17 +246,19 @@ export class SelectionState {
   }
 }
 
-/** "Kept 12 PDFs offline (3 already were). 2 couldn't be downloaded: Q-1001 (…), Q-1002 (…)." */
-export function keepOfflineWords(outcome: { kept: number; already: number; failed: readonly KeepOfflineFailure[]; notTried: number; error: BridgeError | null }): string {
-  const { kept, already, failed, notTried, error } = outcome;
+/** "Kept 12 PDFs offline (3 already were). 2 couldn't be downloaded: Q-1001 (…), Q-1002 (…)."; "Kept 120 of 100,000 PDFs offline; stopped." */
+export function keepOfflineWords(job: KeepOfflineJob): string {
+  const { kept, alreadyOffline: already, failed, failedCount, notTried, error } = job;
   const pdfs = (count: number) => `${formatCount(count)} ${count === 1 ? 'PDF' : 'PDFs'}`;
-  const parts = [`Kept ${pdfs(kept)} offline${already > 0 ? ` (${formatCount(already)} already ${already === 1 ? 'was' : 'were'})` : ''}.`];
-  if (failed.length > 0) {
-    const named = failed.slice(0, 3).map((failure) => `${failure.label ?? 'Untitled quote'} (${failure.reason.replace(/\.$/, '')})`);
-    const more = failed.length > 3 ? `, and ${formatCount(failed.length - 3)} more` : '';
-    parts.push(`${pdfs(failed.length)} couldn't be downloaded: ${named.join('; ')}${more}.`);
+  const alreadyWords = already > 0 ? ` (${formatCount(already)} already ${already === 1 ? 'was' : 'were'})` : '';
+  const stopped = job.state === 'stopped';
+  const parts = [stopped ? `Kept ${formatCount(kept)} of ${pdfs(job.total)} offline${alreadyWords}; stopped.` : `Kept ${pdfs(kept)} offline${alreadyWords}.`];
+  if (failedCount > 0) {
+    const named = failed.slice(0, 3).map((failure: KeepOfflineFailure) => `${failure.label ?? 'Untitled quote'} (${failure.reason.replace(/\.$/, '')})`);
+    const more = failedCount > named.length ? `, and ${formatCount(failedCount - named.length)} more` : '';
+    parts.push(`${pdfs(failedCount)} couldn't be downloaded: ${named.join('; ')}${more}.`);
   }
-  if (notTried > 0) parts.push(`${pdfs(notTried)} not tried: the service can't be reached now. Try again later; nothing was lost.`);
-  if (error) parts.push(`Stopped: ${describeFailure(error).message}`);
+  if (error) parts.push(`Stopped: ${error}`);
+  else if (notTried > 0 && !stopped) parts.push(`${pdfs(notTried)} not tried: the service can't be reached now. Try again later; nothing was lost.`);
   return parts.join(' ');
 }

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError, NotFoundError } from '../../../../main/core/api';
 import type { QuotingClient } from '../../../../main/core/api';
 import { createPdfCache } from '../../../../main/core/cache';
@@ -30,6 +30,8 @@ let refuse: Map<string, () => Error>;
 let downloading = 0;
 let mostAtOnce = 0;
 let links = 0;
+/** The files' answer sends half the PDF and then waits, as a slow service would. */
+let stallHalfway = false;
 
 beforeEach(async () => {
   service = await startFakeService();
@@ -40,6 +42,7 @@ beforeEach(async () => {
   downloading = 0;
   mostAtOnce = 0;
   links = 0;
+  stallHalfway = false;
 });
 afterEach(async () => {
   stop?.();
@@ -62,6 +65,11 @@ function client(): QuotingClient {
         service.route('GET', path, (_req, res) => {
           downloading += 1;
           mostAtOnce = Math.max(mostAtOnce, downloading);
+          if (stallHalfway) {
+            const bytes = pdfBytes(4096);
+            res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(bytes.length) }).write(bytes.subarray(0, 2048));
+            return;
+          }
           // A little later, so downloads overlap when they may.
           setTimeout(() => {
             downloading -= 1;
@@ -147,5 +155,22 @@ describe('keeping several PDFs offline', () => {
     expect(existsSync(kept)).toBe(true);
     expect(pdfs.status('acc', quotes[2]!.quoteId).cached).toBe(true);
     expect(readdirSync(folder).filter((name) => name.endsWith('.pdf'))).toHaveLength(1);
+  });
+
+  it('when stopped, starts no other download and aborts those under way: neither kept nor failed, and no partial file stays', async () => {
+    const pdfs = await pdfCache();
+    const quotes = seen(Array.from({ length: 6 }, () => fakeQuote()));
+    stallHalfway = true;
+    const stopping = new AbortController();
+
+    const keeping = pdfs.keepOffline(quotes, stopping.signal);
+    await vi.waitFor(() => expect(downloading).toBe(2));
+    stopping.abort(new Error('stopped'));
+    const outcome = await keeping;
+
+    expect(outcome).toEqual({ kept: 0, alreadyOffline: 0, failed: [], notTried: 6 });
+    expect(links).toBe(2);
+    expect(readdirSync(folder)).toEqual([]);
+    for (const quote of quotes) expect(pdfs.currentFile('acc', quote.quoteId)).toBeNull();
   });
 });

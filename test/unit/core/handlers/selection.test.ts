@@ -4,10 +4,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { createExportHandlers, createInboxHandlers, createSelectionHandlers } from '../../../../main/core/handlers';
-import type { ExportHandlers, FileToDeliver, InboxHandlers, SelectionHandlers } from '../../../../main/core/handlers';
+import { createExportHandlers, createInboxHandlers, createKeepOfflineJobs, createSelectionHandlers } from '../../../../main/core/handlers';
+import type { ExportHandlers, FileToDeliver, InboxHandlers, KeepOfflineJobs, SelectionHandlers } from '../../../../main/core/handlers';
 import type { QuoteToKeep } from '../../../../main/core/cache';
 import { createSilentLogger } from '../../../../main/core/log';
 import { createUnreadState } from '../../../../main/core/notify/unread';
@@ -18,7 +18,7 @@ import { ManualClock, startSimulator } from '../../../../main/simulator';
 import type { Simulator } from '../../../../main/simulator';
 import { exportMethods } from '../../../../preload/contract/bridge/export';
 import { selectionMethods } from '../../../../preload/contract/bridge/selection';
-import type { InboxRow } from '../../../../preload/contract';
+import type { InboxRow, KeepOfflineJob } from '../../../../preload/contract';
 import { cacheRig } from '../cache/helpers';
 import type { CacheRig } from '../cache/helpers';
 import { createFakeClock } from '../../../helpers/fake-clock';
@@ -38,6 +38,13 @@ let unread: UnreadState;
 let delivered: FileToDeliver[];
 /** What the PDF cache was asked to keep offline, call by call. */
 let kept: QuoteToKeep[][];
+let jobs: KeepOfflineJobs;
+/** Downloads begun, quote by quote. */
+let started: string[];
+/** While on, each download waits for release() (or for the job's abort). */
+let holding: boolean;
+let waiting: (() => void)[];
+const release = () => waiting.shift()!();
 
 beforeEach(async () => {
   sim = await startSimulator({ seed: 5, quotes: 60, clock: new ManualClock(), log: () => undefined });
@@ -68,21 +75,40 @@ beforeEach(async () => {
   });
   unread = createUnreadState({ path: join(dir, 'unread.json'), clock, logger: createSilentLogger() });
   kept = [];
-  selection = createSelectionHandlers({
+  started = [];
+  holding = false;
+  waiting = [];
+  jobs = createKeepOfflineJobs({
     cache: rig.cache,
     accounts: service,
     clock,
-    unread,
+    logger: createSilentLogger(),
+    batch: 3,
     pdfs: {
-      keepOffline: async (quotes) => {
+      usage: () => ({ files: 4, bytes: 6_000_000 }),
+      // As the PDF cache does: one quote after another; none starts once the signal is aborted,
+      // and one aborted under way is neither kept nor failed. The third quote of each batch
+      // fails, as a withdrawn quote's PDF would.
+      keepOffline: async (quotes, signal) => {
         kept.push([...quotes]);
-        // The third quote of each batch fails, as a withdrawn quote's PDF would.
-        return { kept: quotes.length - (quotes.length >= 3 ? 1 : 0), alreadyOffline: 0, failed: quotes.slice(2, 3).map((quote) => ({ ...quote, reason: 'gone' })), notTried: 0 };
+        let done = 0;
+        const failed: { accountId: string; quoteId: string; label: string | null; reason: string }[] = [];
+        for (const [index, quote] of quotes.entries()) {
+          if (signal?.aborted) break;
+          started.push(quote.quoteId);
+          if (holding) await new Promise<void>((resolve) => (waiting.push(resolve), signal?.addEventListener('abort', () => resolve(), { once: true })));
+          if (signal?.aborted) break;
+          if (index === 2) failed.push({ ...quote, reason: 'gone' });
+          else done++;
+        }
+        return { kept: done, alreadyOffline: 0, failed, notTried: quotes.length - done - failed.length };
       },
     },
   });
+  selection = createSelectionHandlers({ cache: rig.cache, accounts: service, clock, unread, keepOffline: jobs });
 });
 afterEach(async () => {
+  await jobs.close();
   await engine.stop();
   for (const account of accounts) await account.client.close();
   await relay.close();
@@ -175,28 +201,113 @@ describe('marking a selection read or unread', () => {
   });
 });
 
+/** The job as a page hears it, once `until` holds. */
+function heard(until: (job: KeepOfflineJob) => boolean): Promise<KeepOfflineJob> {
+  return new Promise((resolve) => {
+    const stop = jobs.subscribe((job) => {
+      if (!until(job)) return;
+      stop();
+      resolve(job);
+    });
+  });
+}
+const ended = (job: KeepOfflineJob) => job.state !== 'running' && job.state !== 'stopping';
+
 describe('keeping a selection offline', () => {
-  it('hands the PDF cache the selected quotes batch by batch, in the view order, and says how many there are in all', async () => {
+  it('runs in the core batch by batch, in the view order, and counts the outcome', async () => {
     const rows = await viewRows({});
     const picked = [rows[7]!, rows[1]!, rows[4]!, rows[3]!, rows[0]!];
-    const input = { sort: 'value', selection: { kind: 'quotes', quoteIds: picked.map((row) => row.quoteId) }, limit: 3 };
+    const end = heard(ended);
 
-    const first = await call('selection.keepPdfsOffline', { ...input, offset: 0 });
-    const second = await call('selection.keepPdfsOffline', { ...input, offset: 3 });
+    const first = await call('selection.keepPdfsOffline', { sort: 'value', selection: { kind: 'quotes', quoteIds: picked.map((row) => row.quoteId) } });
 
-    expect(first).toMatchObject({ total: 5, offset: 0, kept: 2, notTried: 0 });
-    expect(first.failed).toEqual([{ accountId: rows[3]!.accountId, quoteId: rows[3]!.quoteId, label: rows[3]!.quoteNumber, reason: 'gone' }]);
-    expect(second).toMatchObject({ total: 5, offset: 3, kept: 2, failed: [] });
+    expect(first).toMatchObject({ state: 'running', total: 5 });
+    const job = await end;
+    expect(job).toMatchObject({ state: 'finished', total: 5, done: 5, kept: 4, failedCount: 1, notTried: 0, error: null });
+    expect(job.failed).toEqual([{ accountId: rows[3]!.accountId, quoteId: rows[3]!.quoteId, label: rows[3]!.quoteNumber, reason: 'gone' }]);
     expect(kept.map((batch) => batch.map((quote) => quote.quoteId))).toEqual([
       [rows[0]!, rows[1]!, rows[3]!].map((row) => row.quoteId),
       [rows[4]!, rows[7]!].map((row) => row.quoteId),
     ]);
+    expect(await call('selection.keepOfflineJob', undefined)).toEqual(job);
   });
 
   it('walks "every quote but these" the same way', async () => {
     const rows = await viewRows({});
-    const first = await call('selection.keepPdfsOffline', { sort: 'value', selection: { kind: 'all', except: [rows[0]!.quoteId] }, offset: 0, limit: 2 });
+    const end = heard(ended);
+    const first = await call('selection.keepPdfsOffline', { sort: 'value', selection: { kind: 'all', except: [rows[0]!.quoteId] } });
     expect(first.total).toBe(rows.length - 1);
-    expect(kept[0]!.map((quote) => quote.quoteId)).toEqual([rows[1]!.quoteId, rows[2]!.quoteId]);
+    await end;
+    expect(kept[0]!.map((quote) => quote.quoteId)).toEqual([rows[1]!.quoteId, rows[2]!.quoteId, rows[3]!.quoteId]);
+    expect(kept.flat()).toHaveLength(rows.length - 1);
+  });
+
+  it('stops when asked: no download starts after it, the one under way is aborted, and what was kept is counted', async () => {
+    const rows = await viewRows({});
+    holding = true;
+    await call('selection.keepPdfsOffline', { sort: 'value', selection: { kind: 'all' } });
+    await vi.waitFor(() => expect(started).toHaveLength(1));
+    release();
+    await vi.waitFor(() => expect(started).toHaveLength(2));
+
+    const stopped = await call('selection.stopKeepOffline', undefined);
+
+    expect(stopped).toMatchObject({ state: 'stopped', total: rows.length, done: 1, kept: 1, failedCount: 0, notTried: rows.length - 1 });
+    // Long enough for any batch that would still run to start a download.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(started).toHaveLength(2);
+    expect(kept).toHaveLength(1);
+    expect(await call('selection.keepOfflineJob', undefined)).toEqual(stopped);
+  });
+
+  it('answers a second start with the job already running instead of starting another', async () => {
+    holding = true;
+    const first = await call('selection.keepPdfsOffline', { sort: 'value', selection: { kind: 'all' } });
+    const again = await call('selection.keepPdfsOffline', { sort: 'value', selection: { kind: 'quotes', quoteIds: ['nope'] } });
+    expect(again.total).toBe(first.total);
+    await vi.waitFor(() => expect(started).toHaveLength(1));
+    expect(kept).toHaveLength(1);
+  });
+
+  it('shows a page that joins mid-job where the job is, and its next moves', async () => {
+    const rows = await viewRows({});
+    holding = true;
+    await call('selection.keepPdfsOffline', { sort: 'value', selection: { kind: 'all' } });
+    for (let count = 1; count <= 3; count++) {
+      await vi.waitFor(() => expect(started).toHaveLength(count));
+      release();
+    }
+    await vi.waitFor(() => expect(started).toHaveLength(4));
+
+    // A page opened now: it reads the job, then follows it.
+    const joined = await call('selection.keepOfflineJob', undefined);
+    const next = heard((job) => job.done === 6);
+    for (let count = 4; count <= 6; count++) {
+      await vi.waitFor(() => expect(started).toHaveLength(count));
+      release();
+    }
+
+    expect(joined).toMatchObject({ state: 'running', total: rows.length, done: 3, kept: 2, failedCount: 1 });
+    expect(await next).toMatchObject({ state: 'running', done: 6, kept: 4, failedCount: 2 });
+  });
+
+  it('ends with the core: closing aborts the job, and none starts after', async () => {
+    holding = true;
+    await call('selection.keepPdfsOffline', { sort: 'value', selection: { kind: 'all' } });
+    await vi.waitFor(() => expect(started).toHaveLength(1));
+
+    await jobs.close();
+
+    expect(jobs.current()).toMatchObject({ state: 'stopped', done: 0 });
+    await expect(call('selection.keepPdfsOffline', { sort: 'value', selection: { kind: 'all' } })).rejects.toThrow(/closing/);
+    expect(started).toHaveLength(1);
+  });
+
+  it('says how many PDFs a selection names and how large they may be', async () => {
+    const rows = await viewRows({});
+    expect(await call('selection.keepOfflinePlan', { sort: 'value', selection: { kind: 'all', except: [rows[0]!.quoteId] } })).toEqual({
+      quotes: rows.length - 1,
+      averagePdfBytes: 1_500_000,
+    });
   });
 });
