@@ -48,8 +48,14 @@ export class InboxIndex {
   private readonly freeOrdinals: number[] = [];
   private nextOrdinal = 0;
   private readonly facts = new QuoteFacts();
-  /** While loading: one copy of each repeated value (account, status, company, currency, dates). */
-  private shared: Map<string, string> | null = null;
+  /**
+   * One copy of each repeated value (account, status, company, currency, the day-only dates),
+   * kept after the load too: a first sync puts every quote one by one, and each value read
+   * from SQLite or parsed from JSON is a new string (about 150 bytes a quote). Few distinct
+   * values: companies are in the facet dictionary anyway, dates are days.
+   */
+  private readonly shared = new Map<string, string>();
+
 
   load(
     rows: Iterable<InboxSourceRow>,
@@ -83,15 +89,15 @@ export class InboxIndex {
     for (const [accountId, service] of services) this.services.set(accountId, service);
     for (const pdf of pdfs) this.pdfsOf(pdf.accountId).set(pdf.quoteId, pdf.outdated ? 'outdated' : 'cached');
     this.all = new Scope();
-    this.shared = new Map();
+    this.shared.clear();
   }
 
   loadRows(rows: Iterable<InboxSourceRow>): void {
-    for (const row of rows) this.put(row);
+    // The rows read for the load are the index's own: kept as they are (`shareIn`).
+    for (const row of rows) this.putRow(row, this.shareIn(row));
   }
 
   endLoad(): void {
-    this.shared = null;
     // The scopes are new: each order is built at its first read, in one sort.
   }
 
@@ -126,6 +132,11 @@ export class InboxIndex {
   }
 
   put(row: InboxSourceRow): void {
+    this.putRow(row, this.sourceOf(row));
+  }
+
+  /** Puts `row`, keeping `kept`: its columns as the index may hold them (repeated values shared). */
+  private putRow(row: InboxSourceRow, kept: InboxSourceRow): void {
     const account = this.accountOf(row.accountId);
     let view = account.views.get(row.quoteId);
     if (!view) {
@@ -136,7 +147,7 @@ export class InboxIndex {
       account.views.set(row.quoteId, view);
       account.scope.add(view);
     }
-    view.source = this.shared === null ? this.sourceOf(row) : this.shareIn(row);
+    view.source = kept;
     view.stage = stageOf(row.status, row.quoteNumber);
     view.stageNumber = INBOX_STAGES.indexOf(view.stage);
     view.needsAction = needsAction(account.access, row.status, row.quoteNumber);
@@ -432,9 +443,9 @@ export class InboxIndex {
     for (const view of quote.views) view.account.scope.touch(view, textChanged);
   }
 
-  /** The copy of `value` the index already holds, while loading; values read from SQLite are new strings each time. */
+  /** The copy of `value` the index already holds; values read from SQLite are new strings each time. */
   private share<T extends string | null>(value: T): T {
-    if (value === null || this.shared === null) return value;
+    if (value === null) return value;
     const known = this.shared.get(value);
     if (known !== undefined) return known as T;
     this.shared.set(value, value);
