@@ -12,7 +12,7 @@ import { QuoteFacts } from './facts';
 import { rowOf } from './rows';
 import { chooseWindow } from './window-select';
 import type { AccountState, Member } from './members';
-import { foldForSearch, narrows, needsAction, searchWords, stageOf } from './status';
+import { narrows, needsAction, searchedFieldsDiffer, searchWords, stageOf } from './status';
 import { INBOX_SORTS, INBOX_STAGES } from './types';
 import type { InboxFacetQuery, InboxFacets, InboxQuery, InboxRow, InboxWindow, PdfBadge, QuoteAtAGlance } from './types';
 
@@ -148,6 +148,8 @@ export class InboxIndex {
       account.views.set(row.quoteId, view);
       account.scope.add(view);
     }
+    // The text the quote showed before: its shown view's row, which this row may replace.
+    const shownBefore = view.quote.textSlot < 0 ? null : view.quote.shown.source;
     view.source = kept;
     view.stage = stageOf(row.status, row.quoteNumber);
     view.stageNumber = INBOX_STAGES.indexOf(view.stage);
@@ -155,7 +157,7 @@ export class InboxIndex {
     // The list item does not carry them: a list change keeps what the details said.
     if (row.serviceTypes !== undefined) view.serviceTypes = row.serviceTypes;
     if (row.targetMarkets !== undefined) view.targetMarkets = row.targetMarkets;
-    this.refresh(view.quote);
+    this.refresh(view.quote, shownBefore);
   }
 
   setPdf(accountId: string, quoteId: string, badge: PdfBadge): void {
@@ -420,15 +422,13 @@ export class InboxIndex {
    * After a view changed: which view the quote shows, its shared fields, and the orders
    * and search text of every scope it is in.
    */
-  private refresh(quote: QuoteEntry): void {
+  private refresh(quote: QuoteEntry, shownBefore: InboxSourceRow | null = quote.textSlot < 0 ? null : quote.shown.source): void {
     const isNew = quote.textSlot < 0;
     if (quote.views.length > 1) quote.views.sort(preferred);
     const shown = quote.views[0]!;
     quote.shown = shown;
     const row = shown.source;
-    const searchText = searchTextOf(row);
-    const textChanged = searchText !== quote.searchText;
-    quote.searchText = searchText;
+    const textChanged = shownBefore === null || searchedFieldsDiffer(shownBefore, row);
     quote.quoteDateMs = quoteDateMs(row.quoteDate);
     quote.dueMs = time(row.projectDueDate, Number.POSITIVE_INFINITY);
     quote.validMs = time(row.validUntil, Number.POSITIVE_INFINITY);
@@ -489,11 +489,6 @@ export class InboxIndex {
 const namespaceOf = (accountId: string, service: string | null) => service ?? `\u0001${accountId}`;
 
 const time = timeOf;
-
-/** The searched fields folded, one per line (no search word holds a line break). */
-function searchTextOf(row: InboxSourceRow): string {
-  return foldForSearch(`${row.projectName ?? ''}\n${row.quoteNumber ?? ''}\n${row.companyName ?? ''}\n${row.referenceNumber ?? ''}`);
-}
 
 function idsOf(values: readonly string[] | undefined, dictionary: FacetValues): number[] {
   return values ? [...new Set(values)].map((value) => dictionary.idOf(value)) : [];

@@ -4,6 +4,7 @@ import { grown } from './facts';
 import { SearchText } from './search-text';
 import type { Found, Searchable } from './search-text';
 import { SortedOrder } from './sorted-order';
+import { searchTextOf } from './status';
 import type { Ordered } from './sorted-order';
 import type { InboxSort, InboxStage, PdfBadge } from './types';
 import { INBOX_SORTS } from './types';
@@ -57,7 +58,6 @@ export class QuoteEntry implements Ordered, Searchable {
   /** The account that sees it first in line: one that needs action, a client key first. */
   views: QuoteView[] = [];
   shown!: QuoteView;
-  searchText = '';
   quoteDateMs = 0;
   dueMs = Number.POSITIVE_INFINITY;
   validMs = Number.POSITIVE_INFINITY;
@@ -76,6 +76,11 @@ export class QuoteEntry implements Ordered, Searchable {
 
   get quote(): QuoteEntry {
     return this;
+  }
+
+  /** Computed when asked (a block's rebuild after a change, a search patched after one): the blocks keep it. */
+  get searchText(): string {
+    return searchTextOf(this.shown.source);
   }
 }
 
