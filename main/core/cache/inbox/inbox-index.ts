@@ -33,8 +33,6 @@ export class InboxIndex {
   /** Key kinds and services known before (or without) any quote of the account. */
   private readonly access = new Map<string, KeyAccess>();
   private readonly services = new Map<string, string>();
-  /** By namespace (service), then quote id. */
-  private readonly quotes = new Map<string, Map<string, QuoteEntry>>();
   private quoteCount = 0;
   private all = new Scope();
   /** By account, then quote. */
@@ -80,7 +78,6 @@ export class InboxIndex {
     this.accounts.clear();
     this.access.clear();
     this.services.clear();
-    this.quotes.clear();
     this.quoteCount = 0;
     this.nextOrdinal = 0;
     this.freeOrdinals.length = 0;
@@ -140,7 +137,7 @@ export class InboxIndex {
     const account = this.accountOf(row.accountId);
     let view = account.views.get(row.quoteId);
     if (!view) {
-      const quote = this.quotes.get(account.namespace)?.get(row.quoteId) ?? this.newQuote(account.namespace, row.quoteId);
+      const quote = this.entryOf(account.namespace, row.quoteId) ?? this.newQuote(account.namespace, row.quoteId);
       view = new QuoteView(account, quote);
       view.pdf = this.pdfs.get(account.id)?.get(row.quoteId) ?? 'none';
       // A new array of the exact length: a push onto an empty array reserves room for 17 (about 140 bytes a quote).
@@ -382,12 +379,22 @@ export class InboxIndex {
     return account;
   }
 
+  /**
+   * The quote of this id that an account on this service already sees: found through the
+   * accounts' own maps (a few accounts), not a map of every quote (50 bytes a quote).
+   */
+  private entryOf(namespace: string, quoteId: string): QuoteEntry | undefined {
+    for (const account of this.accounts.values()) {
+      if (account.namespace !== namespace) continue;
+      const view = account.views.get(quoteId);
+      if (view) return view.quote;
+    }
+    return undefined;
+  }
+
   private newQuote(namespace: string, quoteId: string): QuoteEntry {
     const ordinal = this.freeOrdinals.pop() ?? this.nextOrdinal++;
     const quote = new QuoteEntry(namespace, quoteId, ordinal);
-    let quotes = this.quotes.get(namespace);
-    if (!quotes) this.quotes.set(namespace, (quotes = new Map()));
-    quotes.set(quoteId, quote);
     this.quoteCount += 1;
     return quote;
   }
@@ -413,7 +420,6 @@ export class InboxIndex {
       return;
     }
     this.all.remove(quote);
-    this.quotes.get(quote.namespace)?.delete(quote.quoteId);
     this.quoteCount -= 1;
     this.freeOrdinals.push(quote.ordinal);
   }
