@@ -1,3 +1,4 @@
+import { storedTime } from './kept-row';
 import type { Member } from './members';
 import type { InboxRow } from './types';
 
@@ -19,10 +20,10 @@ export function rowOf(member: Member): InboxRow {
     needsAction: shown.needsAction,
     totalAmount: row.totalAmount,
     currency: row.currency,
-    quoteDate: row.quoteDate,
+    quoteDate: storedTime(row.quoteDate),
     deadlineForQuote: row.deadlineForQuote,
     projectDueDate: row.projectDueDate,
-    validUntil: row.validUntil,
+    validUntil: storedTime(row.validUntil),
     hasDetails: shown.source.hasDetails,
     pdf: shown.pdf,
     accounts: views.map((view) => ({ accountId: view.account.id, status: view.source.status, stage: view.stage, needsAction: view.needsAction })),
