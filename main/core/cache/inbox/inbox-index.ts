@@ -191,7 +191,7 @@ export class InboxIndex {
     }
     if (matched !== null && end <= CHOOSE_LIMIT) {
       // A search's window near the top: chosen from the matches by their keys.
-      const chosen = chooseWindow(matched, scope.keys[INBOX_SORTS.indexOf(query.sort)]!, end, (slot) => scope.text.memberAt(slot)!, keep);
+      const chosen = chooseWindow(matched, scope.keysOf(query.sort), end, (slot) => scope.text.memberAt(slot)!, keep);
       for (let index = offset; index < chosen.slots.length; index += 1) rows.push(rowOf(scope.text.memberAt(chosen.slots[index]!)!));
       return { rows, total: chosen.total, offset };
     }
