@@ -1,4 +1,5 @@
 import type { KeyAccess } from '../../../../preload/contract';
+import { quoteDateMs, timeOf } from '../../database/sort-keys';
 import type { InboxSourceRow, PdfRow } from '../../database/types';
 import { DAY_MS, FacetCounter, FacetFilter, FacetValues } from './facets';
 import type { ValueFacet } from './facets';
@@ -8,8 +9,6 @@ import { containsAll } from './search-text';
 import { FoundBuilder } from './search-text';
 import type { Found } from './search-text';
 import { QuoteFacts } from './facts';
-import { keptMs, keptTime, storedTime } from './kept-row';
-import type { KeptRow } from './kept-row';
 import { rowOf } from './rows';
 import { chooseWindow } from './window-select';
 import type { AccountState, Member } from './members';
@@ -91,7 +90,8 @@ export class InboxIndex {
   }
 
   loadRows(rows: Iterable<InboxSourceRow>): void {
-    for (const row of rows) this.put(row);
+    // The rows read for the load are the index's own: kept as they are (`shareIn`).
+    for (const row of rows) this.putRow(row, this.shareIn(row));
   }
 
   endLoad(): void {
@@ -125,11 +125,15 @@ export class InboxIndex {
     for (const view of views) this.dropView(view);
     account.service = service;
     account.namespace = namespaceOf(accountId, service);
-    for (const view of views) this.put({ ...view.source, quoteDate: storedTime(view.source.quoteDate), validUntil: storedTime(view.source.validUntil), serviceTypes: view.serviceTypes, targetMarkets: view.targetMarkets });
+    for (const view of views) this.put({ ...view.source, serviceTypes: view.serviceTypes, targetMarkets: view.targetMarkets });
   }
 
   put(row: InboxSourceRow): void {
-    const kept = this.sourceOf(row);
+    this.putRow(row, this.sourceOf(row));
+  }
+
+  /** Puts `row`, keeping `kept`: its columns as the index may hold them (repeated values shared). */
+  private putRow(row: InboxSourceRow, kept: InboxSourceRow): void {
     const account = this.accountOf(row.accountId);
     let view = account.views.get(row.quoteId);
     if (!view) {
@@ -265,7 +269,7 @@ export class InboxIndex {
         status: row.status,
         // The columns split a price in two; a price always has both (Money requires them).
         totalPrice: row.totalAmount === null || row.currency === null ? null : { amount: row.totalAmount, currency: row.currency },
-        validUntil: storedTime(row.validUntil),
+        validUntil: row.validUntil,
       };
     });
   }
@@ -424,17 +428,16 @@ export class InboxIndex {
    * After a view changed: which view the quote shows, its shared fields, and the orders
    * and search text of every scope it is in.
    */
-  private refresh(quote: QuoteEntry, shownBefore: KeptRow | null = quote.textSlot < 0 ? null : quote.shown.source): void {
+  private refresh(quote: QuoteEntry, shownBefore: InboxSourceRow | null = quote.textSlot < 0 ? null : quote.shown.source): void {
     const isNew = quote.textSlot < 0;
     if (quote.views.length > 1) quote.views.sort(preferred);
     const shown = quote.views[0]!;
     quote.shown = shown;
     const row = shown.source;
     const textChanged = shownBefore === null || searchedFieldsDiffer(shownBefore, row);
-    // As sort-keys' quoteDateMs and timeOf read the stored text (the file's order is by the same).
-    quote.quoteDateMs = keptMs(row.quoteDate, 0);
-    quote.dueMs = keptMs(row.projectDueDate, Number.POSITIVE_INFINITY);
-    quote.validMs = keptMs(row.validUntil, Number.POSITIVE_INFINITY);
+    quote.quoteDateMs = quoteDateMs(row.quoteDate);
+    quote.dueMs = time(row.projectDueDate, Number.POSITIVE_INFINITY);
+    quote.validMs = time(row.validUntil, Number.POSITIVE_INFINITY);
     quote.amount = row.totalAmount ?? Number.NEGATIVE_INFINITY;
     quote.company = row.companyName === null ? -1 : this.dictionaries.companies.idOf(row.companyName);
     quote.currency = row.currency === null ? -1 : this.dictionaries.currencies.idOf(row.currency);
@@ -456,11 +459,19 @@ export class InboxIndex {
     return value;
   }
 
-  /**
-   * The columns alone, repeated values shared, timestamps compact: a row the cache just stored also holds
-   * its JSON documents, which the index must not keep alive, and the caller's row stays as it was.
-   */
-  private sourceOf(row: InboxSourceRow): KeptRow {
+  /** A row read for the load (its own object, with nothing but the columns): kept as it is, its repeated values shared. */
+  private shareIn(row: InboxSourceRow): InboxSourceRow {
+    row.accountId = this.share(row.accountId);
+    row.status = this.share(row.status);
+    row.companyName = this.share(row.companyName);
+    row.currency = this.share(row.currency);
+    row.deadlineForQuote = this.share(row.deadlineForQuote);
+    row.projectDueDate = this.share(row.projectDueDate);
+    return row;
+  }
+
+  /** The columns alone: a row the cache just stored also holds its JSON documents, which the index must not keep alive. */
+  private sourceOf(row: InboxSourceRow): InboxSourceRow {
     return {
       accountId: this.share(row.accountId),
       quoteId: row.quoteId,
@@ -472,10 +483,10 @@ export class InboxIndex {
       referenceNumber: row.referenceNumber,
       totalAmount: row.totalAmount,
       currency: this.share(row.currency),
-      quoteDate: keptTime(row.quoteDate),
+      quoteDate: row.quoteDate,
       deadlineForQuote: this.share(row.deadlineForQuote),
       projectDueDate: this.share(row.projectDueDate),
-      validUntil: keptTime(row.validUntil),
+      validUntil: row.validUntil,
     };
   }
 }
@@ -483,6 +494,7 @@ export class InboxIndex {
 /** A service's namespace is its origin; an account of unknown service has its own (no origin starts with \u0001). */
 const namespaceOf = (accountId: string, service: string | null) => service ?? `\u0001${accountId}`;
 
+const time = timeOf;
 
 function idsOf(values: readonly string[] | undefined, dictionary: FacetValues): number[] {
   return values ? [...new Set(values)].map((value) => dictionary.idOf(value)) : [];

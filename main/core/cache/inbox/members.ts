@@ -1,5 +1,5 @@
 import type { KeyAccess } from '../../../../preload/contract';
-import type { KeptRow } from './kept-row';
+import type { InboxSourceRow } from '../../database/types';
 import { grown } from './facts';
 import { SearchText } from './search-text';
 import type { Found, Searchable } from './search-text';
@@ -14,7 +14,7 @@ export class QuoteView implements Ordered, Searchable {
   readonly placed = [Number.NaN, Number.NaN, Number.NaN, Number.NaN];
   removed = false;
   textSlot = -1;
-  source!: KeptRow;
+  source!: InboxSourceRow;
   stage: InboxStage = 'in-preparation';
   /** The stage's place in INBOX_STAGES: what the facets count by. */
   stageNumber = 0;

@@ -1,4 +1,3 @@
-import { storedTime } from './kept-row';
 import type { Member } from './members';
 import type { InboxRow } from './types';
 
@@ -20,10 +19,10 @@ export function rowOf(member: Member): InboxRow {
     needsAction: shown.needsAction,
     totalAmount: row.totalAmount,
     currency: row.currency,
-    quoteDate: storedTime(row.quoteDate),
+    quoteDate: row.quoteDate,
     deadlineForQuote: row.deadlineForQuote,
     projectDueDate: row.projectDueDate,
-    validUntil: storedTime(row.validUntil),
+    validUntil: row.validUntil,
     hasDetails: shown.source.hasDetails,
     pdf: shown.pdf,
     accounts: views.map((view) => ({ accountId: view.account.id, status: view.source.status, stage: view.stage, needsAction: view.needsAction })),

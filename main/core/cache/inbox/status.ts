@@ -1,8 +1,6 @@
 import type { KeyAccess, QuoteStatus } from '../../../../preload/contract';
 import type { InboxSourceRow } from '../../database/types';
 
-type Searched = Pick<InboxSourceRow, 'projectName' | 'quoteNumber' | 'companyName' | 'referenceNumber'>;
-
 /** Whether a quote in this stored status waits for the account manager's client. */
 export function needsAction(access: KeyAccess, status: QuoteStatus, quoteNumber: string | null): boolean {
   if (access === 'client') return (status === 'PENDING' && quoteNumber !== null) || status === 'REVISED';
@@ -24,12 +22,12 @@ export function foldForSearch(text: string): string {
 }
 
 /** The searched fields folded, one per line (no search word holds a line break). */
-export function searchTextOf(row: Searched): string {
+export function searchTextOf(row: InboxSourceRow): string {
   return foldForSearch(`${row.projectName ?? ''}\n${row.quoteNumber ?? ''}\n${row.companyName ?? ''}\n${row.referenceNumber ?? ''}`);
 }
 
 /** Whether two rows' searched fields differ. */
-export function searchedFieldsDiffer(a: Searched, b: Searched): boolean {
+export function searchedFieldsDiffer(a: InboxSourceRow, b: InboxSourceRow): boolean {
   return a.projectName !== b.projectName || a.quoteNumber !== b.quoteNumber || a.companyName !== b.companyName || a.referenceNumber !== b.referenceNumber;
 }
 
