@@ -12,7 +12,7 @@ import { QuoteFacts } from './facts';
 import { rowOf } from './rows';
 import { chooseWindow } from './window-select';
 import type { AccountState, Member } from './members';
-import { foldForSearch, narrows, needsAction, searchWords, stageOf } from './status';
+import { narrows, needsAction, searchedFieldsDiffer, searchWords, stageOf } from './status';
 import { INBOX_SORTS, INBOX_STAGES } from './types';
 import type { InboxFacetQuery, InboxFacets, InboxQuery, InboxRow, InboxWindow, PdfBadge, QuoteAtAGlance } from './types';
 
@@ -33,8 +33,6 @@ export class InboxIndex {
   /** Key kinds and services known before (or without) any quote of the account. */
   private readonly access = new Map<string, KeyAccess>();
   private readonly services = new Map<string, string>();
-  /** By namespace (service), then quote id. */
-  private readonly quotes = new Map<string, Map<string, QuoteEntry>>();
   private quoteCount = 0;
   private all = new Scope();
   /** By account, then quote. */
@@ -48,8 +46,14 @@ export class InboxIndex {
   private readonly freeOrdinals: number[] = [];
   private nextOrdinal = 0;
   private readonly facts = new QuoteFacts();
-  /** While loading: one copy of each repeated value (account, status, company, currency, dates). */
-  private shared: Map<string, string> | null = null;
+  /**
+   * One copy of each repeated value (account, status, company, currency, the day-only dates),
+   * kept after the load too: a first sync puts every quote one by one, and each value read
+   * from SQLite or parsed from JSON is a new string (about 150 bytes a quote). Few distinct
+   * values: companies are in the facet dictionary anyway, dates are days.
+   */
+  private readonly shared = new Map<string, string>();
+
 
   load(
     rows: Iterable<InboxSourceRow>,
@@ -74,7 +78,6 @@ export class InboxIndex {
     this.accounts.clear();
     this.access.clear();
     this.services.clear();
-    this.quotes.clear();
     this.quoteCount = 0;
     this.nextOrdinal = 0;
     this.freeOrdinals.length = 0;
@@ -83,15 +86,15 @@ export class InboxIndex {
     for (const [accountId, service] of services) this.services.set(accountId, service);
     for (const pdf of pdfs) this.pdfsOf(pdf.accountId).set(pdf.quoteId, pdf.outdated ? 'outdated' : 'cached');
     this.all = new Scope();
-    this.shared = new Map();
+    this.shared.clear();
   }
 
   loadRows(rows: Iterable<InboxSourceRow>): void {
-    for (const row of rows) this.put(row);
+    // The rows read for the load are the index's own: kept as they are (`shareIn`).
+    for (const row of rows) this.putRow(row, this.shareIn(row));
   }
 
   endLoad(): void {
-    this.shared = null;
     // The scopes are new: each order is built at its first read, in one sort.
   }
 
@@ -126,24 +129,32 @@ export class InboxIndex {
   }
 
   put(row: InboxSourceRow): void {
+    this.putRow(row, this.sourceOf(row));
+  }
+
+  /** Puts `row`, keeping `kept`: its columns as the index may hold them (repeated values shared). */
+  private putRow(row: InboxSourceRow, kept: InboxSourceRow): void {
     const account = this.accountOf(row.accountId);
     let view = account.views.get(row.quoteId);
     if (!view) {
-      const quote = this.quotes.get(account.namespace)?.get(row.quoteId) ?? this.newQuote(account.namespace, row.quoteId);
+      const quote = this.entryOf(account.namespace, row.quoteId) ?? this.newQuote(account.namespace, row.quoteId);
       view = new QuoteView(account, quote);
       view.pdf = this.pdfs.get(account.id)?.get(row.quoteId) ?? 'none';
-      quote.views.push(view);
+      // A new array of the exact length: a push onto an empty array reserves room for 17 (about 140 bytes a quote).
+      quote.views = quote.views.length === 0 ? [view] : [...quote.views, view];
       account.views.set(row.quoteId, view);
       account.scope.add(view);
     }
-    view.source = this.shared === null ? this.sourceOf(row) : this.shareIn(row);
+    // The text the quote showed before: its shown view's row, which this row may replace.
+    const shownBefore = view.quote.textSlot < 0 ? null : view.quote.shown.source;
+    view.source = kept;
     view.stage = stageOf(row.status, row.quoteNumber);
     view.stageNumber = INBOX_STAGES.indexOf(view.stage);
     view.needsAction = needsAction(account.access, row.status, row.quoteNumber);
     // The list item does not carry them: a list change keeps what the details said.
     if (row.serviceTypes !== undefined) view.serviceTypes = row.serviceTypes;
     if (row.targetMarkets !== undefined) view.targetMarkets = row.targetMarkets;
-    this.refresh(view.quote);
+    this.refresh(view.quote, shownBefore);
   }
 
   setPdf(accountId: string, quoteId: string, badge: PdfBadge): void {
@@ -184,7 +195,7 @@ export class InboxIndex {
     }
     if (matched !== null && end <= CHOOSE_LIMIT) {
       // A search's window near the top: chosen from the matches by their keys.
-      const chosen = chooseWindow(matched, scope.keys[INBOX_SORTS.indexOf(query.sort)]!, end, (slot) => scope.text.memberAt(slot)!, keep);
+      const chosen = chooseWindow(matched, scope.keysOf(query.sort), end, (slot) => scope.text.memberAt(slot)!, keep);
       for (let index = offset; index < chosen.slots.length; index += 1) rows.push(rowOf(scope.text.memberAt(chosen.slots[index]!)!));
       return { rows, total: chosen.total, offset };
     }
@@ -368,12 +379,22 @@ export class InboxIndex {
     return account;
   }
 
+  /**
+   * The quote of this id that an account on this service already sees: found through the
+   * accounts' own maps (a few accounts), not a map of every quote (50 bytes a quote).
+   */
+  private entryOf(namespace: string, quoteId: string): QuoteEntry | undefined {
+    for (const account of this.accounts.values()) {
+      if (account.namespace !== namespace) continue;
+      const view = account.views.get(quoteId);
+      if (view) return view.quote;
+    }
+    return undefined;
+  }
+
   private newQuote(namespace: string, quoteId: string): QuoteEntry {
     const ordinal = this.freeOrdinals.pop() ?? this.nextOrdinal++;
     const quote = new QuoteEntry(namespace, quoteId, ordinal);
-    let quotes = this.quotes.get(namespace);
-    if (!quotes) this.quotes.set(namespace, (quotes = new Map()));
-    quotes.set(quoteId, quote);
     this.quoteCount += 1;
     return quote;
   }
@@ -399,7 +420,6 @@ export class InboxIndex {
       return;
     }
     this.all.remove(quote);
-    this.quotes.get(quote.namespace)?.delete(quote.quoteId);
     this.quoteCount -= 1;
     this.freeOrdinals.push(quote.ordinal);
   }
@@ -408,15 +428,13 @@ export class InboxIndex {
    * After a view changed: which view the quote shows, its shared fields, and the orders
    * and search text of every scope it is in.
    */
-  private refresh(quote: QuoteEntry): void {
+  private refresh(quote: QuoteEntry, shownBefore: InboxSourceRow | null = quote.textSlot < 0 ? null : quote.shown.source): void {
     const isNew = quote.textSlot < 0;
     if (quote.views.length > 1) quote.views.sort(preferred);
     const shown = quote.views[0]!;
     quote.shown = shown;
     const row = shown.source;
-    const searchText = searchTextOf(row);
-    const textChanged = searchText !== quote.searchText;
-    quote.searchText = searchText;
+    const textChanged = shownBefore === null || searchedFieldsDiffer(shownBefore, row);
     quote.quoteDateMs = quoteDateMs(row.quoteDate);
     quote.dueMs = time(row.projectDueDate, Number.POSITIVE_INFINITY);
     quote.validMs = time(row.validUntil, Number.POSITIVE_INFINITY);
@@ -432,9 +450,9 @@ export class InboxIndex {
     for (const view of quote.views) view.account.scope.touch(view, textChanged);
   }
 
-  /** The copy of `value` the index already holds, while loading; values read from SQLite are new strings each time. */
+  /** The copy of `value` the index already holds; values read from SQLite are new strings each time. */
   private share<T extends string | null>(value: T): T {
-    if (value === null || this.shared === null) return value;
+    if (value === null) return value;
     const known = this.shared.get(value);
     if (known !== undefined) return known as T;
     this.shared.set(value, value);
@@ -477,11 +495,6 @@ export class InboxIndex {
 const namespaceOf = (accountId: string, service: string | null) => service ?? `\u0001${accountId}`;
 
 const time = timeOf;
-
-/** The searched fields folded, one per line (no search word holds a line break). */
-function searchTextOf(row: InboxSourceRow): string {
-  return foldForSearch(`${row.projectName ?? ''}\n${row.quoteNumber ?? ''}\n${row.companyName ?? ''}\n${row.referenceNumber ?? ''}`);
-}
 
 function idsOf(values: readonly string[] | undefined, dictionary: FacetValues): number[] {
   return values ? [...new Set(values)].map((value) => dictionary.idOf(value)) : [];

@@ -4,6 +4,7 @@ import { grown } from './facts';
 import { SearchText } from './search-text';
 import type { Found, Searchable } from './search-text';
 import { SortedOrder } from './sorted-order';
+import { searchTextOf } from './status';
 import type { Ordered } from './sorted-order';
 import type { InboxSort, InboxStage, PdfBadge } from './types';
 import { INBOX_SORTS } from './types';
@@ -57,7 +58,6 @@ export class QuoteEntry implements Ordered, Searchable {
   /** The account that sees it first in line: one that needs action, a client key first. */
   views: QuoteView[] = [];
   shown!: QuoteView;
-  searchText = '';
   quoteDateMs = 0;
   dueMs = Number.POSITIVE_INFINITY;
   validMs = Number.POSITIVE_INFINITY;
@@ -76,6 +76,11 @@ export class QuoteEntry implements Ordered, Searchable {
 
   get quote(): QuoteEntry {
     return this;
+  }
+
+  /** Computed when asked (a block's rebuild after a change, a search patched after one): the blocks keep it. */
+  get searchText(): string {
+    return searchTextOf(this.shown.source);
   }
 }
 
@@ -117,8 +122,12 @@ export class Scope {
   ordinalOf = new Int32Array(512).fill(-1);
   stageOf = new Uint8Array(512);
   needsOf = new Uint8Array(512);
-  /** By slot, each order's key (INBOX_SORTS' sequence): a search's window is chosen from these without reading its members. */
-  keys = INBOX_SORTS.map(() => new Float64Array(512));
+  /**
+   * By slot, each order's key (INBOX_SORTS' sequence): a search's window is chosen from these
+   * without reading its members. Made at a search's first need in that order (`keysOf`), then
+   * kept: 8 bytes a slot each, which orders never asked for do not cost.
+   */
+  private keys: (Float64Array | null)[] = INBOX_SORTS.map(() => null);
   /** A search's matches: `stamps[slot] === stamp`. */
   stamps = new Int32Array(512);
   stamp = 0;
@@ -166,12 +175,27 @@ export class Scope {
       this.stageOf = grown(this.stageOf, new Uint8Array(size));
       this.needsOf = grown(this.needsOf, new Uint8Array(size));
       this.stamps = grown(this.stamps, new Int32Array(size));
-      this.keys = this.keys.map((keys) => grown(keys, new Float64Array(size)));
+      this.keys = this.keys.map((keys) => (keys === null ? null : grown(keys, new Float64Array(size))));
     }
     this.ordinalOf[slot] = member.quote.ordinal;
     this.stageOf[slot] = member.shown.stageNumber;
     this.needsOf[slot] = member.shown.needsAction ? 1 : 0;
-    for (let sort = 0; sort < INBOX_SORTS.length; sort += 1) this.keys[sort]![slot] = sortKey(INBOX_SORTS[sort]!, member);
+    for (let sort = 0; sort < INBOX_SORTS.length; sort += 1) {
+      const keys = this.keys[sort]!;
+      if (keys !== null) keys[slot] = sortKey(INBOX_SORTS[sort]!, member);
+    }
+  }
+
+  /** By slot, the members' keys in this order. */
+  keysOf(sort: InboxSort): Float64Array {
+    const at = INBOX_SORTS.indexOf(sort);
+    let keys = this.keys[at]!;
+    if (keys === null) {
+      const made = new Float64Array(this.ordinalOf.length);
+      this.text.forEach((member) => (made[member.textSlot] = sortKey(sort, member)));
+      this.keys[at] = keys = made;
+    }
+    return keys;
   }
 
   /** The members in this order (the first read of an order sorts them once). */

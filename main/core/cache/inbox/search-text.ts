@@ -3,7 +3,10 @@ import type { Need } from './letter-masks';
 
 /** A member of a scope as the search sees it: its folded text and its place in the blocks. */
 export interface Searchable {
-  /** Folded project name, quote number, company and reference, one per line. */
+  /**
+   * Folded project name, quote number, company and reference, one per line: computed when
+   * asked, not kept (the blocks hold every member's text; 80 bytes a quote at 100,000).
+   */
   readonly searchText: string;
   /** Its place in this scope's blocks (-1 when not in them). */
   textSlot: number;
@@ -62,8 +65,10 @@ interface Block<M> {
   /** Its first slot. */
   readonly base: number;
   members: (M | null)[];
-  /** The members' texts joined, built again at the first search after a change. */
+  /** The members' texts joined (null: never built), built again at the first search after a change. */
   text: string | null;
+  /** The places in `members` changed since `text` was built (null: none): the rest of the rebuild is read from `text`. */
+  stale: Set<number> | null;
   /** Where each member's text starts in `text`; one more entry for the end. */
   starts: Int32Array;
 }
@@ -105,7 +110,7 @@ export class SearchText<M extends Searchable> {
     let slot = this.free.pop();
     if (slot === undefined) {
       const last = this.blocks.at(-1);
-      if (!last || last.members.length === BLOCK_SIZE) this.blocks.push({ base: this.blocks.length * BLOCK_SIZE, members: [], text: null, starts: new Int32Array(0) });
+      if (!last || last.members.length === BLOCK_SIZE) this.blocks.push({ base: this.blocks.length * BLOCK_SIZE, members: [], text: null, stale: null, starts: new Int32Array(0) });
       const block = this.blocks.at(-1)!;
       slot = (this.blocks.length - 1) * BLOCK_SIZE + block.members.length;
       block.members.push(member);
@@ -128,7 +133,8 @@ export class SearchText<M extends Searchable> {
 
   /** The member's text changed. */
   changed(member: M): void {
-    this.blockOf(member.textSlot).text = null;
+    const block = this.blockOf(member.textSlot);
+    (block.stale ??= new Set()).add(member.textSlot % BLOCK_SIZE);
     this.log.push(member.textSlot);
     this.version += 1;
     if (this.log.length > LOG_LIMIT) {
@@ -152,7 +158,7 @@ export class SearchText<M extends Searchable> {
    * digit, the answer); few of them are checked one by one, many by scanning the blocks.
    */
   find(words: readonly string[]): Found {
-    for (const block of this.blocks) if (block.text === null) this.build(block);
+    for (const block of this.blocks) this.textOf(block);
     const need = maskOfWords(words);
     const exact = words.length === 1 && maskIsExact(words[0]!);
     // A scan stops at each place of the first word's first letter: checking the candidates one by one pays only when they
@@ -230,7 +236,7 @@ export class SearchText<M extends Searchable> {
       if (slot >>> BLOCK_BITS !== number) {
         number = slot >>> BLOCK_BITS;
         const block = this.blocks[number]!;
-        text = block.text ?? this.build(block);
+        text = this.textOf(block);
         starts = block.starts;
         next = -1;
       }
@@ -292,7 +298,7 @@ export class SearchText<M extends Searchable> {
       // Where a one-letter search's result lies is not known.
       if (at[index]! < 0) continue;
       const block = this.blocks[Math.floor(slots[index]! / BLOCK_SIZE)]!;
-      const text = block.text ?? this.build(block);
+      const text = this.textOf(block);
       const start = block.starts[slots[index]! % BLOCK_SIZE]!;
       if (holdsAt(text, word, start + at[index]! - shift)) held += 1;
     }
@@ -338,8 +344,20 @@ export class SearchText<M extends Searchable> {
     }
   }
 
+  /** The block's text, built again first when it changed. */
+  private textOf(block: Block<M>): string {
+    return block.text === null || block.stale !== null ? this.build(block) : block.text;
+  }
+
   private build(block: Block<M>): string {
-    const parts = block.members.map((member) => (member ? member.searchText : ''));
+    const { text: old, starts: oldStarts, stale } = block;
+    // The members that did not change keep their text from the last build: computing it again costs a fold each.
+    const parts = block.members.map((member, index) => {
+      if (!member) return '';
+      if (old === null || index + 1 >= oldStarts.length || stale?.has(index)) return member.searchText;
+      return old.slice(oldStarts[index]!, oldStarts[index + 1]! - SEPARATOR.length);
+    });
+    block.stale = null;
     const starts = new Int32Array(parts.length + 1);
     let at = 0;
     for (let index = 0; index < parts.length; index += 1) {

@@ -1,4 +1,5 @@
 import type { KeyAccess, QuoteStatus } from '../../../../preload/contract';
+import type { InboxSourceRow } from '../../database/types';
 
 /** Whether a quote in this stored status waits for the account manager's client. */
 export function needsAction(access: KeyAccess, status: QuoteStatus, quoteNumber: string | null): boolean {
@@ -18,6 +19,16 @@ export function foldForSearch(text: string): string {
   const lower = text.toLowerCase();
   const folded = /[^\u0000-\u007f]/.test(lower) ? lower.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : lower;
   return /[\u0000-\u0009]/.test(folded) ? folded.replace(/[\u0000-\u0009]/g, ' ') : folded;
+}
+
+/** The searched fields folded, one per line (no search word holds a line break). */
+export function searchTextOf(row: InboxSourceRow): string {
+  return foldForSearch(`${row.projectName ?? ''}\n${row.quoteNumber ?? ''}\n${row.companyName ?? ''}\n${row.referenceNumber ?? ''}`);
+}
+
+/** Whether two rows' searched fields differ. */
+export function searchedFieldsDiffer(a: InboxSourceRow, b: InboxSourceRow): boolean {
+  return a.projectName !== b.projectName || a.quoteNumber !== b.quoteNumber || a.companyName !== b.companyName || a.referenceNumber !== b.referenceNumber;
 }
 
 /** The words of a search, folded, each at most once, longest first (the rarest to scan for). */
