@@ -6,6 +6,7 @@ import type { ConnectionMonitor, ConnectionState } from '../../renderer/src/lib/
 import { FakeBridge } from './fake-bridge';
 import { makeAccount, sampleQuotes } from './fixtures';
 import { memoryStorage, renderApp } from './render-app';
+import { settledQuoteRows } from './quote-table-rows';
 
 const acme = makeAccount({ id: 'acme', name: 'Acme Localisation' });
 const north = makeAccount({ id: 'north', name: 'Northwind', access: 'internal' });
@@ -18,15 +19,7 @@ function twoAccounts(info: ConstructorParameters<typeof FakeBridge>[0] = {}) {
   });
 }
 
-async function settledRows() {
-  const table = await waitFor(() => {
-    const current = screen.getByRole('table', { name: 'Quotes' });
-    expect(current.getAttribute('aria-busy')).toBe('false');
-    expect(current.querySelector('.placeholder')).toBeNull();
-    return current;
-  });
-  return within(table).getAllByRole('row').slice(1);
-}
+const settledRows = settledQuoteRows;
 
 describe('app shell', () => {
   it('lists the accounts with their status and a Demo badge, and switches inbox on select', async () => {

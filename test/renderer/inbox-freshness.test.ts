@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeBridge, type FakeBridgeOptions } from './fake-bridge';
 import { makeAccount, sampleQuotes } from './fixtures';
 import { renderApp } from './render-app';
+import { settledQuoteRows } from './quote-table-rows';
 
 // 14:05 local time on a fixed day, so the clock words are known.
 const NOW = new Date(2025, 5, 2, 14, 5).getTime();
@@ -20,15 +21,7 @@ function freshness() {
   return screen.getByRole('list', { name: 'How fresh the quotes are' });
 }
 
-async function rows() {
-  const table = await waitFor(() => {
-    const current = screen.getByRole('table', { name: 'Quotes' });
-    expect(current.getAttribute('aria-busy')).toBe('false');
-    expect(current.querySelector('.placeholder')).toBeNull();
-    return current;
-  });
-  return within(table).getAllByRole('row').slice(1);
-}
+const rows = settledQuoteRows;
 
 describe('freshness and the last known quotes', () => {
   // Only the date is fixed: timers run for real, so the inbox's answers still arrive.

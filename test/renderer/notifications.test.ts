@@ -5,6 +5,7 @@ import { FakeBridge } from './fake-bridge';
 import { makeAccount, makeQuote, quoteId } from './fixtures';
 import { makeDetails } from './quote/pricing-fixtures';
 import { renderApp } from './render-app';
+import { settledQuoteRows } from './quote-table-rows';
 
 const acme = makeAccount({ id: 'acme', name: 'Acme Localisation' });
 const north = makeAccount({ id: 'north', name: 'Northwind' });
@@ -23,15 +24,7 @@ function fake() {
   return new FakeBridge({ accounts: [acme, north], quotes: { acme: quotesFor(1, 6), north: quotesFor(100, 3) } });
 }
 
-async function settledRows() {
-  const table = await waitFor(() => {
-    const current = screen.getByRole('table', { name: 'Quotes' });
-    expect(current.getAttribute('aria-busy')).toBe('false');
-    expect(current.querySelector('.placeholder')).toBeNull();
-    return current;
-  });
-  return within(table).getAllByRole('row').slice(1);
-}
+const settledRows = settledQuoteRows;
 
 function sidebarButton(name: RegExp) {
   return within(screen.getByRole('navigation', { name: 'Accounts' })).getByRole('button', { name });

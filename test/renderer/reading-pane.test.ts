@@ -4,6 +4,7 @@ import { FakeBridge } from './fake-bridge';
 import { makeAccount, makeQuote, quoteId } from './fixtures';
 import { makeDetails } from './quote/pricing-fixtures';
 import { memoryPreferences, renderApp } from './render-app';
+import { settledQuoteRows } from './quote-table-rows';
 
 const acme = makeAccount({ id: 'acme', name: 'Acme Localisation' });
 const north = makeAccount({ id: 'north', name: 'Northwind' });
@@ -18,15 +19,7 @@ function fake() {
   });
 }
 
-async function rows() {
-  const table = await waitFor(() => {
-    const current = screen.getByRole('table', { name: 'Quotes' });
-    expect(current.getAttribute('aria-busy')).toBe('false');
-    expect(current.querySelector('.placeholder')).toBeNull();
-    return current;
-  });
-  return within(table).getAllByRole('row').slice(1);
-}
+const rows = settledQuoteRows;
 
 const pane = () => screen.getByRole('region', { name: 'Selected quote' });
 

@@ -9,6 +9,7 @@ import { FakeBridge } from '../fake-bridge';
 import { makeAccount, makeQuote, quoteId } from '../fixtures';
 import { makeDetails } from '../quote/pricing-fixtures';
 import { renderApp } from '../render-app';
+import { settledQuoteRows } from '../quote-table-rows';
 
 const NAMES = ['Website relaunch', 'App store texts'];
 
@@ -40,13 +41,7 @@ const pane = () => screen.getByRole('region', { name: 'Selected quote' });
 
 /** Shows the first quote in the pane, once the list has loaded. */
 async function showFirst() {
-  const table = await waitFor(() => {
-    const current = screen.getByRole('table', { name: 'Quotes' });
-    expect(current.getAttribute('aria-busy')).toBe('false');
-    expect(current.querySelector('.placeholder')).toBeNull();
-    return current;
-  });
-  await fireEvent.click(within(table).getAllByRole('row')[1]!);
+  await fireEvent.click((await settledQuoteRows())[0]!);
   await waitFor(() => expect(within(pane()).getByRole('heading', { level: 2, name: NAMES[0] })).toBeTruthy());
 }
 
