@@ -12,6 +12,16 @@ export type ViewsBridge = Pick<BridgeApi, 'views' | 'inbox' | 'events'>;
 /** The dialog a saved view opened: naming a new one, renaming one, or confirming its deletion. */
 export type ViewDialog = { kind: 'save'; query: ViewQuery } | { kind: 'rename'; view: SavedView } | { kind: 'delete'; view: SavedView };
 
+/** A saved view as the sidebar lists it. */
+export interface SidebarView {
+  id: string;
+  name: string;
+  /** Quotes it holds now; null while counting. */
+  count: number | null;
+  /** The inbox shows exactly this view. */
+  current: boolean;
+}
+
 /**
  * A pause after the last change before the view on screen is written down: each write is a
  * synced file replace in main, so a search typed a key at a time or accounts flipped through
