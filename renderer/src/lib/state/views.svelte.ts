@@ -1,4 +1,3 @@
-import { getContext, setContext } from 'svelte';
 import { SvelteMap } from 'svelte/reactivity';
 import type { BridgeApi, SavedView, ViewQuery } from '../../../../preload/contract';
 import { describeFailure } from '../error-words';
@@ -237,15 +236,4 @@ export class ViewsState {
     void this.recount();
     return null;
   }
-}
-
-const KEY = Symbol('views');
-
-export function provideViewsState(views: ViewsState): ViewsState {
-  return setContext(KEY, views);
-}
-
-/** The views state the app provides; undefined where a component is rendered on its own. */
-export function viewsStateFromContext(): ViewsState | undefined {
-  return getContext<ViewsState | undefined>(KEY);
 }
