@@ -133,6 +133,19 @@ export default tseslint.config(
     },
   },
   {
+    // State and helpers sit below the components: a component imports them, never the other
+    // way round, so state can be built and tested without any component (DESIGN.md: "state
+    // lives in classes in src/lib/state, never importing components"). A later block replaces
+    // the rule's options, so the renderer's own restrictions are repeated here.
+    files: ['renderer/src/lib/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [electron, electronStore, ...nodeBuiltins],
+        patterns: [patterns.main, patterns.node, { group: ['**/components', '**/components/**'], message: 'renderer/src/lib is below the components: move the shared type or value into renderer/src/lib and let the component import it from there.' }],
+      }],
+    },
+  },
+  {
     // The renderer may take only types from the contract (a value import would bundle zod
     // schemas and blur which side validates), except from its zod-free part, plain/.
     files: ['renderer/**'],

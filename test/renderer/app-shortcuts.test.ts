@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SEARCH_INPUT_ID } from '../../renderer/src/components/inbox-toolbar';
+import { SEARCH_INPUT_ID } from '../../renderer/src/lib/dom-anchors';
 import { handleAppShortcut, type ShortcutContext } from '../../renderer/src/lib/app-shortcuts';
 import type { InboxRow } from '../../renderer/src/lib/inbox-bridge';
 

@@ -1,5 +1,4 @@
-import { SEARCH_INPUT_ID } from '../components/inbox-toolbar';
-import { isInQuoteTable } from '../components/quote-table';
+import { SEARCH_INPUT_ID, isInQuoteTable } from './dom-anchors';
 import type { InboxRow } from './inbox-bridge';
 import { hasModifier, isControlKey } from './keyboard';
 import type { InboxState } from './state/inbox.svelte';

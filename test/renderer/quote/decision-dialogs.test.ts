@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
-import { AcceptDialog, DeclineDialog, DECLINE_REASON_MAX } from '../../../renderer/src/components/decision-dialogs';
-import type { CheckAgainOutcome, DecisionOutcome } from '../../../renderer/src/components/decision-dialogs';
+import { AcceptDialog, DeclineDialog } from '../../../renderer/src/components/decision-dialogs';
+import { DECLINE_REASON_MAX } from '../../../renderer/src/lib/decision-outcome';
+import type { CheckAgainOutcome, DecisionOutcome } from '../../../renderer/src/lib/decision-outcome';
 import { DECLINE_REASON_MAX as CONTRACT_MAX } from '../../../preload/contract';
 import { makeDetails } from './pricing-fixtures';
 
@@ -158,7 +159,7 @@ describe('decline dialog', () => {
 
 describe('bridge answers as dialog outcomes', () => {
   it('maps results and failures', async () => {
-    const { toDecisionOutcome, toCheckAgainOutcome } = await import('../../../renderer/src/components/decision-dialogs');
+    const { toDecisionOutcome, toCheckAgainOutcome } = await import('../../../renderer/src/lib/decision-outcome');
     const quote = makeDetails({ status: 'ACCEPTED' });
     expect(toDecisionOutcome({ ok: true, value: { outcome: 'refused', message: 'Decided elsewhere.', quote, receipt: null } })).toEqual({ outcome: 'refused', message: 'Decided elsewhere.', status: 'ACCEPTED' });
     expect(toDecisionOutcome({ ok: false, error: { code: 'invalid-state', message: 'Already being sent.', retryable: false } })).toEqual({ outcome: 'error', message: 'Already being sent.', retryable: false });

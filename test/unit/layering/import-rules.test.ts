@@ -42,6 +42,10 @@ describe('import layering', () => {
     ['renderer/src/example.ts', "import { QuoteStatus } from '../../preload/contract/service/quote';\nexport const x = QuoteStatus;", /import type/],
     ['renderer/src/example.ts', "import { methods } from '../../preload/contract/bridge/contract';\nexport const x = methods;", /import type/],
     ['renderer/src/example.ts', "import { x as y } from '../../preload/contract/plainly';\nexport const x = y;", /import type/],
+    // State and helpers sit below the components (a type import too: it ties the layers as much).
+    ['renderer/src/lib/state/example.svelte.ts', "import type { Props } from '../../components/sidebar';\nexport type T = Props;", /below the components/],
+    ['renderer/src/lib/example.ts', "import { Icon } from '../components/icon/icon.svelte';\nexport const x = Icon;", /below the components/],
+    ['renderer/src/lib/state/example.svelte.ts', "import { readFile } from 'node:fs';\nexport const x = readFile;", /no Node/],
   ];
 
   it.each(refused)('refuses a forbidden import in %s', async (file, code, why) => {
@@ -58,6 +62,8 @@ describe('import layering', () => {
     ['renderer/src/example.ts', "import type { AppInfo } from '../../preload/contract';\nexport type T = AppInfo;"],
     ['renderer/src/example.ts', "import { METHOD_NAMES } from '../../preload/contract/plain/names';\nexport const x = METHOD_NAMES;"],
     ['renderer/src/example.ts', "import { STATUS_LABELS } from '../../preload/contract/plain';\nexport const x = STATUS_LABELS;"],
+    ['renderer/src/components/example/example.svelte.ts', "import { SEARCH_INPUT_ID } from '../../lib/dom-anchors';\nexport const x = SEARCH_INPUT_ID;"],
+    ['renderer/src/lib/state/example.svelte.ts', "import { SEARCH_INPUT_ID } from '../dom-anchors';\nexport const x = SEARCH_INPUT_ID;"],
     ['preload/contract/plain/example.ts', "import { METHOD_NAMES } from './names';\nimport type { QuoteStatus } from './statuses';\nexport const x = METHOD_NAMES;\nexport type T = QuoteStatus;"],
     ['preload/index.ts', "import { buildApi } from './contract/plain/api-builder';\nexport const x = buildApi;"],
   ];

@@ -1,7 +1,7 @@
 import type { AccountView } from '../../../../preload/contract';
 import type { InboxRow } from '../../lib/inbox-bridge';
 import { MOD } from '../../lib/keyboard';
-import type { ThemeChoice } from '../../lib/theme.svelte';
+import type { PaletteCommand, PaletteView } from '../../lib/palette-commands';
 
 /** One thing the palette can do: a command, an account to go to, or a quote to open. */
 export interface PaletteItem {
@@ -11,20 +11,6 @@ export interface PaletteItem {
   /** A second, quieter line: the quote's number and account, a shortcut. */
   detail?: string;
   run: () => void;
-}
-
-export interface PaletteCommand {
-  label: string;
-  detail?: string;
-  run: () => void;
-}
-
-/** A saved view of the inbox, as the palette offers it. */
-export interface PaletteView {
-  id: string;
-  name: string;
-  /** What it shows, or how many quotes it holds. */
-  detail?: string;
 }
 
 /** The words typed match when each of them is in the label (any order, any case). */
@@ -73,15 +59,4 @@ export function quoteItem(row: InboxRow, accountName: string, open: (row: InboxR
     detail: [...new Set([row.quoteNumber ?? 'Not yet numbered', row.companyName, accountName].filter(Boolean))].join(' · '),
     run: () => open(row),
   };
-}
-
-const THEME_WORDS: Record<ThemeChoice, string> = { light: 'Light theme', dark: 'Dark theme', system: 'Theme same as the system' };
-
-/** Light, dark or the system's theme, as Settings → Appearance offers them; the current one says so. */
-export function themeCommands(theme: { choice: ThemeChoice; set: (choice: ThemeChoice) => void }): PaletteCommand[] {
-  return (['light', 'dark', 'system'] as const).map((choice) => ({
-    label: THEME_WORDS[choice],
-    detail: theme.choice === choice ? 'In use' : 'Appearance',
-    run: () => theme.set(choice),
-  }));
 }

@@ -1,4 +1,4 @@
-import type { CheckAgainOutcome, DecisionOutcome } from './types';
+import type { CheckAgainOutcome, DecisionOutcome } from '../../lib/decision-outcome';
 
 export type RunState =
   | { kind: 'idle' }

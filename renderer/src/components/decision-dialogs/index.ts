@@ -2,6 +2,3 @@ export { default as AcceptDialog } from './accept-dialog.svelte';
 export { default as DeclineDialog } from './decline-dialog.svelte';
 export { DecisionRun } from './decision-run.svelte';
 export type { RunState } from './decision-run.svelte';
-export { DECLINE_REASON_MAX } from './types';
-export type { CheckAgainOutcome, DecisionOutcome } from './types';
-export { toCheckAgainOutcome, toDecisionOutcome } from './outcome';

@@ -1,2 +1,2 @@
 export { default as Icon } from './icon.svelte';
-export type { IconName } from './icon.svelte';
+export type { IconName } from '../../lib/icons';

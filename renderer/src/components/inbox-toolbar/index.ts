@@ -1,1 +1,1 @@
-export { default as InboxToolbar, SEARCH_INPUT_ID } from './inbox-toolbar.svelte';
+export { default as InboxToolbar } from './inbox-toolbar.svelte';

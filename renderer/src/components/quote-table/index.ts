@@ -1,1 +1,1 @@
-export { default as QuoteTable, isInQuoteTable } from './quote-table.svelte';
+export { default as QuoteTable } from './quote-table.svelte';

@@ -1,2 +1,1 @@
-export { default as Sidebar, focusSidebarAccount } from './sidebar.svelte';
-export type { SidebarView } from './sidebar.svelte';
+export { default as Sidebar } from './sidebar.svelte';

@@ -1,7 +1,7 @@
 import { tick } from 'svelte';
 import type { AccountView } from '../../../../preload/contract';
-import type { AccountAction } from '../../components/account-menu';
-import { focusSidebarAccount } from '../../components/sidebar';
+import { focusSidebarAccount } from '../dom-anchors';
+import type { MenuAction } from '../menu-action';
 import { describeFailure, plainMessage } from '../error-words';
 import type { AccountsState } from './accounts.svelte';
 import type { InboxState } from './inbox.svelte';
@@ -102,7 +102,7 @@ export class AccountActions {
   }
 
   /** The account's menu in the sidebar. */
-  menuFor(account: AccountView): AccountAction[] {
+  menuFor(account: AccountView): MenuAction[] {
     return [
       { label: 'Edit account', icon: 'pencil', run: () => this.edit(account) },
       {

@@ -1,4 +1,3 @@
-import { getContext, setContext } from 'svelte';
 import type { BridgeApi, BridgeError, DesktopPreferencesInput, DesktopState, RestartOutcome } from '../../../../preload/contract';
 
 export type DesktopBridge = Pick<BridgeApi, 'desktop' | 'events'>;
@@ -55,15 +54,4 @@ export class DesktopAppState {
     this.error = result.ok ? null : result.error;
     if (result.ok) this.state = result.value;
   }
-}
-
-const KEY = Symbol('desktop-app-state');
-
-/** Made once by app.svelte; the banners and the Settings section find it in the context. */
-export function provideDesktopState(api: DesktopBridge): DesktopAppState {
-  return setContext(KEY, new DesktopAppState(api));
-}
-
-export function desktopStateFromContext(): DesktopAppState | undefined {
-  return getContext<DesktopAppState | undefined>(KEY);
 }

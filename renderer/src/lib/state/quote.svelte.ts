@@ -1,8 +1,8 @@
 import type { BridgeApi, BridgeError, ExportDelivered, ExportFormat, Result } from '../../../../preload/contract';
 import type { DecisionReceipt, DecisionResult } from '../../../../preload/contract/bridge/decisions';
 import type { InboxRow, InboxRowAccount, PdfOpened, QuoteDetailView, QuoteExtras } from '../../../../preload/contract/bridge/inbox';
-import { toCheckAgainOutcome, toDecisionOutcome } from '../../components/decision-dialogs';
-import type { CheckAgainOutcome, DecisionOutcome } from '../../components/decision-dialogs';
+import { toCheckAgainOutcome, toDecisionOutcome } from '../decision-outcome';
+import type { CheckAgainOutcome, DecisionOutcome } from '../decision-outcome';
 import { fetchPdf } from '../pdf-save';
 import type { PickedFile } from '../pdf-save';
 import { fromCachedDiff } from '../revision-diff';

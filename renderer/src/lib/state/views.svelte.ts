@@ -1,4 +1,3 @@
-import { getContext, setContext } from 'svelte';
 import { SvelteMap } from 'svelte/reactivity';
 import type { BridgeApi, SavedView, ViewQuery } from '../../../../preload/contract';
 import { describeFailure } from '../error-words';
@@ -11,6 +10,16 @@ export type ViewsBridge = Pick<BridgeApi, 'views' | 'inbox' | 'events'>;
 
 /** The dialog a saved view opened: naming a new one, renaming one, or confirming its deletion. */
 export type ViewDialog = { kind: 'save'; query: ViewQuery } | { kind: 'rename'; view: SavedView } | { kind: 'delete'; view: SavedView };
+
+/** A saved view as the sidebar lists it. */
+export interface SidebarView {
+  id: string;
+  name: string;
+  /** Quotes it holds now; null while counting. */
+  count: number | null;
+  /** The inbox shows exactly this view. */
+  current: boolean;
+}
 
 /**
  * A pause after the last change before the view on screen is written down: each write is a
@@ -227,15 +236,4 @@ export class ViewsState {
     void this.recount();
     return null;
   }
-}
-
-const KEY = Symbol('views');
-
-export function provideViewsState(views: ViewsState): ViewsState {
-  return setContext(KEY, views);
-}
-
-/** The views state the app provides; undefined where a component is rendered on its own. */
-export function viewsStateFromContext(): ViewsState | undefined {
-  return getContext<ViewsState | undefined>(KEY);
 }

@@ -1,0 +1,1 @@
+export { default as InboxArea } from './inbox-area.svelte';

@@ -1,0 +1,60 @@
+import { MOD } from './keyboard';
+import type { AccountActions } from './state/account-actions.svelte';
+import type { InboxState } from './state/inbox.svelte';
+import type { LayoutState } from './state/layout.svelte';
+import type { NavigationState } from './state/navigation.svelte';
+import type { ReadActions } from './state/read-actions.svelte';
+import type { ThemeChoice } from './theme.svelte';
+
+/** Something the command palette does besides going to a quote, an account or a view. */
+export interface PaletteCommand {
+  label: string;
+  detail?: string;
+  run: () => void;
+}
+
+/** A saved view of the inbox, as the palette offers it. */
+export interface PaletteView {
+  id: string;
+  name: string;
+  /** What it shows, or how many quotes it holds. */
+  detail?: string;
+}
+
+const THEME_WORDS: Record<ThemeChoice, string> = { light: 'Light theme', dark: 'Dark theme', system: 'Theme same as the system' };
+
+/** Light, dark or the system's theme, as Settings → Appearance offers them; the current one says so. */
+export function themeCommands(theme: { choice: ThemeChoice; set: (choice: ThemeChoice) => void }): PaletteCommand[] {
+  return (['light', 'dark', 'system'] as const).map((choice) => ({
+    label: THEME_WORDS[choice],
+    detail: theme.choice === choice ? 'In use' : 'Appearance',
+    run: () => theme.set(choice),
+  }));
+}
+
+/** The parts of the app the palette's commands act on. */
+export interface PaletteCommandSources {
+  inbox: Pick<InboxState, 'syncNow'>;
+  navigation: Pick<NavigationState, 'view' | 'toggleSettings' | 'toggleActivity' | 'selectAllAccounts'>;
+  layout: Pick<LayoutState, 'density' | 'setDensity'>;
+  accountActions: Pick<AccountActions, 'add' | 'showShortcuts'>;
+  read: Pick<ReadActions, 'scopeAccount' | 'markScopeRead'>;
+  theme: { choice: ThemeChoice; set: (choice: ThemeChoice) => void };
+}
+
+/** What the command palette offers besides quotes, views and accounts, as the app is now. */
+export function paletteCommands(app: PaletteCommandSources): PaletteCommand[] {
+  const { inbox, navigation, layout, accountActions, read, theme } = app;
+  const compact = layout.density === 'compact';
+  return [
+    { label: 'Sync now', detail: 'Ask the Quoting Service for what changed', run: () => void inbox.syncNow() },
+    { label: 'Open Settings', run: () => navigation.view !== 'settings' && navigation.toggleSettings() },
+    { label: 'Mark all read', detail: read.scopeAccount?.name ?? 'Every account', run: () => void read.markScopeRead() },
+    { label: 'Show All accounts', detail: `${MOD}0`, run: () => navigation.selectAllAccounts() },
+    { label: 'Open Activity', run: () => navigation.view !== 'activity' && navigation.toggleActivity() },
+    { label: compact ? 'Comfortable rows' : 'Compact rows', run: () => layout.setDensity(compact ? 'comfortable' : 'compact') },
+    { label: 'Add account', run: () => accountActions.add() },
+    { label: 'Keyboard shortcuts', detail: '?', run: () => accountActions.showShortcuts() },
+    ...themeCommands(theme),
+  ];
+}

@@ -1,0 +1,25 @@
+import type { ShortcutContext } from '../app-shortcuts';
+import type { AppState } from './app-state.svelte';
+
+/** The parts of the app the window's shortcuts read and act on. */
+export type ShortcutSources = Pick<AppState, 'dialogOpen' | 'navigation' | 'accounts' | 'inbox' | 'accountActions' | 'read'>;
+
+/** The window's shortcut map, as the app is at the moment of the key press (app-shortcuts.ts reads it). */
+export function shellShortcuts(app: ShortcutSources): ShortcutContext {
+  const { navigation, accounts, inbox, accountActions, read } = app;
+  return {
+    dialogOpen: app.dialogOpen,
+    inboxView: navigation.view === 'inbox',
+    scopeChosen: accounts.selected !== null || navigation.allAccounts,
+    inbox,
+    showHelp: () => accountActions.showShortcuts(),
+    openPalette: () => accountActions.showPalette(),
+    selectAccountAt: (index) => {
+      const account = accounts.accounts[index];
+      if (account) navigation.selectAccount(account.id);
+    },
+    selectAllAccounts: () => navigation.selectAllAccounts(),
+    decide: (row, intent) => navigation.openRow(row, intent),
+    toggleRead: (row) => void read.toggle(row),
+  };
+}
