@@ -2,7 +2,7 @@
 // the installers, as electron-builder writes them), downloads verified against the sha512
 // in that metadata, and the platform's installer run on "Restart to update". The policy
 // (when, which channel, not during a decision) is the core's: main/core/updates.
-import type { AppUpdater, Logger as UpdaterLogger, ProgressInfo } from 'electron-updater';
+import type { AppUpdater, Logger as UpdaterLogger, ProgressInfo, Provider, UpdateInfo } from 'electron-updater';
 import type { Logger } from '../core/ports';
 import { writeFileAtomicSync } from '../core/data-files';
 import type { UpdateEngine } from '../core/updates';
@@ -25,6 +25,16 @@ export interface UpdateEngineOptions {
   logger: Logger;
   /** Called right before the installer takes over: the window must not hide instead of closing. */
   beforeInstall(): void;
+}
+
+/**
+ * The addresses electron-updater will download the release's files from, resolved by its own
+ * provider exactly as its download does (a file may name any absolute URL), so the core can
+ * refuse one that is not https. electron-updater keeps what it found in a protected field.
+ */
+function installerUrlsOf(updater: AppUpdater): string[] {
+  const found = (updater as unknown as { updateInfoAndProvider: { info: UpdateInfo; provider: Provider<UpdateInfo> } | null }).updateInfoAndProvider;
+  return found ? found.provider.resolveFiles(found.info).map((file) => file.url.href) : [];
 }
 
 /** electron-updater logs through this: its lines join ours, never the console. */
@@ -53,15 +63,15 @@ export function createUpdateEngine(options: UpdateEngineOptions): UpdateEngine {
   }
   // electron-updater emits 'error' besides rejecting; without a listener an EventEmitter would throw.
   updater.on('error', () => undefined);
-  const onPrerelease = updater.currentVersion.prerelease.length > 0;
 
   return {
     async check(channel) {
       updater.channel = channel === 'beta' ? 'beta' : 'latest';
-      // Setting a channel allows downgrades; only a beta build going back to stable needs one.
-      updater.allowDowngrade = channel === 'stable' && onPrerelease;
+      // Setting a channel allows downgrades: never. A beta build moves to stable only forward,
+      // to a stable release newer than itself (the core's offer rule holds to it as well).
+      updater.allowDowngrade = false;
       const result = await updater.checkForUpdates();
-      return result?.isUpdateAvailable ? { version: result.updateInfo.version } : null;
+      return result?.isUpdateAvailable ? { version: result.updateInfo.version, installerUrls: installerUrlsOf(updater) } : null;
     },
     async download(onProgress) {
       const listener = (progress: ProgressInfo) => onProgress(progress.percent);

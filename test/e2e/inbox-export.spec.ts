@@ -41,7 +41,7 @@ test('the exported rows are the view: every quote, then a filtered view, as CSV 
   const csv = await exportView(page, /CSV/);
   expect(csv.name).toMatch(/^Quotes \d{4}-\d{2}-\d{2}\.csv$/);
   const lines = csv.bytes.toString('utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-  expect(lines[0]).toBe('Quote number,Project,Company,Reference,Status,Total,Currency,Quote date,Quote deadline,Project due,Valid until,Accounts');
+  expect(lines[0]).toBe('"Quote number","Project","Company","Reference","Status","Total","Currency","Quote date","Quote deadline","Project due","Valid until","Accounts"');
   expect(lines).toHaveLength(everything + 1);
   await expect(page.getByRole('status').filter({ hasText: `Exported ${everything.toLocaleString('en-US')} quotes` })).toBeVisible();
 

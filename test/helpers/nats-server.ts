@@ -28,15 +28,19 @@ export interface NatsServer {
 }
 
 export interface NatsServerOptions {
-  /** A configuration file's text (users, permissions); `port`, `host`, `jetstream` are added. */
+  /** A configuration file's text (users, permissions, cluster); `port`, `host`, `jetstream` are added. */
   config?: string;
+  /** The loopback address to listen on (default 127.0.0.1; all of 127.0.0.0/8 is this computer on Linux). */
+  host?: string;
+  /** Whether JetStream runs (default true; a test of the core protocol alone does without). */
+  jetstream?: boolean;
 }
 
-export async function freePort(): Promise<number> {
+export async function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(0, host, () => {
       const address = server.address();
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
@@ -48,9 +52,11 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
   if (missing) throw new Error(missing);
   const root = mkdtempSync(join(tmpdir(), 'qd-nats-'));
   const storeDir = join(root, 'store');
-  const port = await freePort();
+  const host = options.host ?? '127.0.0.1';
+  const port = await freePort(host);
   const configPath = join(root, 'server.conf');
-  writeFileSync(configPath, `host: 127.0.0.1\nport: ${port}\njetstream { store_dir: ${JSON.stringify(storeDir)} }\n${options.config ?? ''}\n`);
+  const jetstream = options.jetstream === false ? '' : `jetstream { store_dir: ${JSON.stringify(storeDir)} }\n`;
+  writeFileSync(configPath, `host: ${host}\nport: ${port}\n${jetstream}${options.config ?? ''}\n`);
   let child: ChildProcess | null = null;
 
   async function start(): Promise<void> {
@@ -94,7 +100,7 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
 
   await start();
   return {
-    url: `nats://127.0.0.1:${port}`,
+    url: `nats://${host}:${port}`,
     port,
     storeDir,
     stop,

@@ -8,9 +8,14 @@
 // refreshing the lock's mtime on a timer, so a holder that was suspended (a laptop asleep)
 // or blocked past its stale time loses the lock while it still writes, and its lock records
 // nothing about the holder, so a refusal cannot say which process to close. Here the lock
-// names its holder (pid, host, boot and start time), and a lock whose holder is gone (a
+// names its holder (pid, computer, boot and start time), and a lock whose holder is gone (a
 // crash, kill -9) is taken over at once, judged by the system rather than by a clock.
-import { randomBytes } from 'node:crypto';
+//
+// The computer is told by its machine id, not its name: cloned machines sharing a folder
+// carry the same hostname, and judging by it, one took over the other's live lock (its
+// boot id differed, so the holder looked gone). The hostname stays as a label for people.
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +36,14 @@ const KIND_LABEL: Record<FolderHostKind, string> = {
 export interface FolderHolder {
   kind: FolderHostKind;
   pid: number;
+  /** The holder's hostname: a label for people (two computers may share one). */
   host: string;
+  /**
+   * The holder's computer: its machine id, hashed for this use (the raw id is meant to stay on
+   * the machine, and the lock may sit on a shared folder). Absent in a lock written before
+   * machine ids were recorded, or where none could be read.
+   */
+  machine?: string;
   /** When the holder started, ms since the epoch (for people; identity uses the fields below). */
   startedAt: number;
   /** Linux: the boot the holder ran in and its start in clock ticks since that boot, so a reused pid is not mistaken for it. */
@@ -48,16 +60,16 @@ export class DataFolderBusyError extends AppError {
   readonly holder: FolderHolder;
   readonly lockPath: string;
 
-  constructor(folder: string, lockPath: string, holder: FolderHolder) {
+  constructor(folder: string, lockPath: string, holder: FolderHolder, probe: ProcessProbe = systemProbe) {
     const since = new Date(holder.startedAt).toISOString().replace('T', ' ').slice(0, 19);
-    const where = holder.host === hostname() ? '' : ` on the computer "${holder.host}"`;
+    const here = onThisComputer(holder, probe);
+    const where = here ? '' : holder.host === probe.hostname() ? ` on another computer also named "${holder.host}"` : ` on the computer "${holder.host}"`;
     // Without a start time to compare (not Linux), a crashed holder's pid reused by another
     // program looks alive: say how to get out of that.
     const unsure = holder.startTicks === undefined ? ` If no Quotedesk runs as process ${holder.pid}, delete ${lockPath} and try again.` : '';
-    const remedy =
-      holder.host === hostname()
-        ? `Close it first, or give this one another data folder.${unsure}`
-        : `If that computer no longer runs Quotedesk on this folder, delete ${lockPath} and try again.`;
+    const remedy = here
+      ? `Close it first, or give this one another data folder.${unsure}`
+      : `If that computer no longer runs Quotedesk on this folder, delete ${lockPath} and try again.`;
     super('invalid-state', `The data folder ${folder} is in use by ${KIND_LABEL[holder.kind]} (process ${holder.pid}${where}, started ${since} UTC). ${remedy}`);
     this.name = 'DataFolderBusyError';
     this.holder = holder;
@@ -79,6 +91,8 @@ export interface FolderLock {
 /** How the lock learns about processes; tests stand in for the system. */
 export interface ProcessProbe {
   hostname(): string;
+  /** This computer's machine id, or undefined where none can be read (then the hostname stands in). */
+  machineId(): string | undefined;
   /** Whether a process with this pid exists on this computer. */
   alive(pid: number): boolean;
   /** The current boot's id, or undefined where the system does not tell. */
@@ -89,6 +103,7 @@ export interface ProcessProbe {
 
 export const systemProbe: ProcessProbe = {
   hostname,
+  machineId: () => (systemMachineId ??= { id: readMachineId() }).id,
   alive(pid) {
     try {
       process.kill(pid, 0);
@@ -118,6 +133,54 @@ export const systemProbe: ProcessProbe = {
   },
 };
 
+let systemMachineId: { id: string | undefined } | undefined;
+
+/**
+ * The id the system gives this computer, stable across reboots and renames: systemd's (or
+ * D-Bus's) machine-id on Linux, the platform UUID on macOS, the MachineGuid Windows sets at
+ * install. Undefined when none can be read.
+ */
+function readMachineId(): string | undefined {
+  try {
+    if (process.platform === 'darwin') {
+      const out = execFileSync('ioreg', ['-rd1', '-c', 'IOPlatformExpertDevice'], { encoding: 'utf8', timeout: 5_000, stdio: ['ignore', 'pipe', 'ignore'] });
+      return /"IOPlatformUUID"\s*=\s*"([^"]+)"/.exec(out)?.[1];
+    }
+    if (process.platform === 'win32') {
+      // /reg:64: a 32-bit process would otherwise read the redirected (WOW6432Node) key.
+      const out = execFileSync('reg', ['query', 'HKLM\\SOFTWARE\\Microsoft\\Cryptography', '/v', 'MachineGuid', '/reg:64'], { encoding: 'utf8', timeout: 5_000, windowsHide: true, stdio: ['ignore', 'pipe', 'ignore'] });
+      return /MachineGuid\s+REG_SZ\s+(\S+)/.exec(out)?.[1];
+    }
+  } catch {
+    return undefined;
+  }
+  for (const path of ['/etc/machine-id', '/var/lib/dbus/machine-id']) {
+    try {
+      const id = fs.readFileSync(path, 'utf8').trim();
+      if (id) return id;
+    } catch {
+      // The next place, or none.
+    }
+  }
+  return undefined;
+}
+
+/** What a lock records of a machine id: a hash of it, never the id itself. */
+function machineKey(id: string): string {
+  return createHash('sha256').update(`quotedesk data-folder lock\0${id}`).digest('hex').slice(0, 32);
+}
+
+/**
+ * Whether the holder ran on this computer. By machine id when the lock has one; a lock without
+ * one (written before ids were recorded, or where none could be read) is judged by its
+ * hostname, the only thing it says.
+ */
+function onThisComputer(holder: FolderHolder, probe: ProcessProbe): boolean {
+  const here = probe.machineId();
+  if (holder.machine !== undefined) return here !== undefined && holder.machine === machineKey(here);
+  return holder.host === probe.hostname();
+}
+
 export interface LockOptions {
   kind: FolderHostKind;
   probe?: ProcessProbe;
@@ -138,6 +201,7 @@ export function lockDataFolder(folder: string, options: LockOptions): FolderLock
     kind: options.kind,
     pid: process.pid,
     host: probe.hostname(),
+    ...withDefined({ machine: mapDefined(probe.machineId(), machineKey) }),
     startedAt: Math.round(Date.now() - process.uptime() * 1000),
     ...withDefined({ bootId: probe.bootId(), startTicks: probe.startTicks(process.pid) }),
     nonce: randomBytes(8).toString('hex'),
@@ -148,7 +212,7 @@ export function lockDataFolder(folder: string, options: LockOptions): FolderLock
     if (tryCreate(path, holder)) return heldLock(path, holder, replaced, options);
     const found = readHolder(path);
     if (found === 'missing') continue;
-    if (found !== 'unreadable' && holderAlive(found, probe)) throw new DataFolderBusyError(folder, path, found);
+    if (found !== 'unreadable' && holderAlive(found, probe)) throw new DataFolderBusyError(folder, path, found, probe);
     if (found === 'unreadable' && youngerThan(path, 10_000)) {
       // Never written partly (it is linked in whole), so this is someone else's file being
       // replaced right now, or not ours at all: do not take it from under them.
@@ -161,7 +225,7 @@ export function lockDataFolder(folder: string, options: LockOptions): FolderLock
 
 /** Whether a live process still holds this lock. A holder on another computer cannot be checked: it counts as alive. */
 export function holderAlive(holder: FolderHolder, probe: ProcessProbe = systemProbe): boolean {
-  if (holder.host !== probe.hostname()) return true;
+  if (!onThisComputer(holder, probe)) return true;
   const bootId = probe.bootId();
   if (holder.bootId && bootId && holder.bootId !== bootId) return false;
   if (!probe.alive(holder.pid)) return false;
@@ -277,6 +341,10 @@ function youngerThan(path: string, ms: number): boolean {
   } catch {
     return false;
   }
+}
+
+function mapDefined<T, R>(value: T | undefined, map: (value: T) => R): R | undefined {
+  return value === undefined ? undefined : map(value);
 }
 
 function withDefined<T extends Record<string, unknown>>(value: T): Partial<T> {

@@ -1,21 +1,33 @@
 import type { Cell, ExportFile, ExportTable } from './table';
 
 /**
- * Cells a spreadsheet would read as a formula (= + - @, and the tab and carriage return some
- * of them also honour): a quote's name or reference comes from the service, and a file
- * opened in Excel must never run what someone typed there. A leading apostrophe keeps the
- * text as text.
+ * Before every character a spreadsheet may read as the start of a formula (= + - @, and the
+ * tab and carriage return some of them also honour) that stands where a spreadsheet may start
+ * a cell: at the start of the text, or right after anything some locale or misconfigured
+ * import takes for a separator (',' in English, ';' in most of continental Europe, a tab) or
+ * a line end, spaces between (an import that trims them). Quoting keeps a cell whole only for a reader that honours quotes and uses our
+ * separator; one splitting on ';' cuts "Q3;=HYPERLINK(…)" in two. Looked at position by
+ * position, so a run such as ";<tab>=" is caught at each step.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /(?<=(?:^|[;,\t\r\n]) *)(?=[=+\-@\t\r])/g;
 
+/**
+ * A quote's name or reference comes from the service, and a file opened in a spreadsheet must
+ * never run what someone typed there: an apostrophe before each place a formula could start
+ * keeps the text as text, whatever the separator.
+ */
+function neutralise(text: string): string {
+  return text.replace(FORMULA_START, "'");
+}
+
+/** Every text cell is quoted, so no separator or line end inside it splits it for a reader that honours quotes. */
 function escapeText(text: string): string {
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return `"${neutralise(text).replace(/"/g, '""')}"`;
 }
 
 function csvCell(cell: Cell): string {
   if (cell === null) return '';
-  // Numbers are written as numbers (a negative amount is not a formula); dates are ISO text.
+  // Numbers are written as numbers, unquoted (a negative amount is not a formula); dates are ISO text.
   if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
   return escapeText(cell);
 }

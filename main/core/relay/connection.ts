@@ -26,17 +26,22 @@ export interface RelayServer {
 
 export class RelayConfigError extends Error {}
 
-/** The server URLs, checked (relayServerProblem: nats:// or tls:// only, TLS unless this computer), no credentials in them. */
+/**
+ * The server URLs, checked (relayServerProblem: nats:// or tls:// only, nothing after the
+ * port, TLS unless this computer), no credentials in them, and rebuilt from the parts that
+ * were checked: the NATS client is handed exactly the scheme, host and port judged here.
+ */
 export function parseServerUrls(text: string): { servers: string[]; tls: boolean } {
-  const servers = relayServerList(text);
-  if (servers.length === 0) throw new RelayConfigError('no NATS server URL: give one like nats://127.0.0.1:4222 or tls://nats.example.com:4222');
-  for (const server of servers) {
+  const given = relayServerList(text);
+  if (given.length === 0) throw new RelayConfigError('no NATS server URL: give one like nats://127.0.0.1:4222 or tls://nats.example.com:4222');
+  for (const server of given) {
     const url = URL.parse(server);
     if (url && (url.username !== '' || url.password !== '')) throw new RelayConfigError('remove the user name or password from the NATS URL: give them with --user and --password-file, or --creds');
   }
   const problem = relayServerProblem(text);
   if (problem) throw new RelayConfigError(problem);
-  return { servers, tls: servers.some((server) => URL.parse(server)?.protocol === 'tls:') };
+  const parsed = given.map((server) => URL.parse(server)!);
+  return { servers: parsed.map((url) => `${url.protocol}//${url.host}`), tls: parsed.some((url) => url.protocol === 'tls:') };
 }
 
 /** Strips whatever could be a credential from a URL before it is shown. */
@@ -80,6 +85,10 @@ export async function connectToRelayServer(server: RelayServer, options: { name:
     reconnectTimeWait: 1_000,
     // Loopback stays plain (a server on this machine); everything else refuses a server without TLS.
     tls: tls ? (server.caPem ? { ca: server.caPem } : {}) : null,
+    // A cluster's servers tell the client of their peers, and it moves to one when its server
+    // goes: without TLS that would be any address a loopback server names, sent the password
+    // in clear. With TLS every server, named or told, must speak TLS (the option above).
+    ignoreClusterUpdates: !tls,
     ...(auth.kind === 'user' ? { user: auth.user, pass: auth.password } : {}),
     ...(auth.kind === 'creds' ? { authenticator: credsAuthenticator(new TextEncoder().encode(auth.creds)) } : {}),
   };

@@ -4,12 +4,11 @@
 // store an event twice, and a 2xx is never given for an event JetStream does not hold.
 import { jetstream } from '@nats-io/jetstream';
 import type { JetStreamClient, PubAck } from '@nats-io/jetstream';
-import { headers as natsHeaders } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Clock } from '../ports';
 import type { LoggedEvent, Written } from '../webhooks/event-log';
 import type { ReceiverLog } from '../webhooks/receiver';
-import { RELAY_HEADERS } from './headers';
+import { relayHeaders } from './headers';
 import { DUPLICATE_WINDOW_MS, subjectFor } from './stream';
 
 export interface JetStreamLogOptions {
@@ -55,9 +54,7 @@ export class JetStreamLog implements ReceiverLog {
   appendThen(event: LoggedEvent, written: Written): void {
     if (this.closed) return written(new Error('The relay is closing'));
     const { key } = event;
-    const headers = natsHeaders();
-    headers.set(RELAY_HEADERS.event, event.event);
-    headers.set(RELAY_HEADERS.receivedAt, String(event.receivedAt));
+    const headers = relayHeaders(event);
     const subject = subjectFor(this.options.stream, companyOf(event.body), event.event);
     let settle!: (error: unknown) => void;
     const done = new Promise<void>((resolve, reject) => (settle = (error) => (error === null ? resolve() : reject(error))));

@@ -8,7 +8,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from '../ports';
 import { dedupeKey } from '../webhooks/event-log';
 import { parseEnvelope } from '../webhooks/receiver';
-import { RELAY_HEADERS } from './headers';
+import { readRelayHeaders } from './headers';
 import { errorText } from '../errors';
 
 /** An event as a subscriber gets it: the delivery's raw body and what the relay knew of it. */
@@ -108,13 +108,13 @@ async function deliver(message: JsMsg, options: SubscriptionOptions, handled: Se
     message.term('not a webhook envelope');
     return;
   }
-  const receivedAt = Number(message.headers?.get(RELAY_HEADERS.receivedAt));
+  const { receivedAt } = readRelayHeaders(message.headers);
   const event: RelayedEvent = {
     key: dedupeKey(body),
     event: envelope.event,
     data: envelope.data,
     body,
-    receivedAt: Number.isFinite(receivedAt) && receivedAt > 0 ? receivedAt : message.time.getTime(),
+    receivedAt: receivedAt ?? message.time.getTime(),
     storedAt: message.time.getTime(),
     seq: message.seq,
     redelivered: message.redelivered,

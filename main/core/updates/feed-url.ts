@@ -1,3 +1,5 @@
+import { secureUpdateAddress } from './offer';
+
 /**
  * The update feed's address from configuration: QUOTEDESK_UPDATE_URL when set (an
  * administrator's override, and the tests' loopback server), else null and the packaged
@@ -13,8 +15,7 @@ export function updateFeedUrlFrom(env: Record<string, string | undefined>): { ur
   } catch {
     return { url: null, problem: `QUOTEDESK_UPDATE_URL is not a URL (${raw.slice(0, 80)}): updates are off.` };
   }
-  const loopback = parsed.protocol === 'http:' && (parsed.hostname === '127.0.0.1' || parsed.hostname === '[::1]' || parsed.hostname === 'localhost');
-  if (parsed.protocol !== 'https:' && !loopback) {
+  if (!secureUpdateAddress(parsed)) {
     return { url: null, problem: 'QUOTEDESK_UPDATE_URL must be an https address: updates are off.' };
   }
   if (parsed.username || parsed.password) return { url: null, problem: 'QUOTEDESK_UPDATE_URL must not carry a user name or password: updates are off.' };

@@ -7,3 +7,5 @@ export { explainUpdateFailure } from './explain';
 export { realScheduler } from './port';
 export type { DecisionsInFlight, Scheduler, UpdateEngine } from './port';
 export { updateFeedUrlFrom } from './feed-url';
+export { offerProblem } from './offer';
+export type { UpdateOffer } from './offer';

@@ -1,4 +1,5 @@
 import type { UpdateChannel } from '../../../preload/contract';
+import type { UpdateOffer } from './offer';
 
 /**
  * Where updates come from and how they are installed: in the desktop app, electron-updater
@@ -6,8 +7,11 @@ import type { UpdateChannel } from '../../../preload/contract';
  * server. The service (update-service.ts) holds the policy; the engine only does what it asks.
  */
 export interface UpdateEngine {
-  /** Reads the channel's metadata (latest.yml or beta.yml); null when nothing newer is there. */
-  check(channel: UpdateChannel): Promise<{ version: string } | null>;
+  /**
+   * Reads the channel's metadata (latest.yml or beta.yml): the release there and its installers'
+   * addresses; null when nothing to move to is there. The service judges the offer (offer.ts).
+   */
+  check(channel: UpdateChannel): Promise<UpdateOffer | null>;
   /** Downloads what check() found and verifies its sha512; rejects on a bad checksum or an interrupted download. */
   download(onProgress: (percent: number) => void): Promise<void>;
   /** Quits the app and installs the downloaded update. */

@@ -1,6 +1,8 @@
 import type { UpdateChannel, UpdateState } from '../../../preload/contract';
 import type { Logger } from '../ports';
 import { explainUpdateFailure } from './explain';
+import { offerProblem } from './offer';
+import type { UpdateOffer } from './offer';
 import type { DecisionsInFlight, Scheduler, UpdateEngine } from './port';
 import { realScheduler } from './port';
 import { errorText } from '../errors';
@@ -66,7 +68,7 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
   async function run(active: UpdateEngine): Promise<UpdateState> {
     const channel = state.channel;
     change({ phase: 'checking', message: null });
-    let found: { version: string } | null;
+    let found: UpdateOffer | null;
     try {
       found = await active.check(channel);
     } catch (error) {
@@ -75,8 +77,14 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
       return state;
     }
     const checkedAt = new Date(options.now()).toISOString();
-    if (!found) {
+    const problem = found ? offerProblem(options.currentVersion, found) : null;
+    if (!found || problem?.kind === 'not-newer') {
       change({ phase: 'idle', version: null, percent: null, checkedAt });
+      return state;
+    }
+    if (problem) {
+      logger.warn('update refused', { version: found.version, reason: problem.message });
+      change({ phase: 'failed', version: null, percent: null, checkedAt, message: `${problem.message} Nothing was installed.` });
       return state;
     }
     change({ phase: 'downloading', version: found.version, percent: 0, checkedAt });

@@ -11,6 +11,9 @@ interface ParsedUrl {
   password: string;
   hostname: string;
   host: string;
+  pathname: string;
+  search: string;
+  hash: string;
 }
 declare const URL: { parse(input: string): ParsedUrl | null };
 
@@ -23,10 +26,26 @@ export function relayServerList(text: string): string[] {
 }
 
 /**
+ * What an address holds besides a scheme, a host and a port, in words; null when nothing. The
+ * NATS client does not read an address as a URL: it dials whatever follows the last "://", so
+ * nats://127.0.0.1/x://elsewhere:4222 (or with "?://" or "#://") passed the loopback check as
+ * 127.0.0.1 and connected, in clear text, to elsewhere.
+ */
+function partBeyondHostAndPort(server: string, url: ParsedUrl): string | null {
+  if (server.indexOf('://') !== server.lastIndexOf('://')) return 'a second "://"';
+  if (url.pathname !== '' && url.pathname !== '/') return 'a path';
+  if (url.search !== '' || server.includes('?')) return 'a query ("?")';
+  if (url.hash !== '' || server.includes('#')) return 'a fragment ("#")';
+  return null;
+}
+
+/**
  * Why a relay server address cannot be used, in words for a person; null when it can. Only
  * nats:// and tls:// are NATS addresses (ws:// and wss:// are its websocket port, which the app
  * does not speak); a user name or password in the address is refused (it would end up in logs);
- * and anything but this computer must say tls://, so the password and the quotes travel encrypted.
+ * nothing may follow the host and port (the client would dial what follows, not what was
+ * checked); and anything but this computer must say tls://, so the password and the quotes
+ * travel encrypted.
  */
 export function relayServerProblem(text: string): string | null {
   const servers = relayServerList(text);
@@ -41,6 +60,8 @@ export function relayServerProblem(text: string): string | null {
       return `${shown} is not a NATS server URL: use tls://host:port (nats://host:port only for this computer).`;
     }
     if (url.username !== '' || url.password !== '') return 'Remove the user name or password from the server address: give them in their own fields.';
+    const beyond = partBeyondHostAndPort(server, url);
+    if (beyond) return `${shown} has ${beyond} after the server: give only the scheme, host and port, e.g. ${url.protocol}//${url.host}.`;
     if (url.protocol === 'nats:' && !isLoopbackHost(url.hostname)) {
       return `${shown} is not this computer, so it must use TLS: write tls://${url.host} (a plain nats:// address would send the password unencrypted).`;
     }

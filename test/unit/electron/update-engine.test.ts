@@ -80,7 +80,8 @@ describe('electron-updater on a generic feed (the UpdateEngine)', () => {
     const bytes = installerBytes();
     feed.publish('latest-linux.yml', { version: '1.1.0', fileName: 'quotedesk_1.1.0_amd64.deb', bytes });
     const { engine } = engineFor('1.0.0');
-    expect(await engine.check('stable')).toEqual({ version: '1.1.0' });
+    // The installer's address as electron-updater resolves it against the feed, for the core to judge.
+    expect(await engine.check('stable')).toEqual({ version: '1.1.0', installerUrls: [`${feed.url}quotedesk_1.1.0_amd64.deb`] });
     const progress: number[] = [];
     await engine.download((percent) => progress.push(percent));
     expect(progress.at(-1)).toBe(100);
@@ -93,7 +94,7 @@ describe('electron-updater on a generic feed (the UpdateEngine)', () => {
     const bytes = installerBytes();
     feed.publish('latest.yml', { version: '1.1.0', fileName: 'Quotedesk-Setup-1.1.0.exe', bytes });
     const { engine } = engineFor('1.0.0', { platform: 'win32' });
-    expect(await engine.check('stable')).toEqual({ version: '1.1.0' });
+    expect(await engine.check('stable')).toMatchObject({ version: '1.1.0' });
     await engine.download(() => undefined);
     expect(downloadedInstallers('.exe')).toHaveLength(1);
     expect(readFileSync(join(pendingFolder(), downloadedInstallers('.exe')[0]!)).equals(bytes)).toBe(true);
@@ -102,7 +103,7 @@ describe('electron-updater on a generic feed (the UpdateEngine)', () => {
     await rm(join(folder, 'cache'), { recursive: true, force: true });
     feed.publish('latest.yml', { version: '1.2.0', fileName: 'Quotedesk-Setup-1.2.0.exe', bytes: installerBytes(), statedSha512: installerBytes(64).toString('base64') });
     const bad = engineFor('1.0.0', { platform: 'win32' }).engine;
-    expect(await bad.check('stable')).toEqual({ version: '1.2.0' });
+    expect(await bad.check('stable')).toMatchObject({ version: '1.2.0' });
     await expect(bad.download(() => undefined)).rejects.toMatchObject({ code: 'ERR_CHECKSUM_MISMATCH' });
     expect(downloadedInstallers('.exe')).toEqual([]);
   });
@@ -112,7 +113,7 @@ describe('electron-updater on a generic feed (the UpdateEngine)', () => {
     await writeFile(join(folder, 'app-update.yml'), 'provider: generic\nurl: https://updates.example.com/quotedesk/\nupdaterCacheDirName: quotedesk-updater\npublisherName:\n  - Quotedesk Ltd\n');
     feed.publish('latest.yml', { version: '1.1.0', fileName: 'Quotedesk-Setup-1.1.0.exe', bytes: installerBytes(1024) });
     const { engine, updater } = engineFor('1.0.0', { platform: 'win32', packagedConfig: true });
-    expect(await engine.check('stable')).toEqual({ version: '1.1.0' });
+    expect(await engine.check('stable')).toMatchObject({ version: '1.1.0' });
     expect(feed.requests).toEqual(['latest.yml']);
     const onDisk = await (updater as unknown as { configOnDisk: { value: Promise<{ publisherName?: string[] }> } }).configOnDisk.value;
     expect(onDisk.publisherName).toEqual(['Quotedesk Ltd']);
@@ -125,12 +126,12 @@ describe('electron-updater on a generic feed (the UpdateEngine)', () => {
     expect(await engine.check('stable')).toBeNull();
   });
 
-  it('reads beta.yml on the beta channel, and a beta build goes back to stable when asked', async () => {
+  it('reads beta.yml on the beta channel, and a beta build moves to stable only forward', async () => {
     feed.publish('latest-linux.yml', { version: '1.0.0', fileName: 'quotedesk_1.0.0_amd64.deb', bytes: installerBytes(1024) });
     feed.publish('beta-linux.yml', { version: '1.1.0-beta.2', fileName: 'quotedesk_1.1.0-beta.2_amd64.deb', bytes: installerBytes(1024) });
-    expect(await engineFor('1.0.0').engine.check('beta')).toEqual({ version: '1.1.0-beta.2' });
+    expect(await engineFor('1.0.0').engine.check('beta')).toMatchObject({ version: '1.1.0-beta.2' });
     expect(await engineFor('1.0.0').engine.check('stable')).toBeNull();
-    expect(await engineFor('1.1.0-beta.1').engine.check('stable')).toEqual({ version: '1.0.0' });
+    expect(await engineFor('1.1.0-beta.1').engine.check('stable')).toBeNull();
     expect(feed.requests.filter((name) => name.endsWith('.yml'))).toEqual(['beta-linux.yml', 'latest-linux.yml', 'latest-linux.yml']);
   });
 
@@ -211,6 +212,23 @@ describe('the update policy on the real engine', () => {
     // The next check, with the network back, gets it.
     feed.serveFiles('whole');
     expect(await cut.service.check()).toMatchObject({ phase: 'ready', version: '1.1.0' });
+  });
+
+  it('a beta build on the stable channel never installs an older stable release (audit, issue #31)', async () => {
+    feed.publish('latest-linux.yml', { version: '1.0.0', fileName: 'quotedesk_1.0.0_amd64.deb', bytes: installerBytes(1024) });
+    const { service } = serviceOn('1.1.0-beta.1');
+    expect(await service.check()).toMatchObject({ phase: 'idle', version: null });
+    expect(feed.requests).toEqual(['latest-linux.yml']);
+    feed.publish('latest-linux.yml', { version: '1.1.0', fileName: 'quotedesk_1.1.0_amd64.deb', bytes: installerBytes(1024) });
+    expect(await service.check()).toMatchObject({ phase: 'ready', version: '1.1.0' });
+  });
+
+  it('refuses an installer the feed names on another host over plain http, downloading nothing (audit, issue #31)', async () => {
+    feed.publish('latest-linux.yml', { version: '1.1.0', fileName: 'http://downloads.example.net/quotedesk_1.1.0_amd64.deb', bytes: installerBytes(1024) });
+    const { service } = serviceOn('1.0.0');
+    expect(await service.check()).toMatchObject({ phase: 'failed', message: expect.stringContaining('installer at http://downloads.example.net, which is not an https address') });
+    expect(feed.requests).toEqual(['latest-linux.yml']);
+    expect(downloadedInstallers()).toEqual([]);
   });
 
   it('a feed that is not there is a failed check in plain words', async () => {

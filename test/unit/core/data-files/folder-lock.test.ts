@@ -176,3 +176,65 @@ describe('whether a holder is alive', () => {
     self.release();
   });
 });
+
+describe('computers told apart by machine id, not by name', () => {
+  // The audit's repro (issue #31): cloned computers share a hostname; judged by it, the second
+  // saw the first's lock as its own from an earlier boot and took it over while it was live.
+  const clone = (machineId: string | undefined, over: Partial<ProcessProbe> = {}): ProcessProbe => ({
+    hostname: () => 'cloned-desk',
+    machineId: () => machineId,
+    // Another computer's pid means nothing here: the pid is free, and the boot is another.
+    alive: (pid) => pid === process.pid && machineId === 'machine-a',
+    bootId: () => (machineId === 'machine-a' ? 'boot-1' : 'boot-2'),
+    startTicks: () => 500,
+    ...over,
+  });
+
+  it('two computers with the same hostname and different machine ids never take over each other\'s live lock', () => {
+    const first = lockDataFolder(dir, { kind: 'desktop', probe: clone('machine-a'), releaseOnExit: false });
+    let caught: unknown;
+    try {
+      lockDataFolder(dir, { kind: 'desktop', probe: clone('machine-b'), releaseOnExit: false });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(DataFolderBusyError);
+    expect((caught as Error).message).toContain(`(process ${process.pid} on another computer also named "cloned-desk", started`);
+    expect((caught as Error).message).toContain(`If that computer no longer runs Quotedesk on this folder, delete ${join(dir, LOCK_FILE_NAME)}`);
+    expect(readFolderHolder(dir)?.nonce).toBe(first.holder.nonce);
+    expect(holderAlive(first.holder, clone('machine-b'))).toBe(true);
+    first.release();
+  });
+
+  it('records a hash of the machine id, never the id; the same machine under a new name is still this computer', () => {
+    const first = lockDataFolder(dir, { kind: 'web', probe: clone('machine-a'), releaseOnExit: false });
+    const written = readFileSync(join(dir, LOCK_FILE_NAME), 'utf8');
+    expect(written).not.toContain('machine-a');
+    expect(first.holder.machine).toMatch(/^[0-9a-f]{32}$/);
+    // Renamed, same machine: judged by its processes (here the holder's pid is gone).
+    expect(holderAlive(first.holder, clone('machine-a', { hostname: () => 'renamed', alive: () => false }))).toBe(false);
+    expect(holderAlive(first.holder, clone('machine-a', { hostname: () => 'renamed' }))).toBe(true);
+    // This computer with no readable id cannot tell: another computer, then.
+    expect(holderAlive(first.holder, clone(undefined, { alive: () => false }))).toBe(true);
+    first.release();
+  });
+
+  it('reads a lock written with only a hostname: another computer unless the names match', () => {
+    const old: FolderHolder = { kind: 'desktop', pid: 999_999, host: 'cloned-desk', startedAt: 0, bootId: 'boot-old', startTicks: 1, nonce: 'old' };
+    // Same name, no id in the lock: judged here as before (its pid is gone, so it is stale).
+    expect(holderAlive(old, clone('machine-b'))).toBe(false);
+    expect(holderAlive({ ...old, host: 'other-name' }, clone('machine-b'))).toBe(true);
+    writeFileSync(join(dir, LOCK_FILE_NAME), JSON.stringify({ ...old, host: 'other-name' }));
+    expect(() => lockDataFolder(dir, { kind: 'cli', probe: clone('machine-b'), releaseOnExit: false })).toThrow(DataFolderBusyError);
+    writeFileSync(join(dir, LOCK_FILE_NAME), JSON.stringify(old));
+    const taken = lockDataFolder(dir, { kind: 'cli', probe: clone('machine-b'), releaseOnExit: false });
+    expect(taken.replaced).toMatchObject({ nonce: 'old' });
+    taken.release();
+  });
+
+  it('reads this computer\'s machine id through the system probe (Linux: /etc/machine-id)', () => {
+    const id = systemProbe.machineId();
+    if (existsSync('/etc/machine-id')) expect(id).toBe(readFileSync('/etc/machine-id', 'utf8').trim());
+    expect(systemProbe.machineId()).toBe(id);
+  });
+});

@@ -30,17 +30,17 @@ describe('CSV export', () => {
     const text = csvText(toCsv(table).bytes);
     const cells = text.split('\r\n').map((line) => line.split(',')[0]);
     expect(cells[1]).toBe(`"'=HYPERLINK(""http://evil"")"`);
-    expect(cells[3]).toBe("'+1 campaign");
-    expect(cells[4]).toBe("'@SUM(A1)");
-    expect(cells[5]).toBe("'-minus");
+    expect(cells[3]).toBe(`"'+1 campaign"`);
+    expect(cells[4]).toBe(`"'@SUM(A1)"`);
+    expect(cells[5]).toBe(`"'-minus"`);
   });
 
-  it('writes amounts as plain numbers, dates as ISO text and quotes what needs quoting', () => {
+  it('writes amounts as plain numbers, dates as ISO text, and every text cell quoted', () => {
     const text = csvText(toCsv(table).bytes);
-    expect(text.startsWith('\uFEFFProject,Total,Currency,Quote date,Valid until\r\n')).toBe(true);
-    expect(text).toContain(`,4376.84,USD,2026-11-27T14:30:00.000Z,2026-12-31\r\n`);
+    expect(text.startsWith('\uFEFF"Project","Total","Currency","Quote date","Valid until"\r\n')).toBe(true);
+    expect(text).toContain(`,4376.84,"USD","2026-11-27T14:30:00.000Z","2026-12-31"\r\n`);
     // A negative amount is a number, not text to neutralise.
-    expect(text).toContain(`"Launch, ""phase 2""\nsecond line",-120.5,EUR,,\r\n`);
+    expect(text).toContain(`"Launch, ""phase 2""\nsecond line",-120.5,"EUR",,\r\n`);
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text.split('\r\n')).toHaveLength(table.rows.length + 2);
   });

@@ -4,19 +4,21 @@ import { describe, expect, it } from 'vitest';
 import type { UpdateChannel, UpdateState } from '../../../../preload/contract';
 import { createDecisionGate, createUpdateService, updateFeedUrlFrom, UPDATE_CHECK_INTERVAL_MS } from '../../../../main/core/updates';
 import type { UpdateEngine } from '../../../../main/core/updates';
+import { compareVersions } from '../../../../main/core/updates/version-order';
 import { unusedHandlers } from '../../../helpers/bridge-fixtures';
 import { createRecordingLogger } from '../../../helpers/recording-logger';
 
-function setup(options: { engine?: UpdateEngine | null; channel?: UpdateChannel } = {}) {
+function setup(options: { engine?: UpdateEngine | null; channel?: UpdateChannel; currentVersion?: string } = {}) {
   const checks: UpdateChannel[] = [];
   const installs: string[] = [];
   let progress: number[] = [];
   let found: Record<UpdateChannel, string | null> = { stable: null, beta: null };
+  let installerUrls = (version: string): string[] => [`https://updates.example.com/quotedesk_${version}_amd64.deb`];
   const engine: UpdateEngine = {
     check: async (channel) => {
       checks.push(channel);
       const version = found[channel];
-      return version ? { version } : null;
+      return version ? { version, installerUrls: installerUrls(version) } : null;
     },
     download: async (onProgress) => {
       for (const percent of progress) onProgress(percent);
@@ -28,7 +30,7 @@ function setup(options: { engine?: UpdateEngine | null; channel?: UpdateChannel 
   const states: UpdateState[] = [];
   const service = createUpdateService({
     engine: options.engine === undefined ? engine : options.engine,
-    currentVersion: '1.0.0',
+    currentVersion: options.currentVersion ?? '1.0.0',
     channel: { get: () => channel, set: (next) => void (channel = next) },
     decisions: { inFlight: () => false, idle: () => Promise.resolve() },
     logger: createRecordingLogger(),
@@ -49,6 +51,7 @@ function setup(options: { engine?: UpdateEngine | null; channel?: UpdateChannel 
     savedChannel: () => channel,
     offer: (next: Record<UpdateChannel, string | null>) => void (found = next),
     progressWith: (next: number[]) => void (progress = next),
+    installersAt: (next: (version: string) => string[]) => void (installerUrls = next),
   };
 }
 
@@ -118,6 +121,45 @@ describe('the update service', () => {
     expect(await service.check()).toMatchObject({ phase: 'failed', message: 'The update server could not be reached. Nothing was installed; Quotedesk tries again later.' });
     fail = false;
     expect(await service.check()).toMatchObject({ phase: 'idle', message: null });
+  });
+});
+
+describe('what an update feed may offer (audit, issue #31)', () => {
+  it('a beta build on the stable channel moves only forward: never to an older stable', async () => {
+    const { service, offer, states } = setup({ currentVersion: '1.2.0-beta.3' });
+    offer({ stable: '1.1.0', beta: null });
+    expect(await service.check()).toMatchObject({ phase: 'idle', version: null, message: null });
+    offer({ stable: '1.2.0-beta.2', beta: null });
+    expect(await service.check()).toMatchObject({ phase: 'idle', version: null });
+    expect(states.some((state) => state.phase === 'downloading')).toBe(false);
+    // The stable release of the same version, or any later one, is forward.
+    offer({ stable: '1.2.0', beta: null });
+    expect(await service.check()).toMatchObject({ phase: 'ready', version: '1.2.0' });
+  });
+
+  it('refuses an installer that is not fetched over https, in words, and downloads nothing', async () => {
+    const { service, offer, installersAt, states } = setup();
+    offer({ stable: '1.1.0', beta: null });
+    installersAt((version) => [`http://downloads.example.net/quotedesk_${version}_amd64.deb`]);
+    expect(await service.check()).toMatchObject({
+      phase: 'failed',
+      version: null,
+      message: 'The update feed names an installer at http://downloads.example.net, which is not an https address, so it was not downloaded. Nothing was installed.',
+    });
+    expect(states.some((state) => state.phase === 'downloading')).toBe(false);
+    expect(service.restart()).toMatchObject({ restarting: false, reason: 'no-update' });
+    // A loopback feed (the tests' own) never crosses a network; https anywhere is fine.
+    installersAt((version) => [`http://127.0.0.1:8080/quotedesk_${version}_amd64.deb`]);
+    expect(await service.check()).toMatchObject({ phase: 'ready', version: '1.1.0' });
+  });
+
+  it('orders versions as Semantic Versioning does', () => {
+    const ascending = ['1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-alpha.beta', '1.0.0-beta', '1.0.0-beta.2', '1.0.0-beta.11', '1.0.0-rc.1', '1.0.0', '1.0.1', '1.10.0', '2.0.0'];
+    for (const [index, version] of ascending.entries()) {
+      for (const [other, than] of ascending.entries()) expect(compareVersions(version, than), `${version} vs ${than}`).toBe(Math.sign(index - other));
+    }
+    expect(compareVersions('1.0.0+build.5', '1.0.0')).toBe(0);
+    expect(compareVersions('latest', '1.0.0')).toBeNull();
   });
 });
 
