@@ -72,6 +72,7 @@ export async function runListenCommand(args: string[], io: ListenIo): Promise<nu
     let previousSecret: string | null = null;
     let scope: string;
     if (options.source.kind === 'secret') {
+      if (options.source.warning !== null) io.stderr.write(`quotedesk listen: ${options.source.warning}\n`);
       secret = options.source.secret;
       registerSecret(logger, secret);
       scope = `secret:${createHash('sha256').update(secret).digest('hex').slice(0, 16)}`;
