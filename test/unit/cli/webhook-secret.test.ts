@@ -95,20 +95,20 @@ describe('quotedesk listen: the signing secret', () => {
   });
 
   it.skipIf(process.platform === 'win32')('refuses a secret file other users can read, an empty one and a missing one (usage, exit 2)', async () => {
-    const open = await runCliCapturing(['listen', '--secret-file', secretFile(`${SECRET}\n`, 0o644)], NO_SERVICE, {}, { cwd: dir });
+    const open = await runCliCapturing(['listen', '--secret-file', secretFile(`${SECRET}\n`, 0o644)], NO_SERVICE, {}, { cwd: dir, signal: AbortSignal.timeout(10_000) });
     expect(open.code).toBe(2);
     expect(open.stderr).toContain('can be read by other users (mode 644)');
     expect(open.stderr).toContain('chmod 600');
-    const empty = await runCliCapturing(['listen', '--secret-file', secretFile('\n')], NO_SERVICE, {}, { cwd: dir });
+    const empty = await runCliCapturing(['listen', '--secret-file', secretFile('\n')], NO_SERVICE, {}, { cwd: dir, signal: AbortSignal.timeout(10_000) });
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('is empty');
-    const missing = await runCliCapturing(['listen', '--secret-file', join(dir, 'nowhere')], NO_SERVICE, {}, { cwd: dir });
+    const missing = await runCliCapturing(['listen', '--secret-file', join(dir, 'nowhere')], NO_SERVICE, {}, { cwd: dir, signal: AbortSignal.timeout(10_000) });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('could not be read (ENOENT)');
   });
 
   it('leads its help with --secret-file and the environment variable, --secret last', async () => {
-    const help = await runCliCapturing(['listen', '--help'], NO_SERVICE, {}, { cwd: dir });
+    const help = await runCliCapturing(['listen', '--help'], NO_SERVICE, {}, { cwd: dir, signal: AbortSignal.timeout(10_000) });
     const text = help.stdout;
     expect(text.indexOf('--secret-file FILE')).toBeGreaterThan(-1);
     expect(text.indexOf('--secret-file FILE')).toBeLessThan(text.indexOf('QUOTEDESK_WEBHOOK_SECRET'));
@@ -122,19 +122,19 @@ const missingNats = natsServerMissing();
 describe('quotedesk relay: the signing secret', () => {
   it.skipIf(process.platform === 'win32')('refuses a secret file other users can read, and an empty one (usage, exit 2)', async () => {
     const base = ['relay', '--port', '0', '--nats', 'nats://127.0.0.1:4222'];
-    const open = await runCliCapturing([...base, '--secret-file', secretFile(SECRET, 0o640)], NO_SERVICE, {}, { cwd: dir });
+    const open = await runCliCapturing([...base, '--secret-file', secretFile(SECRET, 0o640)], NO_SERVICE, {}, { cwd: dir, signal: AbortSignal.timeout(10_000) });
     expect(open.code).toBe(2);
     expect(open.stderr).toContain('can be read by other users (mode 640)');
-    const empty = await runCliCapturing([...base, '--secret-file', secretFile('')], NO_SERVICE, {}, { cwd: dir });
+    const empty = await runCliCapturing([...base, '--secret-file', secretFile('')], NO_SERVICE, {}, { cwd: dir, signal: AbortSignal.timeout(10_000) });
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('is empty');
-    const both = await runCliCapturing([...base, '--secret-file', secretFile(SECRET), '--secret', SECRET], NO_SERVICE, {}, { cwd: dir });
+    const both = await runCliCapturing([...base, '--secret-file', secretFile(SECRET), '--secret', SECRET], NO_SERVICE, {}, { cwd: dir, signal: AbortSignal.timeout(10_000) });
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('not both');
   });
 
   it('leads its help with --secret-file', async () => {
-    const help = await runCliCapturing(['relay', '--help'], NO_SERVICE, {}, { cwd: dir });
+    const help = await runCliCapturing(['relay', '--help'], NO_SERVICE, {}, { cwd: dir, signal: AbortSignal.timeout(10_000) });
     expect(help.stdout).toContain('(--secret-file FILE | --account NAME');
     expect(help.stdout.indexOf('--secret-file FILE')).toBeLessThan(help.stdout.indexOf('--secret S'));
   });
