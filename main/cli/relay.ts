@@ -20,6 +20,7 @@ import { credentialsFrom, requireBaseUrl, UsageError } from './options';
 import type { CliValues } from './options';
 import { RELAY_HELP } from './relay-help';
 import { readWebhookSecret, SECRET_ENV } from './webhook-secret';
+import { terminalText } from './terminal-text';
 import { entityOf, NATS_ARGS, portFrom, relayServerFrom, RelayUsageError, streamFrom, untilStopped } from './relay-options';
 import { errorText } from '../core/errors';
 
@@ -130,7 +131,7 @@ async function checkRegistration(check: () => Promise<string | null>, logger: Lo
   const problem = await check().catch((error: unknown) => `the registration could not be checked (${errorText(error)})`);
   if (problem === null) return;
   logger.warn('relay registration problem', { problem });
-  io.stderr.write(`quotedesk relay: ${globalRedactor.string(problem)}\n`);
+  io.stderr.write(`quotedesk relay: ${terminalText(globalRedactor.string(problem))}\n`);
 }
 
 function parse(args: string[]) {
@@ -171,7 +172,7 @@ function count(flag: string, text: string | undefined, fallback: number, max: nu
 function line(published: PublishedEvent, json: boolean): string {
   const { event } = published;
   if (json) return JSON.stringify({ event: event.event, entityId: entityOf(event.data), stream: published.stream, seq: published.seq, duplicate: published.duplicate, receivedAt: new Date(event.receivedAt).toISOString() });
-  return `${new Date(event.receivedAt).toISOString()}  ${event.event}  ${entityOf(event.data)}  ${published.duplicate ? '(already in the stream)' : `-> ${published.stream} #${published.seq}`}`;
+  return `${terminalText(`${new Date(event.receivedAt).toISOString()}  ${event.event}  ${entityOf(event.data)}`)}  ${published.duplicate ? '(already in the stream)' : `-> ${published.stream} #${published.seq}`}`;
 }
 
 function describe(error: unknown, logger: Logger): string {
