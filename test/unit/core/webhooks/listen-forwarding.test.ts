@@ -23,7 +23,10 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await Promise.all(listeners.splice(0).map((listener) => listener.close()));
-  for (const server of servers.splice(0)) server.closeAllConnections(), server.close();
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    server.close();
+  }
   rmSync(dir, { recursive: true, force: true });
 });
 
