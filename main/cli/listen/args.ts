@@ -43,7 +43,8 @@ Options:
   --json              one JSON object per line: {"event", "data", "receivedAt"},
                       {"refused", "reason", "path", "receivedAt"}, and the session's lines
   --forward-to URL    re-post each verified event's raw body and headers unchanged to URL
-                      (https, or http on 127.0.0.1 / localhost / [::1] only)
+                      (https, or http on 127.0.0.1 / localhost / [::1] only), in order,
+                      retried until answered 2xx (also after a restart with the same log)
   --log-dir DIR       the event log: what was acknowledged is printed after a crash, once,
                       and resends are recognised (default: DIR/listen-events in the data
                       folder with --account, else a temporary folder removed on exit)
