@@ -113,25 +113,23 @@ const PRUNE_EVERY_MS = 1_000;
 
 type Settings = Required<EventLogOptions>;
 
-const DEFAULTS = {
-  maxFileBytes: 8 * 1024 * 1024,
-  maxKeys: 100_000,
-  maxKeyAgeMs: 7 * 24 * 3600_000,
-  recentLimit: 1_000,
-  fs: nodeEventLogFileSystem,
-} satisfies Omit<Settings, 'dir' | 'clock' | 'logger'>;
-
 /**
- * The options over the defaults, where an option given as `undefined` keeps its default: a
- * caller passing its own optional settings through (`maxFileBytes: options.maxFileBytes`)
- * must not switch rotation off (`size >= undefined` is never true).
+ * The options with their defaults. `??`, not a spread: a caller passing its own optional
+ * settings through (`maxFileBytes: options.maxFileBytes`) gives `undefined`, which a spread
+ * would keep, and `size >= undefined` never rotated. Settings names every option, so a new
+ * one without a default here does not compile.
  */
 function withDefaults(options: EventLogOptions): Settings {
-  const settings: Settings = { ...DEFAULTS, ...options } as Settings;
-  for (const name of Object.keys(DEFAULTS) as Array<keyof typeof DEFAULTS>) {
-    if (options[name] === undefined) (settings as Record<string, unknown>)[name] = DEFAULTS[name];
-  }
-  return settings;
+  return {
+    dir: options.dir,
+    clock: options.clock,
+    logger: options.logger,
+    maxFileBytes: options.maxFileBytes ?? 8 * 1024 * 1024,
+    maxKeys: options.maxKeys ?? 100_000,
+    maxKeyAgeMs: options.maxKeyAgeMs ?? 7 * 24 * 3600_000,
+    recentLimit: options.recentLimit ?? 1_000,
+    fs: options.fs ?? nodeEventLogFileSystem,
+  };
 }
 
 export class EventLog {
