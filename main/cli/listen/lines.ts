@@ -12,7 +12,8 @@ export function listenerLines(out: { write(text: string): unknown }, json: boole
     listening: (url) => line(`Listening on ${url}`, { listening: url }),
     event: (event) => line(eventLine(event), { event: event.event, data: event.data, receivedAt: at(event.receivedAt) }),
     refused: (refusal) => line(refusedLine(refusal), { refused: refusal.status, reason: refusal.reason, path: refusal.path, receivedAt: at(refusal.at) }),
-    forwarded: (event, attempt) => line(forwardedLine(event, attempt), { forwarded: attempt.outcome, ok: attempt.ok, event: event.event, entityId: what(event.data), receivedAt: at(event.receivedAt), retryInMs: attempt.retryInMs }),
+    // The event under `of`: a script that tells event lines by their "event" key is not misled.
+    forwarded: (event, attempt) => line(forwardedLine(event, attempt), { forwarded: attempt.outcome, ok: attempt.ok, retryInMs: attempt.retryInMs, of: { event: event.event, entityId: what(event.data), receivedAt: at(event.receivedAt) } }),
   };
 }
 
