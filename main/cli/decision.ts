@@ -9,6 +9,7 @@ import { quoteStatusWords, stageOf } from '../../preload/contract/plain/stages';
 import type { QuoteStage } from '../../preload/contract/plain/stages';
 import { EXIT_CODES } from './exit-codes';
 import { CliRefusal } from './report';
+import { terminalText } from './terminal-text';
 
 export type Decision = 'accept' | 'decline';
 
@@ -64,7 +65,8 @@ export function confirmationText(quote: QuoteDetails, decision: Decision, reason
     decision === 'accept'
       ? `Accepting agrees to this quote and its total for ${quote.company.name}; it cannot be undone.`
       : `Declining tells the service you do not want this quote${reason ? ` (reason: "${reason}")` : ' (no reason given; --reason adds one)'}; it cannot be accepted afterwards.`;
-  return `${decision === 'accept' ? 'Accept' : 'Decline'} ${quote.quoteNumber ?? `the quote ${quote.id}`}, ${quote.projectName ?? 'no project name'}, ${total}?\n${what}\n`;
+  const t = terminalText;
+  return `${decision === 'accept' ? 'Accept' : 'Decline'} ${t(quote.quoteNumber ?? `the quote ${quote.id}`)}, ${t(quote.projectName ?? 'no project name')}, ${total}?\n${t(what)}\n`;
 }
 
 /** Asks on the terminal; only "y" or "yes" goes ahead. Without --yes a no ends the command (exit 13). */

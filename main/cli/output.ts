@@ -6,10 +6,11 @@ import type { KeyAccess, QuoteDetails, QuoteListItem, QuoteStatus } from '../../
 import { formatCount, formatDateOnly, formatDateTime, formatMoney } from '../../preload/contract/plain/format';
 import { QUOTE_STATUSES, clientFacingStatus } from '../../preload/contract/plain/statuses';
 import { quoteStatusWords } from '../../preload/contract/plain/stages';
+import { terminalText } from './terminal-text';
 
 /** "Q-2024-0001", or a stand-in for a quote still in preparation. */
 export function quoteLabel(quoteNumber: string | null | undefined): string {
-  return quoteNumber ? `quote ${quoteNumber}` : 'the quote (not yet numbered)';
+  return quoteNumber ? `quote ${terminalText(quoteNumber)}` : 'the quote (not yet numbered)';
 }
 
 /** "Awaiting your decision": a status as the app's inbox says it to this kind of key. */
@@ -19,11 +20,11 @@ function statusText(status: QuoteStatus, quoteNumber: string | null, access: Key
 
 export function formatDecision(decision: 'accept' | 'decline', outcome: DecisionOutcome, quoteNumber: string | null, access: KeyAccess = 'client'): string {
   const done = decision === 'accept' ? 'Accepted' : 'Declined';
-  const how = outcome.via === 'confirmed-after-uncertainty' ? ` ${outcome.result.message}` : '';
+  const how = outcome.via === 'confirmed-after-uncertainty' ? ` ${terminalText(outcome.result.message)}` : '';
   const status = outcome.result.status;
   // The decision's answer may carry a status this version has no words for: then the code alone.
-  const known = (QUOTE_STATUSES as readonly string[]).includes(status) ? `${statusText(status as QuoteStatus, quoteNumber, access)} (${status})` : status;
-  return `${done} ${quoteLabel(quoteNumber)} (ID ${outcome.result.id}): it is now ${known}.${how}\n`;
+  const known = (QUOTE_STATUSES as readonly string[]).includes(status) ? `${statusText(status as QuoteStatus, quoteNumber, access)} (${status})` : terminalText(status);
+  return `${done} ${quoteLabel(quoteNumber)} (ID ${terminalText(outcome.result.id)}): it is now ${known}.${how}\n`;
 }
 
 export function formatSaved(quoteNumber: string | null, path: string, bytes: number): string {
@@ -58,7 +59,8 @@ function countOf(count: number, noun: string): string {
 
 function formatTable(header: string[], rows: string[][]): string {
   const clip = (text: string) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
-  const cells = [header, ...rows.map((row) => row.map(clip))];
+  // Clipped after the controls are gone: an escape sequence neither counts nor is cut in two.
+  const cells = [header, ...rows.map((row) => row.map((cell) => clip(terminalText(cell))))];
   const widths = header.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? '').length)));
   return cells.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n') + '\n';
 }
@@ -80,14 +82,15 @@ export function formatDetails(quote: QuoteDetails, access: KeyAccess = 'client')
   if (quote.referenceNumber) lines.push(['Reference', quote.referenceNumber]);
   if (quote.poNumber) lines.push(['PO number', quote.poNumber]);
   const width = Math.max(...lines.map(([label]) => label.length));
-  let text = lines.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join('\n') + '\n';
+  const t = terminalText;
+  let text = lines.map(([label, value]) => `${label.padEnd(width)}  ${t(value)}`).join('\n') + '\n';
   for (const team of quote.itemsPricing?.teams ?? []) {
     const inTeam = (amount: number) => formatMoney({ amount, currency: team.currency });
-    text += `\n${team.teamName}: ${inTeam(team.total)}\n`;
+    text += `\n${t(team.teamName)}: ${inTeam(team.total)}\n`;
     for (const service of team.clientServices) {
       for (const market of service.targetMarkets) {
-        text += `  ${service.serviceName} / ${market.targetMarketLabel}: ${inTeam(market.subTotal)}\n`;
-        for (const item of market.items) text += `    ${item.itemName}: ${formatCount(item.quantity)} ${item.unit} x ${inTeam(item.unitPrice)} = ${inTeam(item.totalPrice)}\n`;
+        text += `  ${t(service.serviceName)} / ${t(market.targetMarketLabel)}: ${inTeam(market.subTotal)}\n`;
+        for (const item of market.items) text += `    ${t(item.itemName)}: ${formatCount(item.quantity)} ${t(item.unit)} x ${inTeam(item.unitPrice)} = ${inTeam(item.totalPrice)}\n`;
       }
     }
   }

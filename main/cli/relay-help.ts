@@ -3,7 +3,7 @@ import { NATS_HELP } from './relay-options';
 
 export const RELAY_HELP = `Usage: quotedesk relay --port P --nats URL [--creds FILE | --user U --password-file F]
                        [--stream NAME] [--retention DAYS] [--replicas N] [--json]
-                       (--secret S | --account NAME --public-url URL [--replace])
+                       (--secret-file FILE | --account NAME --public-url URL [--replace])
 
 Receives a key's webhook deliveries once for a whole team: each delivery is checked like
 the app checks it (signature, size, time limits) and stored in a NATS JetStream stream
@@ -20,8 +20,11 @@ ${NATS_HELP}
                         3 on a three-node cluster; default 1)
 
 The webhook secret, one of:
-  --secret S            the signing secret of a URL registered elsewhere (or
-                        QUOTEDESK_WEBHOOK_SECRET); every path is accepted
+  --secret-file FILE    a file holding the signing secret of a URL registered
+                        elsewhere (one line; readable by you alone: chmod 600), or
+                        QUOTEDESK_WEBHOOK_SECRET; every path is accepted
+  --secret S            the same on the command line, where every user of this
+                        computer can read it (ps): a warning is printed
   --account NAME        register the relay itself with a key, under this name: the key
                         is given as for the other commands (--base-url, --api-key or
                         --client-id/--client-secret, or the QUOTEDESK_* variables); the

@@ -12,6 +12,7 @@ import { consumerNameProblem } from '../core/relay/stream';
 import { subscribeToRelay } from '../core/relay/subscriber';
 import type { RelayedEvent } from '../core/relay/subscriber';
 import { entityOf, NATS_ARGS, NATS_HELP, relayServerFrom, RelayUsageError, streamFrom, untilStopped } from './relay-options';
+import { terminalText } from './terminal-text';
 import type { RelayIo } from './relay';
 
 /**
@@ -170,5 +171,5 @@ function openPrintedMark(dir: string, url: string, stream: string, consumer: str
 
 function line(event: RelayedEvent, json: boolean): string {
   if (json) return JSON.stringify({ event: event.event, entityId: entityOf(event.data), data: event.data, receivedAt: new Date(event.receivedAt).toISOString(), seq: event.seq });
-  return `${new Date(event.receivedAt).toISOString()}  ${event.event}  ${entityOf(event.data)}`;
+  return terminalText(`${new Date(event.receivedAt).toISOString()}  ${event.event}  ${entityOf(event.data)}`);
 }

@@ -19,6 +19,8 @@ import { registerSecret } from '../core/log/logger';
 import { credentialsFrom, requireBaseUrl, UsageError } from './options';
 import type { CliValues } from './options';
 import { RELAY_HELP } from './relay-help';
+import { readWebhookSecret, SECRET_ENV } from './webhook-secret';
+import { terminalText } from './terminal-text';
 import { entityOf, NATS_ARGS, portFrom, relayServerFrom, RelayUsageError, streamFrom, untilStopped } from './relay-options';
 import { errorText } from '../core/errors';
 
@@ -37,6 +39,7 @@ const ARGS = {
   retention: { type: 'string' },
   replicas: { type: 'string' },
   secret: { type: 'string' },
+  'secret-file': { type: 'string' },
   account: { type: 'string' },
   'public-url': { type: 'string' },
   replace: { type: 'boolean' },
@@ -72,7 +75,10 @@ export async function runRelayCommand(args: string[], io: RelayIo): Promise<numb
     const replicas = count('--replicas', values.replicas, 1, 5);
     const server = await relayServerFrom(values.nats ?? io.env.QUOTEDESK_NATS_URL, values, '--nats');
     const door = doorFrom(values, io.env);
-    if (door.kind === 'secret') registerSecret(logger, door.secret);
+    if (door.kind === 'secret') {
+      registerSecret(logger, door.secret);
+      if (door.warning !== null) io.stderr.write(`quotedesk relay: ${door.warning}\n`);
+    }
     nc = await connectToRelayServer(server, { name: 'quotedesk-relay', logger });
     let routes: ReceiverRoutes;
     let registeredUrl: string | null = null;
@@ -125,7 +131,7 @@ async function checkRegistration(check: () => Promise<string | null>, logger: Lo
   const problem = await check().catch((error: unknown) => `the registration could not be checked (${errorText(error)})`);
   if (problem === null) return;
   logger.warn('relay registration problem', { problem });
-  io.stderr.write(`quotedesk relay: ${globalRedactor.string(problem)}\n`);
+  io.stderr.write(`quotedesk relay: ${terminalText(globalRedactor.string(problem))}\n`);
 }
 
 function parse(args: string[]) {
@@ -135,16 +141,16 @@ function parse(args: string[]) {
 }
 
 type Door =
-  | { kind: 'secret'; secret: string }
+  | { kind: 'secret'; secret: string; warning: string | null }
   | { kind: 'register'; account: string; publicOrigin: string; stateDir: string; baseUrl: string; credentials: ReturnType<typeof credentialsFrom> };
 
 function doorFrom(values: ReturnType<typeof parse>['values'], env: RelayIo['env']): Door {
-  const secret = values.secret ?? env.QUOTEDESK_WEBHOOK_SECRET;
   if (values.account === undefined) {
-    if (secret === undefined || secret === '') throw new RelayUsageError('give --secret S (a URL registered elsewhere), or --account NAME with --public-url URL (the relay registers itself)');
-    return { kind: 'secret', secret };
+    const given = readWebhookSecret(values, env);
+    if (given === null) throw new RelayUsageError(`give --secret-file FILE or ${SECRET_ENV} (the secret of a URL registered elsewhere), or --account NAME with --public-url URL (the relay registers itself)`);
+    return { kind: 'secret', ...given };
   }
-  if (values.secret !== undefined) throw new RelayUsageError('give either --secret or --account, not both');
+  if (values.secret !== undefined || values['secret-file'] !== undefined) throw new RelayUsageError('give either --secret-file (or --secret) or --account, not both');
   const publicUrl = values['public-url'];
   if (publicUrl === undefined) throw new RelayUsageError('--account needs --public-url: the https origin the service reaches the relay at');
   const url = URL.parse(publicUrl);
@@ -166,7 +172,7 @@ function count(flag: string, text: string | undefined, fallback: number, max: nu
 function line(published: PublishedEvent, json: boolean): string {
   const { event } = published;
   if (json) return JSON.stringify({ event: event.event, entityId: entityOf(event.data), stream: published.stream, seq: published.seq, duplicate: published.duplicate, receivedAt: new Date(event.receivedAt).toISOString() });
-  return `${new Date(event.receivedAt).toISOString()}  ${event.event}  ${entityOf(event.data)}  ${published.duplicate ? '(already in the stream)' : `-> ${published.stream} #${published.seq}`}`;
+  return `${terminalText(`${new Date(event.receivedAt).toISOString()}  ${event.event}  ${entityOf(event.data)}`)}  ${published.duplicate ? '(already in the stream)' : `-> ${published.stream} #${published.seq}`}`;
 }
 
 function describe(error: unknown, logger: Logger): string {

@@ -3,6 +3,7 @@ import { globalRedactor } from '../core/log';
 import { NeedsCredentialsError } from '../core/auth';
 import type { Credentials } from '../../preload/contract';
 import { EXIT_CODES, exitCodeFor } from './exit-codes';
+import { terminalText } from './terminal-text';
 import { UsageError } from './options';
 
 /** A local failure the CLI explains itself (a file it could not write): exit 1. */
@@ -42,7 +43,7 @@ export function report(error: unknown, stderr: ErrorSink, json: boolean, mechani
     return error instanceof UsageError ? EXIT_CODES.usage : EXIT_CODES.other;
   }
   if (error instanceof CliRefusal) {
-    stderr.write(json ? `${JSON.stringify({ error: { code: error.code, message: error.message, retryable: false } })}\n` : `quotedesk: ${error.message}\n`);
+    stderr.write(json ? `${JSON.stringify({ error: { code: error.code, message: error.message, retryable: false } })}\n` : `quotedesk: ${terminalText(error.message)}\n`);
     return error.exitCode;
   }
   const described = describeError(error);
@@ -54,7 +55,8 @@ export function report(error: unknown, stderr: ErrorSink, json: boolean, mechani
   if (json) {
     stderr.write(`${JSON.stringify({ error: { code: described.code, message, retryable: described.retryable, ...retryAt, ...(detail ? { detail } : {}) } })}\n`);
   } else {
-    stderr.write(`quotedesk: ${message}\n${detail ? `  details for support: ${detail}\n` : ''}`);
+    // The message may quote the service's words (a refusal's reason): no control reaches the terminal.
+    stderr.write(`quotedesk: ${terminalText(message)}\n${detail ? `  details for support: ${terminalText(detail)}\n` : ''}`);
   }
   return exitCodeFor(described.code);
 }

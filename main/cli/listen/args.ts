@@ -5,11 +5,12 @@ import { forwardTarget } from '../../core/webhooks/listen';
 import { UsageError } from '../options';
 import type { CliValues } from '../options';
 import type { OnExit } from './registration';
+import { readWebhookSecret } from '../webhook-secret';
 
 export const LISTEN_HELP = `Usage:
   quotedesk listen --account NAME (--public-url URL | --tunnel cloudflared) [options]
   quotedesk listen --public-url URL (with the connection of the other commands) [options]
-  quotedesk listen --secret S [options]
+  quotedesk listen --secret-file FILE [options]
 
 Receives the Quoting Service's webhook deliveries on 127.0.0.1 and prints each verified,
 unique event, and each refused request with its reason (401 bad signature, 413 too large...).
@@ -31,15 +32,19 @@ its signing secret comes from that registration):
                       installation's own registration gets its new secret stored);
                       delete: delete the registration; keep: leave it registered
 
-Receiver only (you registered the URL yourself):
-  --secret S          the signing secret (or QUOTEDESK_WEBHOOK_SECRET)
+Receiver only (you registered the URL yourself), the signing secret from one of:
+  --secret-file FILE  a file holding it (one line; readable by you alone: chmod 600)
+  QUOTEDESK_WEBHOOK_SECRET  the environment variable
+  --secret S          on the command line: every user of this computer can read it
+                      there (ps), so a warning is printed; prefer the two above
 
 Options:
   --port P            the local port (default 0: a free one)
   --json              one JSON object per line: {"event", "data", "receivedAt"},
                       {"refused", "reason", "path", "receivedAt"}, and the session's lines
   --forward-to URL    re-post each verified event's raw body and headers unchanged to URL
-                      (https, or http on 127.0.0.1 / localhost / [::1] only)
+                      (https, or http on 127.0.0.1 / localhost / [::1] only), in order,
+                      retried until answered 2xx (also after a restart with the same log)
   --log-dir DIR       the event log: what was acknowledged is printed after a crash, once,
                       and resends are recognised (default: DIR/listen-events in the data
                       folder with --account, else a temporary folder removed on exit)
@@ -54,6 +59,7 @@ const OPTIONS = {
   replace: { type: 'boolean' },
   'on-exit': { type: 'string' },
   secret: { type: 'string' },
+  'secret-file': { type: 'string' },
   port: { type: 'string' },
   json: { type: 'boolean' },
   'forward-to': { type: 'string' },
@@ -65,7 +71,7 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-export type Source = { kind: 'secret'; secret: string } | { kind: 'account'; name: string } | { kind: 'environment'; connection: CliValues };
+export type Source = { kind: 'secret'; secret: string; warning: string | null } | { kind: 'account'; name: string } | { kind: 'environment'; connection: CliValues };
 export type Entry = { kind: 'url'; url: string } | { kind: 'cloudflared' };
 
 export interface ListenOptions {
@@ -90,7 +96,7 @@ export function parseListenArgs(args: string[], env: Record<string, string | und
   }
   const { values, positionals } = parsed;
   const base = { replace: values.replace === true, dataDir: values['data-dir'], json: values.json === true, logDir: values['log-dir'] ?? null };
-  if (values.help) return { ...base, help: true, source: { kind: 'secret', secret: '' }, entry: null, onExit: 'restore', port: 0, forwardTo: null };
+  if (values.help) return { ...base, help: true, source: { kind: 'secret', secret: '', warning: null }, entry: null, onExit: 'restore', port: 0, forwardTo: null };
   if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`);
   const port = Number(values.port ?? '0');
   if (!/^\d+$/.test(values.port ?? '0') || port > 65535) throw new UsageError('--port needs a port number from 0 to 65535');
@@ -107,21 +113,24 @@ export function parseListenArgs(args: string[], env: Record<string, string | und
   const entry = parseEntry(values['public-url'], values.tunnel);
   const connection: CliValues = { 'base-url': values['base-url'], 'api-key': values['api-key'], 'client-id': values['client-id'], 'client-secret': values['client-secret'] };
   const connectionGiven = Object.values(connection).some((value) => value !== undefined);
-  const secret = values.secret ?? (entry === null && values.account === undefined ? env.QUOTEDESK_WEBHOOK_SECRET : undefined);
+  if ((values.secret !== undefined || values['secret-file'] !== undefined) && (entry !== null || values.account !== undefined)) {
+    throw new UsageError('--secret-file and --secret are for the receiver alone: with --account or --public-url the secret comes from the registration');
+  }
+  // The environment's secret only for the receiver alone: with a registration it comes from there.
+  const given = readWebhookSecret(values, entry === null && values.account === undefined ? env : {});
   let source: Source;
-  if (secret !== undefined && secret !== '') {
-    if (entry !== null || values.account !== undefined) throw new UsageError('--secret is for the receiver alone: with --account or --public-url the secret comes from the registration');
-    source = { kind: 'secret', secret };
+  if (given !== null) {
+    source = { kind: 'secret', ...given };
   } else if (values.account !== undefined) {
     if (connectionGiven) throw new UsageError('give either --account, or the connection options (--base-url, --api-key...), not both');
     source = { kind: 'account', name: values.account };
   } else if (entry !== null) {
     source = { kind: 'environment', connection };
   } else {
-    throw new UsageError('give --account NAME with --public-url URL (or --tunnel cloudflared), or --secret S to run the receiver alone');
+    throw new UsageError('give --account NAME with --public-url URL (or --tunnel cloudflared), or --secret-file FILE to run the receiver alone');
   }
   if (source.kind !== 'secret' && entry === null) throw new UsageError('--account needs where deliveries come in: --public-url URL of your tunnel, or --tunnel cloudflared');
-  if (source.kind === 'secret' && (values.replace || values['on-exit'] !== undefined)) throw new UsageError('--replace and --on-exit apply to a registration; the receiver alone (--secret) registers nothing');
+  if (source.kind === 'secret' && (values.replace || values['on-exit'] !== undefined)) throw new UsageError('--replace and --on-exit apply to a registration; the receiver alone (--secret-file) registers nothing');
   return { ...base, help: false, source, entry, onExit, port, forwardTo };
 }
 

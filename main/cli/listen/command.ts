@@ -13,6 +13,7 @@ import type { Clock } from '../../core/ports';
 import { systemClock } from '../../core/ports';
 import { createCloudflaredTunnel, findCloudflared, startListening } from '../../core/webhooks';
 import type { Listener, Tunnel } from '../../core/webhooks';
+import type { ForwardTimings } from '../../core/webhooks/listen';
 import { dataFolderPath } from '../data-folder';
 import { EXIT_CODES } from '../exit-codes';
 import { report } from '../report';
@@ -20,6 +21,7 @@ import { UsageError } from '../options';
 import { environmentAccount, storedAccount } from './account';
 import type { ListenAccount } from './account';
 import { LISTEN_HELP, parseListenArgs } from './args';
+import { listenerLines } from './lines';
 import type { ListenOptions } from './args';
 import { endRegistration, moveRegistration, ReplaceDeclined, takeRegistration } from './registration';
 import type { RegistrationDeps, Session } from './registration';
@@ -36,6 +38,8 @@ export interface ListenIo {
   clock?: Clock;
   /** Where to look for cloudflared (tests pass a fake). */
   findCloudflared?: () => string | null;
+  /** How long a forwarding attempt may take and how retries are spaced (tests shorten them). */
+  forwardTimings?: Partial<ForwardTimings>;
 }
 
 /** Where a managed tunnel's deliveries go (any path reaches the receiver). */
@@ -72,6 +76,7 @@ export async function runListenCommand(args: string[], io: ListenIo): Promise<nu
     let previousSecret: string | null = null;
     let scope: string;
     if (options.source.kind === 'secret') {
+      if (options.source.warning !== null) io.stderr.write(`quotedesk listen: ${options.source.warning}\n`);
       secret = options.source.secret;
       registerSecret(logger, secret);
       scope = `secret:${createHash('sha256').update(secret).digest('hex').slice(0, 16)}`;
@@ -84,7 +89,16 @@ export async function runListenCommand(args: string[], io: ListenIo): Promise<nu
     if (logDir === null) logDir = temporaryDir = await mkdtemp(join(tmpdir(), 'quotedesk-listen-'));
 
     try {
-      listener = await startListening({ scope, secrets: () => ({ current: secret, previous: previousSecret }), port: options.port, dir: logDir, json: options.json, forwardTo: options.forwardTo, out: io.stdout, logger });
+      listener = await startListening({
+        scope,
+        secrets: () => ({ current: secret, previous: previousSecret }),
+        port: options.port,
+        dir: logDir,
+        forwardTo: options.forwardTo,
+        forwardTimings: io.forwardTimings,
+        output: listenerLines(io.stdout, options.json),
+        logger,
+      });
     } catch (error) {
       io.stderr.write(`quotedesk listen: could not listen on 127.0.0.1:${options.port}: ${(error as Error).message}\n`);
       return EXIT_CODES.other;

@@ -6,7 +6,7 @@ import type { EventLogFileSystem } from './event-log-file';
 import { EventLog } from './event-log';
 import type { LoggedEvent, OpenedLog } from './event-log';
 import { createWebhookReceiver } from './receiver';
-import type { ReceiverOptions, WebhookReceiver } from './receiver';
+import type { ReceiverLog, ReceiverOptions, WebhookReceiver } from './receiver';
 
 export interface DurableReceiverOptions extends Omit<ReceiverOptions, 'log' | 'pending'> {
   /** The event log's folder. */
@@ -20,6 +20,12 @@ export interface DurableReceiverOptions extends Omit<ReceiverOptions, 'log' | 'p
    * sharing the folder (`listen` for another account) stay pending for it.
    */
   owns?: (event: LoggedEvent) => boolean;
+  /**
+   * Puts off writing an event's processed marker until `write` is called (`listen` marks an
+   * event once it was forwarded): until then it stays pending, processed again at the next
+   * start. Default: written once processing is over.
+   */
+  deferMark?: (key: string, write: () => void) => void;
   fs?: EventLogFileSystem;
 }
 
@@ -42,10 +48,18 @@ export interface DurableReceiver {
 }
 
 export async function openDurableReceiver(options: DurableReceiverOptions): Promise<DurableReceiver> {
-  const { dir, recentLimit, maxFileBytes, owns, fs, ...receiverOptions } = options;
+  const { dir, recentLimit, maxFileBytes, owns, deferMark, fs, ...receiverOptions } = options;
   const opened = await EventLog.open({ dir, clock: options.clock, logger: options.logger, recentLimit, maxFileBytes, fs });
   const pending = owns ? opened.pending.filter(owns) : opened.pending;
-  const receiver = createWebhookReceiver({ ...receiverOptions, log: opened.log, pending });
+  const { log } = opened;
+  const receiverLog: ReceiverLog = deferMark
+    ? {
+        lookup: (key) => log.lookup(key),
+        appendThen: (event, written) => log.appendThen(event, written),
+        markProcessedThen: (key, caused, written) => deferMark(key, () => log.markProcessedThen(key, caused, written)),
+      }
+    : log;
+  const receiver = createWebhookReceiver({ ...receiverOptions, log: receiverLog, pending });
   let closed: Promise<void> | null = null;
   const close = () =>
     (closed ??= (async () => {

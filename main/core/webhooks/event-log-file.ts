@@ -1,7 +1,7 @@
 // The event log's files: the few file-system calls it makes (a seam, so tests can fill the
 // disk or cut a write short without root), its line format, and reading a file back.
-import { constants as fsConstants } from 'node:fs';
-import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { constants as fsConstants, createReadStream } from 'node:fs';
+import { mkdir, open, rename, unlink } from 'node:fs/promises';
 
 /** The calls the log makes on an open file; node's FileHandle has them. */
 export interface LogFile {
@@ -14,7 +14,8 @@ export interface LogFile {
 /** Every file-system call of the event log; tests pass one that fails on cue. */
 export interface EventLogFileSystem {
   open(path: string, flags: number, mode: number): Promise<LogFile>;
-  readFile(path: string): Promise<Buffer>;
+  /** The file's bytes a chunk at a time (a long history is never in memory whole); rejects with ENOENT when it is not there. */
+  readChunks(path: string): AsyncIterable<Uint8Array>;
   rename(from: string, to: string): Promise<void>;
   unlink(path: string): Promise<void>;
   /** Resolves with the first folder it created, like fs.mkdir with `recursive`. */
@@ -29,7 +30,7 @@ const FOLDER_SYNC_UNSUPPORTED = new Set(['EISDIR', 'EPERM', 'EINVAL', 'ENOTSUP',
 
 export const nodeEventLogFileSystem: EventLogFileSystem = {
   open: (path, flags, mode) => open(path, flags, mode),
-  readFile: (path) => readFile(path),
+  readChunks: (path) => createReadStream(path, { highWaterMark: 256 * 1024 }),
   rename: (from, to) => rename(from, to),
   unlink: (path) => unlink(path),
   mkdir: (path, options) => mkdir(path, options),
@@ -50,8 +51,7 @@ export type Line =
   | { t: 'event'; key: string; account: string; at: number; event: string; headers: Record<string, string>; body: string }
   | { t: 'done'; key: string; caused: string | null };
 
-export interface ReadLines {
-  lines: Line[];
+export interface ReadFile {
   skipped: number;
   /** Bytes up to the end of the last whole line. */
   validBytes: number;
@@ -60,26 +60,41 @@ export interface ReadLines {
   exists: boolean;
 }
 
-export async function readLines(io: EventLogFileSystem, path: string, live: boolean): Promise<ReadLines> {
-  let bytes: Buffer;
+export const MISSING_FILE: ReadFile = { skipped: 0, validBytes: 0, totalBytes: 0, exists: false };
+
+/**
+ * Reads a log file line by line, handing each readable line to `onLine` as it comes: only one
+ * chunk and the line being cut are in memory at a time. Everything after the last newline was
+ * being written when the process died: counted as skipped in the live file, never read.
+ */
+export async function readLines(io: EventLogFileSystem, path: string, live: boolean, onLine: (line: Line) => void): Promise<ReadFile> {
+  let skipped = 0;
+  let validBytes = 0;
+  let totalBytes = 0;
+  let partial: Buffer[] = [];
   try {
-    bytes = await io.readFile(path);
+    for await (const chunk of io.readChunks(path)) {
+      const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      let start = 0;
+      for (let end = bytes.indexOf(0x0a); end !== -1; end = bytes.indexOf(0x0a, start)) {
+        const text = (partial.length === 0 ? bytes.subarray(start, end) : Buffer.concat([...partial, bytes.subarray(start, end)])).toString('utf8');
+        partial = [];
+        start = end + 1;
+        validBytes = totalBytes + start;
+        if (text === '') continue;
+        const line = parseLine(text);
+        if (line) onLine(line);
+        else skipped += 1;
+      }
+      if (start < bytes.length) partial.push(Buffer.from(bytes.subarray(start)));
+      totalBytes += bytes.length;
+    }
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lines: [], skipped: 0, validBytes: 0, totalBytes: 0, exists: false };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return MISSING_FILE;
     throw error;
   }
-  // Everything after the last newline was being written when the process died.
-  const validBytes = bytes.lastIndexOf(0x0a) + 1;
-  const torn = validBytes < bytes.length;
-  const lines: Line[] = [];
-  let skipped = torn && live ? 1 : 0;
-  for (const text of bytes.subarray(0, validBytes).toString('utf8').split('\n')) {
-    if (text === '') continue;
-    const line = parseLine(text);
-    if (line) lines.push(line);
-    else skipped += 1;
-  }
-  return { lines, skipped, validBytes, totalBytes: bytes.length, exists: true };
+  if (partial.length > 0 && live) skipped += 1;
+  return { skipped, validBytes, totalBytes, exists: true };
 }
 
 function parseLine(text: string): Line | null {

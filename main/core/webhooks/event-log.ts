@@ -4,22 +4,14 @@ import { hash } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock, Logger } from '../ports';
-import { doneLine, eventLine, nodeEventLogFileSystem, readLines } from './event-log-file';
+import { doneLine, eventLine, MISSING_FILE, nodeEventLogFileSystem, readLines } from './event-log-file';
 import type { EventLogFileSystem, LogFile } from './event-log-file';
+import { LogHistory } from './event-log-history';
+import type { HistoryFile, LoggedEvent } from './event-log-history';
 import { LIVE, NEXT, OLDER_FILE, ROTATED, UnmarkedEvents } from './event-log-rotation';
 import { errorText } from '../errors';
 
-/** A verified delivery as the log keeps it: the raw bytes, so a replay is exactly what arrived. */
-export interface LoggedEvent {
-  /** deliveryKey(accountId, body): the envelope has no id, and the service's retries resend the same bytes. */
-  key: string;
-  accountId: string;
-  /** Milliseconds since the epoch. */
-  receivedAt: number;
-  event: string;
-  headers: Record<string, string>;
-  body: Buffer;
-}
+export type { LoggedEvent } from './event-log-history';
 
 export interface EventLogOptions {
   dir: string;
@@ -119,10 +111,28 @@ const ON_DISK = Promise.resolve();
 /** Age pruning walks the oldest keys at most this often (count pruning happens on every append). */
 const PRUNE_EVERY_MS = 1_000;
 
-type Settings = Required<Omit<EventLogOptions, 'clock' | 'logger' | 'fs'>> & Pick<EventLogOptions, 'clock' | 'logger'> & { fs: EventLogFileSystem };
+type Settings = Required<EventLogOptions>;
+
+/**
+ * The options with their defaults. `??`, not a spread: a caller passing its own optional
+ * settings through (`maxFileBytes: options.maxFileBytes`) gives `undefined`, which a spread
+ * would keep, and `size >= undefined` never rotated. Settings names every option, so a new
+ * one without a default here does not compile.
+ */
+function withDefaults(options: EventLogOptions): Settings {
+  return {
+    dir: options.dir,
+    clock: options.clock,
+    logger: options.logger,
+    maxFileBytes: options.maxFileBytes ?? 8 * 1024 * 1024,
+    maxKeys: options.maxKeys ?? 100_000,
+    maxKeyAgeMs: options.maxKeyAgeMs ?? 7 * 24 * 3600_000,
+    recentLimit: options.recentLimit ?? 1_000,
+    fs: options.fs ?? nodeEventLogFileSystem,
+  };
+}
 
 export class EventLog {
-  private readonly seen = new Map<string, Seen>();
   /** Events on disk whose processed marker is not (yet) on disk, which a rotation must carry. */
   private readonly unmarked = new UnmarkedEvents();
   /** Where new lines go; the write loop takes it whole. */
@@ -142,71 +152,42 @@ export class EventLog {
     private readonly options: Settings,
     private file: LogFile,
     private size: number,
+    /** What dedupe remembers, oldest first; open() fills it with the keys it read. */
+    private readonly seen: Map<string, Seen>,
   ) {}
 
   static async open(options: EventLogOptions): Promise<OpenedLog> {
-    const settings: Settings = {
-      maxFileBytes: 8 * 1024 * 1024,
-      maxKeys: 100_000,
-      maxKeyAgeMs: 7 * 24 * 3600_000,
-      recentLimit: 1_000,
-      ...options,
-      fs: options.fs ?? nodeEventLogFileSystem,
-    };
+    const settings = withDefaults(options);
     const { dir, fs } = settings;
     const created = await fs.mkdir(dir, { recursive: true, mode: 0o700 });
     if (created !== undefined) await fs.syncFolder(join(created, '..'));
     const path = (name: string) => join(dir, name);
-    const rotated = await readLines(fs, path(ROTATED), false);
-    let next = await readLines(fs, path(NEXT), false);
-    let live = await readLines(fs, path(LIVE), true);
+    // Read line by line, keeping only what the history's bounds allow (event-log-history.ts).
+    const history = new LogHistory(settings);
+    const read = (name: string, file: HistoryFile) => readLines(fs, path(name), file === 'live', (line) => history.add(line, file));
+    // A stale NEXT beside a live file (a crash before a rotation's renames, or a failed second
+    // rename) holds copies of events of older files: read as the rotated file's generation.
+    const rotated = await read(ROTATED, 'rotated');
+    let next = await read(NEXT, 'next');
+    let live = await read(LIVE, 'live');
     // A crash between a rotation's two renames: its carried events become the live file.
     if (next.exists && !live.exists) {
       await fs.rename(path(NEXT), path(LIVE));
       await fs.syncFolder(dir);
-      [live, next] = [next, { lines: [], skipped: 0, validBytes: 0, totalBytes: 0, exists: false }];
+      history.promoteNext();
+      [live, next] = [next, MISSING_FILE];
     }
     const file = await fs.open(path(LIVE), LIVE_FLAGS, 0o600);
     if (!live.exists) await fs.syncFolder(dir);
     // Cut a torn last line so the next append starts on a line of its own.
     if (live.validBytes !== live.totalBytes) await file.truncate(live.validBytes);
-    const log = new EventLog(settings, file, live.validBytes);
-
-    const events = new Map<string, { event: LoggedEvent; generation: number }>();
-    const caused = new Map<string, string | null>();
-    // A stale NEXT beside a live file (a crash before a rotation's renames, or a failed second
-    // rename) holds copies of events of older files: read as the rotated file's generation.
-    const files = [
-      { read: rotated, generation: OLDER_FILE },
-      { read: next, generation: OLDER_FILE },
-      { read: live, generation: 0 },
-    ];
-    for (const { read, generation } of files) {
-      for (const line of read.lines) {
-        if (line.t === 'event') {
-          const event = { key: line.key, accountId: line.account, receivedAt: line.at, event: line.event, headers: line.headers, body: Buffer.from(line.body, 'base64') };
-          const known = events.get(line.key);
-          // The newest copy's file says where it lives now; the first copy's place keeps the order.
-          if (known) known.generation = generation;
-          else events.set(line.key, { event, generation });
-          log.seen.set(line.key, line.at);
-        } else {
-          caused.set(line.key, line.caused);
-        }
-      }
-    }
+    const log = new EventLog(settings, file, live.validBytes, history.seen);
     log.prune(settings.clock.now());
-    const all = [...events.values()];
-    const pending = all.filter(({ event }) => !caused.has(event.key));
-    for (const { event, generation } of pending) log.unmarked.add(event.key, eventLine(event), generation);
+    const pending = history.pending();
+    for (const { event, file: holder } of pending) log.unmarked.add(event.key, eventLine(event), holder === 'live' ? 0 : OLDER_FILE);
     const skippedLines = rotated.skipped + next.skipped + live.skipped;
     if (skippedLines > 0) settings.logger.warn('webhook event log: unreadable lines skipped', { count: skippedLines });
-    return {
-      log,
-      pending: pending.map(({ event }) => event),
-      recent: all.slice(-settings.recentLimit).map(({ event }) => ({ event, caused: caused.get(event.key) ?? null })),
-      skippedLines,
-    };
+    return { log, pending: pending.map(({ event }) => event), recent: history.recent(), skippedLines };
   }
 
   /** The durability of an earlier copy of this delivery, or null when it is new. */

@@ -1,7 +1,12 @@
-// The receiving half of `quotedesk listen`: a durable receiver on 127.0.0.1 that prints each
-// verified, unique event (and every refused request, with its reason), and optionally re-posts
-// each event unchanged to another address. The CLI (main/cli/listen) puts a registration
-// around it; a relay can put its own source of secrets and output around it.
+// The receiving half of `quotedesk listen`: a durable receiver on 127.0.0.1 that tells its
+// output of each verified, unique event (and every refused request, with its reason), and
+// optionally re-posts each event unchanged to another address. The CLI (main/cli/listen) puts
+// a registration and the printed lines around it; a relay can put its own around it.
+//
+// Forwarding runs beside the receiving, one event at a time in arrival order: a slow or broken
+// target never holds back the lines of later events. An event's processed marker waits until
+// it was forwarded (a 2xx answer), so what was acknowledged but not yet forwarded stays pending
+// in the event log: retried with backoff while running, and again after a restart.
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Logger } from '../ports';
@@ -9,6 +14,34 @@ import { systemClock } from '../ports';
 import { openDurableReceiver } from './durable-receiver';
 import type { ReceivedWebhook } from './events';
 import type { RawDelivery, Refusal } from './receiver';
+
+/** What a listener tells its output; the CLI formats each for a terminal or as JSON. */
+export interface ListenerOutput {
+  listening(url: string): void;
+  event(event: ReceivedWebhook): void;
+  refused(refusal: Refusal): void;
+  /** One forwarding attempt's end: `retryInMs` null once it is forwarded. */
+  forwarded(event: ReceivedWebhook, attempt: ForwardAttempt): void;
+}
+
+export interface ForwardAttempt {
+  ok: boolean;
+  /** "HTTP 204", or "failed (why)". */
+  outcome: string;
+  /** When the next attempt goes, or null after a 2xx. */
+  retryInMs: number | null;
+}
+
+export interface ForwardTimings {
+  /** The whole of one attempt (connecting, the answer's headers and its body). Default 30 s. */
+  attemptMs: number;
+  /** The wait after the first failure, doubled after each further one. Default 1 s. */
+  firstRetryMs: number;
+  /** The longest wait between attempts. Default 60 s. */
+  maxRetryMs: number;
+}
+
+export const DEFAULT_FORWARD_TIMINGS: ForwardTimings = { attemptMs: 30_000, firstRetryMs: 1_000, maxRetryMs: 60_000 };
 
 export interface ListenerOptions {
   /** Whose events these are: the dedupe scope, and which of a shared log's pending events are ours. */
@@ -19,23 +52,24 @@ export interface ListenerOptions {
   port: number;
   /** The event log's folder. */
   dir: string;
-  json: boolean;
   forwardTo: URL | null;
-  out: { write(text: string): unknown };
+  forwardTimings?: Partial<ForwardTimings>;
+  output: ListenerOutput;
   logger: Logger;
 }
 
 export interface Listener {
   readonly port: number;
-  /** Stops receiving once what was received is printed (and forwarded). */
+  /** Stops receiving once what was received is told; an event not yet forwarded waits in the log for the next start. */
   close(): Promise<void>;
 }
 
 const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
 
-/** Starts receiving; prints the address first, then what the log held unprocessed, then what arrives. */
+/** Starts receiving; tells the address first, then what the log held unprocessed, then what arrives. */
 export async function startListening(options: ListenerOptions): Promise<Listener> {
-  const { out, json } = options;
+  const { output } = options;
+  const forwarder = options.forwardTo === null ? null : new Forwarder(options.forwardTo, { ...DEFAULT_FORWARD_TIMINGS, ...definedOnly(options.forwardTimings) }, output);
   const durable = await openDurableReceiver({
     dir: options.dir,
     // Whatever path the tunnel forwards to: the secret is what guards the door here.
@@ -43,27 +77,33 @@ export async function startListening(options: ListenerOptions): Promise<Listener
     clock: systemClock,
     logger: options.logger,
     port: options.port,
-    onListening: (port) => {
-      const url = `http://127.0.0.1:${port}/`;
-      out.write(json ? `${JSON.stringify({ listening: url })}\n` : `Listening on ${url}\n`);
-    },
-    // Acknowledged before the last exit but never printed or forwarded: done first, once.
+    onListening: (port) => output.listening(`http://127.0.0.1:${port}/`),
+    // Acknowledged before the last exit but never told or forwarded: done first, once.
     owns: (event) => event.accountId === options.scope,
-    onRefused: (refusal) => out.write(`${json ? refusedJson(refusal) : refusedLine(refusal)}\n`),
-    process: async (event, delivery) => {
-      const forwarded = options.forwardTo === null ? null : await forward(options.forwardTo, delivery);
-      out.write(`${json ? jsonLine(event, forwarded) : humanLine(event, forwarded)}\n`);
-      return forwarded === null ? 'printed' : `printed; forwarded: ${forwarded}`;
+    onRefused: (refusal) => output.refused(refusal),
+    process: (event, delivery) => {
+      output.event(event);
+      if (forwarder === null) return 'printed';
+      forwarder.add(event, delivery);
+      return 'printed; forwarded';
     },
+    deferMark: forwarder === null ? undefined : (key, write) => forwarder.markWhenForwarded(key, write),
   });
   let port: number;
   try {
     port = await durable.start();
   } catch (error) {
+    forwarder?.close();
     await durable.close();
     throw error;
   }
-  return { port, close: () => durable.close() };
+  return {
+    port,
+    close: async () => {
+      forwarder?.close();
+      await durable.close();
+    },
+  };
 }
 
 /** Only https, or plain http to this machine: events are never relayed in clear text over a network. Throws a plain Error with what to give instead. */
@@ -79,39 +119,131 @@ export function forwardTarget(text: string): URL {
   throw new Error('--forward-to must be an https:// URL, or http:// on 127.0.0.1, localhost or [::1]');
 }
 
-/** Re-posts the raw body with the headers as received; resolves to the status or the failure, never rejects. */
-function forward(target: URL, delivery: RawDelivery): Promise<string> {
+interface Outgoing {
+  event: ReceivedWebhook;
+  delivery: RawDelivery;
+  /** Writes the event's processed marker; set once the receiver recorded the processing. */
+  mark: (() => void) | null;
+  forwarded: boolean;
+}
+
+/** Forwards events in arrival order, each until a 2xx, its processed marker written only then. */
+class Forwarder {
+  private readonly queue: Outgoing[] = [];
+  private readonly byKey = new Map<string, Outgoing>();
+  private readonly stop = new AbortController();
+  private running = false;
+
+  constructor(
+    private readonly target: URL,
+    private readonly timings: ForwardTimings,
+    private readonly output: ListenerOutput,
+  ) {}
+
+  add(event: ReceivedWebhook, delivery: RawDelivery): void {
+    if (this.stop.signal.aborted) return;
+    const outgoing: Outgoing = { event, delivery, mark: null, forwarded: false };
+    this.queue.push(outgoing);
+    this.byKey.set(event.key, outgoing);
+    if (!this.running) void this.run();
+  }
+
+  /** The receiver's marker for `key`: written now when the event was forwarded (or is not ours to forward), else once it is. */
+  markWhenForwarded(key: string, write: () => void): void {
+    const outgoing = this.byKey.get(key);
+    if (outgoing === undefined || outgoing.forwarded) {
+      this.byKey.delete(key);
+      write();
+    } else if (!this.stop.signal.aborted) {
+      outgoing.mark = write;
+    }
+  }
+
+  /** Stops at once: what was not forwarded keeps no marker, so the next start forwards it. */
+  close(): void {
+    this.stop.abort();
+  }
+
+  private async run(): Promise<void> {
+    this.running = true;
+    try {
+      for (let failures = 0; this.queue.length > 0 && !this.stop.signal.aborted; ) {
+        const outgoing = this.queue[0]!;
+        const outcome = await send(this.target, outgoing.delivery, this.timings.attemptMs, this.stop.signal);
+        if (this.stop.signal.aborted) return;
+        if (outcome.ok) {
+          failures = 0;
+          this.queue.shift();
+          outgoing.forwarded = true;
+          this.output.forwarded(outgoing.event, { ok: true, outcome: outcome.text, retryInMs: null });
+          if (outgoing.mark !== null) {
+            this.byKey.delete(outgoing.event.key);
+            outgoing.mark();
+          }
+          continue;
+        }
+        const wait = Math.min(this.timings.firstRetryMs * 2 ** failures, this.timings.maxRetryMs);
+        failures += 1;
+        this.output.forwarded(outgoing.event, { ok: false, outcome: outcome.text, retryInMs: wait });
+        await sleep(wait, this.stop.signal);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+/**
+ * Re-posts the raw body with the headers as received; resolves with the answer or the failure,
+ * never rejects. The whole attempt has one deadline: a target that sends its answer a byte at a
+ * time cannot hold the queue longer than `attemptMs`.
+ */
+function send(target: URL, delivery: RawDelivery, attemptMs: number, stop: AbortSignal): Promise<{ ok: boolean; text: string }> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(delivery.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
   headers['content-length'] = String(delivery.body.length);
-  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  const deadline = AbortSignal.timeout(attemptMs);
   return new Promise((resolve) => {
-    const req = send(target, { method: 'POST', headers, timeout: 10_000 }, (res) => {
+    let settled = false;
+    const settle = (ok: boolean, text: string) => {
+      if (settled) return;
+      settled = true;
+      resolve({ ok, text });
+    };
+    const failed = (error: Error) => settle(false, `failed (${deadline.aborted ? `no complete answer within ${formatSeconds(attemptMs)}` : error.message})`);
+    const req = request(target, { method: 'POST', headers, signal: AbortSignal.any([deadline, stop]) }, (res) => {
       res.resume();
-      res.on('end', () => resolve(`HTTP ${res.statusCode}`));
-      res.on('error', (error) => resolve(`failed (${error.message})`));
+      res.on('end', () => {
+        const status = res.statusCode ?? 0;
+        settle(status >= 200 && status < 300, `HTTP ${status}`);
+      });
+      res.on('error', failed);
+      res.on('close', () => failed(new Error('the connection closed before the answer ended')));
     });
-    req.on('timeout', () => req.destroy(new Error('no answer within 10 s')));
-    req.on('error', (error) => resolve(`failed (${error.message})`));
+    req.on('error', failed);
     req.end(delivery.body);
   });
 }
 
-function jsonLine(event: ReceivedWebhook, forwarded: string | null): string {
-  return JSON.stringify({ event: event.event, data: event.data, receivedAt: new Date(event.receivedAt).toISOString(), ...(forwarded === null ? {} : { forwarded }) });
+function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
-function humanLine(event: ReceivedWebhook, forwarded: string | null): string {
-  const data = event.data;
-  const what = [data.entityNumber, data.entityName, data.entityId].find((value) => typeof value === 'string' && value !== '') ?? '';
-  const move = typeof data.oldStatus === 'string' || typeof data.newStatus === 'string' ? `  ${String(data.oldStatus ?? '?')} -> ${String(data.newStatus ?? '?')}` : '';
-  return `${new Date(event.receivedAt).toISOString()}  ${event.event}  ${String(what)}${move}${forwarded === null ? '' : `  (forwarded: ${forwarded})`}`;
+function sleep(ms: number, stop: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (stop.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      stop.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    stop.addEventListener('abort', done, { once: true });
+  });
 }
 
-function refusedJson(refusal: Refusal): string {
-  return JSON.stringify({ refused: refusal.status, reason: refusal.reason, path: refusal.path, receivedAt: new Date(refusal.at).toISOString() });
-}
-
-function refusedLine(refusal: Refusal): string {
-  return `${new Date(refusal.at).toISOString()}  refused ${refusal.status}  ${refusal.reason}${refusal.path === null ? '' : `  (${refusal.path})`}`;
+/** The given timings without those left undefined (they keep their defaults). */
+function definedOnly<T extends object>(values: Partial<T> | undefined): Partial<T> {
+  return Object.fromEntries(Object.entries(values ?? {}).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

@@ -163,7 +163,10 @@ describe('quotedesk listen --account', () => {
     const quote = sim.operator.createQuote({ companyId });
     await until(() => run.lines().some((line) => line.event === 'quote.created'), 'the delivered event');
     const printed = run.lines().find((line) => line.event === 'quote.created')!;
-    expect(printed).toMatchObject({ data: { entityId: quote.id, companyId }, forwarded: 'HTTP 202' });
+    expect(printed).toMatchObject({ data: { entityId: quote.id, companyId } });
+    const forwardOf = (line: Record<string, unknown>) => line.forwarded !== undefined && (line.of as { event: string }).event === 'quote.created';
+    await until(() => run.lines().some(forwardOf), 'the forwarding');
+    expect(run.lines().find(forwardOf)).toEqual({ forwarded: 'HTTP 202', ok: true, retryInMs: null, of: { event: 'quote.created', entityId: quote.id, receivedAt: expect.any(String) } });
     // Forwarded unchanged: the same bytes and signature the service sent.
     const forwarded = target.received.find((delivery) => JSON.parse(delivery.body).event === 'quote.created')!;
     expect(forwarded.headers['x-webhook-event']).toBe('quote.created');

@@ -1,6 +1,7 @@
 // `quotedesk listen --log-dir` through kill -9 of the real command (bin/quotedesk.js in a
-// child process): every delivery it acknowledged is printed and forwarded after the restart,
-// once, and the service's resends of them are then duplicates.
+// child process): every delivery it acknowledged but did not forward is forwarded after the
+// restart, once, and the service's resends of them are then duplicates. A target that never
+// answers does not hold back the printing.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -29,8 +30,10 @@ afterEach(() => {
 interface Listening {
   child: ChildProcess;
   url: string;
-  /** The JSON event lines printed so far (not the "listening" line). */
-  events(): Array<{ event: string; data: { n: number }; forwarded?: string }>;
+  /** The JSON event lines printed so far (not the "listening" line, nor the forwarding's). */
+  events(): Array<{ event: string; data: { n: number } }>;
+  /** The forwarding's lines: one per attempt. */
+  forwards(): Array<{ forwarded: string; ok: boolean; retryInMs: number | null }>;
 }
 
 async function startListen(logDir: string, forwardTo: string): Promise<Listening> {
@@ -46,7 +49,12 @@ async function startListen(logDir: string, forwardTo: string): Promise<Listening
   }
   const url = lines().find((line) => 'listening' in line)?.listening;
   if (typeof url !== 'string') throw new Error('listen did not print its address');
-  return { child, url, events: () => lines().filter((line) => 'event' in line) as ReturnType<Listening['events']> };
+  return {
+    child,
+    url,
+    events: () => lines().filter((line) => 'data' in line) as ReturnType<Listening['events']>,
+    forwards: () => lines().filter((line) => 'forwarded' in line) as ReturnType<Listening['forwards']>,
+  };
 }
 
 async function target(answer: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<{ url: string; bodies: string[] }> {
@@ -80,12 +88,13 @@ describe('quotedesk listen through kill -9', () => {
     // Large bodies, as in the report that found events lost: 20 x ~100 KiB.
     const bodies = Array.from({ length: 20 }, (_, n) => envelope('quote.status_changed', { n, padding: 'p'.repeat(100 * 1024) }));
 
-    // The first run forwards to a target that never answers: everything after the ack is stuck.
+    // The first run forwards to a target that never answers: the forwarding is stuck, the printing is not.
     const stalled = await target(() => undefined);
     const first = await startListen(logDir, stalled.url);
     for (const body of bodies) expect((await post(first.url, body, signed(body, SECRET))).status).toBe(200);
     await until(() => stalled.bodies.length === 1, 'the first forward to start');
-    expect(first.events()).toEqual([]);
+    await until(() => first.events().length === bodies.length, 'every event printed');
+    expect(first.forwards()).toEqual([]);
     expect(existsSync(join(logDir, 'events.jsonl'))).toBe(true);
     const exited = new Promise((resolve) => first.child.once('exit', resolve));
     first.child.kill('SIGKILL');
@@ -93,9 +102,10 @@ describe('quotedesk listen through kill -9', () => {
 
     const working = await target((_req, res) => res.writeHead(204).end());
     const second = await startListen(logDir, working.url);
-    await until(() => second.events().length >= bodies.length, 'the acknowledged events to be processed');
+    await until(() => second.forwards().length >= bodies.length, 'the acknowledged events to be forwarded');
+    // Never forwarded, so still pending: printed again (as after any crash) and forwarded in order.
     expect(second.events().map((line) => line.data.n)).toEqual(bodies.map((_, n) => n));
-    expect(second.events().every((line) => line.forwarded === 'HTTP 204')).toBe(true);
+    expect(second.forwards().every((line) => line.forwarded === 'HTTP 204' && line.ok)).toBe(true);
     expect(working.bodies).toEqual(bodies);
 
     // The service's resends: acknowledged, not printed again. A new event after them is
@@ -103,7 +113,7 @@ describe('quotedesk listen through kill -9', () => {
     for (const body of bodies.slice(0, 5)) expect((await post(second.url, body, signed(body, SECRET))).status).toBe(200);
     const fresh = envelope('quote.cancelled', { n: 99 });
     expect((await post(second.url, fresh, signed(fresh, SECRET))).status).toBe(200);
-    await until(() => second.events().length > bodies.length, 'the new event');
+    await until(() => second.forwards().length > bodies.length, 'the new event forwarded');
     expect(second.events().map((line) => line.data.n)).toEqual([...bodies.map((_, n) => n), 99]);
     expect(working.bodies).toHaveLength(bodies.length + 1);
   }, 60_000);

@@ -98,8 +98,9 @@ describe('quotedesk listen', () => {
       const body = `{ "event":"quote.created",   "data":{"entityId":"e1"} }`;
       const headers = signed(body, SECRET, 'quote.created');
       await post(running.url, body, { ...headers, 'user-agent': 'QuotingService/1.0' });
-      const lines = await linesAtLeast(running, 2);
-      expect(lines[1]).toContain('(forwarded: HTTP 204)');
+      const lines = await linesAtLeast(running, 3);
+      expect(lines[1]).toMatch(/quote\.created {2}e1$/);
+      expect(lines[2]).toMatch(/forwarded quote\.created {2}e1: HTTP 204$/);
       await running.stop();
       expect(received).toHaveLength(1);
       expect(received[0]!.raw.toString()).toBe(body);

@@ -30,7 +30,7 @@ describe('quotedesk relay (usage)', () => {
     [['relay', '--port', '0', '--secret', 's'], '--nats is required'],
     [['relay', '--port', '0', '--nats', 'nats://u:p@127.0.0.1:4222', '--secret', 's'], 'remove the user name or password'],
     [['relay', '--port', '0', '--nats', 'http://127.0.0.1:4222', '--secret', 's'], 'not a NATS server URL'],
-    [['relay', '--port', '0', '--nats', 'nats://127.0.0.1:4222'], 'give --secret S'],
+    [['relay', '--port', '0', '--nats', 'nats://127.0.0.1:4222'], 'give --secret-file FILE'],
     [['relay', '--port', '0', '--nats', 'nats://127.0.0.1:4222', '--account', 'team', '--public-url', 'http://hooks.example.com'], 'https origin'],
     [['relay', '--port', '0', '--nats', 'nats://127.0.0.1:4222', '--secret', 's', '--user', 'relay'], '--user needs --password-file'],
     [['relay', '--port', '0', '--nats', 'nats://127.0.0.1:4222', '--secret', 's', '--stream', 'a.b'], '--stream'],

@@ -13,6 +13,10 @@ export interface FaultyLogFs extends EventLogFileSystem {
   failTruncate: boolean;
   /** Every call, in order: 'open events.jsonl', 'rename events.jsonl events.1.jsonl', 'sync-folder', ... */
   readonly calls: string[];
+  /** The flags of every open(), by file name, in order. */
+  readonly openFlags: Array<{ name: string; flags: number }>;
+  /** How many datasync() calls the log made. */
+  datasyncs: number;
 }
 
 function failure(code: string, message: string): NodeJS.ErrnoException {
@@ -28,8 +32,11 @@ export function createFaultyLogFs(): FaultyLogFs {
     writeChunk: null,
     failTruncate: false,
     calls: [],
+    openFlags: [],
+    datasyncs: 0,
     open: async (path, flags, mode) => {
       faulty.calls.push(`open ${name(path)}`);
+      faulty.openFlags.push({ name: name(path), flags });
       const file = await real.open(path, flags, mode);
       const wrapped: LogFile = {
         write: async (buffer, offset, length, position) => {
@@ -45,12 +52,15 @@ export function createFaultyLogFs(): FaultyLogFs {
           if (faulty.failTruncate) throw failure('EIO', 'i/o error, ftruncate');
           await file.truncate(length);
         },
-        datasync: () => file.datasync(),
+        datasync: () => {
+          faulty.datasyncs += 1;
+          return file.datasync();
+        },
         close: () => file.close(),
       };
       return wrapped;
     },
-    readFile: (path) => real.readFile(path),
+    readChunks: (path) => real.readChunks(path),
     rename: async (from, to) => {
       faulty.calls.push(`rename ${name(from)} ${name(to)}`);
       await real.rename(from, to);
