@@ -132,7 +132,7 @@ export function createCore(options: CoreOptions): Core {
   const inbox = createInboxFeature({ store, cache, pdfs, sync, accounts, bus, clock, logger, deliverPdf: options.deliverPdf, unread: notifications.notifications.unread, settings });
   // A local delivery and a relayed one go through the same pipeline.
   const { center } = notifications.notifications;
-  const webhookPipeline = () => createWebhookPipeline({ accounts, cache, bus, notify: (event) => notifyWebhookEvent({ center, accounts }, event) });
+  const webhookPipeline = () => createWebhookPipeline({ accounts, cache, notify: (event) => notifyWebhookEvent({ center, accounts }, event) });
   const webhooks = createWebhooksFeature({ settings, secrets, paths: options.paths, accounts, bus, clock, logger, ...options.webhooks, recovery, process: webhookPipeline() }, () => relay.relay);
   const relay = createRelayFeature({ secrets, settings, clock, logger, accounts, bus, webhooks: webhooks.webhooks, process: webhookPipeline() });
   const demo = createDemoFeature({ accounts, cache, sync, webhooks: webhooks.webhooks, bus, logger });
