@@ -7,10 +7,10 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createJsonLogger } from '../core/log';
-import { connectToRelayServer, RelayConfigError } from '../core/relay/connection';
-import { consumerNameProblem } from '../core/relay/stream';
-import { subscribeToRelay } from '../core/relay/subscriber';
-import type { RelayedEvent } from '../core/relay/subscriber';
+import { connectToRelayServer, RelayConfigError } from '../core/webhooks/relay/connection';
+import { consumerNameProblem } from '../core/webhooks/relay/stream';
+import { subscribeToRelay } from '../core/webhooks/relay/subscriber';
+import type { RelayedEvent } from '../core/webhooks/relay/subscriber';
 import { entityOf, NATS_ARGS, NATS_HELP, relayServerFrom, RelayUsageError, streamFrom, untilStopped } from './relay-options';
 import type { RelayIo } from './relay';
 

@@ -11,26 +11,25 @@ import type { PdfCacheOptions } from './cache';
 import type { StartDemo } from './demo/demo-mode';
 import { createEventBus } from './events';
 import type { DomainBus, DomainEvents } from './events';
-import {
-  assembleFeatures,
-  createAccountsFeature,
-  createDecisionsFeature,
-  createDemoFeature,
-  createDesktopFeature,
-  createExportsFeature,
-  createInboxFeature,
-  createLogosFeature,
-  createMemoryFeature,
-  createNotificationsFeature,
-  createRelayFeature,
-  createSyncFeature,
-  createWebhooksFeature,
-} from './features';
-import type { ExportDelivery, PdfDelivery } from './handlers';
+import { assembleFeatures } from './bridge/feature';
+import { createAccountsFeature } from './accounts/feature';
+import { createDecisionsFeature } from './decisions/feature';
+import { createDemoFeature } from './demo/feature';
+import { createDesktopFeature } from './updates/feature';
+import { createExportsFeature } from './export/feature';
+import { createInboxFeature } from './inbox/feature';
+import { createLogosFeature } from './logos/feature';
+import { createMemoryFeature } from './memory/feature';
+import { createNotificationsFeature } from './notify/feature';
+import { createRelayFeature } from './webhooks/relay/feature';
+import { createSyncFeature } from './sync/feature';
+import { createWebhooksFeature } from './webhooks/feature';
+import type { ExportDelivery } from './export/bridge';
+import type { PdfDelivery } from './inbox/bridge';
 import { notifyWebhookEvent } from './notify';
 import type { Notifications } from './notify';
 import type { AppPaths, Clock, DataFileProblem, Logger, Notifier, SecretStore, SettingsStore } from './ports';
-import type { TeamRelay } from './relay/team-relay';
+import type { TeamRelay } from './webhooks/relay/team-relay';
 import { openSqliteStore } from './database';
 import { createRecovery, createSyncEngine, pdfLimitBytes, syncIntervalMs } from './sync';
 import type { SyncEngine, SyncOptions } from './sync';

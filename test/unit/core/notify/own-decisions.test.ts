@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEventBus } from '../../../../main/core/events';
 import type { DomainBus, DomainEvents } from '../../../../main/core/events';
 import { createSilentLogger } from '../../../../main/core/log';
-import { createNotificationsFeature } from '../../../../main/core/features';
+import { createNotificationsFeature } from '../../../../main/core/notify/feature';
 import type { AccountsService } from '../../../../main/core/accounts/types';
 import type { QuoteCache } from '../../../../main/core/cache';
 import { createRecovery } from '../../../../main/core/sync';

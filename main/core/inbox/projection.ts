@@ -1,0 +1,89 @@
+import type { DomainBus } from '../events';
+import { syncStateView } from '../sync';
+import type { EventHub } from '../bridge/events';
+
+export interface ProjectionOptions {
+  /** At most one 'inbox.changed' per this many ms: a sync pass stores a page every few ms. */
+  inboxCoalesceMs: number;
+}
+
+export const DEFAULT_PROJECTION_OPTIONS: ProjectionOptions = { inboxCoalesceMs: 100 };
+
+// Domain events the renderer hears about, as contract events, one function per feature (its
+// Feature's project step). The bus carries core types; the hub checks each payload against
+// the contract before any transport sees it. Each returns the function that stops it.
+
+/** The account list and each account's status. */
+export function projectAccountEvents(bus: DomainBus, hub: EventHub): () => void {
+  return stopAll([
+    bus.subscribe('accounts.changed', ({ accounts }) => hub.emit('accounts.changed', { accounts })),
+    bus.subscribe('account.status', ({ accountId, status, message }) => hub.emit('accounts.statusChanged', { accountId, status, message })),
+  ]);
+}
+
+/** The sync engine's state, as the renderer's freshness line shows it. */
+export function projectSyncEvents(bus: DomainBus, hub: EventHub): () => void {
+  return bus.subscribe('sync.state', (state) => hub.emit('sync.changed', syncStateView(state)));
+}
+
+/** 'inbox.changed' when stored quotes or PDF badges move (coalesced), and PDF download progress. Stopping drops a pending 'inbox.changed'. */
+export function projectInboxEvents(bus: DomainBus, hub: EventHub, options: Partial<ProjectionOptions> = {}): () => void {
+  const { inboxCoalesceMs } = { ...DEFAULT_PROJECTION_OPTIONS, ...options };
+  const inbox = coalesced(inboxCoalesceMs, (accountIds) => hub.emit('inbox.changed', { accountIds }));
+  const stop = stopAll([
+    bus.subscribe('quotes.stored', ({ accountId, quotes }) => {
+      if (quotes.length > 0) inbox.add(accountId);
+    }),
+    // A PDF badge moved (cached, outdated, dropped): the rows showing it must be read again.
+    bus.subscribe('pdf.changed', ({ accountId }) => inbox.add(accountId)),
+    // An account's quotes left the cache.
+    bus.subscribe('account.removed', ({ accountId }) => inbox.add(accountId)),
+    bus.subscribe('pdf.progress', ({ accountId, quoteId, bytes, total }) => hub.emit('pdfs.progress', { accountId, quoteId, bytes, total })),
+  ]);
+  return () => {
+    stop();
+    inbox.cancel();
+  };
+}
+
+/** One stop for several subscriptions. */
+export function stopAll(stops: (() => void)[]): () => void {
+  return () => {
+    for (const stop of stops.splice(0)) stop();
+  };
+}
+
+/**
+ * Collects account ids and hands them on at most once per `ms`: the first change goes at
+ * once (the window refreshes without delay), the ones during the quiet time go together
+ * at its end.
+ */
+function coalesced(ms: number, send: (accountIds: string[]) => void): { add(accountId: string): void; cancel(): void } {
+  let pending = new Set<string>();
+  let quiet: ReturnType<typeof setTimeout> | null = null;
+  const startQuiet = () => {
+    quiet = setTimeout(() => {
+      quiet = null;
+      if (pending.size === 0) return;
+      flush();
+    }, ms);
+    quiet.unref?.();
+  };
+  const flush = () => {
+    const accountIds = [...pending].sort();
+    pending = new Set();
+    send(accountIds);
+    startQuiet();
+  };
+  return {
+    add(accountId) {
+      pending.add(accountId);
+      if (quiet === null) flush();
+    },
+    cancel() {
+      if (quiet !== null) clearTimeout(quiet);
+      quiet = null;
+      pending.clear();
+    },
+  };
+}
