@@ -70,6 +70,28 @@ export function assembleFeatures(features: readonly Feature[], deps: { hub: Even
   };
 }
 
+/**
+ * The same handlers, each waiting for `ready` first: what a feature must know before it can
+ * answer (the inbox, which accounts share a service) without the caller asking again.
+ */
+export function afterReady<H extends object>(ready: Promise<unknown>, handlers: H): H {
+  const waiting: Record<string, (input: unknown) => Promise<unknown>> = {};
+  for (const [method, handler] of Object.entries(handlers) as [string, (input: unknown) => Promise<unknown>][]) {
+    waiting[method] = async (input) => {
+      await ready;
+      return handler(input);
+    };
+  }
+  return waiting as H;
+}
+
+/** One stop for several subscriptions (a projection's, a feature's listeners). */
+export function stopAll(stops: (() => void)[]): () => void {
+  return () => {
+    for (const stop of stops.splice(0)) stop();
+  };
+}
+
 function mergeHandlers(features: readonly Feature[]): Handlers {
   const owner = new Map<string, string>();
   const merged: Record<string, unknown> = {};

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { DecisionResult, decisionMethods } from '../../../preload/contract/bridge/decisions';
 import type { QuoteDetailView } from '../../../preload/contract/bridge/inbox';
 import { SavedReasons } from '../../../preload/contract/bridge/decisions';
-import type { Decisions } from '.';
+import type { Decisions } from './decisions';
 import { AppError } from '../errors';
 import type { SettingsStore } from '../ports';
 

@@ -3,7 +3,8 @@
 import { join } from 'node:path';
 import type { AccountsService } from '../accounts/types';
 import type { PdfCache, QuoteCache } from '../cache';
-import { createDecisions, openReceiptStore } from '.';
+import { createDecisions } from './decisions';
+import { openReceiptStore } from './receipts';
 import type { DomainBus } from '../events';
 import { createDecisionHandlers } from './bridge';
 import { quoteDetailView } from '../inbox/quote-detail-view';

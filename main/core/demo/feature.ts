@@ -9,14 +9,14 @@ import { errorText } from '../errors';
 import type { DomainBus } from '../events';
 import type { Logger } from '../ports';
 import type { SyncEngine } from '../sync';
-import type { WebhookFeature } from '../webhooks';
+import type { Webhooks } from '../webhooks';
 import type { Feature } from '../bridge/feature';
 
 export interface DemoFeatureDeps {
   accounts: AccountsService;
   cache: Pick<QuoteCache, 'forgetAccount'>;
   sync: Pick<SyncEngine, 'stop'>;
-  webhooks: Pick<WebhookFeature, 'useDemoTunnel' | 'settled' | 'forgetLocally'>;
+  webhooks: Pick<Webhooks, 'useDemoTunnel' | 'settled' | 'forgetLocally'>;
   bus: DomainBus;
   logger: Logger;
 }

@@ -3,10 +3,14 @@ import type { exportMethods, ExportDelivered, ExportFormat } from '../../../prel
 import type { AccountsService } from '../accounts/types';
 import type { QuoteCache } from '../cache';
 import { AppError } from '../errors';
-import { exportFileName, inboxTable, pricingTable, toCsv, toXlsx } from '.';
-import type { ExportFile, ExportTable } from '.';
+import { exportFileName } from './table';
+import { inboxTable } from './inbox-table';
+import { pricingTable } from './pricing-table';
+import { toCsv } from './csv';
+import { toXlsx } from './xlsx';
+import type { ExportFile, ExportTable } from './table';
 import type { Clock } from '../ports';
-import { selectedRows } from '../inbox/selection';
+import { selectedRows } from '../inbox/selected-rows';
 
 type Methods = typeof exportMethods;
 export type ExportHandlers = {

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { KeyAccess } from '../../../preload/contract';
 import { pdfFileName } from '../../../preload/contract/plain';
-import type { AccountView } from '../../../preload/contract/bridge/accounts';
 import type { InboxFilterInput, inboxMethods, PdfOpened, QuoteDetailView } from '../../../preload/contract/bridge/inbox';
 import type { AccountSyncState } from '../../../preload/contract/bridge/sync';
 import type { AccountsService } from '../accounts/types';
@@ -72,26 +71,23 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
     return quoteDetailView({ cache, pdfs }, accountId, quoteId, access, source, notice);
   }
 
-  /** The cache's filters for a bridge input; the accounts' services first, so quotes they share are one. */
-  async function filtersOf(input: z.output<typeof InboxFilterInput>): Promise<{ filters: InboxFacetQuery; accounts: AccountView[] }> {
-    const accounts = await deps.accounts.list();
-    cache.setServices(accounts);
-    return { filters: selectionOf(input, { expiringSoonDays: options.expiringSoonDays, now: clock.now() }), accounts };
+  /** The cache's filters for a bridge input (the accounts' services are the cache's own: quotes they share are one row). */
+  function filtersOf(input: z.output<typeof InboxFilterInput>): InboxFacetQuery {
+    return selectionOf(input, { expiringSoonDays: options.expiringSoonDays, now: clock.now() });
   }
 
   return {
     async 'inbox.query'(input) {
       const { sort, offset, limit, ...selection } = input;
-      const { filters, accounts } = await filtersOf(selection);
-      const window = cache.inbox({ ...filters, sort, offset, limit });
-      const freshness: AccountSyncState[] = accounts
-        .filter((account) => input.accountId === undefined || account.id === input.accountId)
-        .map((account) => syncStateView(sync.state(account.id)));
+      const window = cache.inbox({ ...filtersOf(selection), sort, offset, limit });
+      const freshness: AccountSyncState[] = [...cache.services().keys()]
+        .filter((accountId) => input.accountId === undefined || accountId === input.accountId)
+        .map((accountId) => syncStateView(sync.state(accountId)));
       return { ...window, accounts: freshness };
     },
 
     async 'inbox.facets'(input) {
-      const { filters } = await filtersOf(input);
+      const filters = filtersOf(input);
       // Counts come after the rows: after a start they wait for the index's background build rather than making every other call wait for all of it.
       await cache.indexBuilt();
       return cache.inboxFacets(filters);

@@ -1,24 +1,23 @@
 // The inbox: the offline cache (its database and PDF folder), the methods that read it, and
-// the bulk actions on quotes selected in it, and its saved views and last view.
-// It starts by sweeping the PDF folder and loading which accounts share a service, and
-// closes last but for accounts: every feature that writes to the cache has closed by then.
+// the bulk actions on quotes selected in it. It learns which accounts share a service as it
+// is made and sweeps the PDF folder at start, and closes last but for accounts: every feature
+// that writes to the cache has closed by then.
 import type { AccountsService } from '../accounts/types';
-import { projectInboxEvents, stopAll } from './projection';
-import { forgetOrphanAccounts } from '../cache';
+import { afterReady, stopAll } from '../bridge/feature';
+import type { Feature } from '../bridge/feature';
+import { followAccountServices, forgetOrphanAccounts } from '../cache';
 import type { PdfCache, QuoteCache } from '../cache';
-import type { DomainBus } from '../events';
-import { createInboxHandlers } from './bridge';
-import { createKeepOfflineJobs } from './keep-offline';
-import { createSelectionHandlers } from './selection';
-import type { PdfDelivery } from './bridge';
-import { createViewHandlers } from '../views/bridge';
-import type { UnreadState } from '../notify';
-import type { Clock, Logger, SettingsStore } from '../ports';
 import { checkIntegrityAfterFirstWindow } from '../database';
 import type { QuoteStore } from '../database';
+import type { DomainBus } from '../events';
+import type { UnreadState } from '../notify';
+import type { Clock, Logger } from '../ports';
 import type { SyncEngine } from '../sync';
-import { createSavedViewsStore } from '../views';
-import type { Feature } from '../bridge/feature';
+import { createInboxHandlers } from './bridge';
+import type { PdfDelivery } from './bridge';
+import { createKeepOfflineJobs } from './keep-offline';
+import { projectInboxEvents } from './projection';
+import { createSelectionHandlers } from './selection';
 
 export interface InboxFeatureDeps {
   store: QuoteStore;
@@ -32,13 +31,20 @@ export interface InboxFeatureDeps {
   deliverPdf?: PdfDelivery;
   /** Marking a selection read or unread. */
   unread: UnreadState;
-  /** Where the saved views and the last view are kept. */
-  settings: SettingsStore;
 }
 
-export function createInboxFeature(deps: InboxFeatureDeps): Feature & { started: Promise<void> } {
+export interface InboxFeature extends Feature {
+  /** Settles once the PDF folder was swept and orphaned accounts forgotten. */
+  started: Promise<void>;
+  /** Settles once the cache knows which service each account is on: what reads the inbox's rows waits for it. */
+  servicesKnown: Promise<void>;
+}
+
+export function createInboxFeature(deps: InboxFeatureDeps): InboxFeature {
   const { store, cache, pdfs, accounts } = deps;
-  const stops = [cache.start()];
+  // Before the inbox is first read: quotes that accounts on one service share are one row.
+  const services = followAccountServices({ cache, accounts, bus: deps.bus, logger: deps.logger });
+  const stops = [cache.start(), services.stop];
   let markStarted: () => void = () => undefined;
   // The sweep at start deletes files no index row names: no download may race it.
   const started = new Promise<void>((resolve) => (markStarted = resolve));
@@ -55,22 +61,20 @@ export function createInboxFeature(deps: InboxFeatureDeps): Feature & { started:
     usage: pdfs.usage,
   };
   // Keeping a selection's PDFs offline runs here, not in the page: it ends when the core closes.
-  const keepOffline = createKeepOfflineJobs({ cache, accounts, clock: deps.clock, pdfs: startedPdfs, logger: deps.logger });
+  const keepOffline = createKeepOfflineJobs({ cache, clock: deps.clock, pdfs: startedPdfs, logger: deps.logger });
   return {
     name: 'the offline cache',
     started,
-    handlers: {
+    servicesKnown: services.known,
+    handlers: afterReady(services.known, {
       ...checkIntegrityAfterFirstWindow(createInboxHandlers({ cache, sync: deps.sync, pdfs: startedPdfs, accounts, clock: deps.clock, deliverPdf: deps.deliverPdf }), store),
       ...createSelectionHandlers({ cache, accounts, clock: deps.clock, unread: deps.unread, keepOffline }),
-      ...createViewHandlers(createSavedViewsStore(deps.settings, deps.logger)),
-    },
+    }),
     project: (hub) =>
       stopAll([projectInboxEvents(deps.bus, hub), keepOffline.subscribe((job) => hub.emit('selection.keepOfflineChanged', job))]),
     async start() {
       try {
         stops.push(await pdfs.start());
-        // Before the inbox is first read: quotes that accounts on one service share load as one.
-        cache.setServices(await accounts.list());
         await forgetOrphanAccounts({ cache, accounts, bus: deps.bus, logger: deps.logger });
       } finally {
         markStarted();

@@ -10,8 +10,8 @@ import { describeError } from '../api/describe-error';
 import type { PdfCache } from '../cache';
 import type { Logger } from '../ports';
 import { errorText } from '../errors';
-import { selectedRows } from './selection';
-import type { SelectedRowsDeps, ViewInput } from './selection';
+import { selectedRows } from './selected-rows';
+import type { SelectedRowsDeps, ViewInput } from './selected-rows';
 
 /** Quotes read and handed to the PDF cache at a time: the progress moves after each batch. */
 const BATCH = 10;

@@ -1,6 +1,6 @@
-import type { DomainBus } from '../events';
-import { syncStateView } from '../sync';
 import type { EventHub } from '../bridge/events';
+import { stopAll } from '../bridge/feature';
+import type { DomainBus } from '../events';
 
 export interface ProjectionOptions {
   /** At most one 'inbox.changed' per this many ms: a sync pass stores a page every few ms. */
@@ -8,23 +8,6 @@ export interface ProjectionOptions {
 }
 
 export const DEFAULT_PROJECTION_OPTIONS: ProjectionOptions = { inboxCoalesceMs: 100 };
-
-// Domain events the renderer hears about, as contract events, one function per feature (its
-// Feature's project step). The bus carries core types; the hub checks each payload against
-// the contract before any transport sees it. Each returns the function that stops it.
-
-/** The account list and each account's status. */
-export function projectAccountEvents(bus: DomainBus, hub: EventHub): () => void {
-  return stopAll([
-    bus.subscribe('accounts.changed', ({ accounts }) => hub.emit('accounts.changed', { accounts })),
-    bus.subscribe('account.status', ({ accountId, status, message }) => hub.emit('accounts.statusChanged', { accountId, status, message })),
-  ]);
-}
-
-/** The sync engine's state, as the renderer's freshness line shows it. */
-export function projectSyncEvents(bus: DomainBus, hub: EventHub): () => void {
-  return bus.subscribe('sync.state', (state) => hub.emit('sync.changed', syncStateView(state)));
-}
 
 /** 'inbox.changed' when stored quotes or PDF badges move (coalesced), and PDF download progress. Stopping drops a pending 'inbox.changed'. */
 export function projectInboxEvents(bus: DomainBus, hub: EventHub, options: Partial<ProjectionOptions> = {}): () => void {
@@ -43,13 +26,6 @@ export function projectInboxEvents(bus: DomainBus, hub: EventHub, options: Parti
   return () => {
     stop();
     inbox.cancel();
-  };
-}
-
-/** One stop for several subscriptions. */
-export function stopAll(stops: (() => void)[]): () => void {
-  return () => {
-    for (const stop of stops.splice(0)) stop();
   };
 }
 

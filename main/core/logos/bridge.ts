@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { logoMethods } from '../../../preload/contract/bridge/inbox';
 import type { QuoteCache } from '../cache';
-import type { LogoCache } from '.';
+import type { LogoCache } from './logo-cache';
 
 type Methods = typeof logoMethods;
 export type LogoHandlers = {

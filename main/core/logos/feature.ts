@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { AccountsService } from '../accounts/types';
 import type { QuoteCache } from '../cache';
 import { createLogoHandlers } from './bridge';
-import { createLogoCache } from '.';
+import { createLogoCache } from './logo-cache';
 import type { Clock, Logger } from '../ports';
 import type { Feature } from '../bridge/feature';
 

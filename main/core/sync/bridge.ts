@@ -1,11 +1,14 @@
 import type { z } from 'zod';
 import type { syncMethods } from '../../../preload/contract/bridge/sync';
 import type { AccountsService } from '../accounts/types';
+import type { EventHub } from '../bridge/events';
+import type { DomainBus } from '../events';
 import { AppError } from '../errors';
 import type { PdfCache } from '../cache';
 import type { Logger, SettingsStore } from '../ports';
-import type { SyncEngine } from '.';
-import { readOfflineSettings, syncStateView, writeOfflineSettings } from '.';
+import type { SyncEngine } from './engine';
+import { readOfflineSettings, writeOfflineSettings } from './offline-settings';
+import { syncStateView } from './classify';
 
 type Methods = typeof syncMethods;
 /** The use cases behind `syncMethods`. */
@@ -44,4 +47,9 @@ export function createSyncHandlers(deps: SyncHandlerDeps): SyncHandlers {
       return overview();
     },
   };
+}
+
+/** The sync engine's state, as the renderer's freshness line shows it; returns the function that stops it. */
+export function projectSyncEvents(bus: DomainBus, hub: EventHub): () => void {
+  return bus.subscribe('sync.state', (state) => hub.emit('sync.changed', syncStateView(state)));
 }

@@ -1,13 +1,13 @@
 // Sync: the scheduler that keeps every account's quotes in the cache, its settings on the
 // bridge, and the catch-up after sleep, a network change or a tunnel restart.
 import type { AccountsService } from '../accounts/types';
-import { projectSyncEvents } from '../inbox/projection';
 import type { PdfCache } from '../cache';
 import type { DomainBus } from '../events';
-import { createSyncHandlers } from './bridge';
+import { createSyncHandlers, projectSyncEvents } from './bridge';
 import type { Logger, SettingsStore } from '../ports';
-import { createCatchUp } from '.';
-import type { CatchUpDeps, SyncEngine } from '.';
+import { createCatchUp } from './catch-up';
+import type { CatchUpDeps } from './catch-up';
+import type { SyncEngine } from './engine';
 import type { Feature } from '../bridge/feature';
 
 export interface SyncFeatureDeps extends Pick<CatchUpDeps, 'webhooks' | 'relay' | 'recovery'> {

@@ -2,7 +2,7 @@
 // store in main/core/views. Inputs and outputs are validated by the dispatcher against
 // preload/contract/bridge/views.ts.
 import type { Handlers } from '../../../preload/contract';
-import type { SavedViewsStore } from '.';
+import type { SavedViewsStore } from './saved-views';
 
 export type ViewMethod = 'views.list' | 'views.save' | 'views.rename' | 'views.remove' | 'views.remember';
 export type ViewHandlers = Pick<Handlers, ViewMethod>;

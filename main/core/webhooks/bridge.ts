@@ -3,13 +3,13 @@ import type { Handlers } from '../../../preload/contract';
 import type { EventHub } from '../bridge/events';
 import type { DomainBus } from '../events';
 import type { TeamRelay } from './relay/team-relay';
-import type { WebhookFeature } from './webhooks';
+import type { Webhooks } from './webhooks';
 
 export type WebhookMethod = 'webhooks.status' | 'webhooks.setTunnel' | 'webhooks.register' | 'webhooks.unregister' | 'webhooks.activity' | 'webhooks.check' | 'webhooks.replay';
 export type WebhookHandlers = Pick<Handlers, WebhookMethod>;
 
 /** `relay`: the team relay, forgotten (server and credentials) when the person chooses another way. */
-export function createWebhookHandlers(webhooks: WebhookFeature, relay?: Pick<TeamRelay, 'configure' | 'status'>): WebhookHandlers {
+export function createWebhookHandlers(webhooks: Webhooks, relay?: Pick<TeamRelay, 'configure' | 'status'>): WebhookHandlers {
   return {
     'webhooks.status': () => webhooks.overview(),
     'webhooks.setTunnel': async (choice) => {
@@ -27,7 +27,7 @@ export function createWebhookHandlers(webhooks: WebhookFeature, relay?: Pick<Tea
 }
 
 /** Health moves and new deliveries, pushed to the renderer. Returns the function that stops it. */
-export function projectWebhookEvents(bus: DomainBus, webhooks: WebhookFeature, hub: EventHub): () => void {
+export function projectWebhookEvents(bus: DomainBus, webhooks: Webhooks, hub: EventHub): () => void {
   const stops = [
     // An empty id: the tunnel moved, every account's public URL with it.
     bus.subscribe('webhook.health', ({ accountId }) => hub.emit('webhooks.changed', { accountId: accountId === '' ? null : accountId })),

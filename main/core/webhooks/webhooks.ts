@@ -21,7 +21,7 @@ import type { TunnelChoice } from './tunnel-choice';
 import { createTunnelSwitch } from './tunnel-switch';
 import { findCloudflared } from './tunnels';
 
-export interface WebhookFeatureDeps {
+export interface WebhooksDeps {
   settings: SettingsStore;
   secrets: SecretStore;
   paths: AppPaths;
@@ -46,7 +46,7 @@ export const HEALTH_CHECK_MS = 15 * 60_000;
 export const RELAY_REGISTERS =
   'This computer gets the key’s events through the team relay, which holds the key’s one webhook registration: registering here would take the deliveries away from the relay for the whole team. Choose another way in “How deliveries reach this computer” first.';
 
-export interface WebhookFeature {
+export interface Webhooks {
   overview(): Promise<WebhooksOverview>;
   setTunnel(choice: SetTunnelInput): Promise<WebhooksOverview>;
   /**
@@ -82,7 +82,7 @@ export interface WebhookFeature {
   close(): Promise<void>;
 }
 
-export function createWebhookFeature(deps: WebhookFeatureDeps): WebhookFeature {
+export function createWebhooks(deps: WebhooksDeps): Webhooks {
   const { settings, bus, logger } = deps;
   const locate = deps.findCloudflared ?? (() => findCloudflared());
   let startProblem: string | null = null;

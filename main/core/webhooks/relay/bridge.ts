@@ -1,16 +1,16 @@
 // The relay namespace of the bridge: Settings → Webhooks → Team relay, the fourth way
 // deliveries reach this computer. Saving it makes it the choice (the tunnel stops: nothing is
-// registered from here); choosing another way forgets it (handlers/webhooks.ts).
+// registered from here); choosing another way forgets it (webhooks/bridge.ts).
 import type { Handlers, TeamRelayInput } from '../../../../preload/contract';
 import type { AccountsService } from '../../accounts/types';
 import { AppError, errorText } from '../../errors';
 import type { TeamRelay, TeamRelayConfig } from './team-relay';
-import type { WebhookFeature } from '../webhooks';
+import type { Webhooks } from '../webhooks';
 
 export type RelayMethod = 'relay.status' | 'relay.configure' | 'relay.test';
 export type RelayHandlers = Pick<Handlers, RelayMethod>;
 
-export function createRelayHandlers(relay: TeamRelay, accounts: Pick<AccountsService, 'get'>, webhooks: Pick<WebhookFeature, 'useRelay'>): RelayHandlers {
+export function createRelayHandlers(relay: TeamRelay, accounts: Pick<AccountsService, 'get'>, webhooks: Pick<Webhooks, 'useRelay'>): RelayHandlers {
   const config = async (input: TeamRelayInput): Promise<TeamRelayConfig> => {
     await accounts.get(input.accountId);
     return {

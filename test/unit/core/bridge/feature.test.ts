@@ -7,6 +7,7 @@ import { createEventBus } from '../../../../main/core/events';
 import type { DomainEvents } from '../../../../main/core/events';
 import { assembleFeatures } from '../../../../main/core/bridge/feature';
 import { createAccountsFeature } from '../../../../main/core/accounts/feature';
+import { createAppInfoFeature } from '../../../../main/core/app-info/feature';
 import type { Feature } from '../../../../main/core/bridge/feature';
 import { AppError } from '../../../../main/core/errors';
 import type { AccountView, Handlers } from '../../../../preload/contract';
@@ -37,7 +38,21 @@ function fakeAccounts(views: AccountView[]): AccountsService {
 
 const APP_INFO = { version: '1.2.3', host: 'web' as const, demo: false, credentialStorage: { backend: 'file' as const, weak: true, message: 'File only.' }, dataProblems: [] };
 
-/** The accounts feature and, answering every other method, one feature per namespace that records its start and close. */
+/** app.info over stores that report what APP_INFO says, and a store with no problem. */
+function appInfo(views: AccountView[]): Feature {
+  const { credentialStorage } = APP_INFO;
+  return createAppInfoFeature({
+    version: APP_INFO.version,
+    host: APP_INFO.host,
+    accounts: { list: async () => views },
+    settings: { problems: () => [] },
+    secrets: { problems: () => [], describe: () => credentialStorage },
+    store: { problems: [] },
+    problems: () => [],
+  });
+}
+
+/** The accounts and app.info features and, answering every other method, one feature per namespace that records its start and close. */
 function setup(views: AccountView[], options: { failStart?: string } = {}) {
   const logger = createRecordingLogger();
   const bus = createEventBus<DomainEvents>({ logger });
@@ -61,7 +76,7 @@ function setup(views: AccountView[], options: { failStart?: string } = {}) {
     },
     close: () => void order.push(`close ${name}`),
   }));
-  const features = assembleFeatures([createAccountsFeature({ accounts: fakeAccounts(views), bus, appInfo: async () => APP_INFO }), ...others], { hub, logger });
+  const features = assembleFeatures([createAccountsFeature({ accounts: fakeAccounts(views), bus }), appInfo(views), ...others], { hub, logger });
   return { features, dispatcher: createDispatcher({ handlers: features.handlers, logger }), order, names: others.map((feature) => feature.name), bus, pushed, logger };
 }
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPdfCache } from '../../../../main/core/cache';
+import { createPdfCache, followAccountServices } from '../../../../main/core/cache';
 import { createInboxHandlers } from '../../../../main/core/inbox/bridge';
 import { createSyncHandlers } from '../../../../main/core/sync/bridge';
 import type { InboxHandlers } from '../../../../main/core/inbox/bridge';
@@ -42,6 +42,8 @@ beforeEach(async () => {
   rig = cacheRig(join(dir, 'cache.db'), clock);
   accounts = [testAccount('internal', 'internal', relay.baseUrl, { mechanism: 'api-key', apiKey: sim.credentials.adminApiKey }, clock)];
   const service = accountsOf(accounts);
+  // As the inbox feature does when it is made: the accounts' services are the cache's before it is read.
+  await followAccountServices({ cache: rig.cache, accounts: service, bus: rig.bus, logger: createSilentLogger() }).known;
   const logger = createSilentLogger();
   engine = createSyncEngine({ accounts: service, bus: rig.bus, cache: rig.cache, clock, logger, every: () => () => undefined });
   engine.start();
@@ -132,6 +134,7 @@ describe('the inbox use cases', () => {
     const client = testAccount('client', 'client', relay.baseUrl, { mechanism: 'api-key', apiKey: company.apiKey }, clock);
     accounts.push(client);
     const both = accountsOf(accounts);
+    rig.bus.publish('accounts.changed', { accounts: await both.list() });
     const logger = createSilentLogger();
     const twoKeys = createSyncEngine({ accounts: both, bus: rig.bus, cache: rig.cache, clock, logger, every: () => () => undefined });
     const pdfs = createPdfCache({ store: rig.store, cache: rig.cache, accounts: both, bus: rig.bus, clock, logger, folder: join(dir, 'pdfs-2') });

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEventHub } from '../../../../main/core/bridge/events';
 import type { BridgeEvent } from '../../../../main/core/bridge/events';
-import { projectAccountEvents, projectInboxEvents, projectSyncEvents, stopAll } from '../../../../main/core/inbox/projection';
+import { projectAccountEvents } from '../../../../main/core/accounts/bridge';
+import { stopAll } from '../../../../main/core/bridge/feature';
+import { projectInboxEvents } from '../../../../main/core/inbox/projection';
+import { projectSyncEvents } from '../../../../main/core/sync/bridge';
 import { createEventBus } from '../../../../main/core/events';
 import type { DomainEvents } from '../../../../main/core/events';
 import { accountView } from '../../../helpers/bridge-fixtures';

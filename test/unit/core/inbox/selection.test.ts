@@ -14,6 +14,7 @@ import { createKeepOfflineJobs } from '../../../../main/core/inbox/keep-offline'
 import type { KeepOfflineJobs } from '../../../../main/core/inbox/keep-offline';
 import { createSelectionHandlers } from '../../../../main/core/inbox/selection';
 import type { SelectionHandlers } from '../../../../main/core/inbox/selection';
+import { followAccountServices } from '../../../../main/core/cache';
 import type { QuoteToKeep } from '../../../../main/core/cache';
 import { createSilentLogger } from '../../../../main/core/log';
 import { createUnreadState } from '../../../../main/core/notify/unread';
@@ -64,6 +65,8 @@ beforeEach(async () => {
     testAccount('client', 'client', relay.baseUrl, { mechanism: 'api-key', apiKey: sim.credentials.companies[0]!.apiKey }, clock),
   ];
   const service = accountsOf(accounts);
+  // As the inbox feature does when it is made: the accounts' services are the cache's before it is read.
+  await followAccountServices({ cache: rig.cache, accounts: service, bus: rig.bus, logger: createSilentLogger() }).known;
   engine = createSyncEngine({ accounts: service, bus: rig.bus, cache: rig.cache, clock, logger: createSilentLogger(), every: () => () => undefined });
   engine.start();
   await engine.refresh();
@@ -86,7 +89,6 @@ beforeEach(async () => {
   waiting = [];
   jobs = createKeepOfflineJobs({
     cache: rig.cache,
-    accounts: service,
     clock,
     logger: createSilentLogger(),
     batch: 3,

@@ -12,7 +12,7 @@ import { systemClock } from '../../../../main/core/ports';
 import type { SettingsStore } from '../../../../main/core/ports';
 import { createEventBus } from '../../../../main/core/events';
 import type { DomainEvents } from '../../../../main/core/events';
-import { createWebhookFeature } from '../../../../main/core/webhooks';
+import { createWebhooks } from '../../../../main/core/webhooks';
 import { startSimulator } from '../../../../main/simulator';
 import type { Simulator } from '../../../../main/simulator';
 import type { AccountView, WebhookActivity, WebhooksOverview } from '../../../../preload/contract';
@@ -29,7 +29,7 @@ afterEach(async () => {
 });
 
 function newCore(settings: SettingsStore = createMemorySettingsStore()): Core {
-  const userData = mkdtempSync(join(tmpdir(), 'qd-webhook-feature-'));
+  const userData = mkdtempSync(join(tmpdir(), 'qd-webhook-webhooks-'));
   folders.push(userData);
   const core = createCore({ settings, secrets: createMemorySecretStore(), clock: systemClock, logger: createSilentLogger(), host: 'web', version: '0.1.0', paths: { userData }, webhooks: { findCloudflared: () => null } });
   cores.push(core);
@@ -120,7 +120,7 @@ describe('the periodic health check', () => {
     };
     const remote = fakeWebhooks();
     const accountView = { id: 'acc-1', demo: false } as AccountView;
-    const feature = createWebhookFeature({
+    const webhooks = createWebhooks({
       settings: createMemorySettingsStore(),
       secrets: createMemorySecretStore(),
       paths: { userData },
@@ -138,17 +138,17 @@ describe('the periodic health check', () => {
       findCloudflared: () => null,
     });
     try {
-      await feature.setTunnel({ mode: 'manual', url: 'https://hooks.example.com' });
-      expect(await feature.register('acc-1', false)).toMatchObject({ status: 'registered' });
+      await webhooks.setTunnel({ mode: 'manual', url: 'https://hooks.example.com' });
+      expect(await webhooks.register('acc-1', false)).toMatchObject({ status: 'registered' });
       remote.current = { ...remote.current!, url: 'https://other-installation.example/hooks' };
-      expect((await feature.overview()).accounts[0]).toMatchObject({ state: 'registered', takenOver: false });
+      expect((await webhooks.overview()).accounts[0]).toMatchObject({ state: 'registered', takenOver: false });
 
       await until(() => waiting.length > 0);
       waiting.shift()!();
-      await until(async () => (await feature.overview()).accounts[0]!.takenOver);
-      expect((await feature.overview()).accounts[0]).toMatchObject({ state: 'taken-over', registeredUrl: 'https://other-installation.example/hooks' });
+      await until(async () => (await webhooks.overview()).accounts[0]!.takenOver);
+      expect((await webhooks.overview()).accounts[0]).toMatchObject({ state: 'taken-over', registeredUrl: 'https://other-installation.example/hooks' });
     } finally {
-      await feature.close();
+      await webhooks.close();
     }
   });
 });

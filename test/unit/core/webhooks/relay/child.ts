@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BIN = fileURLToPath(new URL('../../../../bin/quotedesk.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../../../bin/quotedesk.js', import.meta.url));
 
 export interface Child {
   readonly process: ChildProcess;

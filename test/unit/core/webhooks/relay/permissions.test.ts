@@ -19,7 +19,7 @@ if (missing) console.warn(`skipped: ${missing}`);
 
 /** The ```conf block between the permissions markers of docs/relay.md. */
 function documentedPermissions(): string {
-  const doc = readFileSync(new URL('../../../../docs/relay.md', import.meta.url), 'utf8');
+  const doc = readFileSync(new URL('../../../../../docs/relay.md', import.meta.url), 'utf8');
   const block = /<!-- permissions:start -->\s*```conf\n([\s\S]*?)```\s*<!-- permissions:end -->/.exec(doc)?.[1];
   if (!block) throw new Error('docs/relay.md lost its permissions block');
   return block;
