@@ -14,7 +14,7 @@ import { quoteDetailView } from './quote-detail-view';
 import { classifyFailure, syncStateView } from '../sync';
 
 type Methods = typeof inboxMethods;
-/** The use cases behind `inboxMethods`: the lead registers them in the core's Handlers. */
+/** The use cases behind `inboxMethods`, answered by the inbox feature (feature.ts). */
 export type InboxHandlers = {
   [M in keyof Methods]: (input: z.output<Methods[M]['input']>) => Promise<z.output<Methods[M]['output']>>;
 };

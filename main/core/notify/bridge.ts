@@ -1,5 +1,5 @@
 // The notifications namespace of the bridge: preferences, unread state, and the projection
-// of notification events to the renderer. The lead spreads these into the app's Handlers.
+// of notification events to the renderer, answered by the notifications feature (feature.ts).
 import type { AccountsService } from '../accounts/types';
 import type { EventHub } from '../bridge/events';
 import { AppError } from '../errors';

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 
-// The layering of DESIGN.md is only real if `npm test` fails when a file breaks it.
+// The layering (CONTRIBUTING.md) is only real if `npm test` fails when a file breaks it.
 // These cases lint snippets as if they sat in each folder, through the project's own config.
 const eslint = new ESLint({ cwd: process.cwd() });
 
