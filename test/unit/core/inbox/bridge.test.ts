@@ -126,6 +126,21 @@ describe('the inbox use cases', () => {
     expect(() => InboxQueryInput.parse({ limit: 5000 })).toThrow();
   });
 
+  it('reads rows and counts without reading the accounts: which service each is on is already the cache\'s', async () => {
+    await sync['sync.refresh']({ accountId: 'internal' });
+    const service = accountsOf(accounts);
+    let reads = 0;
+    const counting = { ...service, list: () => ((reads += 1), service.list()) };
+    const pdfs = { get: () => Promise.reject(new Error('not used')), status: () => ({ cached: false, outdated: false, bytes: null, fetchedAt: null, downloading: false }) };
+    inbox = createInboxHandlers({ cache: rig.cache, sync: engine, pdfs, accounts: counting, clock });
+    const window = await call('inbox.query', { limit: 20 });
+    expect(window.rows.length).toBeGreaterThan(0);
+    expect(window.accounts.map((account) => account.accountId)).toEqual(['internal']);
+    expect((await call('inbox.query', { accountId: 'internal', limit: 20 })).accounts.map((account) => account.accountId)).toEqual(['internal']);
+    expect((await call('inbox.facets', {})).companies.length).toBeGreaterThan(0);
+    expect(reads).toBe(0);
+  });
+
   it('lists a quote a client key and the internal key both see once, and counts facets from the cache', async () => {
     // Not about PDFs: the prefetch after this sync would still be writing files at teardown.
     stopPdfs();
