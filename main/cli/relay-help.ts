@@ -1,4 +1,4 @@
-import { DEFAULT_RETENTION_DAYS, DEFAULT_STREAM } from '../core/relay/stream';
+import { DEFAULT_RETENTION_DAYS, DEFAULT_STREAM } from '../core/webhooks/relay/stream';
 import { NATS_HELP } from './relay-options';
 
 export const RELAY_HELP = `Usage: quotedesk relay --port P --nats URL [--creds FILE | --user U --password-file F]

@@ -2,9 +2,9 @@
 // credentials (a .creds file, or a user and a password file: never a password on the command
 // line, where any local user can read it), a CA to trust, the stream.
 import { readFile } from 'node:fs/promises';
-import { parseServerUrls, readCredsFile, readPasswordFile, RelayConfigError } from '../core/relay/connection';
-import type { RelayAuth, RelayServer } from '../core/relay/connection';
-import { DEFAULT_STREAM, streamNameProblem } from '../core/relay/stream';
+import { parseServerUrls, readCredsFile, readPasswordFile, RelayConfigError } from '../core/webhooks/relay/connection';
+import type { RelayAuth, RelayServer } from '../core/webhooks/relay/connection';
+import { DEFAULT_STREAM, streamNameProblem } from '../core/webhooks/relay/stream';
 
 export class RelayUsageError extends Error {}
 

@@ -1,42 +1,35 @@
-import { join } from 'node:path';
 import type { AppInfo, Handlers } from '../../preload/contract';
-import { createAccountsService } from './accounts';
+import { createAccountsFeature } from './accounts/feature';
 import type { AccountsService } from './accounts/types';
+import { createAppInfoFeature } from './app-info/feature';
 import { createDispatcher } from './bridge/dispatcher';
 import type { Dispatcher } from './bridge/dispatcher';
 import { createEventHub } from './bridge/events';
 import type { EventHub } from './bridge/events';
-import { createPdfCache, createQuoteCache } from './cache';
+import { assembleFeatures } from './bridge/feature';
 import type { PdfCacheOptions } from './cache';
+import { createDecisionsFeature } from './decisions/feature';
 import type { StartDemo } from './demo/demo-mode';
-import { createEventBus } from './events';
-import type { DomainBus, DomainEvents } from './events';
-import {
-  assembleFeatures,
-  createAccountsFeature,
-  createDecisionsFeature,
-  createDemoFeature,
-  createDesktopFeature,
-  createExportsFeature,
-  createInboxFeature,
-  createLogosFeature,
-  createMemoryFeature,
-  createNotificationsFeature,
-  createRelayFeature,
-  createSyncFeature,
-  createWebhooksFeature,
-} from './features';
-import type { ExportDelivery, PdfDelivery } from './handlers';
-import { notifyWebhookEvent } from './notify';
+import { createDemoFeature } from './demo/feature';
+import type { DomainBus } from './events';
+import type { ExportDelivery } from './export/bridge';
+import { createExportsFeature } from './export/feature';
+import { createFloors } from './floors';
+import type { PdfDelivery } from './inbox/bridge';
+import { createInboxFeature } from './inbox/feature';
+import { createLogosFeature } from './logos/feature';
+import { createMemoryFeature } from './memory/feature';
+import { createNotificationsFeature } from './notify/feature';
 import type { Notifications } from './notify';
-import type { AppPaths, Clock, DataFileProblem, Logger, Notifier, SecretStore, SettingsStore } from './ports';
-import type { TeamRelay } from './relay/team-relay';
-import { openSqliteStore } from './database';
-import { createRecovery, createSyncEngine, pdfLimitBytes, syncIntervalMs } from './sync';
+import type { AppPaths, Clock, Logger, Notifier, SecretStore, SettingsStore } from './ports';
+import { createSyncFeature } from './sync/feature';
 import type { SyncEngine, SyncOptions } from './sync';
+import { createDesktopFeature } from './updates/feature';
 import type { DecisionsInFlight, DesktopHandlers } from './updates';
-import { createWebhookPipeline } from './webhooks';
-import type { WebhookFeature, WebhookFeatureDeps } from './webhooks';
+import { createViewsFeature } from './views/feature';
+import { createWebhooksFeature } from './webhooks/feature';
+import type { Webhooks, WebhooksDeps } from './webhooks';
+import type { TeamRelay } from './webhooks/relay/team-relay';
 
 export type { StartDemo } from './demo/demo-mode';
 
@@ -59,7 +52,7 @@ export interface CoreOptions {
   /** The desktop's notifications; browser mode and the CLI have none (the 'notifications.shown' bridge event is the toast). */
   notifier?: Notifier;
   /** The webhook receiver's port (default: any free one), the health check interval and, for tests, where cloudflared is. */
-  webhooks?: Pick<WebhookFeatureDeps, 'port' | 'findCloudflared' | 'healthCheckMs'>;
+  webhooks?: Pick<WebhooksDeps, 'port' | 'findCloudflared' | 'healthCheckMs'>;
   /** The desktop app's own settings and updates (Electron host only). */
   desktop?: DesktopHandlers;
 }
@@ -73,7 +66,7 @@ export interface Core {
   dispatcher: Dispatcher;
   sync: SyncEngine;
   notifications: Notifications;
-  webhooks: WebhookFeature;
+  webhooks: Webhooks;
   /** Whether an accept/decline is being sent: the updater never installs during one. */
   decisionsInFlight: DecisionsInFlight;
   teamRelay: TeamRelay;
@@ -87,82 +80,34 @@ export interface Core {
 }
 
 /**
- * Everything the hosts share, wired together. The shared parts (accounts, the cache and its
- * PDFs, the sync engine) are made first; then each feature, in the order they start (their
- * reverse is the order they close); the parts hold the logic, this only composes them.
+ * Everything the hosts share: the shared floors (floors.ts), then the features in the order
+ * they start (their reverse is the order they close). Adding a feature is one line here.
  */
 export function createCore(options: CoreOptions): Core {
-  const { settings, secrets, clock, logger } = options;
-  const { userData } = options.paths;
-  const bus = createEventBus<DomainEvents>({ logger });
+  const { settings, secrets, clock, logger, paths } = options;
+  const { userData } = paths;
+  const { bus, accounts, store, cache, pdfs, recovery, sync } = createFloors(options);
   const hub = createEventHub({ logger });
-  const accounts = createAccountsService({ settings, secrets, bus, clock, logger });
-
-  const cacheFolder = join(userData, 'cache');
-  const store = openSqliteStore({ path: join(cacheFolder, 'quotes.db'), clock, logger });
-  const cache = createQuoteCache({ store, bus, clock, logger });
-  const pdfs = createPdfCache({
-    store,
-    cache,
-    accounts,
-    bus,
-    clock,
-    logger,
-    folder: join(cacheFolder, 'pdfs'),
-    options: { maxBytes: pdfLimitBytes(settings, logger), ...options.pdfs },
-    dispatcherFor: async (accountId) => (await accounts.client(accountId)).dispatcher,
-  });
-  // Catch-ups (after resume, a tunnel restart, an account back online) mark what they find "recovered".
-  const recovery = createRecovery();
-  const sync = createSyncEngine({ accounts, bus, cache, clock, logger, recovery, options: { intervalMs: syncIntervalMs(settings, logger), ...options.sync } });
 
   const decisions = createDecisionsFeature({ userData, accounts, cache, pdfs, settings, bus, clock, logger });
   // Notifications hear what the cache stored (each change once), non-quote webhook events, and reminders after sync.
-  const notifications = createNotificationsFeature({
-    settings,
-    clock,
-    logger,
-    folder: userData,
-    notifier: options.notifier ?? { notify: () => undefined },
-    accounts,
-    cache,
-    bus,
-    recovery,
-  });
-  const inbox = createInboxFeature({ store, cache, pdfs, sync, accounts, bus, clock, logger, deliverPdf: options.deliverPdf, unread: notifications.notifications.unread, settings });
-  // A local delivery and a relayed one go through the same pipeline.
-  const { center } = notifications.notifications;
-  const webhookPipeline = () => createWebhookPipeline({ accounts, cache, bus, notify: (event) => notifyWebhookEvent({ center, accounts }, event) });
-  const webhooks = createWebhooksFeature({ settings, secrets, paths: options.paths, accounts, bus, clock, logger, ...options.webhooks, recovery, process: webhookPipeline() }, () => relay.relay);
-  const relay = createRelayFeature({ secrets, settings, clock, logger, accounts, bus, webhooks: webhooks.webhooks, process: webhookPipeline() });
+  const notifications = createNotificationsFeature({ settings, clock, logger, folder: userData, notifier: options.notifier ?? { notify: () => undefined }, accounts, cache, bus, recovery });
+  const inbox = createInboxFeature({ store, cache, pdfs, sync, accounts, bus, clock, logger, deliverPdf: options.deliverPdf, unread: notifications.notifications.unread });
+  const webhooks = createWebhooksFeature({ settings, secrets, paths, accounts, cache, bus, clock, logger, ...options.webhooks, recovery, notify: notifications.notifyWebhook });
   const demo = createDemoFeature({ accounts, cache, sync, webhooks: webhooks.webhooks, bus, logger });
-  const syncFeature = createSyncFeature({ sync, accounts, settings, pdfs, bus, logger, recovery, webhooks: webhooks.webhooks, relay: relay.relay });
-
-  // Read at each ask: the background integrity check may add one after the start.
-  const dataProblems = (): DataFileProblem[] => [
-    ...settings.problems(),
-    ...secrets.problems(),
-    ...store.problems.map((problem) => ({ file: 'cache' as const, ...problem })),
-    ...decisions.problems(),
-  ];
-  const appInfo = async (): Promise<AppInfo> => ({
-    version: options.version,
-    host: options.host,
-    demo: (await accounts.list()).some((account) => account.demo),
-    credentialStorage: secrets.describe(),
-    dataProblems: dataProblems(),
-  });
+  const syncFeature = createSyncFeature({ sync, accounts, settings, pdfs, bus, logger, recovery, webhooks: webhooks.webhooks, relay: webhooks.relay });
 
   const features = assembleFeatures(
     [
-      createAccountsFeature({ accounts, bus, appInfo }),
+      createAccountsFeature({ accounts, bus }),
+      createAppInfoFeature({ version: options.version, host: options.host, accounts, settings, secrets, store, problems: decisions.problems }),
       inbox,
-      createExportsFeature({ cache, accounts, clock, deliver: options.deliverExport }),
+      createViewsFeature({ settings, logger }),
+      createExportsFeature({ cache, accounts, clock, deliver: options.deliverExport, servicesKnown: inbox.servicesKnown }),
       createLogosFeature({ userData, cache, accounts, clock, logger }),
       decisions,
       notifications,
       webhooks,
-      relay,
       demo,
       syncFeature,
       createMemoryFeature({ bus, logger }),
@@ -181,7 +126,7 @@ export function createCore(options: CoreOptions): Core {
     notifications: notifications.notifications,
     webhooks: webhooks.webhooks,
     decisionsInFlight: decisions.inFlight,
-    teamRelay: relay.relay,
+    teamRelay: webhooks.relay,
     ready: features.started,
     reconcile: syncFeature.reconcile,
     startDemoIfNoAccounts: (startDemo, startOptions) => demo.startIfNoAccounts(startDemo, startOptions),

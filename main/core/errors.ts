@@ -24,10 +24,6 @@ export class AppError extends Error {
   }
 }
 
-export function isAppError(value: unknown): value is AppError {
-  return value instanceof AppError;
-}
-
 /**
  * Any thrown value in words, for a log line or a sentence that quotes the cause: an Error's
  * message, anything else as text. Not for a person's screen on its own: describeError

@@ -8,9 +8,9 @@ const BROWSER_FOLDER = 'Quotedesk-browser';
  *
  * Deliberately not the desktop app's folder (Electron's userData, '<appData>/Quotedesk'):
  * the two keep incompatible files under the same names. The desktop app stores secrets.json
- * encrypted with the OS keychain (safeStorage) and settings through electron-store; browser
- * mode has no keychain and keeps secrets.json as a plain 0600 file. Sharing one folder would
- * make each app misread the other's secrets. On Windows and macOS the base folder is the
+ * encrypted with the OS keychain (safeStorage); browser mode has no keychain and keeps
+ * secrets.json as a plain 0600 file. Sharing one folder would make each app misread the
+ * other's secrets. On Windows and macOS the base folder is the
  * same as Electron's appData, so only the folder name keeps them apart.
  */
 export function defaultDataDir(platform: NodeJS.Platform, env: NodeJS.ProcessEnv, home: string): string {

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ExportDelivery, PdfDelivery } from '../core/handlers';
+import type { ExportDelivery } from '../core/export/bridge';
+import type { PdfDelivery } from '../core/inbox/bridge';
 
 export const DOWNLOAD_PREFIX = '/downloads/';
 

@@ -399,9 +399,9 @@ export class FakeBridge {
       },
       'inbox.query': (input) => this.#query(input),
       'inbox.facets': (input) => this.#facets(input),
-      // The file is the core's to write (test/unit/core/handlers/export.test.ts); here, the count of the view it would hold.
+      // The file is the core's to write (test/unit/core/export/bridge.test.ts); here, the count of the view it would hold.
       'inbox.export': ({ format, sort: _sort, selection: _picked, ...view }) => ({ kind: 'download', url: '/downloads/fake-export', fileName: `Quotes.${format}`, rows: this.#facets(view).total }),
-      // Resolving a selection is the core's (test/unit/core/handlers/selection.test.ts).
+      // Resolving a selection is the core's (test/unit/core/inbox/selection.test.ts).
       'selection.markRead': () => this.#notArranged('selection.markRead'),
       'selection.markUnread': () => this.#notArranged('selection.markUnread'),
       'selection.keepPdfsOffline': () => this.#notArranged('selection.keepPdfsOffline'),

@@ -1,7 +1,7 @@
 // The inbox's selection as the renderer sends it: the view it was made in and the quotes (or
 // "every quote but these"), dropped by a new query; keeping PDFs offline as a job of the core,
 // confirmed first when large, stoppable, followed by a page opened meanwhile, its outcome in
-// plain words (the core's side: test/unit/core/handlers/selection.test.ts).
+// plain words (the core's side: test/unit/core/inbox/selection.test.ts).
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { KeepOfflineJob } from '../../preload/contract';

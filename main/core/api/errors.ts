@@ -173,10 +173,6 @@ export function errorForStatus(status: number, kind: CallKind, details: ApiError
   return new SchemaError({ ...withStatus, path: [], problem: `unexpected HTTP status ${status}` });
 }
 
-export function isApiError(value: unknown): value is ApiError {
-  return value instanceof ApiError;
-}
-
 /** The facts a log line about this error should carry: never shown to a person. */
 export function apiErrorLogFields(error: ApiError): Record<string, unknown> {
   return {

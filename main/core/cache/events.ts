@@ -35,8 +35,6 @@ export type QuoteEvents = {
    * `baseline` is true while an account's cache is first filled: nothing there is news.
    */
   'quotes.stored': { accountId: string; source: ChangeSource; baseline: boolean; quotes: StoredQuote[] };
-  /** The cache could not store what a producer saw (disk full, no permission): the old data is intact. */
-  'quotes.storeFailed': { accountId: string; source: ChangeSource; message: string };
 };
 
 export type PdfEvents = {

@@ -65,10 +65,6 @@ function sortedKeys(keys: string[]): string[] {
   return sorted;
 }
 
-export function contentHash(value: unknown): string {
-  return hashText(canonicalJson(value));
-}
-
 /**
  * The first 128 bits of the text's sha-256, in hex: a change detector, not a signature, and
  * stored for every quote (schema 3 shortened the stored hashes the same way).

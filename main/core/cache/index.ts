@@ -13,3 +13,5 @@ export { fetchPdfFile, PDF_TEMP_PATTERN } from './pdf-file';
 export type { PdfFileSystem } from './pdf-file';
 export type * from './events';
 export { forgetOrphanAccounts } from './orphans';
+export { followAccountServices } from './account-services';
+export type { FollowedServices } from './account-services';

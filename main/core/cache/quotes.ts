@@ -80,8 +80,13 @@ export interface QuoteCache {
   inboxFacets(query: InboxFacetQuery): InboxFacets;
   /** Settles when the inbox index is built (in the background, yielding between slices): what waits for it rather than building it at once. */
   indexBuilt(): Promise<void>;
-  /** The accounts' services: accounts on one service list each of its quotes once. */
+  /**
+   * Learns the accounts' services: accounts on one service list each of its quotes once. Fed
+   * by followAccountServices (account-services.ts) alone, never on a read's path.
+   */
   setServices(accounts: readonly { id: string; baseUrl: string }[]): void;
+  /** Which service each account is on, in the order they were learnt: kept here once, for the index, the inbox's freshness and the unread total. */
+  services(): ReadonlyMap<string, string>;
   /** Quotes of an account that wait for a decision, per the account's key kind. */
   needsAction(accountId: string): string[];
   /** The same quotes, newest first, with what a reminder shows: read from the inbox index, so no stored JSON is parsed. */
@@ -93,7 +98,7 @@ export interface QuoteCache {
   forgetAccount(accountId: string): void;
   /** Every account the cache holds anything of. */
   cachedAccounts(): string[];
-  /** Subscribes to the bus: 'account.removed' drops an account, services follow 'accounts.changed', PDF badges follow 'pdf.changed'. */
+  /** Subscribes to the bus: 'account.removed' drops an account, PDF badges follow 'pdf.changed' (services: account-services.ts). */
   start(): () => void;
 }
 
@@ -196,6 +201,8 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
       }
     },
 
+    services: () => services,
+
     needsAction(accountId) {
       // A sync asks this between its list and its detail prefetches: from the file while the
       // index is not built, rather than building all of it at once there (a second of a
@@ -228,7 +235,6 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
     start() {
       const stops = [
         bus.subscribe('account.removed', ({ accountId }) => cache.forgetAccount(accountId)),
-        bus.subscribe('accounts.changed', ({ accounts }) => cache.setServices(accounts)),
         bus.subscribe('pdf.changed', ({ accountId, quoteId, cached, outdated }) => live()?.setPdf(accountId, quoteId, !cached ? 'none' : outdated ? 'outdated' : 'cached')),
       ];
       return () => stops.forEach((stop) => stop());

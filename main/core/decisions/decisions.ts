@@ -14,7 +14,7 @@ import type { Clock, Logger } from '../ports';
 import type { DecisionEvents } from './events';
 import { changedMessage, doneMessage, explainCheck, explainRefusal } from './explain';
 import type { ReceiptStore } from './receipts';
-import { quoteVersion } from './version';
+import { quoteVersion } from '../cache/quote-version';
 
 /** A cached copy older than this is re-read before a decision is sent. */
 export const STALE_AFTER_MS = 60_000;

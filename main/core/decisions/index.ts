@@ -4,4 +4,3 @@ export type { DecisionEvents } from './events';
 export { changedMessage, explainRefusal } from './explain';
 export { openReceiptStore } from './receipts';
 export type { ReceiptFileProblem, ReceiptStore } from './receipts';
-export { quoteVersion } from './version';

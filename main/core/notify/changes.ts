@@ -1,8 +1,8 @@
-// Building the policy's input from what the producers have: a webhook envelope (with the
-// cached quote when the cache knows it), or two versions of a quote compared by sync. The
-// lead's wiring calls these where the cache publishes what it stored.
+// Building the policy's input from a webhook envelope (with the cached quote when the cache
+// knows it). What sync and decisions stored is worded from the cache's own report of it
+// (changeFromStored in pipeline.ts).
 import type { KeyAccess } from '../../../preload/contract/plain/statuses';
-import type { ChangeSource, NotifiableChange } from './types';
+import type { NotifiableChange } from './types';
 
 export interface AccountFacts {
   id: string;
@@ -57,49 +57,5 @@ export function changeFromWebhook(account: AccountFacts, event: string, data: We
     versionHash: null,
     changeKey: null,
     occurredAt: data.timestamp,
-  };
-}
-
-/**
- * What sync saw change between the cached quote and the fresh one, as one change (the one a
- * person cares most about: new, then status, then revision, then price), or null.
- */
-export function changeFromQuotes(
-  account: AccountFacts,
-  source: Extract<ChangeSource, 'sync' | 'recovered'>,
-  previous: QuoteFacts | null,
-  current: QuoteFacts,
-  versions: { previous: string | null; current: string | null } = { previous: null, current: null },
-): NotifiableChange | null {
-  const samePrice = previous?.totalPrice?.amount === current.totalPrice?.amount && previous?.totalPrice?.currency === current.totalPrice?.currency;
-  let kind: string | null;
-  if (!previous) kind = 'quote.new';
-  else if (previous.status !== current.status) kind = 'quote.status';
-  else if (versions.current !== null && versions.previous !== null && versions.current !== versions.previous && !samePrice) kind = 'quote.pricing';
-  else if (versions.current !== null && versions.previous !== null && versions.current !== versions.previous) kind = 'quote.revised';
-  else if (!samePrice) kind = 'quote.pricing';
-  else kind = null;
-  if (!kind) return null;
-  return {
-    accountId: account.id,
-    accountName: account.name,
-    service: account.service,
-    access: account.access,
-    source,
-    kind,
-    quoteId: current.id,
-    quoteNumber: current.quoteNumber,
-    projectName: current.projectName,
-    companyName: current.companyName,
-    amount: amountOf(current),
-    previousAmount: amountOf(previous),
-    oldStatus: previous?.status ?? null,
-    newStatus: current.status,
-    entityId: current.id,
-    entityNumber: current.quoteNumber,
-    entityName: null,
-    versionHash: versions.current,
-    changeKey: null,
-    occurredAt: null,
   };
 }

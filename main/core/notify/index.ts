@@ -15,7 +15,7 @@ export type { UnreadState } from './unread';
 export { describeChange, groupOf, routeOf, WORDINGS } from './wording';
 export { createNotifications } from './notifications';
 export type { Notifications, NotificationsOptions } from './notifications';
-export { changeFromQuotes, changeFromWebhook } from './changes';
+export { changeFromWebhook } from './changes';
 export type { AccountFacts, QuoteFacts, WebhookFacts } from './changes';
 export { changeFromStored, connectNotificationPipeline, notifyWebhookEvent } from './pipeline';
 export type { NotificationPipeline, NotificationPipelineDeps } from './pipeline';

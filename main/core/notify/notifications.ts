@@ -1,5 +1,5 @@
 // The notifications' parts, made together: policy, preferences, unread state and the dedupe
-// memory (features/notifications.ts puts them on the bridge). A host gives it a Notifier
+// memory (notify/feature.ts puts them on the bridge). A host gives it a Notifier
 // (Electron's Notification, or nothing but the bridge event in browser mode) and a data folder.
 import type { Clock, Logger, Notifier, SettingsStore } from '../ports';
 import { join } from 'node:path';

@@ -7,7 +7,6 @@
 import type { AccountsService } from '../accounts/types';
 import type { QuoteCache } from '../cache';
 import type { StoredQuote } from '../cache/events';
-import type { DomainBus } from '../events';
 import type { ReceivedWebhook } from './events';
 import type { ProcessWebhook } from './receiver';
 import { errorText } from '../errors';
@@ -15,14 +14,12 @@ import { errorText } from '../errors';
 export interface WebhookPipelineDeps {
   accounts: AccountsService;
   cache: Pick<QuoteCache, 'record'>;
-  /** Where a store that failed is reported ('quotes.storeFailed'), as for any producer. */
-  bus: DomainBus;
   /** A non-quote event to the notification policy; returns what it caused. */
   notify(event: ReceivedWebhook): Promise<string>;
 }
 
 export function createWebhookPipeline(deps: WebhookPipelineDeps): ProcessWebhook {
-  const { accounts, bus, cache } = deps;
+  const { accounts, cache } = deps;
   return async (event) => {
     const account = (await accounts.list()).find((candidate) => candidate.id === event.accountId);
     if (!account) return 'ignored: the account is gone';
@@ -41,9 +38,7 @@ export function createWebhookPipeline(deps: WebhookPipelineDeps): ProcessWebhook
       stored = cache.record({ accountId: event.accountId, access: account.access, source: 'webhook', observations: [{ kind: 'details', details }] });
     } catch (error) {
       // Nothing was stored (the old copy is intact): the next sync pass stores it again.
-      const message = errorText(error);
-      bus.publish('quotes.storeFailed', { accountId: event.accountId, source: 'webhook', message });
-      return `quote not stored (${message}); the next sync will catch up`;
+      return `quote not stored (${errorText(error)}); the next sync will catch up`;
     }
     return describeStored(quoteId, stored);
   };

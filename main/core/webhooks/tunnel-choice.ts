@@ -12,7 +12,7 @@ import type { Tunnel } from './tunnels';
 export const TUNNEL_SETTING = 'webhooks.tunnel';
 
 /**
- * What the person chose: a tunnel, or the team relay (main/core/relay), with which no tunnel
+ * What the person chose: a tunnel, or the team relay (main/core/webhooks/relay), with which no tunnel
  * runs and nothing is registered from here (the relay holds the key's one registration).
  */
 export type TunnelChoice = SetTunnelInput | { mode: 'relay' };

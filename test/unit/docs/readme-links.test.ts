@@ -6,7 +6,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve('.');
-const pages = ['README.md', ...readdirSync('docs').filter((name) => name.endsWith('.md')).map((name) => join('docs', name))];
+const pages = ['README.md', 'CONTRIBUTING.md', ...readdirSync('docs').filter((name) => name.endsWith('.md')).map((name) => join('docs', name))];
 
 /** Markdown links and images with a relative target (web addresses and in-page anchors aside). */
 function relativeTargets(page: string): string[] {

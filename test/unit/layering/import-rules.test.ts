@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 
-// The layering of DESIGN.md is only real if `npm test` fails when a file breaks it.
+// The layering (CONTRIBUTING.md) is only real if `npm test` fails when a file breaks it.
 // These cases lint snippets as if they sat in each folder, through the project's own config.
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -82,8 +82,10 @@ describe('the order of main/core\'s folders', () => {
     ['main/core/events/example.ts', '../sync/engine'],
     ['main/core/database/example.ts', '../cache'],
     ['main/core/sync/example.ts', '../webhooks/receiver'],
-    ['main/core/notify/example.ts', '../handlers'],
-    ['main/core/bridge/example.ts', '../handlers/sync'],
+    ['main/core/notify/example.ts', '../inbox'],
+    // the transport-neutral kit sits below every feature
+    ['main/core/bridge/example.ts', '../sync/bridge'],
+    ['main/core/bridge/feature.ts', '../accounts/feature'],
     ['main/core/data-files/example.ts', '../log'],
     // one folder deeper, '../../' is the way up
     ['main/core/cache/inbox/example.ts', '../../sync'],
@@ -94,10 +96,10 @@ describe('the order of main/core\'s folders', () => {
     ['main/core/auth/token-manager.ts', '../api/errors'],
     ['main/core/auth/authenticator.ts', '../api/transport'],
     ['main/core/events/catalog.ts', '../cache/quotes'],
-    ['main/core/notify/pipeline.ts', '../handlers/notifications'],
-    // the notifications feature is assembled in features/ like every other
-    ['main/core/notify/notifications.ts', '../handlers/notifications'],
-    ['main/core/handlers/example.ts', '../features'],
+    ['main/core/notify/pipeline.ts', '../inbox/selection'],
+    // a feature reaches only what it stands on: never a feature above it
+    ['main/core/sync/feature.ts', '../webhooks/feature'],
+    ['main/core/webhooks/relay/example.ts', '../../notify'],
   ];
   it.each(refused)('refuses %s importing %s', async (file, from) => {
     const messages = await restrictedMessages(file, importOf(from));
@@ -116,13 +118,16 @@ describe('the order of main/core\'s folders', () => {
 
   const allowed: [string, string][] = [
     ['main/core/cache/example.ts', '../database'],
-    ['main/core/handlers/example.ts', '../notify/unread'],
+    ['main/core/inbox/example.ts', '../notify/unread'],
+    ['main/core/accounts/bridge.ts', '../bridge/feature'],
     ['main/core/sync/example.ts', '../errors'],
     ['main/core/accounts/example.ts', '../ports'],
     // inside a sub-folder, '../' is still its own folder
     ['main/core/cache/inbox/example.ts', '../events'],
-    ['main/core/core.ts', './handlers'],
-    ['main/core/features/example.ts', '../handlers/sync'],
+    ['main/core/core.ts', './webhooks/feature'],
+    ['main/core/floors.ts', './sync'],
+    ['main/core/demo/feature.ts', '../webhooks'],
+    ['main/core/webhooks/relay/bridge.ts', '../webhooks'],
     ['main/core/auth/authenticator.ts', '../api/errors'],
     ['main/core/events/catalog.ts', '../webhooks/events'],
   ];

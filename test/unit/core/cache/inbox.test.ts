@@ -59,6 +59,26 @@ describe('the inbox query', () => {
     expect(ids({ search: 'globex brochure' })).toEqual([]);
   });
 
+  it('finds a word whose accent sits inside it or near its end, by its plain letters and by its own spelling', () => {
+    const accented = new InboxIndex();
+    accented.load(
+      [
+        row({ quoteId: 'dessert', projectName: 'Crème brûlée menu', companyName: 'Société Générale' }),
+        row({ quoteId: 'plain', projectName: 'Cream menu', companyName: 'Acme' }),
+      ],
+      new Map([['internal-acc', 'internal']]),
+      [],
+    );
+    const found = (search: string) => accented.query({ sort: 'newest', offset: 0, limit: 50, now: NOW, search }).rows.map((each) => each.quoteId);
+    // An accent in the middle of the word: a decomposed "cre\u0300me" without its mark stripped would not hold "creme".
+    expect(found('creme')).toEqual(['dessert']);
+    expect(found('brulee')).toEqual(['dessert']);
+    // Accents later in the word, and in the company's name.
+    expect(found('societe generale')).toEqual(['dessert']);
+    expect(found('CRÈME Brûlée')).toEqual(['dessert']);
+    expect(found('cremes')).toEqual([]);
+  });
+
   it('sorts by newest, due date, value and expiry, with missing values last', () => {
     expect(ids({})).toEqual(['sent', 'await', 'prep', 'rev', 'done']);
     expect(ids({ sort: 'due' }).slice(0, 2)).toEqual(['sent', 'rev']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { explainRefusal } from '../../../../main/core/decisions';
 import type { QuoteDetails, QuoteStatus } from '../../../../preload/contract';
-import { quoteVersion } from '../../../../main/core/decisions';
+import { quoteVersion } from '../../../../main/core/cache/quote-version';
 
 function quote(status: QuoteStatus, quoteNumber: string | null = 'Q-1'): QuoteDetails {
   return {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogoHandlers } from '../../../../main/core/handlers/logos';
+import { createLogoHandlers } from '../../../../main/core/logos/bridge';
 import { createLogoCache, imageKindOf, LOGO_MAX_BYTES, LOGO_RETRY_AFTER_MS, logoUrlAllowed } from '../../../../main/core/logos';
 import { createFakeClock } from '../../../helpers/fake-clock';
 import { createRecordingLogger } from '../../../helpers/recording-logger';

@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEventBus } from '../../../../main/core/events';
 import type { DomainBus, DomainEvents } from '../../../../main/core/events';
 import { createSilentLogger } from '../../../../main/core/log';
-import { createNotificationsFeature } from '../../../../main/core/features';
+import { createNotificationsFeature } from '../../../../main/core/notify/feature';
+import { serviceOf } from '../../../../main/core/accounts/same-service';
 import type { AccountsService } from '../../../../main/core/accounts/types';
 import type { QuoteCache } from '../../../../main/core/cache';
 import { createRecovery } from '../../../../main/core/sync';
@@ -43,7 +44,8 @@ function installation(folder = mkdtempSync(join(tmpdir(), 'qd-own-decisions-')))
     folder,
     notifier: { notify: ({ title, body }) => shown.push(`${title}: ${body}`) },
     accounts: accounts as unknown as AccountsService,
-    cache: { needsActionAtAGlance: () => [] } as unknown as QuoteCache,
+    // Both keys on one service, as the cache learns it from the accounts.
+    cache: { needsActionAtAGlance: () => [], services: () => new Map([CLIENT, INTERNAL].map((account) => [account.id, serviceOf(account.baseUrl)])) } as unknown as QuoteCache,
     bus,
     recovery: createRecovery(),
   });

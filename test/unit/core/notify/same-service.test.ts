@@ -9,17 +9,16 @@ import { createEventHub } from '../../../../main/core/bridge/events';
 import type { BridgeEvent } from '../../../../main/core/bridge/events';
 import { serviceOf } from '../../../../main/core/accounts/same-service';
 import type { AccountsService } from '../../../../main/core/accounts/types';
-import type { QuoteCache } from '../../../../main/core/cache';
-import { createEventBus } from '../../../../main/core/events';
-import type { DomainEvents } from '../../../../main/core/events';
-import { createNotificationsFeature } from '../../../../main/core/features';
+import { followAccountServices } from '../../../../main/core/cache';
+import { createNotificationsFeature } from '../../../../main/core/notify/feature';
 import { createRecovery } from '../../../../main/core/sync';
-import { createNotificationHandlers, projectNotificationEvents } from '../../../../main/core/handlers/notifications';
+import { createNotificationHandlers, projectNotificationEvents } from '../../../../main/core/notify/bridge';
 import { createNotifications } from '../../../../main/core/notify';
 import type { UnreadSummary } from '../../../../preload/contract';
 import { accountView, unusedHandlers } from '../../../helpers/bridge-fixtures';
 import { createRecordingLogger } from '../../../helpers/recording-logger';
 import { createMemorySettingsStore } from '../../../helpers/stores';
+import { cacheRig } from '../cache/helpers';
 import { change, createManualClock, QUOTE_A, QUOTE_B } from './fixtures';
 
 const QUOTE_C = '8b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e';
@@ -131,24 +130,33 @@ describe('a quote read through one account', () => {
 describe('the unread total, as the notifications feature counts it', () => {
   it('counts a quote unread through a client key and the internal key of one service once, learning the services from the accounts', async () => {
     const logger = createRecordingLogger();
-    const bus = createEventBus<DomainEvents>({ logger });
+    // The cache keeps which service each account is on, learnt as the inbox feature learns it.
+    const rig = cacheRig();
+    const accounts = { list: async () => ACCOUNTS } as unknown as AccountsService;
+    const services = followAccountServices({ cache: rig.cache, accounts, bus: rig.bus, logger });
     const feature = createNotificationsFeature({
       settings: createMemorySettingsStore(),
       clock: createManualClock(),
       logger,
       folder: dir,
       notifier: { notify: () => undefined },
-      accounts: { list: async () => ACCOUNTS } as unknown as AccountsService,
-      cache: { needsActionAtAGlance: () => [] } as unknown as QuoteCache,
-      bus,
+      accounts,
+      cache: rig.cache,
+      bus: rig.bus,
       recovery: createRecovery(),
     });
-    running.push({ close: async () => feature.close?.() });
-    await feature.start?.();
+    running.push({
+      close: async () => {
+        await feature.close?.();
+        services.stop();
+        rig.close();
+      },
+    });
+    await services.known;
     seenEverywhere(feature.notifications.center, QUOTE_A, ['acme', 'internal']);
     expect(feature.notifications.unread.summary().total).toBe(1);
     // The internal key moved to another service: the same quote id there is another quote.
-    bus.publish('accounts.changed', { accounts: [ACCOUNTS[0]!, { ...ACCOUNTS[1]!, baseUrl: 'https://elsewhere.example.com' }, ACCOUNTS[2]!] });
+    rig.bus.publish('accounts.changed', { accounts: [ACCOUNTS[0]!, { ...ACCOUNTS[1]!, baseUrl: 'https://elsewhere.example.com' }, ACCOUNTS[2]!] });
     expect(feature.notifications.unread.summary().total).toBe(2);
   });
 });

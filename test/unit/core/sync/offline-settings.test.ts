@@ -1,7 +1,7 @@
 // How often sync runs and how much room cached PDFs take: read from the settings (bounded,
 // so a hand-edited file cannot make sync hammer the service), changed from Settings.
 import { describe, expect, it } from 'vitest';
-import { createSyncHandlers } from '../../../../main/core/handlers';
+import { createSyncHandlers } from '../../../../main/core/sync/bridge';
 import { DEFAULT_SYNC_OPTIONS, PDF_LIMIT_SETTING, pdfLimitBytes, SYNC_INTERVAL_SETTING, syncIntervalMs } from '../../../../main/core/sync';
 import { syncMethods } from '../../../../preload/contract/bridge/sync';
 import { createControlledSettingsStore, createMemorySettingsStore } from '../../../helpers/stores';

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ViewQuery, viewMethods } from '../../../../preload/contract';
 import type { ViewQueryInput } from '../../../../preload/contract';
 import { createJsonSettingsStore } from '../../../../main/core/settings-and-secrets/json-settings';
-import { createViewHandlers } from '../../../../main/core/handlers/views';
+import { createViewHandlers } from '../../../../main/core/views/bridge';
 import { createSavedViewsStore, LAST_VIEW_KEY, MAX_SAVED_VIEWS, SAVED_VIEWS_KEY } from '../../../../main/core/views';
 import { createControlledSettingsStore, createMemorySettingsStore } from '../../../helpers/stores';
 import { createRecordingLogger } from '../../../helpers/recording-logger';

@@ -10,8 +10,8 @@ import type { DomainEvents } from '../../../../main/core/events';
 import { createSilentLogger } from '../../../../main/core/log';
 import { systemClock } from '../../../../main/core/ports';
 import { createRecovery } from '../../../../main/core/sync';
-import { createWebhookFeature } from '../../../../main/core/webhooks';
-import type { WebhookFeature } from '../../../../main/core/webhooks';
+import { createWebhooks } from '../../../../main/core/webhooks';
+import type { Webhooks } from '../../../../main/core/webhooks';
 import { DetectedChanges } from '../../../../main/core/webhooks/detected';
 import type { AccountView, WebhookActivity } from '../../../../preload/contract';
 import { createMemorySecretStore, createMemorySettingsStore } from '../../../helpers/stores';
@@ -29,7 +29,7 @@ function setUp(options: { findCloudflared?: () => string | null } = {}) {
   const recovery = createRecovery();
   const remote = fakeWebhooks();
   const accounts = [{ id: 'acc-1', demo: false } as AccountView, { id: 'acc-2', demo: false } as AccountView];
-  const feature = createWebhookFeature({
+  const webhooks = createWebhooks({
     settings: createMemorySettingsStore(),
     secrets: createMemorySecretStore(),
     paths: { userData },
@@ -48,10 +48,10 @@ function setUp(options: { findCloudflared?: () => string | null } = {}) {
     recovery,
   });
   cleanups.push(async () => {
-    await feature.close();
+    await webhooks.close();
     rmSync(userData, { recursive: true, force: true });
   });
-  return { bus, recovery, feature, remote };
+  return { bus, recovery, webhooks, remote };
 }
 
 const stored = (quoteId: string, status: 'SENT' | 'ACCEPTED' = 'ACCEPTED') => ({
@@ -64,52 +64,52 @@ const stored = (quoteId: string, status: 'SENT' | 'ACCEPTED' = 'ACCEPTED') => ({
   changes: [{ kind: 'pricing' as const, from: null, to: { amount: 10, currency: 'EUR' } }, { kind: 'status' as const, from: 'SENT' as const, to: status }],
 });
 
-async function activity(feature: WebhookFeature, accountId?: string): Promise<WebhookActivity[]> {
-  await feature.settled();
-  return feature.activity({ accountId, limit: 50 });
+async function activity(webhooks: Webhooks, accountId?: string): Promise<WebhookActivity[]> {
+  await webhooks.settled();
+  return webhooks.activity({ accountId, limit: 50 });
 }
 
 describe('changes sync found, in the activity', () => {
   it('lists what sync stored as found by sync, and what a catch-up stored as recovered, newest first', async () => {
-    const { bus, recovery, feature } = setUp();
+    const { bus, recovery, webhooks } = setUp();
     const pushed: WebhookActivity[] = [];
-    feature.onActivity((entry) => pushed.push(entry));
+    webhooks.onActivity((entry) => pushed.push(entry));
     bus.publish('quotes.stored', { accountId: 'acc-1', source: 'sync', baseline: false, quotes: [stored(QUOTE)] });
     await recovery.during(async () => {
       bus.publish('quotes.stored', { accountId: 'acc-1', source: 'sync', baseline: false, quotes: [stored('b3bb189e-8bf9-3888-9912-ace4e6543002')] });
     });
-    const entries = await activity(feature, 'acc-1');
+    const entries = await activity(webhooks, 'acc-1');
     expect(entries.map((entry) => entry.source)).toEqual(['recovered', 'sync']);
     expect(entries[1]).toMatchObject({ accountId: 'acc-1', event: 'quote.status', quoteId: QUOTE, quoteNumber: 'Q-7', projectName: 'Manuals', caused: 'price none -> 10 EUR; status SENT -> ACCEPTED' });
     expect(pushed.map((entry) => entry.source)).toEqual(['sync', 'recovered']);
   });
 
   it('marks only the account whose own catch-up (back from offline) found the change', async () => {
-    const { bus, recovery, feature } = setUp();
+    const { bus, recovery, webhooks } = setUp();
     let release: () => void = () => undefined;
     const catchingUp = recovery.during(() => new Promise<void>((resolve) => (release = resolve)), 'acc-1');
     bus.publish('quotes.stored', { accountId: 'acc-1', source: 'sync', baseline: false, quotes: [stored(QUOTE)] });
     bus.publish('quotes.stored', { accountId: 'acc-2', source: 'sync', baseline: false, quotes: [stored(QUOTE)] });
     release();
     await catchingUp;
-    expect((await activity(feature, 'acc-1')).map((entry) => entry.source)).toEqual(['recovered']);
-    expect((await activity(feature, 'acc-2')).map((entry) => entry.source)).toEqual(['sync']);
+    expect((await activity(webhooks, 'acc-1')).map((entry) => entry.source)).toEqual(['recovered']);
+    expect((await activity(webhooks, 'acc-2')).map((entry) => entry.source)).toEqual(['sync']);
   });
 
   it('leaves out the first fill of a cache, and what webhooks, decisions and opening a quote stored', async () => {
-    const { bus, feature } = setUp();
+    const { bus, webhooks } = setUp();
     bus.publish('quotes.stored', { accountId: 'acc-1', source: 'sync', baseline: true, quotes: [stored(QUOTE)] });
     for (const source of ['webhook', 'decision', 'open'] as const) bus.publish('quotes.stored', { accountId: 'acc-1', source, baseline: false, quotes: [stored(QUOTE)] });
-    expect(await activity(feature)).toEqual([]);
+    expect(await activity(webhooks)).toEqual([]);
   });
 
   it('filters by type and forgets a removed account\'s entries', async () => {
-    const { bus, feature } = setUp();
+    const { bus, webhooks } = setUp();
     bus.publish('quotes.stored', { accountId: 'acc-1', source: 'sync', baseline: false, quotes: [stored(QUOTE), { ...stored('c3bb189e-8bf9-3888-9912-ace4e6543002'), changes: [{ kind: 'new' as const }] }] });
-    await feature.settled();
-    expect((await feature.activity({ type: 'quote.new', limit: 50 })).map((entry) => entry.event)).toEqual(['quote.new']);
+    await webhooks.settled();
+    expect((await webhooks.activity({ type: 'quote.new', limit: 50 })).map((entry) => entry.event)).toEqual(['quote.new']);
     bus.publish('account.removed', { accountId: 'acc-1' });
-    expect(await activity(feature)).toEqual([]);
+    expect(await activity(webhooks)).toEqual([]);
   });
 });
 
@@ -147,12 +147,12 @@ function fakeCloudflared(lifetime: string): { findCloudflared: () => string; run
 describe('a tunnel that comes back', () => {
   it('asks sync to catch up once the registration follows its new URL', async () => {
     const { findCloudflared } = fakeCloudflared('1');
-    const { bus, feature, remote } = setUp({ findCloudflared });
+    const { bus, webhooks, remote } = setUp({ findCloudflared });
     const reconnected: string[] = [];
     bus.subscribe('webhook.reconnected', ({ origin }) => reconnected.push(origin));
-    await feature.setTunnel({ mode: 'cloudflared' });
-    await until(async () => (await feature.overview()).accounts[0]?.publicUrl !== null);
-    expect(await feature.register('acc-1', false)).toMatchObject({ status: 'registered' });
+    await webhooks.setTunnel({ mode: 'cloudflared' });
+    await until(async () => (await webhooks.overview()).accounts[0]?.publicUrl !== null);
+    expect(await webhooks.register('acc-1', false)).toMatchObject({ status: 'registered' });
     expect(reconnected).toEqual([]);
     // The stand-in exits after a second and comes back with a new URL.
     await until(async () => reconnected.length > 0);
@@ -166,13 +166,13 @@ describe('a switch to another tunnel choice', () => {
   it('asks sync to catch up once the registration follows the new tunnel\'s URL (manual to cloudflared)', async () => {
     // Each run lasts longer than the test: no restart of the stand-in can be what asks.
     const { findCloudflared, runs } = fakeCloudflared('30');
-    const { bus, feature, remote } = setUp({ findCloudflared });
+    const { bus, webhooks, remote } = setUp({ findCloudflared });
     const reconnected: string[] = [];
     bus.subscribe('webhook.reconnected', ({ origin }) => reconnected.push(origin));
-    await feature.setTunnel({ mode: 'manual', url: 'https://hooks.example.com/qd' });
-    expect(await feature.register('acc-1', false)).toMatchObject({ status: 'registered' });
+    await webhooks.setTunnel({ mode: 'manual', url: 'https://hooks.example.com/qd' });
+    expect(await webhooks.register('acc-1', false)).toMatchObject({ status: 'registered' });
 
-    await feature.setTunnel({ mode: 'cloudflared' });
+    await webhooks.setTunnel({ mode: 'cloudflared' });
     await until(async () => reconnected.length > 0);
     expect(reconnected).toEqual(['https://run-1-stand-in.trycloudflare.com']);
     // By then the registration already points at the new URL: nothing is missed after it.
@@ -181,15 +181,15 @@ describe('a switch to another tunnel choice', () => {
   }, 30_000);
 
   it('asks only when deliveries may have gone elsewhere: not for the first choice, nor for the same address saved again', async () => {
-    const { bus, feature, remote } = setUp();
+    const { bus, webhooks, remote } = setUp();
     const reconnected: string[] = [];
     bus.subscribe('webhook.reconnected', ({ origin }) => reconnected.push(origin));
-    await feature.setTunnel({ mode: 'manual', url: 'https://hooks.example.com/qd' });
-    expect(await feature.register('acc-1', false)).toMatchObject({ status: 'registered' });
-    await feature.setTunnel({ mode: 'manual', url: 'https://hooks.example.com/qd/' });
-    await feature.setTunnel({ mode: 'manual', url: 'https://moved.example.com' });
+    await webhooks.setTunnel({ mode: 'manual', url: 'https://hooks.example.com/qd' });
+    expect(await webhooks.register('acc-1', false)).toMatchObject({ status: 'registered' });
+    await webhooks.setTunnel({ mode: 'manual', url: 'https://hooks.example.com/qd/' });
+    await webhooks.setTunnel({ mode: 'manual', url: 'https://moved.example.com' });
     await until(async () => reconnected.length > 0);
-    await feature.settled();
+    await webhooks.settled();
     expect(reconnected).toEqual(['https://moved.example.com']);
     expect(remote.current?.url.startsWith('https://moved.example.com/hooks/')).toBe(true);
   });

@@ -1,0 +1,63 @@
+// The bridge's decision methods over the decision use case. Inputs and outputs are
+// validated by the dispatcher against preload/contract/bridge/decisions.ts.
+import type { z } from 'zod';
+import type { DecisionResult, decisionMethods } from '../../../preload/contract/bridge/decisions';
+import type { QuoteDetailView } from '../../../preload/contract/bridge/inbox';
+import { SavedReasons } from '../../../preload/contract/bridge/decisions';
+import type { Decisions } from './decisions';
+import { AppError } from '../errors';
+import type { SettingsStore } from '../ports';
+
+type DecisionMethods = typeof decisionMethods;
+export type DecisionHandlers = {
+  [M in keyof DecisionMethods]: (input: z.output<DecisionMethods[M]['input']>) => Promise<z.output<DecisionMethods[M]['output']>>;
+};
+
+/** Where the decline reasons a person saved for reuse are kept (plain settings: no secret in them). */
+export const SAVED_REASONS_KEY = 'decisions.savedReasons';
+
+export interface DecisionHandlerDeps {
+  decisions: Decisions;
+  settings: SettingsStore;
+  /** The quote as the cache holds it, as 'quotes.detail' shows it (never asking the service). */
+  view?(accountId: string, quoteId: string): Promise<QuoteDetailView>;
+}
+
+export function createDecisionHandlers(deps: DecisionHandlerDeps): DecisionHandlers {
+  const { decisions, settings } = deps;
+
+  function readReasons(): string[] {
+    const parsed = SavedReasons.safeParse(settings.get<unknown>(SAVED_REASONS_KEY) ?? []);
+    return parsed.success ? parsed.data : [];
+  }
+
+  /** The decision stored the quote it had: the answer carries the view of it, so the quote view need not read it again. */
+  async function withView(result: DecisionResult, accountId: string, quoteId: string): Promise<DecisionResult> {
+    if (!deps.view || !result.quote) return result;
+    try {
+      return { ...result, view: await deps.view(accountId, quoteId) };
+    } catch {
+      // Without it the quote view reads the quote itself; the decision's outcome stands.
+      return result;
+    }
+  }
+
+  return {
+    'decisions.accept': async ({ accountId, quoteId, version }) => withView(await decisions.accept({ accountId, quoteId, version }), accountId, quoteId),
+    'decisions.decline': async ({ accountId, quoteId, version, reason }) =>
+      withView(await decisions.decline({ accountId, quoteId, version, reason }), accountId, quoteId),
+    'decisions.checkAgain': ({ accountId, quoteId }) => decisions.checkAgain(accountId, quoteId),
+    'decisions.receipts': async ({ accountId, quoteId }) => decisions.receipts(accountId, quoteId),
+    'decisions.savedReasons': async () => readReasons(),
+    'decisions.saveReasons': async (reasons) => {
+      // Same reason twice is one reason; order is the person's.
+      const unique = [...new Set(reasons.map((reason) => reason.trim()))];
+      try {
+        settings.set(SAVED_REASONS_KEY, unique);
+      } catch (error) {
+        throw new AppError('internal', 'The saved reasons could not be written to disk; the previous list is kept.', { retryable: true, cause: error });
+      }
+      return unique;
+    },
+  };
+}

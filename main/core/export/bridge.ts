@@ -1,0 +1,72 @@
+import type { z } from 'zod';
+import type { exportMethods, ExportDelivered, ExportFormat } from '../../../preload/contract/bridge/export';
+import type { AccountsService } from '../accounts/types';
+import type { QuoteCache } from '../cache';
+import { AppError } from '../errors';
+import { exportFileName } from './table';
+import { inboxTable } from './inbox-table';
+import { pricingTable } from './pricing-table';
+import { toCsv } from './csv';
+import { toXlsx } from './xlsx';
+import type { ExportFile, ExportTable } from './table';
+import type { Clock } from '../ports';
+import { selectedRows } from '../inbox/selected-rows';
+
+type Methods = typeof exportMethods;
+export type ExportHandlers = {
+  [M in keyof Methods]: (input: z.output<Methods[M]['input']>) => Promise<z.output<Methods[M]['output']>>;
+};
+
+/** An exported file to hand to the person. */
+export interface FileToDeliver extends ExportFile {
+  fileName: string;
+}
+
+/**
+ * The host's way of putting an export where the person chooses: Electron asks with its save
+ * dialog and writes the file there; browser mode offers it once at a download route.
+ */
+export type ExportDelivery = (file: FileToDeliver) => Promise<{ kind: 'saved' } | { kind: 'cancelled' } | { kind: 'download'; url: string }>;
+
+export interface ExportHandlerDeps {
+  cache: QuoteCache;
+  accounts: Pick<AccountsService, 'list'>;
+  clock: Clock;
+  /** Without it, exporting says this host cannot save files. */
+  deliver?: ExportDelivery;
+  /** "Expiring soon" must mean what it means in the inbox, or the file would not be the view. */
+  expiringSoonDays?: number;
+}
+
+export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
+  const { cache, clock } = deps;
+
+  async function encode(table: ExportTable, format: ExportFormat): Promise<ExportFile> {
+    return format === 'csv' ? toCsv(table) : toXlsx(table);
+  }
+
+  async function deliver(file: ExportFile, title: string, rows: number): Promise<ExportDelivered> {
+    if (!deps.deliver) throw new AppError('internal', 'This version of Quotedesk cannot save files here.');
+    const fileName = exportFileName(title, file.extension);
+    const delivered = await deps.deliver({ ...file, fileName });
+    return delivered.kind === 'download' ? { kind: 'download', url: delivered.url, fileName, rows } : { kind: delivered.kind, fileName, rows };
+  }
+
+  return {
+    async 'inbox.export'(input) {
+      const { format, ...view } = input;
+      // The same rows inbox.query gives, in its order; only the selected ones when there is a selection.
+      const { rows } = await selectedRows(deps, view);
+      const table = inboxTable(rows, await deps.accounts.list());
+      const day = new Date(clock.now()).toISOString().slice(0, 10);
+      return deliver(await encode(table, format), `${view.selection ? 'Selected quotes' : 'Quotes'} ${day}`, rows.length);
+    },
+
+    async 'quotes.exportPricing'({ accountId, quoteId, format }) {
+      const details = cache.get(accountId, quoteId)?.details;
+      if (!details) throw new AppError('not-found', "This quote's pricing is not on this computer yet: open the quote while online, then export it.");
+      const table = pricingTable(details);
+      return deliver(await encode(table, format), `Quote ${details.quoteNumber ?? quoteId} pricing`, table.rows.length);
+    },
+  };
+}

@@ -1,0 +1,21 @@
+// Exports of the inbox's view and of a quote's pricing, as CSV or XLSX files.
+import type { AccountsService } from '../accounts/types';
+import { afterReady } from '../bridge/feature';
+import type { Feature } from '../bridge/feature';
+import type { QuoteCache } from '../cache';
+import type { Clock } from '../ports';
+import { createExportHandlers } from './bridge';
+import type { ExportDelivery } from './bridge';
+
+export interface ExportsFeatureDeps {
+  cache: QuoteCache;
+  accounts: AccountsService;
+  clock: Clock;
+  deliver?: ExportDelivery;
+  /** The inbox's rows are read as inbox.query reads them: once the cache knows the accounts' services. */
+  servicesKnown: Promise<void>;
+}
+
+export function createExportsFeature(deps: ExportsFeatureDeps): Feature {
+  return { name: 'exports', handlers: afterReady(deps.servicesKnown, createExportHandlers(deps)) };
+}

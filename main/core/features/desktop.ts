@@ -1,9 +1,0 @@
-// The desktop app's own settings and updates: the Electron host passes its handlers; browser
-// mode and the CLI answer that these are desktop-only.
-import { NO_DESKTOP_HANDLERS } from '../updates';
-import type { DesktopHandlers } from '../updates';
-import type { Feature } from './feature';
-
-export function createDesktopFeature(handlers: DesktopHandlers | undefined): Feature {
-  return { name: 'desktop', handlers: handlers ?? NO_DESKTOP_HANDLERS };
-}

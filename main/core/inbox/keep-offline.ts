@@ -1,0 +1,137 @@
+// Keeping a selection's PDFs offline is a job of the core, not of the page that asked for it:
+// at 100,000 quotes it runs for hours, so it must be visible to any page opened meanwhile
+// (current() and the listeners), stoppable (stop()), and end with the core (close()). One job
+// runs at a time. It reads the selection a batch at a time (a view of 100,000 rows is never
+// held whole) and hands each batch to the PDF cache, which writes every file atomically: a
+// stop aborts the downloads under way, deletes nothing kept, and leaves no partial file.
+import type { KeepOfflineJob, KeepOfflinePlan } from '../../../preload/contract/bridge/selection';
+import { KEEP_OFFLINE_FAILURES_NAMED } from '../../../preload/contract/bridge/selection';
+import { describeError } from '../api/describe-error';
+import type { PdfCache } from '../cache';
+import type { Logger } from '../ports';
+import { errorText } from '../errors';
+import { selectedRows } from './selected-rows';
+import type { SelectedRowsDeps, ViewInput } from './selected-rows';
+
+/** Quotes read and handed to the PDF cache at a time: the progress moves after each batch. */
+const BATCH = 10;
+
+export interface KeepOfflineJobsDeps extends SelectedRowsDeps {
+  pdfs: Pick<PdfCache, 'keepOffline' | 'usage'>;
+  logger: Logger;
+  batch?: number;
+}
+
+export interface KeepOfflineJobs {
+  /** Starts keeping the selection's PDFs offline; answers the running job instead if there is one. */
+  start(input: ViewInput): Promise<KeepOfflineJob>;
+  plan(input: ViewInput): Promise<KeepOfflinePlan>;
+  /** The job running, or the last one ended, or null. */
+  current(): KeepOfflineJob | null;
+  /** No download starts after this; resolves once those under way are aborted and the job has ended. */
+  stop(): Promise<KeepOfflineJob | null>;
+  /** Hears every move of the job; returns the function that stops listening. */
+  subscribe(listener: (job: KeepOfflineJob) => void): () => void;
+  /** Quotedesk quits: as stop(), and no job starts after. */
+  close(): Promise<void>;
+}
+
+export function createKeepOfflineJobs(deps: KeepOfflineJobsDeps): KeepOfflineJobs {
+  const batch = deps.batch ?? BATCH;
+  const listeners = new Set<(job: KeepOfflineJob) => void>();
+  let job: KeepOfflineJob | null = null;
+  let running: { controller: AbortController; done: Promise<void> } | null = null;
+  let closed = false;
+
+  const snapshot = (): KeepOfflineJob | null => (job ? { ...job, failed: [...job.failed] } : null);
+  const changed = () => {
+    const view = snapshot();
+    if (!view) return;
+    for (const listener of listeners) listener(view);
+  };
+
+  async function run(state: KeepOfflineJob, input: ViewInput, signal: AbortSignal): Promise<void> {
+    try {
+      for (let offset = 0; offset < state.total && !signal.aborted; offset += batch) {
+        const { rows } = await selectedRows(deps, input, { offset, limit: batch });
+        if (rows.length === 0) break;
+        const quotes = rows.map((row) => ({ accountId: row.accountId, quoteId: row.quoteId, label: row.quoteNumber ?? row.projectName }));
+        const outcome = await deps.pdfs.keepOffline(quotes, signal);
+        state.kept += outcome.kept;
+        state.alreadyOffline += outcome.alreadyOffline;
+        state.failedCount += outcome.failed.length;
+        state.failed.push(...outcome.failed.slice(0, KEEP_OFFLINE_FAILURES_NAMED - state.failed.length));
+        state.done += outcome.kept + outcome.alreadyOffline + outcome.failed.length;
+        // The service cannot be reached: the rest would fail the same way.
+        if (outcome.notTried > 0 && !signal.aborted) break;
+        changed();
+      }
+      state.notTried = Math.max(0, state.total - state.done);
+      state.state = signal.aborted ? 'stopped' : 'finished';
+    } catch (error) {
+      deps.logger.warn('keeping PDFs offline failed', { error: errorText(error) });
+      state.notTried = Math.max(0, state.total - state.done);
+      state.state = signal.aborted ? 'stopped' : 'failed';
+      state.error = signal.aborted ? null : describeError(error).message;
+    }
+    changed();
+  }
+
+  async function stop(): Promise<KeepOfflineJob | null> {
+    if (running) {
+      if (job?.state === 'running') {
+        job.state = 'stopping';
+        changed();
+      }
+      running.controller.abort(new Error('Keeping PDFs offline was stopped'));
+      await running.done;
+    }
+    return snapshot();
+  }
+
+  return {
+    async start(input) {
+      if (closed) throw new Error('Quotedesk is closing');
+      if (running) return snapshot()!;
+      const controller = new AbortController();
+      let release: () => void = () => undefined;
+      // Taken before the first await: a second start while the total is read answers this job.
+      running = { controller, done: new Promise<void>((resolve) => (release = resolve)) };
+      try {
+        const { total } = await selectedRows(deps, input, { offset: 0, limit: 1 });
+        const state: KeepOfflineJob = { state: 'running', total, done: 0, kept: 0, alreadyOffline: 0, failed: [], failedCount: 0, notTried: 0, error: null };
+        job = state;
+        changed();
+        void run(state, input, controller.signal).finally(() => {
+          running = null;
+          release();
+        });
+        return snapshot()!;
+      } catch (error) {
+        running = null;
+        release();
+        throw error;
+      }
+    },
+
+    async plan(input) {
+      const { total } = await selectedRows(deps, input, { offset: 0, limit: 1 });
+      const usage = deps.pdfs.usage();
+      return { quotes: total, averagePdfBytes: usage.files > 0 ? usage.bytes / usage.files : null };
+    },
+
+    current: snapshot,
+    stop,
+
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async close() {
+      closed = true;
+      await stop();
+      listeners.clear();
+    },
+  };
+}

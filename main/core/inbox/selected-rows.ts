@@ -1,0 +1,51 @@
+// A selection resolved against the view it was made in, the way inbox.query reads it, so an
+// action touches exactly the rows the person selected, in the order they see them: the
+// selection's actions, its keep-offline job and inbox.export's `selection` all read it here.
+import type { z } from 'zod';
+import type { InboxFilterInput, InboxRow, InboxSort } from '../../../preload/contract/bridge/inbox';
+import type { QuoteSelection } from '../../../preload/contract/bridge/selection';
+import type { QuoteCache } from '../cache';
+import { selectionOf } from '../cache/inbox';
+import type { Clock } from '../ports';
+import { DEFAULT_INBOX_OPTIONS } from './bridge';
+
+/** Rows read from the cache at a time: a selection is not bound by the inbox's window. */
+const PAGE = 1000;
+
+/** A view (inbox.query's filters and order, parsed) and, optionally, the quotes selected in it. */
+export type ViewInput = z.output<typeof InboxFilterInput> & { sort: InboxSort; selection?: z.output<typeof QuoteSelection> };
+
+export interface SelectedRowsDeps {
+  cache: Pick<QuoteCache, 'inbox'>;
+  clock: Clock;
+  /** "Expiring soon" must mean what it means in the inbox, or the rows would not be the view's. */
+  expiringSoonDays?: number;
+}
+
+/**
+ * The rows of a view, or of the quotes selected in it, in the view's order; `range` keeps
+ * rows [offset, offset + limit) of those. The quotes named are looked up by the index itself
+ * (any number of them); "all but" pages through the view leaving the exceptions out.
+ */
+export async function selectedRows(deps: SelectedRowsDeps, input: ViewInput, range?: { offset: number; limit: number }): Promise<{ rows: InboxRow[]; total: number }> {
+  const { sort, selection, ...view } = input;
+  const filters = selectionOf(view, { expiringSoonDays: deps.expiringSoonDays ?? DEFAULT_INBOX_OPTIONS.expiringSoonDays, now: deps.clock.now() });
+  if (selection?.kind === 'quotes') {
+    // Within a view that shows only some quotes (a notification's), only those can be selected.
+    const shown = view.quoteIds ? new Set(view.quoteIds) : null;
+    filters.quoteIds = shown ? selection.quoteIds.filter((id) => shown.has(id)) : selection.quoteIds;
+  }
+  const except = selection?.kind === 'all' && selection.except.length > 0 ? new Set(selection.except) : null;
+  if (range && !except) {
+    const window = deps.cache.inbox({ ...filters, sort, offset: range.offset, limit: range.limit });
+    return { rows: window.rows, total: window.total };
+  }
+  const rows: InboxRow[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const window = deps.cache.inbox({ ...filters, sort, offset, limit: PAGE });
+    for (const row of window.rows) if (!except?.has(row.quoteId)) rows.push(row);
+    if (window.rows.length < PAGE || offset + window.rows.length >= window.total) break;
+  }
+  return range ? { rows: rows.slice(range.offset, range.offset + range.limit), total: rows.length } : { rows, total: rows.length };
+}
+

@@ -1,0 +1,56 @@
+// Notifications: what the cache stored and what webhooks said, turned into notifications
+// (the pipeline), the notifications.* methods, and unread counts and shown notifications
+// pushed to the renderer.
+import type { AccountsService } from '../accounts/types';
+import { stopAll } from '../bridge/feature';
+import type { QuoteCache } from '../cache';
+import type { DomainBus } from '../events';
+import { createNotificationHandlers, projectNotificationEvents } from './bridge';
+import { connectNotificationPipeline, notifyWebhookEvent } from './pipeline';
+import { createNotifications } from './notifications';
+import type { Notifications, NotificationsOptions } from './notifications';
+import type { Logger } from '../ports';
+import type { Recovery } from '../sync';
+import type { ReceivedWebhook } from '../webhooks/events';
+import type { Feature } from '../bridge/feature';
+
+export interface NotificationsFeatureDeps extends NotificationsOptions {
+  accounts: AccountsService;
+  cache: QuoteCache;
+  bus: DomainBus;
+  recovery: Recovery;
+  logger: Logger;
+}
+
+export interface NotificationsFeature extends Feature {
+  notifications: Notifications;
+  /** A webhook event about something the cache does not hold (a project, a job, an unknown type), to the notification policy; says what it caused. */
+  notifyWebhook(event: ReceivedWebhook): Promise<string>;
+}
+
+export function createNotificationsFeature(deps: NotificationsFeatureDeps): NotificationsFeature {
+  // Which service each account is on, for the unread total: the cache's (read synchronously by the count).
+  const notifications = createNotifications({ ...deps, serviceOf: (accountId) => deps.cache.services().get(accountId) ?? accountId });
+  const { center, unread, preferences } = notifications;
+  const { ownDecisions } = notifications;
+  const pipeline = connectNotificationPipeline({ bus: deps.bus, center, cache: deps.cache, accounts: deps.accounts, recovery: deps.recovery, ownDecisions, logger: deps.logger });
+  const stopListening = stopAll([
+    deps.bus.subscribe('account.removed', ({ accountId }) => center.forgetAccount(accountId)),
+    // The decisions made from here: their echo (webhook or sync) notifies no one here.
+    deps.bus.subscribe('quote.deciding', ({ quoteId }) => ownDecisions.deciding(quoteId)),
+    deps.bus.subscribe('quote.decided', ({ quoteId, decision }) => ownDecisions.decided(quoteId, decision)),
+    deps.bus.subscribe('quote.decisionEnded', ({ quoteId }) => ownDecisions.ended(quoteId)),
+  ]);
+  return {
+    name: 'notifications',
+    notifications,
+    notifyWebhook: (event) => notifyWebhookEvent({ center, accounts: deps.accounts }, event),
+    handlers: createNotificationHandlers({ preferences, unread, accounts: deps.accounts }),
+    project: (hub) => projectNotificationEvents({ center, unread }, hub),
+    async close() {
+      pipeline.stop();
+      stopListening();
+      await notifications.close();
+    },
+  };
+}

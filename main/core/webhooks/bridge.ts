@@ -1,0 +1,40 @@
+// The webhooks namespace of the bridge, and the webhook events the renderer hears.
+import type { Handlers } from '../../../preload/contract';
+import type { EventHub } from '../bridge/events';
+import type { DomainBus } from '../events';
+import type { TeamRelay } from './relay/team-relay';
+import type { Webhooks } from './webhooks';
+
+export type WebhookMethod = 'webhooks.status' | 'webhooks.setTunnel' | 'webhooks.register' | 'webhooks.unregister' | 'webhooks.activity' | 'webhooks.check' | 'webhooks.replay';
+export type WebhookHandlers = Pick<Handlers, WebhookMethod>;
+
+/** `relay`: the team relay, forgotten (server and credentials) when the person chooses another way. */
+export function createWebhookHandlers(webhooks: Webhooks, relay?: Pick<TeamRelay, 'configure' | 'status'>): WebhookHandlers {
+  return {
+    'webhooks.status': () => webhooks.overview(),
+    'webhooks.setTunnel': async (choice) => {
+      // The choice first: a crash before the relay is forgotten leaves it unchosen, and it is forgotten at the next start.
+      const overview = await webhooks.setTunnel(choice);
+      if (relay && relay.status().state !== 'off') await relay.configure(null);
+      return overview;
+    },
+    'webhooks.register': ({ accountId, confirm }) => webhooks.register(accountId, confirm),
+    'webhooks.unregister': ({ accountId }) => webhooks.unregister(accountId),
+    'webhooks.activity': (filter) => webhooks.activity(filter),
+    'webhooks.check': ({ accountId }) => webhooks.check(accountId),
+    'webhooks.replay': async ({ id }) => ({ caused: await webhooks.replay(id) }),
+  };
+}
+
+/** Health moves and new deliveries, pushed to the renderer. Returns the function that stops it. */
+export function projectWebhookEvents(bus: DomainBus, webhooks: Webhooks, hub: EventHub): () => void {
+  const stops = [
+    // An empty id: the tunnel moved, every account's public URL with it.
+    bus.subscribe('webhook.health', ({ accountId }) => hub.emit('webhooks.changed', { accountId: accountId === '' ? null : accountId })),
+    bus.subscribe('webhook.received', ({ accountId }) => hub.emit('webhooks.changed', { accountId })),
+    webhooks.onActivity((entry) => hub.emit('webhooks.activityChanged', entry)),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}

@@ -1,0 +1,111 @@
+// The connection to the team's NATS server: loopback may be plain, anything else must be TLS,
+// and credentials (a .creds file, or a user and password) are registered with the logger's
+// redactor before they are used, so no log line can carry them.
+import { readFile } from 'node:fs/promises';
+import { connect, credsAuthenticator } from '@nats-io/transport-node';
+import type { NatsConnection, NodeConnectionOptions } from '@nats-io/transport-node';
+import { registerSecret } from '../../log/logger';
+import type { Logger } from '../../ports';
+import { plainNetworkWords } from '../../../../preload/contract/plain/network-words';
+import { relayServerList, relayServerProblem } from '../../../../preload/contract/plain/relay-url';
+import { errorText } from '../../errors';
+
+export type RelayAuth =
+  | { kind: 'none' }
+  /** The contents of a NATS .creds file (user JWT and nkey seed). */
+  | { kind: 'creds'; creds: string }
+  | { kind: 'user'; user: string; password: string };
+
+export interface RelayServer {
+  /** nats://host:port or tls://host:port (several, comma-separated, for a cluster). */
+  url: string;
+  auth: RelayAuth;
+  /** A CA certificate (PEM) to trust for the server's TLS certificate, besides the system's. */
+  caPem?: string;
+}
+
+export class RelayConfigError extends Error {}
+
+/**
+ * The server URLs, checked (relayServerProblem: nats:// or tls:// only, nothing after the
+ * port, TLS unless this computer), no credentials in them, and rebuilt from the parts that
+ * were checked: the NATS client is handed exactly the scheme, host and port judged here.
+ */
+export function parseServerUrls(text: string): { servers: string[]; tls: boolean } {
+  const given = relayServerList(text);
+  if (given.length === 0) throw new RelayConfigError('no NATS server URL: give one like nats://127.0.0.1:4222 or tls://nats.example.com:4222');
+  for (const server of given) {
+    const url = URL.parse(server);
+    if (url && (url.username !== '' || url.password !== '')) throw new RelayConfigError('remove the user name or password from the NATS URL: give them with --user and --password-file, or --creds');
+  }
+  const problem = relayServerProblem(text);
+  if (problem) throw new RelayConfigError(problem);
+  const parsed = given.map((server) => URL.parse(server)!);
+  return { servers: parsed.map((url) => `${url.protocol}//${url.host}`), tls: parsed.some((url) => url.protocol === 'tls:') };
+}
+
+/** Strips whatever could be a credential from a URL before it is shown. */
+function safeForMessage(text: string): string {
+  return text.replace(/\/\/[^@/]*@/, '//');
+}
+
+export async function readCredsFile(path: string): Promise<RelayAuth> {
+  let creds: string;
+  try {
+    creds = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new RelayConfigError(`could not read the NATS credentials file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  if (!creds.includes('BEGIN NATS USER JWT') || !creds.includes('BEGIN USER NKEY SEED')) throw new RelayConfigError(`${path} is not a NATS .creds file (it needs a user JWT and an nkey seed)`);
+  return { kind: 'creds', creds };
+}
+
+export async function readPasswordFile(user: string, path: string): Promise<RelayAuth> {
+  let password: string;
+  try {
+    password = (await readFile(path, 'utf8')).replace(/\r?\n$/, '');
+  } catch (error) {
+    throw new RelayConfigError(`could not read the password file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  if (password === '') throw new RelayConfigError(`the password file ${path} is empty`);
+  return { kind: 'user', user, password };
+}
+
+/** Connects (reconnecting forever after a first success); `name` shows in the server's connection list. */
+export async function connectToRelayServer(server: RelayServer, options: { name: string; logger: Logger; timeoutMs?: number }): Promise<NatsConnection> {
+  const { servers, tls } = parseServerUrls(server.url);
+  const { auth } = server;
+  if (auth.kind === 'user') registerSecret(options.logger, auth.password);
+  if (auth.kind === 'creds') registerSecret(options.logger, auth.creds);
+  const connection: NodeConnectionOptions = {
+    servers,
+    name: options.name,
+    timeout: options.timeoutMs ?? 5_000,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 1_000,
+    // Loopback stays plain (a server on this machine); everything else refuses a server without TLS.
+    tls: tls ? (server.caPem ? { ca: server.caPem } : {}) : null,
+    // A cluster's servers tell the client of their peers, and it moves to one when its server
+    // goes: without TLS that would be any address a loopback server names, sent the password
+    // in clear. With TLS every server, named or told, must speak TLS (the option above).
+    ignoreClusterUpdates: !tls,
+    ...(auth.kind === 'user' ? { user: auth.user, pass: auth.password } : {}),
+    ...(auth.kind === 'creds' ? { authenticator: credsAuthenticator(new TextEncoder().encode(auth.creds)) } : {}),
+  };
+  try {
+    return await connect(connection);
+  } catch (error) {
+    throw new RelayConfigError(`could not connect to the NATS server at ${servers.map(safeForMessage).join(', ')}: ${describeNatsError(error)}`);
+  }
+}
+
+/** A NATS error in plain words (authorization, refused, timeout), never with credentials. */
+export function describeNatsError(error: unknown): string {
+  const message = errorText(error);
+  const code = (error as { code?: string } | null)?.code;
+  if (/authorization|authentication/i.test(message)) return 'the server refused these credentials';
+  if (code === 'ECONNREFUSED' || /ECONNREFUSED/.test(message)) return 'nothing answers at that address (is nats-server running?)';
+  if (/timeout/i.test(message)) return 'no answer in time';
+  if (/tls|certificate|SSL/i.test(message)) return `TLS failed: ${plainNetworkWords(message)}`;
+  return plainNetworkWords(message);
+}

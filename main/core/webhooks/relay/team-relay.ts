@@ -1,0 +1,270 @@
+// The app as a team relay subscriber: a durable consumer of its own (one per installation),
+// each relayed event fed to the same processing as a local delivery (the webhook pipeline:
+// cache, notifications, activity) and acknowledged only once that processing is over. When
+// the server cannot be reached it says so and sync keeps the inbox current; on its way back
+// (after sleep too) it resumes where it stopped, and what it missed is marked "caught up".
+import { randomBytes } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { Clock, Logger, SecretStore, SettingsStore } from '../../ports';
+import type { ReceivedWebhook } from '../events';
+import type { ProcessWebhook } from '../receiver';
+import { connectToRelayServer, describeNatsError, parseServerUrls } from './connection';
+import type { RelayAuth } from './connection';
+import { consumerNameProblem, DEFAULT_STREAM, streamNameProblem } from './stream';
+import { subscribeToRelay } from './subscriber';
+import type { RelayedEvent, RelaySubscription } from './subscriber';
+
+/** What the person gives in Settings → Webhooks → Team relay (kept in the secret store, all of it). */
+export interface TeamRelayConfig {
+  url: string;
+  auth: RelayAuth;
+  stream: string;
+  /** The account the key's events belong to here. */
+  accountId: string;
+  /** This installation's durable consumer, when the server's permissions name it; default: a name made once per installation. Never shared by two installations (they would split the events). */
+  consumer?: string;
+  caPem?: string;
+}
+
+export type TeamRelayState = 'off' | 'connecting' | 'connected' | 'unreachable';
+
+export interface TeamRelayStatus {
+  state: TeamRelayState;
+  accountId: string | null;
+  /** The server, without credentials. */
+  url: string | null;
+  user: string | null;
+  stream: string | null;
+  /** This installation's durable consumer. */
+  consumer: string;
+  lastEventAt: number | null;
+  /** Why it is not connected, in plain words (sync covers meanwhile). */
+  problem: string | null;
+}
+
+export interface TeamRelayDeps {
+  secrets: SecretStore;
+  settings: SettingsStore;
+  clock: Clock;
+  logger: Logger;
+  /** The webhook pipeline; returns what the event caused. */
+  process: ProcessWebhook;
+  /**
+   * Told after an event was processed, before its ack, which waits for it: the activity's
+   * entry, written to the event log. A rejection leaves the event unacknowledged (it comes again).
+   */
+  onProcessed?: (event: ReceivedWebhook, caused: string, relayed: RelayedEvent) => Promise<void> | void;
+  onStatus?: (status: TeamRelayStatus) => void;
+  /**
+   * Whether the team relay is this installation's choice (Settings → Webhooks). A saved relay
+   * that is not (a crash between saving it and choosing it, or between choosing another way
+   * and forgetting it) is forgotten at start. Default: always chosen.
+   */
+  chosen?: () => boolean;
+  /** Between attempts to connect while the server is unreachable. Default 5 s. */
+  retryMs?: number;
+  /** How long before it reached us an event must have been stored to be marked "caught up". Default 10 s. */
+  caughtUpAfterMs?: number;
+  /** How long a failed event waits before JetStream delivers it again. Default 5 s. */
+  retryEventMs?: number;
+  /**
+   * How long JetStream waits for an acknowledgement before delivering an event again, set when
+   * the consumer is made. Default 30 s: what went to a connection that died in sleep comes again after it.
+   */
+  ackWaitMs?: number;
+}
+
+export interface TeamRelay {
+  status(): TeamRelayStatus;
+  /** Saves (or, with null, forgets) the relay and (re)connects; resolves once the first attempt ended. */
+  configure(config: TeamRelayConfig | null): Promise<TeamRelayStatus>;
+  /** After sleep or a network change: makes sure the connection is alive, so what was missed arrives now. */
+  resumed(): Promise<void>;
+  /** Connects to a relay without saving it and says, in plain words, whether it works. */
+  test(config: TeamRelayConfig): Promise<{ ok: boolean; message: string }>;
+  close(): Promise<void>;
+}
+
+export const TEAM_RELAY_SECRET = 'relay:team';
+export const CONSUMER_SETTING = 'relay.consumer';
+/** An event stored this long before it reached us was sent while this installation was away. */
+export const CAUGHT_UP_AFTER_MS = 10_000;
+/** How long a ping after resume may take before the connection is made again. */
+const RESUME_PING_MS = 3_000;
+
+export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
+  const { clock, logger } = deps;
+  // Made on first use (not at every start): one per installation, kept in the settings.
+  let consumerCache: string | null = null;
+  const installationConsumer = () => (consumerCache ??= consumerName(deps.settings));
+  const consumerOf = (given: TeamRelayConfig) => given.consumer ?? installationConsumer();
+  let config: TeamRelayConfig | null = null;
+  let current: TeamRelayStatus = { state: 'off', accountId: null, url: null, user: null, stream: null, consumer: '', lastEventAt: null, problem: null };
+  let session: { stop: () => Promise<void>; resumed: () => Promise<void> } | null = null;
+  let closed = false;
+
+  const loaded = (async () => {
+    config = parseConfig(await deps.secrets.get(TEAM_RELAY_SECRET));
+    if (config && deps.chosen && !deps.chosen()) {
+      config = null;
+      await deps.secrets.delete(TEAM_RELAY_SECRET);
+    }
+    if (config) session = run(config);
+  })().catch((error: unknown) => logger.warn('team relay settings unreadable', { error: String(error) }));
+
+  function set(next: Partial<TeamRelayStatus>): void {
+    current = { ...current, ...next };
+    deps.onStatus?.(current);
+  }
+
+  /** Connects, subscribes, follows the connection; retries while unreachable; stops on request. */
+  function run(given: TeamRelayConfig): { stop: () => Promise<void>; resumed: () => Promise<void>; firstAttempt: Promise<void> } {
+    const stopping = new AbortController();
+    let nc: NatsConnection | null = null;
+    let subscription: RelaySubscription | null = null;
+    let firstDone!: () => void;
+    const firstAttempt = new Promise<void>((resolve) => (firstDone = resolve));
+    const consumer = consumerOf(given);
+    set({ state: 'connecting', accountId: given.accountId, url: safeUrl(given.url), user: given.auth.kind === 'user' ? given.auth.user : null, stream: given.stream, consumer, problem: null });
+    const loop = (async () => {
+      while (!stopping.signal.aborted) {
+        try {
+          nc = await connectToRelayServer(given, { name: `quotedesk-app-${consumer}`, logger, timeoutMs: 5_000 });
+          subscription = await subscribeToRelay({ nc, stream: given.stream, consumer, logger, retryDelayMs: deps.retryEventMs, ackWaitMs: deps.ackWaitMs, handle: (event) => handle(given, event) });
+          set({ state: 'connected', problem: null });
+          firstDone();
+          await Promise.race([followStatus(nc, given), subscription.done, nc.closed()]);
+        } catch (error) {
+          if (!stopping.signal.aborted) set({ state: 'unreachable', problem: unreachable(given, error) });
+        } finally {
+          firstDone();
+          await subscription?.stop().catch(() => undefined);
+          await nc?.close().catch(() => undefined);
+          subscription = null;
+          nc = null;
+        }
+        await clock.sleep(deps.retryMs ?? 5_000, stopping.signal).catch(() => undefined);
+      }
+    })();
+    return {
+      firstAttempt,
+      // After sleep a connection can look open and be dead: a ping that gets no answer in time forces a new one.
+      resumed: async () => {
+        const open = nc;
+        if (!open || open.isClosed()) return;
+        const answered = await Promise.race([open.flush().then(() => true, () => false), clock.sleep(RESUME_PING_MS).then(() => false)]);
+        if (!answered && !open.isClosed()) await open.reconnect().catch(() => undefined);
+      },
+      stop: async () => {
+        stopping.abort();
+        await subscription?.stop().catch(() => undefined);
+        await nc?.close().catch(() => undefined);
+        await loop;
+      },
+    };
+  }
+
+  /** Says "unreachable" while the client reconnects by itself, "connected" once it is back. */
+  async function followStatus(nc: NatsConnection, given: TeamRelayConfig): Promise<void> {
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect') set({ state: 'unreachable', problem: unreachable(given, new Error('the connection was lost')) });
+      if (status.type === 'reconnect') set({ state: 'connected', problem: null });
+    }
+  }
+
+  async function handle(given: TeamRelayConfig, relayed: RelayedEvent): Promise<void> {
+    const event: ReceivedWebhook = { accountId: given.accountId, key: relayed.key, event: relayed.event, data: relayed.data, receivedAt: relayed.receivedAt, replay: false };
+    const caughtUp = clock.now() - relayed.storedAt > (deps.caughtUpAfterMs ?? CAUGHT_UP_AFTER_MS);
+    // A rejection leaves the event unacknowledged: JetStream delivers it again.
+    const caused = (await deps.process(event, { headers: {}, body: relayed.body })) ?? 'processed';
+    const marked = `via relay${caughtUp ? ' (caught up)' : ''}: ${caused}`;
+    set({ lastEventAt: clock.now() });
+    await deps.onProcessed?.(event, marked, relayed);
+  }
+
+  async function replace(next: TeamRelayConfig | null): Promise<void> {
+    const previous = session;
+    session = null;
+    await previous?.stop();
+    config = next;
+    if (!next || closed) {
+      set({ state: 'off', accountId: null, url: null, user: null, stream: null, consumer: '', problem: null });
+      return;
+    }
+    const started = run(next);
+    session = started;
+    await started.firstAttempt;
+  }
+
+  return {
+    status: () => current,
+    configure: async (next) => {
+      await loaded;
+      if (next) checkConfig(next);
+      if (next) await deps.secrets.set(TEAM_RELAY_SECRET, JSON.stringify(next));
+      else await deps.secrets.delete(TEAM_RELAY_SECRET);
+      await replace(next);
+      return current;
+    },
+    test: async (given) => {
+      checkConfig(given);
+      let nc: NatsConnection | null = null;
+      try {
+        nc = await connectToRelayServer(given, { name: 'quotedesk-app-test', logger, timeoutMs: 5_000 });
+        await (await jetstreamManager(nc)).streams.info(given.stream);
+        return { ok: true, message: `Connected: the team relay's stream ${given.stream} is there.` };
+      } catch (error) {
+        return { ok: false, message: unreachable(given, error) };
+      } finally {
+        await nc?.close().catch(() => undefined);
+      }
+    },
+    resumed: async () => {
+      await loaded;
+      await session?.resumed();
+    },
+    close: async () => {
+      closed = true;
+      await loaded;
+      await session?.stop();
+      session = null;
+    },
+  };
+}
+
+function consumerName(settings: SettingsStore): string {
+  const saved = settings.get<string>(CONSUMER_SETTING);
+  if (typeof saved === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(saved)) return saved;
+  // One per installation, kept: a restart resumes where this installation stopped.
+  const name = `app-${randomBytes(8).toString('hex')}`;
+  settings.set(CONSUMER_SETTING, name);
+  return name;
+}
+
+function checkConfig(config: TeamRelayConfig): void {
+  parseServerUrls(config.url);
+  const problem = streamNameProblem(config.stream);
+  if (problem) throw new Error(`The stream name: ${problem}`);
+  const consumerProblem = config.consumer === undefined ? null : consumerNameProblem(config.consumer);
+  if (consumerProblem) throw new Error(`The subscriber name: ${consumerProblem}`);
+}
+
+function parseConfig(text: string | null): TeamRelayConfig | null {
+  if (text === null) return null;
+  try {
+    const value = JSON.parse(text) as Partial<TeamRelayConfig>;
+    if (typeof value.url !== 'string' || typeof value.accountId !== 'string' || typeof value.auth !== 'object' || value.auth === null) return null;
+    return { url: value.url, auth: value.auth, stream: typeof value.stream === 'string' ? value.stream : DEFAULT_STREAM, accountId: value.accountId, consumer: typeof value.consumer === 'string' ? value.consumer : undefined, caPem: value.caPem };
+  } catch {
+    return null;
+  }
+}
+
+function safeUrl(url: string): string {
+  return url.replace(/\/\/[^@/]*@/g, '//');
+}
+
+function unreachable(config: TeamRelayConfig, error: unknown): string {
+  return `The team relay's server at ${safeUrl(config.url)} cannot be reached (${describeNatsError(error)}); sync keeps the inbox up to date meanwhile.`;
+}

@@ -1,0 +1,143 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readSheet } from 'read-excel-file/node';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createExportHandlers } from '../../../../main/core/export/bridge';
+import { createInboxHandlers } from '../../../../main/core/inbox/bridge';
+import type { ExportHandlers, FileToDeliver } from '../../../../main/core/export/bridge';
+import type { InboxHandlers } from '../../../../main/core/inbox/bridge';
+import { createSilentLogger } from '../../../../main/core/log';
+import { createSyncEngine } from '../../../../main/core/sync';
+import type { SyncEngine } from '../../../../main/core/sync';
+import { ManualClock, startSimulator } from '../../../../main/simulator';
+import type { Simulator } from '../../../../main/simulator';
+import { exportMethods } from '../../../../preload/contract/bridge/export';
+import { cacheRig } from '../cache/helpers';
+import type { CacheRig } from '../cache/helpers';
+import { createFakeClock } from '../../../helpers/fake-clock';
+import { accountsOf, startRelay, testAccount } from '../sync/helpers';
+import type { Relay, TestAccount } from '../sync/helpers';
+
+let sim: Simulator;
+let relay: Relay;
+let rig: CacheRig;
+let dir: string;
+let engine: SyncEngine;
+let accounts: TestAccount[];
+let inbox: InboxHandlers;
+let exports: ExportHandlers;
+let delivered: FileToDeliver[];
+
+beforeEach(async () => {
+  sim = await startSimulator({ seed: 3, quotes: 60, clock: new ManualClock(), log: () => undefined });
+  relay = await startRelay(sim.baseUrl);
+  const clock = createFakeClock(Date.UTC(2026, 0, 15, 9));
+  dir = await mkdtemp(join(tmpdir(), 'qd-export-'));
+  rig = cacheRig(join(dir, 'cache.db'), clock);
+  accounts = [testAccount('internal', 'internal', relay.baseUrl, { mechanism: 'api-key', apiKey: sim.credentials.adminApiKey }, clock)];
+  const service = accountsOf(accounts);
+  engine = createSyncEngine({ accounts: service, bus: rig.bus, cache: rig.cache, clock, logger: createSilentLogger(), every: () => () => undefined });
+  engine.start();
+  await engine.refresh();
+  const pdfs = { get: () => Promise.reject(new Error('not used')), status: () => ({ cached: false, outdated: false, bytes: null, fetchedAt: null, downloading: false }) };
+  inbox = createInboxHandlers({ cache: rig.cache, sync: engine, pdfs, accounts: service, clock });
+  delivered = [];
+  exports = createExportHandlers({
+    cache: rig.cache,
+    accounts: service,
+    clock,
+    deliver: async (file) => {
+      delivered.push(file);
+      return { kind: 'download', url: `/downloads/${delivered.length}` };
+    },
+  });
+});
+afterEach(async () => {
+  await engine.stop();
+  for (const account of accounts) await account.client.close();
+  await relay.close();
+  await sim.close();
+  rig.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function exportCall<M extends keyof typeof exportMethods>(method: M, input: unknown) {
+  const parsed = exportMethods[method].input.parse(input);
+  const output = await (exports[method] as (value: unknown) => Promise<unknown>)(parsed);
+  return exportMethods[method].output.parse(output);
+}
+
+const csvLines = (file: FileToDeliver) => new TextDecoder().decode(file.bytes).trimEnd().split('\r\n');
+
+describe('exporting the inbox view', () => {
+  it('writes exactly the quotes of the view, filtered and in its order, as CSV and XLSX', async () => {
+    const everything = await inbox['inbox.query']({ sort: 'value', offset: 0, limit: 200 });
+    const [company] = (await inbox['inbox.facets']({})).companies;
+    const view = { companies: [company!.value], sort: 'value' as const };
+    const window = await inbox['inbox.query']({ ...view, offset: 0, limit: 200 });
+    expect(window.total).toBeLessThan(everything.total);
+
+    const csv = await exportCall('inbox.export', { ...view, format: 'csv' });
+    expect(csv).toMatchObject({ kind: 'download', rows: window.total, fileName: 'Quotes 2026-01-15.csv' });
+    const lines = csvLines(delivered[0]!);
+    expect(lines).toHaveLength(window.total + 1);
+    expect(lines.slice(1).every((line) => line.includes(company!.value))).toBe(true);
+
+    const xlsx = await exportCall('inbox.export', { ...view, format: 'xlsx' });
+    expect(xlsx).toMatchObject({ kind: 'download', rows: window.total, fileName: 'Quotes 2026-01-15.xlsx' });
+    expect(delivered[1]!.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const sheet = await readSheet(Buffer.from(delivered[1]!.bytes));
+    const header = sheet[0]!;
+    const col = (name: string) => header.indexOf(name);
+    const body = sheet.slice(1);
+    expect(body.map((row) => row[col('Quote number')] ?? null)).toEqual(window.rows.map((row) => row.quoteNumber));
+    expect(body.map((row) => row[col('Total')] ?? null)).toEqual(window.rows.map((row) => row.totalAmount));
+    expect(body.map((row) => row[col('Currency')] ?? null)).toEqual(window.rows.map((row) => row.currency));
+    const dated = window.rows.findIndex((row) => row.validUntil !== null);
+    expect(dated).toBeGreaterThanOrEqual(0);
+    expect(body[dated]![col('Valid until')]).toEqual(new Date(window.rows[dated]!.validUntil!));
+    expect(body.every((row) => row[col('Accounts')] === 'internal')).toBe(true);
+  });
+
+  it('exports more quotes than one inbox window holds', async () => {
+    const total = (await inbox['inbox.query']({ sort: 'newest', offset: 0, limit: 1 })).total;
+    const answer = await exportCall('inbox.export', { format: 'csv' });
+    expect(answer.rows).toBe(total);
+    expect(csvLines(delivered[0]!)).toHaveLength(total + 1);
+  });
+
+  it('says plainly when this host cannot save files, and when a quote has no pricing on this computer', async () => {
+    const service = accountsOf(accounts);
+    const noHost = createExportHandlers({ cache: rig.cache, accounts: service, clock: createFakeClock(0) });
+    await expect(noHost['inbox.export']({ sort: 'newest', format: 'csv' })).rejects.toThrow(/cannot save files/);
+    await expect(exportCall('quotes.exportPricing', { accountId: 'internal', quoteId: 'no-such-quote', format: 'csv' })).rejects.toThrow(/pricing is not on this computer/);
+  });
+});
+
+describe("exporting a quote's pricing", () => {
+  it('writes one row per line item under its team, service and target market, amounts as numbers', async () => {
+    const withDetails = (await inbox['inbox.query']({ sort: 'newest', offset: 0, limit: 200 })).rows.find((row) => row.hasDetails)!;
+    await engine.fetchDetails('internal', withDetails.quoteId);
+    const details = rig.cache.get('internal', withDetails.quoteId)!.details!;
+    const teams = details.itemsPricing!.teams;
+    const items = teams.flatMap((team) => team.clientServices.flatMap((service) => service.targetMarkets.flatMap((market) => market.items.map((item) => ({ team, service, market, item })))));
+    expect(items.length).toBeGreaterThan(0);
+
+    const answer = await exportCall('quotes.exportPricing', { accountId: 'internal', quoteId: withDetails.quoteId, format: 'xlsx' });
+    expect(answer.fileName).toMatch(/^Quote .+ pricing\.xlsx$/);
+    const sheet = await readSheet(Buffer.from(delivered[0]!.bytes));
+    expect(sheet[0]).toEqual(['Team', 'Service', 'Service type', 'Service due', 'Target market', 'Item', 'Unit', 'Quantity', 'Unit price', 'Line total', 'Currency']);
+    const body = sheet.slice(1);
+    expect(body).toHaveLength(items.length);
+    const first = items[0]!;
+    expect(body[0]!.slice(0, 3)).toEqual([first.team.teamName, first.service.serviceName, first.service.serviceType]);
+    // The service's due date is a date cell, not text.
+    expect(body[0]![3]).toEqual(first.service.dueDate === null ? null : new Date(`${first.service.dueDate}T00:00:00Z`));
+    expect(body[0]![4]).toBe(first.market.targetMarketLabel);
+    expect(body[0]!.slice(5)).toEqual([first.item.itemName, first.item.unit, first.item.quantity, first.item.unitPrice, first.item.totalPrice, first.team.currency]);
+    const sum = body.reduce((total, row) => total + (row[9] as number), 0);
+    const expected = items.reduce((total, entry) => total + entry.item.totalPrice, 0);
+    expect(sum).toBeCloseTo(expected, 6);
+  });
+});

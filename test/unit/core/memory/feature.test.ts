@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createEventBus } from '../../../../main/core/events';
+import type { DomainEvents } from '../../../../main/core/events';
+import { createMemoryFeature, MEMORY_RELEASED, reduceHeapOfV8 } from '../../../../main/core/memory/feature';
+import { initialState } from '../../../../main/core/sync/state';
+import type { SyncState } from '../../../../main/core/sync/state';
+import { createRecordingLogger } from '../../../helpers/recording-logger';
+
+const DELAY = 1_000;
+
+function setup(delayMs = DELAY) {
+  const logger = createRecordingLogger();
+  const bus = createEventBus<DomainEvents>({ logger });
+  const reduceHeap = vi.fn();
+  const feature = createMemoryFeature({ bus, logger, reduceHeap, delayMs });
+  /** One pass of the engine as the bus sees it: syncing from when the cache last synced, then online and completed. */
+  const pass = (accountId: string, lastSyncedAt: number | null) => {
+    const syncing: SyncState = { ...initialState(accountId, lastSyncedAt), phase: 'syncing', progress: { pagesDone: 0, pagesTotal: null, quotesSeen: 0 } };
+    bus.publish('sync.state', syncing);
+    bus.publish('sync.state', { ...syncing, phase: 'online', progress: null, lastSyncedAt: 5_000 });
+    bus.publish('sync.completed', { accountId, at: 5_000, quotes: 10, needsAction: [] });
+  };
+  return { logger, bus, reduceHeap, feature, pass };
+}
+
+describe('the memory feature', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('gives memory back once, a moment after an account first sync ends, and logs the RSS', () => {
+    vi.useFakeTimers();
+    const { reduceHeap, pass, logger } = setup();
+    pass('a', null);
+    expect(reduceHeap).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(DELAY);
+    expect(reduceHeap).toHaveBeenCalledTimes(1);
+    const line = logger.lines.find((each) => each.message === MEMORY_RELEASED);
+    expect(line?.fields).toMatchObject({ rssBeforeMb: expect.any(Number), rssAfterMb: expect.any(Number) });
+    // Later passes of the same account store little: no collection for them.
+    pass('a', 5_000);
+    pass('a', 6_000);
+    vi.advanceTimersByTime(DELAY * 10);
+    expect(reduceHeap).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives memory back after the first pass since the start of an account synced before (the index was built for it)', () => {
+    vi.useFakeTimers();
+    const { reduceHeap, pass } = setup();
+    pass('a', 1_000);
+    vi.advanceTimersByTime(DELAY);
+    expect(reduceHeap).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for a pass that completes: failed passes give nothing back', () => {
+    vi.useFakeTimers();
+    const { reduceHeap, bus, pass } = setup();
+    bus.publish('sync.state', { ...initialState('a', null), phase: 'offline', message: 'no network' });
+    vi.advanceTimersByTime(DELAY * 10);
+    expect(reduceHeap).not.toHaveBeenCalled();
+    pass('a', null);
+    vi.advanceTimersByTime(DELAY);
+    expect(reduceHeap).toHaveBeenCalledTimes(1);
+  });
+
+  it('collects once for several first syncs ending close together', () => {
+    vi.useFakeTimers();
+    const { reduceHeap, pass } = setup();
+    pass('a', null);
+    vi.advanceTimersByTime(DELAY / 2);
+    pass('b', null);
+    vi.advanceTimersByTime(DELAY / 2);
+    expect(reduceHeap).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(DELAY / 2);
+    expect(reduceHeap).toHaveBeenCalledTimes(1);
+  });
+
+  it('never runs after close, and its timer never keeps a quitting process alive', async () => {
+    const timers: NodeJS.Timeout[] = [];
+    const realSetTimeout = globalThis.setTimeout;
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((callback: () => void, ms: number) => {
+      const timer = realSetTimeout(callback, ms);
+      timers.push(timer);
+      return timer;
+    }) as typeof setTimeout);
+    const { reduceHeap, pass, feature } = setup(20);
+    try {
+      pass('a', null);
+      expect(timers).toHaveLength(1);
+      expect(timers[0]!.hasRef()).toBe(false);
+    } finally {
+      spy.mockRestore();
+    }
+    await feature.close?.();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(reduceHeap).not.toHaveBeenCalled();
+  });
+
+  it('logs a collection that failed and keeps the bus going', () => {
+    vi.useFakeTimers();
+    const { reduceHeap, pass, logger } = setup();
+    reduceHeap.mockImplementation(() => {
+      throw new Error('no gc here');
+    });
+    pass('a', null);
+    vi.advanceTimersByTime(DELAY);
+    expect(logger.lines.filter((line) => line.level === 'warn').map((line) => line.fields?.error)).toEqual(['no gc here']);
+    expect(logger.lines.some((line) => line.message === MEMORY_RELEASED)).toBe(false);
+  });
+});
+
+describe("V8's memory-reducing collection", () => {
+  it('collects what nothing holds any more, without giving the global scope a gc', async () => {
+    const hadGc = 'gc' in globalThis;
+    let held: object | null = { payload: new Array(1_000).fill('x') };
+    const weak = new WeakRef(held);
+    held = null;
+    // A WeakRef's target is kept until the end of the job that made it.
+    await new Promise((resolve) => setImmediate(resolve));
+    reduceHeapOfV8();
+    expect(weak.deref()).toBeUndefined();
+    expect('gc' in globalThis).toBe(hadGc);
+  });
+});
