@@ -1,6 +1,6 @@
 import { describeError } from '../core/api';
 import { globalRedactor } from '../core/log';
-import { NeedsCredentialsError } from '../core/auth';
+import { NeedsCredentialsError } from '../core/api/auth';
 import type { Credentials } from '../../preload/contract';
 import { EXIT_CODES, exitCodeFor } from './exit-codes';
 import { terminalText } from './terminal-text';

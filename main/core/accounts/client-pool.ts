@@ -4,7 +4,7 @@ import { createQuotingClient } from '../api/index';
 import type { ClosableQuotingClient } from '../api/index';
 import type { RetryPolicy } from '../api/retry';
 import type { Timeouts } from '../api/transport';
-import type { NeedsCredentialsError } from '../auth/needs-credentials';
+import type { NeedsCredentialsError } from '../api/auth/needs-credentials';
 import type { Clock, Logger } from '../ports';
 
 /** How an account's calls end, told only while the client that made them is the account's current one. */

@@ -14,7 +14,7 @@ import {
   TimeoutError,
 } from '../api/errors';
 import type { Timeouts } from '../api/transport';
-import { NeedsCredentialsError } from '../auth/needs-credentials';
+import { NeedsCredentialsError } from '../api/auth/needs-credentials';
 import { globalRedactor } from '../log/redact';
 import type { Clock, Logger } from '../ports';
 import { errorText } from '../errors';

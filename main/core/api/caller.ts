@@ -1,4 +1,4 @@
-import type { Authenticator, AuthHeaders } from '../auth/authenticator';
+import type { Authenticator, AuthHeaders } from './auth/authenticator';
 import type { Clock, Logger } from '../ports';
 import { AuthenticationError } from './errors';
 import { retryAfterFailure } from './retry';

@@ -1,5 +1,5 @@
 import { PATHS, TokenResponse } from '../../../preload/contract';
-import type { IssuedToken } from '../auth/token-manager';
+import type { IssuedToken } from './auth/token-manager';
 import { withRetries } from './retry';
 import type { RetryContext } from './retry';
 import type { Transport } from './transport';

@@ -43,3 +43,9 @@ export type PdfEvents = {
   /** A PDF was cached (or dropped: `cached` false) or marked outdated. */
   'pdf.changed': { accountId: string; quoteId: string; cached: boolean; outdated: boolean };
 };
+
+// Part of every domain event (main/core/events/catalog.ts): declared here, where they are published.
+declare module '../events/catalog' {
+  interface DomainEvents extends QuoteEvents {}
+  interface DomainEvents extends PdfEvents {}
+}

@@ -2,7 +2,7 @@ import type { Decision, DecisionReceipt } from '../../../preload/contract/bridge
 import type { QuoteDetails, QuoteStatus } from '../../../preload/contract';
 
 /**
- * The decision use case's domain events (part of DomainEvents in events/catalog.ts). The
+ * The decision use case's domain events (part of DomainEvents, declared at the end of this file). The
  * copies of a quote a decision reads go into the cache by its record (a direct call), which
  * publishes 'quotes.stored' for what changed; these say what the person decided, so that
  * notifications can tell this installation's own decisions from changes made elsewhere.
@@ -25,3 +25,8 @@ export type DecisionEvents = {
   /** The decision's outcome is known: `applied` when the service applied it ('quote.decided' came before). */
   'quote.decisionEnded': { accountId: string; quoteId: string; decision: Decision; applied: boolean };
 };
+
+// Part of every domain event (main/core/events/catalog.ts): declared here, where they are published.
+declare module '../events/catalog' {
+  interface DomainEvents extends DecisionEvents {}
+}

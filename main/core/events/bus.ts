@@ -10,7 +10,7 @@ import { errorText } from '../errors';
  * Delivery is synchronous and in publication order; a failing subscriber is logged and
  * never stops the others or the publisher.
  */
-export interface EventBus<Events extends Record<string, unknown>> {
+export interface EventBus<Events extends object> {
   publish<K extends keyof Events & string>(type: K, payload: Events[K]): void;
   /** Returns the unsubscribe function. */
   subscribe<K extends keyof Events & string>(type: K, listener: (payload: Events[K]) => void): () => void;
@@ -18,9 +18,9 @@ export interface EventBus<Events extends Record<string, unknown>> {
   subscribeAll(listener: (event: AnyEvent<Events>) => void): () => void;
 }
 
-export type AnyEvent<Events extends Record<string, unknown>> = { [K in keyof Events & string]: { type: K; payload: Events[K] } }[keyof Events & string];
+export type AnyEvent<Events extends object> = { [K in keyof Events & string]: { type: K; payload: Events[K] } }[keyof Events & string];
 
-export function createEventBus<Events extends Record<string, unknown>>(deps: { logger: Logger }): EventBus<Events> {
+export function createEventBus<Events extends object>(deps: { logger: Logger }): EventBus<Events> {
   const byType = new Map<string, Set<(payload: never) => void>>();
   const all = new Set<(event: AnyEvent<Events>) => void>();
 

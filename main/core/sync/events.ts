@@ -6,3 +6,8 @@ export type SyncEvents = {
   /** A complete pass over an account's list ended well: the cache holds its whole list. */
   'sync.completed': { accountId: string; at: number; quotes: number; needsAction: string[] };
 };
+
+// Part of every domain event (main/core/events/catalog.ts): declared here, where they are published.
+declare module '../events/catalog' {
+  interface DomainEvents extends SyncEvents {}
+}

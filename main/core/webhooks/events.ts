@@ -24,3 +24,8 @@ export type WebhookEvents = {
   /** The tunnel came back (a restart, a new public URL): deliveries sent meanwhile were lost, so sync catches up. */
   'webhook.reconnected': { origin: string };
 };
+
+// Part of every domain event (main/core/events/catalog.ts): declared here, where they are published.
+declare module '../events/catalog' {
+  interface DomainEvents extends WebhookEvents {}
+}

@@ -5,11 +5,8 @@ import { coreImports, cyclesOf, folderOf, graphOf } from './core-imports';
 
 // The lint refuses an import up coreLayers file by file; these read the whole graph, so a
 // circle between main/core's folders (or files) fails the tests even where no rule names it.
-const config = (await import(pathToFileURL(resolve('eslint.config.js')).href)) as { coreLayers: string[]; upwardExceptions: Record<string, string[]> };
+const config = (await import(pathToFileURL(resolve('eslint.config.js')).href)) as { coreLayers: string[] };
 const imports = coreImports(resolve('main/core'));
-
-/** The exceptions coreLayers allows (one file, one import each): the only way a folder may point back up. */
-const excepted = (edge: { from: string; specifier: string }) => (config.upwardExceptions[`main/core/${edge.from}`] ?? []).includes(edge.specifier);
 
 describe('the import graph of main/core', () => {
   it('reads the real imports', () => {
@@ -23,17 +20,16 @@ describe('the import graph of main/core', () => {
     expect(cyclesOf(graphOf([['inbox', 'cache'], ['cache', 'events'], ['inbox', 'events']]))).toEqual([]);
   });
 
-  it('has no circle between its folders but for the listed exceptions', () => {
+  it('has no circle between its folders', () => {
     const between = imports.filter((edge) => folderOf(edge.from) !== folderOf(edge.to) && folderOf(edge.from) !== '' && folderOf(edge.to) !== '');
-    const folders = graphOf(between.filter((edge) => !excepted(edge)).map((edge) => [folderOf(edge.from), folderOf(edge.to)] as const));
+    const folders = graphOf(between.map((edge) => [folderOf(edge.from), folderOf(edge.to)] as const));
     expect(cyclesOf(folders)).toEqual([]);
   });
 
-  it('has no import running back up coreLayers but for the listed exceptions', () => {
+  it('has no import running back up coreLayers', () => {
     const rank = (folder: string) => config.coreLayers.indexOf(folder);
     const upward = imports
       .filter((edge) => folderOf(edge.from) !== '' && folderOf(edge.to) !== '' && rank(folderOf(edge.to)) > rank(folderOf(edge.from)))
-      .filter((edge) => !excepted(edge))
       .map((edge) => `${edge.from} -> ${edge.to}`);
     expect(upward).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createQuotingClient } from '../../../../main/core/api';
 import type { ClosableQuotingClient } from '../../../../main/core/api';
-import { NeedsCredentialsError } from '../../../../main/core/auth';
+import { NeedsCredentialsError } from '../../../../main/core/api/auth';
 import { ManualClock, startSimulator } from '../../../../main/simulator';
 import type { RequestLogEntry, Simulator } from '../../../../main/simulator';
 import type { Credentials } from '../../../../preload/contract';

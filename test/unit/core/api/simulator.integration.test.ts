@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountsService } from '../../../../main/core/accounts';
 import { createQuotingClient, downloadPdf, SchemaError, TimeoutError } from '../../../../main/core/api';
 import type { ClosableQuotingClient } from '../../../../main/core/api';
-import { NeedsCredentialsError } from '../../../../main/core/auth';
+import { NeedsCredentialsError } from '../../../../main/core/api/auth';
 import { createMemorySecretStore, createMemorySettingsStore } from '../../../../main/core/settings-and-secrets';
 import { ManualClock, startSimulator } from '../../../../main/simulator';
 import type { Simulator } from '../../../../main/simulator';

@@ -1,7 +1,7 @@
-import type { Credentials } from '../../../preload/contract';
-import { AUTH_HEADERS } from '../../../preload/contract';
-import { ApiError } from '../api/errors';
-import type { Clock } from '../ports';
+import type { Credentials } from '../../../../preload/contract';
+import { AUTH_HEADERS } from '../../../../preload/contract';
+import { ApiError } from '../errors';
+import type { Clock } from '../../ports';
 import { NeedsCredentialsError } from './needs-credentials';
 import { createTokenManager } from './token-manager';
 import type { IssuedToken, TokenManager } from './token-manager';

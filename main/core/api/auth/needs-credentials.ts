@@ -1,4 +1,4 @@
-import { AppError } from '../errors';
+import { AppError } from '../../errors';
 
 /** The account's credentials were refused: calls stop until new ones are entered. */
 export class NeedsCredentialsError extends AppError {

@@ -1,4 +1,4 @@
-import type { Clock } from '../ports';
+import type { Clock } from '../../ports';
 
 export interface IssuedToken {
   accessToken: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTokenManager } from '../../../../main/core/auth';
-import { createFakeClock } from '../../../helpers/fake-clock';
+import { createTokenManager } from '../../../../../main/core/api/auth';
+import { createFakeClock } from '../../../../helpers/fake-clock';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

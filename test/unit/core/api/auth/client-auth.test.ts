@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createQuotingClient } from '../../../../main/core/api';
-import type { ClosableQuotingClient } from '../../../../main/core/api';
-import { NeedsCredentialsError } from '../../../../main/core/auth';
-import { createFakeClock } from '../../../helpers/fake-clock';
-import type { FakeClock } from '../../../helpers/fake-clock';
-import { startFakeService } from '../../../helpers/fake-service';
-import type { FakeService } from '../../../helpers/fake-service';
-import { CLIENT_ID, CLIENT_KEY, CLIENT_SECRET, STANDARD_PRINCIPALS, standardQuotes } from '../../../helpers/service-fixtures';
+import { createQuotingClient } from '../../../../../main/core/api';
+import type { ClosableQuotingClient } from '../../../../../main/core/api';
+import { NeedsCredentialsError } from '../../../../../main/core/api/auth';
+import { createFakeClock } from '../../../../helpers/fake-clock';
+import type { FakeClock } from '../../../../helpers/fake-clock';
+import { startFakeService } from '../../../../helpers/fake-service';
+import type { FakeService } from '../../../../helpers/fake-service';
+import { CLIENT_ID, CLIENT_KEY, CLIENT_SECRET, STANDARD_PRINCIPALS, standardQuotes } from '../../../../helpers/service-fixtures';
 
 const TOKEN_PATH = '/api/credentials/token';
 let service: FakeService;
