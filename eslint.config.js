@@ -123,8 +123,8 @@ export default tseslint.config(
   },
   {
     // State and helpers sit below the components: a component imports them, never the other
-    // way round, so state can be built and tested without any component (DESIGN.md: "state
-    // lives in classes in src/lib/state, never importing components"). A later block replaces
+    // way round, so state can be built and tested without any component (state lives in
+    // classes in src/lib/state, never importing components; docs/renderer.md). A later block replaces
     // the rule's options, so the renderer's own restrictions are repeated here.
     files: ['renderer/src/lib/**'],
     rules: {

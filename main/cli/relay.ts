@@ -1,5 +1,5 @@
 // `quotedesk relay`: the webhook receiver of the app, whose store step is the team's
-// JetStream stream (main/core/relay). Runs until SIGINT or SIGTERM.
+// JetStream stream (main/core/webhooks/relay). Runs until SIGINT or SIGTERM.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';

@@ -23,7 +23,7 @@ export interface JsonSettingsOptions {
  * then starts empty and never throws at construction.
  *
  * One process owns the file at a time (every host takes the data folder's lock first:
- * storage/folder-lock.ts), so the content is read once and kept in memory.
+ * data-files/folder-lock.ts), so the content is read once and kept in memory.
  */
 export function createJsonSettingsStore(options: JsonSettingsOptions): SettingsStore & { readonly path: string } {
   const fileName = options.fileName ?? 'settings.json';

@@ -26,13 +26,20 @@ const none = z.void();
  * WebSocket) and the dispatcher are generated from this one object.
  */
 export const methods = {
+  /** What this host is (desktop or browser), its version, demo mode, how credentials are stored, data files set aside at start. */
   'app.info': { input: none, output: AppInfo },
 
+  /** Every account, without its credentials. */
   'accounts.list': { input: none, output: z.array(AccountView) },
+  /** Adds an account; its credentials go to the secret store. */
   'accounts.add': { input: AccountDraft, output: AccountView },
+  /** Changes an account; credentials given replace the stored ones, omitted ones are kept. */
   'accounts.update': { input: AccountUpdate, output: AccountView },
+  /** Removes an account and what is kept for it; notes say what did not finish. */
   'accounts.remove': { input: AccountId, output: RemoveOutcome },
+  /** Tries a saved account's credentials against its service and says in plain words what went wrong. */
   'accounts.test': { input: AccountId, output: ConnectionReport },
+  /** Tries the account form's values before they are saved. */
   'accounts.testDraft': { input: AccountDraft, output: ConnectionReport },
 
 

@@ -98,10 +98,16 @@ export const SavedReasons = z
 export type SavedReasons = z.infer<typeof SavedReasons>;
 
 export const decisionMethods = {
+  /** Accepts the quote's version shown; answers the outcome and the quote as the cache now holds it. */
   'decisions.accept': { input: AcceptInput, output: DecisionResult },
+  /** Declines the quote's version shown, with a reason; answers like decisions.accept. */
   'decisions.decline': { input: DeclineInput, output: DecisionResult },
+  /** Asks the service what became of a decision whose outcome is unknown. */
   'decisions.checkAgain': { input: QuoteRefInput, output: CheckAgainResult },
+  /** The receipts of the decisions sent from here on one quote. */
   'decisions.receipts': { input: QuoteRefInput, output: z.array(DecisionReceipt) },
+  /** The decline reasons saved for reuse. */
   'decisions.savedReasons': { input: z.void(), output: SavedReasons },
+  /** Replaces the saved decline reasons (a repeated one is kept once). */
   'decisions.saveReasons': { input: SavedReasons, output: SavedReasons },
 } as const;

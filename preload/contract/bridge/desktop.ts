@@ -61,15 +61,19 @@ export const RestartOutcome = z.discriminatedUnion('restarting', [
 export type RestartOutcome = z.infer<typeof RestartOutcome>;
 
 export const desktopMethods = {
+  /** The desktop app's own settings and update state (the desktop host only; elsewhere an error says so). */
   'desktop.state': { input: z.void(), output: DesktopState },
+  /** Changes staying in the tray, opening at login or the update channel. */
   'desktop.setPreferences': { input: DesktopPreferencesInput, output: DesktopState },
   /** The one-time offer answered either way: it is not asked again. */
   'desktop.answerLoginOffer': { input: z.object({ startAtLogin: z.boolean() }), output: DesktopState },
+  /** Looks for an update now; the state follows in desktop.changed. */
   'desktop.checkForUpdates': { input: z.void(), output: DesktopState },
   /** Quits and installs the downloaded update, unless a decision is being sent (then once it ends). */
   'desktop.restartToUpdate': { input: z.void(), output: RestartOutcome },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export const desktopEvents = {
+  /** The desktop app's settings or update state moved. */
   'desktop.changed': DesktopState,
 } as const satisfies Record<string, z.ZodType>;

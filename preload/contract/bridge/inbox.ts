@@ -241,6 +241,7 @@ export const inboxMethods = {
   'quotes.extras': { input: QuoteRefInput, output: QuoteExtras },
   /** The quote's PDF, from the cache or downloaded now. */
   'pdfs.get': { input: QuoteRefInput, output: CachedPdfView },
+  /** Whether the quote's PDF is cached, outdated or downloading, and its size. */
   'pdfs.status': { input: QuoteRefInput, output: PdfStatus },
   /** The quote's PDF (cached, or downloaded now) opened or saved the host's way. */
   'pdfs.open': { input: PdfOpenInput, output: PdfOpened },

@@ -88,10 +88,15 @@ export type ShownNotification = z.infer<typeof ShownNotification>;
 
 /** setPreferences replaces the whole object (absent fields take their defaults): send back what preferences() gave, changed. */
 export const notificationMethods = {
+  /** The notification preferences: muted, do not disturb, quiet hours, reminders, per kind and per account. */
   'notifications.preferences': { input: z.void(), output: NotificationPreferences },
+  /** Replaces the notification preferences. */
   'notifications.setPreferences': { input: NotificationPreferences, output: NotificationPreferences },
+  /** Unread counts, in total and per account. */
   'notifications.unread': { input: z.void(), output: UnreadSummary },
+  /** Marks quotes read (or every quote of the account); answers the new counts. */
   'notifications.markRead': { input: MarkReadInput, output: UnreadSummary },
+  /** Marks quotes unread; answers the new counts. */
   'notifications.markUnread': { input: MarkUnreadInput, output: UnreadSummary },
 } as const;
 

@@ -40,6 +40,7 @@ export const TeamRelayTest = z.object({ ok: z.boolean(), message: z.string() });
 export type TeamRelayTest = z.infer<typeof TeamRelayTest>;
 
 export const relayMethods = {
+  /** The team relay's address, user, stream and connection state (never its password). */
   'relay.status': { input: z.void(), output: TeamRelayView },
   /** Saves the relay (in the secret store) and connects; resolves once the first attempt ended. */
   'relay.configure': { input: TeamRelayInput, output: TeamRelayView },

@@ -54,10 +54,13 @@ export const SavedViews = z.object({
 export type SavedViews = z.infer<typeof SavedViews>;
 
 export const viewMethods = {
+  /** The saved views and the view left last. */
   'views.list': { input: z.void(), output: SavedViews },
   /** Saves the view under a new name; a name already used (any case) is refused. */
   'views.save': { input: z.object({ name: ViewName, query: ViewQuery }), output: z.array(SavedView) },
+  /** Renames a saved view; a name already used is refused. */
   'views.rename': { input: z.object({ id: z.string().min(1).max(100), name: ViewName }), output: z.array(SavedView) },
+  /** Deletes a saved view. */
   'views.remove': { input: z.object({ id: z.string().min(1).max(100) }), output: z.array(SavedView) },
   /** The view on screen now, to come back to at the next start. */
   'views.remember': { input: ViewQuery, output: z.void() },

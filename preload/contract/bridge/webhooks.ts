@@ -156,11 +156,15 @@ export const WebhookCheck = z.object({
 export type WebhookCheck = z.infer<typeof WebhookCheck>;
 
 export const webhookMethods = {
+  /** The tunnel choice, the receiver and every account's registration and health. */
   'webhooks.status': { input: z.void(), output: WebhooksOverview },
   /** Saves the installation's tunnel choice and re-registers the accounts registered by this installation. */
   'webhooks.setTunnel': { input: SetTunnelInput, output: WebhooksOverview },
+  /** Registers this installation's address for an account's events (a URL set elsewhere is replaced only when confirmed). */
   'webhooks.register': { input: RegisterInput, output: RegisterOutcome },
+  /** Removes the account's registration set by this installation. */
   'webhooks.unregister': { input: z.object({ accountId: z.string().min(1) }), output: z.void() },
+  /** The latest deliveries (of one account, of one event type), newest first. */
   'webhooks.activity': { input: ActivityInput, output: z.array(WebhookActivity) },
   /** Reads the registration again and probes the public address; sends no event (the service cannot be asked for one). */
   'webhooks.check': { input: z.object({ accountId: z.string().min(1) }), output: WebhookCheck },

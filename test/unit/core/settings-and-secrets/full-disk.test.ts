@@ -1,6 +1,6 @@
 // Settings and credentials on a full or failing disk, without root: the failures are injected
 // at the file-system boundary of the atomic writer, at every step of a save. Beside the real
-// tmpfs test (storage/full-disk.test.ts), which needs mount rights and is skipped without.
+// tmpfs test (data-files/full-disk.test.ts), which needs mount rights and is skipped without.
 // Whatever the step: the save throws a clear DataWriteError, the value in memory is the old
 // one, the file on disk is the old one and reads back at the next start, no temporary file stays.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
