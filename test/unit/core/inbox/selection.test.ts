@@ -46,6 +46,8 @@ let delivered: FileToDeliver[];
 /** What the PDF cache was asked to keep offline, call by call. */
 let kept: QuoteToKeep[][];
 let jobs: KeepOfflineJobs;
+/** Reads of the view (inbox windows) the keep-offline jobs made. */
+let jobViewReads: number;
 /** Downloads begun, quote by quote. */
 let started: string[];
 /** While on, each download waits for release() (or for the job's abort). */
@@ -87,8 +89,11 @@ beforeEach(async () => {
   started = [];
   holding = false;
   waiting = [];
+  jobViewReads = 0;
+  const cache = rig.cache;
   jobs = createKeepOfflineJobs({
-    cache: rig.cache,
+    // The real cache, counting the windows of the view the job reads.
+    cache: { inbox: (query) => (jobViewReads++, cache.inbox(query)) },
     clock,
     logger: createSilentLogger(),
     batch: 3,
@@ -249,6 +254,17 @@ describe('keeping a selection offline', () => {
     await end;
     expect(kept[0]!.map((quote) => quote.quoteId)).toEqual([rows[1]!.quoteId, rows[2]!.quoteId, rows[3]!.quoteId]);
     expect(kept.flat()).toHaveLength(rows.length - 1);
+  });
+
+  it('reads the view once per job, not once per batch', async () => {
+    const rows = await viewRows({});
+    const end = heard(ended);
+    await call('selection.keepPdfsOffline', { sort: 'value', selection: { kind: 'all', except: [rows[0]!.quoteId] } });
+    const job = await end;
+    expect(job).toMatchObject({ state: 'finished', total: rows.length - 1, done: rows.length - 1 });
+    // Many batches of three, one window of the view (it holds fewer rows than a window).
+    expect(kept.length).toBeGreaterThan(10);
+    expect(jobViewReads).toBe(1);
   });
 
   it('stops when asked: no download starts after it, the one under way is aborted, and what was kept is counted', async () => {
