@@ -1,6 +1,7 @@
 // A selection resolved against the view it was made in, the way inbox.query reads it, so an
 // action touches exactly the rows the person selected, in the order they see them: the
 // selection's actions, its keep-offline job and inbox.export's `selection` all read it here.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { InboxFilterInput, InboxRow, InboxSort } from '../../../preload/contract/bridge/inbox';
 import type { QuoteSelection } from '../../../preload/contract/bridge/selection';
@@ -42,6 +43,8 @@ export async function selectedRows(deps: SelectedRowsDeps, input: ViewInput, ran
   }
   const rows: InboxRow[] = [];
   for (let offset = 0; ; offset += PAGE) {
+    // A turn of the event loop between pages: reading 100,000 rows never holds the core at once.
+    if (offset > 0) await nextTurn();
     const window = deps.cache.inbox({ ...filters, sort, offset, limit: PAGE });
     for (const row of window.rows) if (!except?.has(row.quoteId)) rows.push(row);
     if (window.rows.length < PAGE || offset + window.rows.length >= window.total) break;
