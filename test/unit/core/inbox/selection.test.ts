@@ -24,7 +24,7 @@ import type { SyncEngine } from '../../../../main/core/sync';
 import { ManualClock, startSimulator } from '../../../../main/simulator';
 import type { Simulator } from '../../../../main/simulator';
 import { exportMethods } from '../../../../preload/contract/bridge/export';
-import { selectionMethods } from '../../../../preload/contract/bridge/selection';
+import { SELECTION_IDS_MAX, selectionMethods } from '../../../../preload/contract/bridge/selection';
 import type { InboxRow, KeepOfflineJob } from '../../../../preload/contract';
 import { cacheRig } from '../cache/helpers';
 import type { CacheRig } from '../cache/helpers';
@@ -178,6 +178,35 @@ describe('exporting a selection', () => {
 
     const named = await exportCsv({ ...view, format: 'csv', selection: { kind: 'quotes', quoteIds: [outside.quoteId, rows[3]!.quoteId] } });
     expect(named.map(numberOf)).toEqual([rows[3]!.quoteNumber ?? '']);
+  });
+});
+
+describe('a selection of Shift-click ranges', () => {
+  it('exports the rows of the view between each range\'s ends (either way round), with the quotes picked singly, less those left out', async () => {
+    const rows = await viewRows({});
+    expect(rows.length).toBeGreaterThan(25);
+    const id = (index: number) => rows[index]!.quoteId;
+    const selection = { kind: 'ranges', ranges: [{ from: id(2), to: id(5) }, { from: id(12), to: id(9) }], quoteIds: [id(20)], except: [id(3)] };
+
+    const lines = await exportCsv({ sort: 'value', format: 'csv', selection });
+
+    expect(lines.map(numberOf)).toEqual([2, 4, 5, 9, 10, 11, 12, 20].map((index) => rows[index]!.quoteNumber ?? ''));
+  });
+
+  it('keeps only the end still in the view of a range whose other end left it', async () => {
+    const view = { stages: ['awaiting-decision' as const], sort: 'value' as const };
+    const rows = await viewRows(view);
+    const outside = (await viewRows({ stages: ['accepted'] }))[0]!;
+    const marked = await call('selection.markUnread', { ...view, selection: { kind: 'ranges', ranges: [{ from: outside.quoteId, to: rows[2]!.quoteId }] } });
+    expect(marked.quotes).toBe(1);
+  });
+
+  it('refuses more quotes named one by one than a call carries, saying how to select them instead', () => {
+    const quoteIds = Array.from({ length: SELECTION_IDS_MAX + 1 }, (_, index) => `q-${index}`);
+    const refused = selectionMethods['selection.markRead'].input.safeParse({ sort: 'value', selection: { kind: 'quotes', quoteIds } });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toMatch(/Shift-click/);
+    expect(selectionMethods['selection.markRead'].input.safeParse({ sort: 'value', selection: { kind: 'quotes', quoteIds: quoteIds.slice(1) } }).success).toBe(true);
   });
 });
 
