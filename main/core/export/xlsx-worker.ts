@@ -48,9 +48,8 @@ const writeFailed = (why: string) => new AppError('internal', `The XLSX file cou
 
 /** A worker thread that writes one XLSX file from the rows it is sent. */
 export function startXlsxWorker(): XlsxWorker {
+  // Not unref'd: someone awaits this file, and the hosts quit with process.exit, which ends the worker too.
   const worker = new Worker(WRITE_XLSX, { eval: true, workerData: { library } });
-  // An export under way never keeps Quotedesk from quitting.
-  worker.unref();
   const outcome = new Promise<Uint8Array>((resolve, reject) => {
     worker.once('message', (message: { kind: 'written'; bytes: Uint8Array } | { kind: 'failed'; message: string }) => {
       if (message.kind === 'written') resolve(message.bytes);
