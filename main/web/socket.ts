@@ -7,8 +7,8 @@ import { SUPERSEDED, createLaneGate } from '../core/bridge/lanes';
 import type { Result } from '../../preload/contract';
 import type { EventHub } from '../core/bridge/events';
 import type { Logger } from '../core/ports';
-import { TOKEN_REFUSED_CLOSE_CODE } from '../../preload/contract/plain/socket-framing';
-import { CallMessage, MAX_MESSAGE_BYTES } from './protocol';
+import { TOKEN_REFUSED_CLOSE_CODE, tooLargeMessage } from '../../preload/contract/plain/socket-framing';
+import { CallMessage, MAX_FRAME_READ_BYTES, MAX_MESSAGE_BYTES } from './protocol';
 import type { EventMessage, ResultMessage } from './protocol';
 import { BRIDGE_PATH, BRIDGE_PROTOCOL, offersBridgeProtocol, tokenFromProtocols, tokensMatch } from './security';
 
@@ -31,7 +31,7 @@ export function attachBridgeSocket(options: BridgeSocketOptions): { close(): voi
   const { dispatcher, hub, logger } = options;
   const sockets = new WebSocketServer({
     noServer: true,
-    maxPayload: MAX_MESSAGE_BYTES,
+    maxPayload: MAX_FRAME_READ_BYTES,
     handleProtocols: () => BRIDGE_PROTOCOL,
   });
 
@@ -65,7 +65,8 @@ export function attachBridgeSocket(options: BridgeSocketOptions): { close(): voi
   function serve(ws: WebSocket): void {
     const lanes = createLaneGate();
     ws.on('message', (data: RawData, isBinary: boolean) => {
-      const call = isBinary ? undefined : parseCall(data);
+      const bytes = frameBytes(data);
+      const call = isBinary ? undefined : parseCall(bytes);
       if (!call) {
         ws.close(1008, 'Malformed message: expected a JSON call');
         return;
@@ -74,6 +75,12 @@ export function attachBridgeSocket(options: BridgeSocketOptions): { close(): voi
         const message: ResultMessage = { type: 'result', id: call.id, result };
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
       };
+      if (bytes.length > MAX_MESSAGE_BYTES) {
+        // Refused, not run: the page hears why for this call, and its other calls go on.
+        logger.warn('bridge call refused: too large', { method: call.method, bytes: bytes.length });
+        answer({ ok: false, error: { code: 'invalid-input', message: tooLargeMessage(bytes.length), retryable: false } });
+        return;
+      }
       if (call.lane === undefined) {
         void dispatcher.dispatch(call.method, call.input).then(answer);
         return;
@@ -116,9 +123,12 @@ function refusalFor(request: IncomingMessage, options: BridgeSocketOptions): Ref
   return null;
 }
 
-function parseCall(data: RawData): CallMessage | undefined {
+function frameBytes(data: RawData): Buffer {
+  return Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(new Uint8Array(data));
+}
+
+function parseCall(bytes: Buffer): CallMessage | undefined {
   try {
-    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(new Uint8Array(data));
     const text = bytes.toString('utf8');
     const parsed = CallMessage.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : undefined;

@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { createCore } from '../../main/core/core';
-import type { Core } from '../../main/core/core';
+import type { Core, CoreOptions } from '../../main/core/core';
 import { createSilentLogger } from '../../main/core/log';
 import { createFileSecretStore, createJsonSettingsStore } from '../../main/core/settings-and-secrets';
 import { systemClock } from '../../main/core/ports';
@@ -113,10 +113,11 @@ export interface Round {
 /** Chromium's counters of main-thread time (seconds) that a keystroke's work shows in. */
 const MAIN_THREAD_METRICS = ['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'];
 
-export async function seededCore(dataDir: string, quotes: number): Promise<Core> {
+export async function seededCore(dataDir: string, quotes: number, more: Partial<CoreOptions> = {}): Promise<Core> {
   const logger = createSilentLogger();
   const open = () =>
     createCore({
+      ...more,
       settings: createJsonSettingsStore({ folder: dataDir, logger }),
       secrets: createFileSecretStore({ path: join(dataDir, 'secrets.json') }),
       clock: systemClock,

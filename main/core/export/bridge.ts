@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { exportFileName } from './table';
 import { inboxTable } from './inbox-table';
 import { pricingTable } from './pricing-table';
-import { toCsv } from './csv';
+import { toCsvInChunks } from './csv-chunks';
 import { toXlsx } from './xlsx';
 import type { ExportFile, ExportTable } from './table';
 import type { Clock } from '../ports';
@@ -41,8 +41,9 @@ export interface ExportHandlerDeps {
 export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
   const { cache, clock } = deps;
 
+  // Neither holds the core's event loop for long: CSV is written in chunks, XLSX in a worker.
   async function encode(table: ExportTable, format: ExportFormat): Promise<ExportFile> {
-    return format === 'csv' ? toCsv(table) : toXlsx(table);
+    return format === 'csv' ? toCsvInChunks(table) : toXlsx(table);
   }
 
   async function deliver(file: ExportFile, title: string, rows: number): Promise<ExportDelivered> {

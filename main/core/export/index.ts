@@ -1,4 +1,5 @@
 export { toCsv } from './csv';
+export { toCsvInChunks } from './csv-chunks';
 export { toXlsx } from './xlsx';
 export { inboxTable } from './inbox-table';
 export { pricingTable } from './pricing-table';

@@ -1,10 +1,13 @@
 // Keeping a selection's PDFs offline is a job of the core, not of the page that asked for it:
 // at 100,000 quotes it runs for hours, so it must be visible to any page opened meanwhile
 // (current() and the listeners), stoppable (stop()), and end with the core (close()). One job
-// runs at a time. It reads the selection a batch at a time (a view of 100,000 rows is never
-// held whole) and hands each batch to the PDF cache, which writes every file atomically: a
-// stop aborts the downloads under way, deletes nothing kept, and leaves no partial file.
+// runs at a time. It resolves the selection against its view once, when it starts (an "all but
+// some" selection re-read for every batch cost a whole view's read per 10 quotes), keeps only
+// each quote's reference and label, and hands them to the PDF cache a batch at a time, which
+// writes every file atomically: a stop aborts the downloads under way, deletes nothing kept,
+// and leaves no partial file.
 import type { KeepOfflineJob, KeepOfflinePlan } from '../../../preload/contract/bridge/selection';
+import type { QuoteToKeep } from '../cache';
 import { KEEP_OFFLINE_FAILURES_NAMED } from '../../../preload/contract/bridge/selection';
 import { describeError } from '../api/describe-error';
 import type { PdfCache } from '../cache';
@@ -50,12 +53,10 @@ export function createKeepOfflineJobs(deps: KeepOfflineJobsDeps): KeepOfflineJob
     for (const listener of listeners) listener(view);
   };
 
-  async function run(state: KeepOfflineJob, input: ViewInput, signal: AbortSignal): Promise<void> {
+  async function run(state: KeepOfflineJob, selected: readonly QuoteToKeep[], signal: AbortSignal): Promise<void> {
     try {
-      for (let offset = 0; offset < state.total && !signal.aborted; offset += batch) {
-        const { rows } = await selectedRows(deps, input, { offset, limit: batch });
-        if (rows.length === 0) break;
-        const quotes = rows.map((row) => ({ accountId: row.accountId, quoteId: row.quoteId, label: row.quoteNumber ?? row.projectName }));
+      for (let offset = 0; offset < selected.length && !signal.aborted; offset += batch) {
+        const quotes = selected.slice(offset, offset + batch);
         const outcome = await deps.pdfs.keepOffline(quotes, signal);
         state.kept += outcome.kept;
         state.alreadyOffline += outcome.alreadyOffline;
@@ -98,11 +99,13 @@ export function createKeepOfflineJobs(deps: KeepOfflineJobsDeps): KeepOfflineJob
       // Taken before the first await: a second start while the total is read answers this job.
       running = { controller, done: new Promise<void>((resolve) => (release = resolve)) };
       try {
-        const { total } = await selectedRows(deps, input, { offset: 0, limit: 1 });
-        const state: KeepOfflineJob = { state: 'running', total, done: 0, kept: 0, alreadyOffline: 0, failed: [], failedCount: 0, notTried: 0, error: null };
+        // The one read of the view this job makes: what is kept is what was selected when it started.
+        const { rows } = await selectedRows(deps, input);
+        const selected: QuoteToKeep[] = rows.map((row) => ({ accountId: row.accountId, quoteId: row.quoteId, label: row.quoteNumber ?? row.projectName }));
+        const state: KeepOfflineJob = { state: 'running', total: selected.length, done: 0, kept: 0, alreadyOffline: 0, failed: [], failedCount: 0, notTried: 0, error: null };
         job = state;
         changed();
-        void run(state, input, controller.signal).finally(() => {
+        void run(state, selected, controller.signal).finally(() => {
           running = null;
           release();
         });

@@ -1,6 +1,7 @@
 // A selection resolved against the view it was made in, the way inbox.query reads it, so an
 // action touches exactly the rows the person selected, in the order they see them: the
 // selection's actions, its keep-offline job and inbox.export's `selection` all read it here.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { InboxFilterInput, InboxRow, InboxSort } from '../../../preload/contract/bridge/inbox';
 import type { QuoteSelection } from '../../../preload/contract/bridge/selection';
@@ -25,7 +26,7 @@ export interface SelectedRowsDeps {
 /**
  * The rows of a view, or of the quotes selected in it, in the view's order; `range` keeps
  * rows [offset, offset + limit) of those. The quotes named are looked up by the index itself
- * (any number of them); "all but" pages through the view leaving the exceptions out.
+ * (any number of them); "all but" and ranges page through the view.
  */
 export async function selectedRows(deps: SelectedRowsDeps, input: ViewInput, range?: { offset: number; limit: number }): Promise<{ rows: InboxRow[]; total: number }> {
   const { sort, selection, ...view } = input;
@@ -35,17 +36,44 @@ export async function selectedRows(deps: SelectedRowsDeps, input: ViewInput, ran
     const shown = view.quoteIds ? new Set(view.quoteIds) : null;
     filters.quoteIds = shown ? selection.quoteIds.filter((id) => shown.has(id)) : selection.quoteIds;
   }
-  const except = selection?.kind === 'all' && selection.except.length > 0 ? new Set(selection.except) : null;
-  if (range && !except) {
+  const pick = picker(selection);
+  if (range && !pick) {
     const window = deps.cache.inbox({ ...filters, sort, offset: range.offset, limit: range.limit });
     return { rows: window.rows, total: window.total };
   }
   const rows: InboxRow[] = [];
   for (let offset = 0; ; offset += PAGE) {
+    // A turn of the event loop between pages: reading 100,000 rows never holds the core at once.
+    if (offset > 0) await nextTurn();
     const window = deps.cache.inbox({ ...filters, sort, offset, limit: PAGE });
-    for (const row of window.rows) if (!except?.has(row.quoteId)) rows.push(row);
+    rows.push(...window.rows);
     if (window.rows.length < PAGE || offset + window.rows.length >= window.total) break;
   }
-  return range ? { rows: rows.slice(range.offset, range.offset + range.limit), total: rows.length } : { rows, total: rows.length };
+  const picked = pick ? pick(rows) : rows;
+  return range ? { rows: picked.slice(range.offset, range.offset + range.limit), total: picked.length } : { rows: picked, total: picked.length };
 }
 
+type Selection = NonNullable<ViewInput['selection']>;
+
+/** Which of the view's rows (all of them, in order) a selection keeps; null when it keeps every row the index gives. */
+function picker(selection: Selection | undefined): ((rows: readonly InboxRow[]) => InboxRow[]) | null {
+  if (selection?.kind === 'all' && selection.except.length > 0) {
+    const except = new Set(selection.except);
+    return (rows) => rows.filter((row) => !except.has(row.quoteId));
+  }
+  if (selection?.kind !== 'ranges') return null;
+  const { ranges, quoteIds, except } = selection;
+  const named = new Set(quoteIds);
+  const left = new Set(except);
+  return (rows) => {
+    const at = new Map(rows.map((row, index) => [row.quoteId, index]));
+    const inRange = new Uint8Array(rows.length);
+    for (const { from, to } of ranges) {
+      const ends = [at.get(from), at.get(to)].filter((index) => index !== undefined);
+      // An end that left the view: only the end still there is kept.
+      if (ends.length === 0) continue;
+      for (let index = Math.min(...ends); index <= Math.max(...ends); index++) inRange[index] = 1;
+    }
+    return rows.filter((row, index) => (inRange[index] === 1 || named.has(row.quoteId)) && !left.has(row.quoteId));
+  };
+}

@@ -5,17 +5,40 @@ import { UnreadSummary } from './notifications';
 // Several quotes picked in the inbox and what can be done to them at once: mark them read or
 // unread, keep their PDFs offline, export them (inbox.export's `selection`). A selection is
 // made in a view (the account, filters, search and order on screen) and travels with it, so
-// the core finds the very rows the person sees, in their order, however many: "every quote
-// of the view" (Ctrl/Cmd-A over 100,000 rows) is sent as that, not as 100,000 ids.
+// the core finds the very rows the person sees, in their order, however many, and the call
+// stays small: "every quote of the view" (Ctrl/Cmd-A over 100,000 rows) is sent as that, and a
+// Shift-click range as its first and last quote, never as the ids it spans.
 
-/** As many ids as the largest view the inbox is built for holds. */
-export const SELECTION_MAX = 100_000;
+/**
+ * Quotes named one by one, at most: a list this long of the longest ids takes about 200 KB,
+ * within one frame of browser mode's socket (MAX_MESSAGE_BYTES). More are selected as a range or as
+ * "every quote but these".
+ */
+export const SELECTION_IDS_MAX = 2_000;
+/** Shift-click ranges in one selection, at most. */
+export const SELECTION_RANGES_MAX = 1_000;
 const SelectedId = z.string().min(1).max(100);
+const SelectedIds = z
+  .array(SelectedId)
+  .max(SELECTION_IDS_MAX, `At most ${SELECTION_IDS_MAX.toLocaleString('en')} quotes can be picked one by one: select a range with Shift-click, or every quote with Ctrl/Cmd-A.`);
 
-/** The quotes named, or every quote of the view but the ones named. */
+/** The rows of the view from one quote to the other, both included (in either order). */
+export const SelectedRange = z.object({ from: SelectedId, to: SelectedId });
+
+/**
+ * The quotes named; or every quote of the view but the ones named; or the rows of the view in
+ * these ranges, and the quotes named in `quoteIds`, but those in `except`. A range whose first
+ * or last quote has left the view keeps only its end still there.
+ */
 export const QuoteSelection = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('quotes'), quoteIds: z.array(SelectedId).min(1).max(SELECTION_MAX) }),
-  z.object({ kind: z.literal('all'), except: z.array(SelectedId).max(SELECTION_MAX).default([]) }),
+  z.object({ kind: z.literal('quotes'), quoteIds: SelectedIds.min(1) }),
+  z.object({ kind: z.literal('all'), except: SelectedIds.default([]) }),
+  z.object({
+    kind: z.literal('ranges'),
+    ranges: z.array(SelectedRange).min(1).max(SELECTION_RANGES_MAX, `At most ${SELECTION_RANGES_MAX.toLocaleString('en')} ranges can be selected at once.`),
+    quoteIds: SelectedIds.default([]),
+    except: SelectedIds.default([]),
+  }),
 ]);
 export type QuoteSelection = z.input<typeof QuoteSelection>;
 

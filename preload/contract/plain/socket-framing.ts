@@ -13,8 +13,17 @@ export const BRIDGE_PATH = '/bridge';
  */
 export const TOKEN_REFUSED_CLOSE_CODE = 4401;
 
-/** Larger than any legitimate call (an account draft is a few hundred bytes). */
+/**
+ * Larger than any legitimate call (an account draft is a few hundred bytes; a selection of any
+ * size a few hundred too, see QuoteSelection). The page refuses to send a larger call, and the
+ * host answers one with an error rather than running it.
+ */
 export const MAX_MESSAGE_BYTES = 256 * 1024;
+
+/** The words for a call over MAX_MESSAGE_BYTES, from the page or the host. */
+export function tooLargeMessage(bytes: number): string {
+  return `This request is too large to send to Quotedesk (${Math.ceil(bytes / 1024).toLocaleString('en')} KB, at most ${MAX_MESSAGE_BYTES / 1024} KB). Select fewer quotes, or a range with Shift-click.`;
+}
 /** Longer than any method name; a longer one is refused before it is looked up. */
 export const MAX_METHOD_NAME_LENGTH = 200;
 

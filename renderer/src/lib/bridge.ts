@@ -12,7 +12,7 @@
 // A page opened without the launch token never connects: its state is 'no-access'.
 import type { BridgeApi, BridgeError, Result } from '../../../preload/contract';
 import { BRIDGE_PATH, BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX, buildApi, parseHostMessage } from '../../../preload/contract/plain';
-import { TOKEN_REFUSED_CLOSE_CODE } from '../../../preload/contract/plain/socket-framing';
+import { MAX_MESSAGE_BYTES, TOKEN_REFUSED_CLOSE_CODE, tooLargeMessage } from '../../../preload/contract/plain/socket-framing';
 import { HOST_RECONNECTING_MESSAGE, HOST_REFUSED_MESSAGE, HOST_UNREACHABLE_MESSAGE } from './host-link-words';
 import type { CallMessage, CallOptions, EventName, MethodName } from '../../../preload/contract/plain';
 
@@ -218,6 +218,13 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
         }
         const id = nextId++;
         const lane = options?.lane;
+        const frame = JSON.stringify({ type: 'call', id, method, input, ...(lane === undefined ? {} : { lane }) } satisfies CallMessage);
+        const bytes = frameSize(frame);
+        if (bytes > MAX_MESSAGE_BYTES) {
+          // The host would refuse it: this call fails with the reason, the socket and every other call go on.
+          resolve(failure('invalid-input', tooLargeMessage(bytes), false));
+          return;
+        }
         const superseded = lane === undefined ? undefined : laneCalls.get(lane);
         const earlier = superseded === undefined ? undefined : pending.get(superseded);
         if (superseded !== undefined && earlier) {
@@ -236,7 +243,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
         }, callTimeout);
         pending.set(id, { resolve, timer, ...(lane === undefined ? {} : { lane }) });
         if (lane !== undefined) laneCalls.set(lane, id);
-        current.send(JSON.stringify({ type: 'call', id, method, input, ...(lane === undefined ? {} : { lane }) } satisfies CallMessage));
+        current.send(frame);
       };
       if (state === 'connected') send();
       else if (attemptInFlight) queued.push(send);
@@ -277,6 +284,11 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
       failAll();
     },
   };
+}
+
+/** The frame's size in UTF-8 bytes (a character takes at most 3 of them), counted only when it could matter. */
+function frameSize(frame: string): number {
+  return frame.length * 3 <= MAX_MESSAGE_BYTES ? frame.length : new TextEncoder().encode(frame).byteLength;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -83,6 +83,28 @@ describe('renderer bridge in browser mode', () => {
     close();
   });
 
+  it('refuses to send a call larger than the host takes: that call fails with the reason, the socket and other calls go on', async () => {
+    const { api, connection, close } = bridgeModule.createSocketBridge({
+      url: `ws://127.0.0.1:${fixture.host.port}/bridge`,
+      token: fixture.host.token,
+      createSocket: pageSocket(() => fixture.host.origin),
+    });
+    expect((await api.app.info()).ok).toBe(true);
+    const states: ConnectionState[] = [];
+    connection.subscribe((state) => states.push(state));
+    // About 1.7 MB of ids: more than the host reads, which would close the socket.
+    const quoteIds = Array.from({ length: 50_000 }, (_, index) => `quote-${String(index).padStart(24, '0')}`);
+
+    const [refused, meanwhile] = await Promise.all([api.selection.markRead({ sort: 'newest', selection: { kind: 'quotes', quoteIds } }), api.app.info()]);
+
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-input', retryable: false } });
+    expect(!refused.ok && refused.error.message).toMatch(/too large to send to Quotedesk \(1,\d{3} KB, at most 256 KB\)/);
+    expect(meanwhile).toEqual({ ok: true, value: info });
+    expect(connection.state).toBe('connected');
+    expect(states).toEqual([]);
+    close();
+  });
+
   it('reports a host that went away and does not come back as unreachable, not reconnecting forever', async () => {
     const own = await startTestHost({ 'app.info': async () => info });
     const { port, token } = own.host;

@@ -22,14 +22,22 @@ export interface SelectionOutcome {
  * Quotes selected in the inbox's view, and what can be done to them at once.
  *
  * A selection belongs to the view it was made in: when the query changes (search, filters,
- * account, order) it is gone. It is kept as the ids selected, or, after Ctrl/Cmd-A, as "every
- * quote of the view but these": a view of 100,000 rows is selected without reading them, and
- * the core finds the rows again in the view (selection.* and inbox.export's selection).
+ * account, order) it is gone. It is kept as the ids picked and the Shift-click ranges (sent as
+ * their first and last quote, with the ids left out of them), or, after Ctrl/Cmd-A, as "every
+ * quote of the view but these": a selection of 100,000 rows is sent in a few bytes, never as
+ * the ids it spans, and the core finds the rows again in the view (selection.* and
+ * inbox.export's selection).
  */
 export class SelectionState {
-  /** 'some': `#ids` are selected. 'all': every quote of the view is, but `#ids`. */
+  /** 'some': `#ids` and the ranges' quotes are selected, but `#unpicked`. 'all': every quote of the view is, but `#ids`. */
   #mode = $state<'some' | 'all'>('some');
   readonly #ids = new SvelteSet<string>();
+  /** Shift-click ranges, by their first and last quote: what the core is sent. */
+  #ranges: { from: string; to: string }[] = [];
+  /** Every quote in a range (read once, to show them ticked); none is in `#ids`. */
+  readonly #inRanges = new SvelteSet<string>();
+  /** Quotes of a range unticked since. */
+  readonly #unpicked = new SvelteSet<string>();
   /** The inbox's queryVersion the selection was made in. */
   #version = $state(-1);
   /** Where the last toggle happened: a Shift-click selects from here. */
@@ -69,7 +77,7 @@ export class SelectionState {
   /** How many quotes are selected. */
   count = $derived.by(() => {
     if (!this.#current) return 0;
-    return this.#mode === 'all' ? Math.max(0, (this.#inbox.total ?? 0) - this.#ids.size) : this.#ids.size;
+    return this.#mode === 'all' ? Math.max(0, (this.#inbox.total ?? 0) - this.#ids.size) : this.#ids.size + this.#inRanges.size - this.#unpicked.size;
   });
 
   /** Every quote of the view is selected. */
@@ -80,7 +88,8 @@ export class SelectionState {
 
   isSelected(quoteId: string): boolean {
     if (!this.#current) return false;
-    return this.#mode === 'all' ? !this.#ids.has(quoteId) : this.#ids.has(quoteId);
+    if (this.#mode === 'all') return !this.#ids.has(quoteId);
+    return this.#ids.has(quoteId) || (this.#inRanges.has(quoteId) && !this.#unpicked.has(quoteId));
   }
 
   /** Selects or unselects the quote of row `index` (x, Ctrl/Cmd-click, its checkbox). */
@@ -102,7 +111,17 @@ export class SelectionState {
     }
     // The view changed while the rows were read: they belong to another selection.
     if (version !== this.#inbox.queryVersion) return;
-    for (const id of ids.value.length > 0 ? ids.value : [quoteId]) this.#set(id, true);
+    const spanned = ids.value.length > 0 ? ids.value : [quoteId];
+    if (this.#mode === 'all') {
+      for (const id of spanned) this.#set(id, true);
+    } else {
+      this.#ranges.push({ from: spanned[0]!, to: spanned.at(-1)! });
+      for (const id of spanned) {
+        this.#inRanges.add(id);
+        this.#ids.delete(id);
+        this.#unpicked.delete(id);
+      }
+    }
     this.#anchor = index;
   }
 
@@ -110,21 +129,26 @@ export class SelectionState {
   selectAll(): void {
     this.#version = this.#inbox.queryVersion;
     this.#mode = 'all';
-    this.#ids.clear();
+    this.#forgetPicks();
     this.outcome = null;
   }
 
   clear(): void {
     this.#mode = 'some';
-    this.#ids.clear();
+    this.#forgetPicks();
     this.#anchor = -1;
     this.outcome = null;
   }
 
   /** The selection as the core reads it, with the view it was made in. */
   input(): SelectionInput {
-    const selection: QuoteSelection = this.#mode === 'all' ? { kind: 'all', except: [...this.#ids] } : { kind: 'quotes', quoteIds: [...this.#ids] };
-    return { ...this.#inbox.viewInput(), selection };
+    return { ...this.#inbox.viewInput(), selection: this.#selection() };
+  }
+
+  #selection(): QuoteSelection {
+    if (this.#mode === 'all') return { kind: 'all', except: [...this.#ids] };
+    if (this.#ranges.length === 0) return { kind: 'quotes', quoteIds: [...this.#ids] };
+    return { kind: 'ranges', ranges: [...this.#ranges], quoteIds: [...this.#ids], except: [...this.#unpicked] };
   }
 
   async markRead(): Promise<void> {
@@ -239,10 +263,23 @@ export class SelectionState {
   }
 
   #set(quoteId: string, selected: boolean): void {
+    if (this.#mode === 'some' && this.#inRanges.has(quoteId)) {
+      // A quote of a range is ticked by the range; unticking it leaves it out.
+      if (selected) this.#unpicked.delete(quoteId);
+      else this.#unpicked.add(quoteId);
+      return;
+    }
     // In 'all' mode the set holds the quotes left out.
     if (selected === (this.#mode === 'some')) this.#ids.add(quoteId);
     else this.#ids.delete(quoteId);
     if (this.#mode === 'all' && this.#ids.size >= (this.#inbox.total ?? 0)) this.clear();
+  }
+
+  #forgetPicks(): void {
+    this.#ids.clear();
+    this.#ranges = [];
+    this.#inRanges.clear();
+    this.#unpicked.clear();
   }
 }
 

@@ -24,7 +24,7 @@ import type { SyncEngine } from '../../../../main/core/sync';
 import { ManualClock, startSimulator } from '../../../../main/simulator';
 import type { Simulator } from '../../../../main/simulator';
 import { exportMethods } from '../../../../preload/contract/bridge/export';
-import { selectionMethods } from '../../../../preload/contract/bridge/selection';
+import { SELECTION_IDS_MAX, selectionMethods } from '../../../../preload/contract/bridge/selection';
 import type { InboxRow, KeepOfflineJob } from '../../../../preload/contract';
 import { cacheRig } from '../cache/helpers';
 import type { CacheRig } from '../cache/helpers';
@@ -46,6 +46,8 @@ let delivered: FileToDeliver[];
 /** What the PDF cache was asked to keep offline, call by call. */
 let kept: QuoteToKeep[][];
 let jobs: KeepOfflineJobs;
+/** Reads of the view (inbox windows) the keep-offline jobs made. */
+let jobViewReads: number;
 /** Downloads begun, quote by quote. */
 let started: string[];
 /** While on, each download waits for release() (or for the job's abort). */
@@ -87,8 +89,11 @@ beforeEach(async () => {
   started = [];
   holding = false;
   waiting = [];
+  jobViewReads = 0;
+  const cache = rig.cache;
   jobs = createKeepOfflineJobs({
-    cache: rig.cache,
+    // The real cache, counting the windows of the view the job reads.
+    cache: { inbox: (query) => (jobViewReads++, cache.inbox(query)) },
     clock,
     logger: createSilentLogger(),
     batch: 3,
@@ -176,6 +181,35 @@ describe('exporting a selection', () => {
   });
 });
 
+describe('a selection of Shift-click ranges', () => {
+  it('exports the rows of the view between each range\'s ends (either way round), with the quotes picked singly, less those left out', async () => {
+    const rows = await viewRows({});
+    expect(rows.length).toBeGreaterThan(25);
+    const id = (index: number) => rows[index]!.quoteId;
+    const selection = { kind: 'ranges', ranges: [{ from: id(2), to: id(5) }, { from: id(12), to: id(9) }], quoteIds: [id(20)], except: [id(3)] };
+
+    const lines = await exportCsv({ sort: 'value', format: 'csv', selection });
+
+    expect(lines.map(numberOf)).toEqual([2, 4, 5, 9, 10, 11, 12, 20].map((index) => rows[index]!.quoteNumber ?? ''));
+  });
+
+  it('keeps only the end still in the view of a range whose other end left it', async () => {
+    const view = { stages: ['awaiting-decision' as const], sort: 'value' as const };
+    const rows = await viewRows(view);
+    const outside = (await viewRows({ stages: ['accepted'] }))[0]!;
+    const marked = await call('selection.markUnread', { ...view, selection: { kind: 'ranges', ranges: [{ from: outside.quoteId, to: rows[2]!.quoteId }] } });
+    expect(marked.quotes).toBe(1);
+  });
+
+  it('refuses more quotes named one by one than a call carries, saying how to select them instead', () => {
+    const quoteIds = Array.from({ length: SELECTION_IDS_MAX + 1 }, (_, index) => `q-${index}`);
+    const refused = selectionMethods['selection.markRead'].input.safeParse({ sort: 'value', selection: { kind: 'quotes', quoteIds } });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toMatch(/Shift-click/);
+    expect(selectionMethods['selection.markRead'].input.safeParse({ sort: 'value', selection: { kind: 'quotes', quoteIds: quoteIds.slice(1) } }).success).toBe(true);
+  });
+});
+
 describe('marking a selection read or unread', () => {
   it('marks the selected quotes unread in the account each row is shown for, then read again in every account of the service', async () => {
     const rows = await viewRows({});
@@ -249,6 +283,17 @@ describe('keeping a selection offline', () => {
     await end;
     expect(kept[0]!.map((quote) => quote.quoteId)).toEqual([rows[1]!.quoteId, rows[2]!.quoteId, rows[3]!.quoteId]);
     expect(kept.flat()).toHaveLength(rows.length - 1);
+  });
+
+  it('reads the view once per job, not once per batch', async () => {
+    const rows = await viewRows({});
+    const end = heard(ended);
+    await call('selection.keepPdfsOffline', { sort: 'value', selection: { kind: 'all', except: [rows[0]!.quoteId] } });
+    const job = await end;
+    expect(job).toMatchObject({ state: 'finished', total: rows.length - 1, done: rows.length - 1 });
+    // Many batches of three, one window of the view (it holds fewer rows than a window).
+    expect(kept.length).toBeGreaterThan(10);
+    expect(jobViewReads).toBe(1);
   });
 
   it('stops when asked: no download starts after it, the one under way is aborted, and what was kept is counted', async () => {
