@@ -56,7 +56,7 @@ export function createWebhooksFeature(deps: WebhooksFeatureDeps): WebhooksFeatur
     handlers: { ...createWebhookHandlers(webhooks, relay), ...createRelayHandlers(relay, accounts, webhooks) },
     project(hub) {
       pushRelayStatus = (status) => hub.emit('relay.changed', status);
-      return stopAll([projectWebhookEvents(bus, webhooks, hub), () => void (pushRelayStatus = null)]);
+      return stopAll([projectWebhookEvents(bus, webhooks, hub, deps.logger), () => void (pushRelayStatus = null)]);
     },
     async close() {
       // The relay first: what it processes is recorded in the receiver's event log.

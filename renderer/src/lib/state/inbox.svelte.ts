@@ -115,6 +115,8 @@ export class InboxState {
   #viewStart = 0;
   #viewEnd = 0;
   #disposers: Array<() => void> = [];
+  /** The newest 'inbox.changed' heard. */
+  #cacheVersion = -1;
 
   constructor(api: InboxBridge, options: InboxOptions = {}) {
     this.#api = api;
@@ -125,7 +127,10 @@ export class InboxState {
   /** Follows sync progress and cache changes until the returned function is called. */
   listen(): () => void {
     const offSync = this.#api.events['sync.changed']((state) => this.#keepFreshness(state));
-    const offInbox = this.#api.events['inbox.changed'](({ accountIds }) => {
+    const offInbox = this.#api.events['inbox.changed'](({ cacheVersion, accountIds }) => {
+      // Old news: the window was read again after it already.
+      if (cacheVersion <= this.#cacheVersion) return;
+      this.#cacheVersion = cacheVersion;
       if (this.accountId !== null && !accountIds.includes(this.accountId)) return;
       void this.refresh();
       // The cache changed: the scope may hold more or fewer quotes than "out of" says.
