@@ -234,10 +234,14 @@ export class FakeBridge {
    * moved are announced as the cache does (their details, if any, are behind the list now).
    */
   changeQuotes(accountId: string, quotes: QuoteListItem[]): void {
-    const before = new Map((this.quotes[accountId] ?? []).map((quote) => [quote.id, JSON.stringify(quote)]));
+    const previous = this.quotes[accountId] ?? [];
+    const before = new Map(previous.map((quote) => [quote.id, JSON.stringify(quote)]));
     this.quotes = { ...this.quotes, [accountId]: quotes };
     const moved = quotes.filter((quote) => before.get(quote.id) !== JSON.stringify(quote));
-    this.#store(accountId, 'sync', moved.map((quote) => storedQuote(quote, null)));
+    // A test may also take quotes away (the cache never does but with its account): named too.
+    const kept = new Set(quotes.map((quote) => quote.id));
+    const gone = previous.filter((quote) => !kept.has(quote.id));
+    this.#store(accountId, 'sync', [...moved, ...gone].map((quote) => storedQuote(quote, null)));
   }
 
   #store(accountId: string, source: 'sync' | 'decision', quotes: StoredQuote[]): void {
