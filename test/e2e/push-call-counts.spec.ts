@@ -52,7 +52,7 @@ test.afterAll(async () => {
 async function countCalls(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const calls: string[] = [];
-    (window as unknown as { bridgeCalls: string[] }).bridgeCalls = calls;
+    (globalThis as unknown as { bridgeCalls: string[] }).bridgeCalls = calls;
     const send = WebSocket.prototype.send;
     WebSocket.prototype.send = function (this: WebSocket, data: string | ArrayBufferLike | Blob | ArrayBufferView) {
       if (typeof data === 'string') {
@@ -68,7 +68,7 @@ async function countCalls(page: Page): Promise<void> {
   });
 }
 
-const callsSoFar = (page: Page) => page.evaluate(() => (window as unknown as { bridgeCalls: string[] }).bridgeCalls.length);
+const callsSoFar = (page: Page) => page.evaluate(() => (globalThis as unknown as { bridgeCalls: string[] }).bridgeCalls.length);
 
 /** The calls sent from `from` on, once nothing was sent for QUIET_MS (within `limitMs`). */
 async function callsUntilQuiet(page: Page, from: number, limitMs = 30_000): Promise<string[]> {
@@ -83,7 +83,7 @@ async function callsUntilQuiet(page: Page, from: number, limitMs = 30_000): Prom
       quietSince = Date.now();
     }
   }
-  return page.evaluate((start) => (window as unknown as { bridgeCalls: string[] }).bridgeCalls.slice(start), from);
+  return page.evaluate((start) => (globalThis as unknown as { bridgeCalls: string[] }).bridgeCalls.slice(start), from);
 }
 
 async function openPage(page: Page): Promise<void> {
