@@ -33,10 +33,13 @@ export function createWebhookHandlers(webhooks: Webhooks, relay?: Pick<TeamRelay
  * 'webhooks.status' now answers it. Overviews are read one after another, so they go out in
  * the order of the moves. Returns the function that stops it.
  */
-export function projectWebhookEvents(bus: DomainBus, webhooks: Webhooks, hub: EventHub, logger: Logger): () => void {
+export function projectWebhookEvents(bus: DomainBus, webhooks: Webhooks, hub: EventHub, logger: Logger, overviewRead: () => boolean = () => true): () => void {
   let stopped = false;
   let queue: Promise<void> = Promise.resolve();
   const changed = (accountId: string | null) => {
+    // Reading the overview prepares each account's receiver keys: not before a page asked for it
+    // (one that never did has nothing to keep current, and reads it whole when it does).
+    if (!overviewRead()) return;
     queue = queue.then(async () => {
       if (stopped) return;
       try {

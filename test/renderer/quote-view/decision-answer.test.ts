@@ -121,6 +121,31 @@ describe('a quote on screen when its inbox row moves', () => {
     stop();
   });
 
+  it('reads its row after a change too big to name its quotes, the quote when the row moved, and ignores an event already seen', async () => {
+    const { fake, open, details } = setup();
+    const state = new QuoteState(fake.api);
+    const stop = state.listen();
+    await state.open({ accountId: 'acc-1', quoteId: open.id });
+    await waitFor(() => expect(state.seenBy).toHaveLength(1));
+
+    // The quote moved in the list without a change naming it (an account's whole page at once).
+    const revised = { ...details, status: 'SENT' as const, totalPrice: { amount: 900, currency: 'EUR' } };
+    fake.arrange('quotes.detail', () => detailView(revised, 2));
+    fake.quotes = { 'acc-1': [{ ...open, status: 'SENT', totalPrice: { amount: 900, currency: 'EUR' } }] };
+    fake.emit('inbox.changed', { cacheVersion: 10, accountIds: ['acc-1'], quotes: null });
+    await waitFor(() => expect(state.view?.details?.totalPrice?.amount).toBe(900));
+    expect(fake.callsOf('inbox.query')).toHaveLength(2);
+    expect(fake.callsOf('quotes.detail')).toHaveLength(2);
+
+    // The same event again (or an older one): nothing is read.
+    fake.emit('inbox.changed', { cacheVersion: 10, accountIds: ['acc-1'], quotes: [{ accountId: 'acc-1', quoteId: open.id, version: null }] });
+    fake.emit('inbox.changed', { cacheVersion: 9, accountIds: ['acc-1'], quotes: null });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fake.callsOf('inbox.query')).toHaveLength(2);
+    expect(fake.callsOf('quotes.detail')).toHaveLength(2);
+    stop();
+  });
+
   it('keeps the quote opened since when the re-read of the one before answers late', async () => {
     const { fake, open, details } = setup();
     const second = makeQuote({ projectName: 'Second' });
