@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWebHostProcess } from './web-host-process';
-import type { WebHostProcess } from './web-host-process';
+import type { WebHostOptions, WebHostProcess } from './web-host-process';
 
 export interface OperatorQuote {
   id: string;
@@ -33,10 +33,11 @@ export interface DemoHost {
   stop(): Promise<number | null>;
 }
 
-export async function startDemoHost(): Promise<DemoHost> {
+/** `options`: the web host's (a data folder of the spec's own, prepared before the start). */
+export async function startDemoHost(options: WebHostOptions = {}): Promise<DemoHost> {
   const credentialsDir = await mkdtemp(join(tmpdir(), 'quotedesk-e2e-decisions-'));
   const file = join(credentialsDir, 'demo-service.json');
-  const host = await startWebHostProcess(['--demo-credentials-out', file]);
+  const host = await startWebHostProcess(['--demo-credentials-out', file], options);
   const service = JSON.parse(await readFile(file, 'utf8')) as { baseUrl: string; adminApiKey: string };
 
   async function operator<T = unknown>(path: string, body?: unknown): Promise<T> {

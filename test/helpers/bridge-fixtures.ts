@@ -94,5 +94,6 @@ export function unusedHandlers(): Handlers {
     'views.rename': unused('views.rename'),
     'views.remove': unused('views.remove'),
     'views.remember': unused('views.remember'),
+    'views.counts': unused('views.counts'),
   };
 }

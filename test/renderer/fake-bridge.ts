@@ -36,6 +36,14 @@ import type { AccountSyncState, InboxRow, InboxWindow } from '../../renderer/src
 import { createMemorySettingsStore } from '../../main/core/settings-and-secrets/memory-settings';
 import { createSavedViewsStore } from '../../main/core/views';
 import { createRecordingLogger } from '../helpers/recording-logger';
+import type { DecisionResult } from '../../preload/contract/bridge/decisions';
+import { createEventHub } from '../../main/core/bridge/events';
+import { createEventBus } from '../../main/core/events';
+import type { DomainEvents } from '../../main/core/events';
+import type { StoredQuote } from '../../main/core/cache/events';
+import { quoteVersion } from '../../main/core/cache/quote-version';
+import { projectInboxEvents } from '../../main/core/inbox/projection';
+import { countSelections } from '../../main/core/inbox/view-counts';
 
 /** What the fake does for each method: a method the contract gains is a compile error here. */
 type Answers = { [M in Method]: (input: MethodInput<M>) => MethodOutput<M> };
@@ -142,6 +150,12 @@ export class FakeBridge {
   #listeners = new Map<EventName, Set<(payload: never) => void>>();
   #nextId = 1;
   #arranged: Partial<Answers> = {};
+  /**
+   * The core's own projection (main/core/inbox/projection.ts) makes 'inbox.changed' from what
+   * the fake "stores": the same payload, the same coalescing, a decision's echo included.
+   */
+  readonly #bus = createEventBus<DomainEvents>({ logger: this.viewsLog });
+  readonly #stopProjection: () => void;
   #indexed: {
     quotes: Record<string, QuoteListItem[]> | null;
     accounts: AccountView[] | null;
@@ -168,6 +182,14 @@ export class FakeBridge {
       this.accounts.map((account) => [account.id, { ...this.#syncState(account.id), ...options.sync?.[account.id] }]),
     );
     this.api = this.#buildApi();
+    const hub = createEventHub({ logger: this.viewsLog });
+    hub.subscribe(({ name, payload }) => this.emit(name, payload as never));
+    this.#stopProjection = projectInboxEvents(this.#bus, hub);
+  }
+
+  /** Stops the projection's pending change (a test that ends while one waits). */
+  close(): void {
+    this.#stopProjection();
   }
 
   /** The next call of `method` fails with this error (calls queue in order). */
@@ -195,6 +217,11 @@ export class FakeBridge {
     for (const listener of this.#listeners.get(event) ?? []) (listener as (payload: EventPayload<E>) => void)(payload);
   }
 
+  /** An account's registration or health moved: pushed with the overview, as main does. */
+  webhooksChanged(accountId: string | null): void {
+    this.emit('webhooks.changed', { accountId, overview: this.#webhooksOverview() });
+  }
+
   /** An account's sync state moves, as main pushes it. */
   setSync(accountId: string, state: Partial<AccountSyncState>): void {
     const next = { ...(this.sync.get(accountId) ?? this.#syncState(accountId)), ...state };
@@ -202,10 +229,38 @@ export class FakeBridge {
     this.emit('sync.changed', next);
   }
 
-  /** Quotes changed in the cache, as the sync engine reports it. */
+  /**
+   * Quotes changed in the cache, as a sync pass stores a list page: the quotes whose item
+   * moved are announced as the cache does (their details, if any, are behind the list now).
+   */
   changeQuotes(accountId: string, quotes: QuoteListItem[]): void {
+    const previous = this.quotes[accountId] ?? [];
+    const before = new Map(previous.map((quote) => [quote.id, JSON.stringify(quote)]));
     this.quotes = { ...this.quotes, [accountId]: quotes };
-    this.emit('inbox.changed', { accountIds: [accountId] });
+    const moved = quotes.filter((quote) => before.get(quote.id) !== JSON.stringify(quote));
+    // A test may also take quotes away (the cache never does but with its account): named too.
+    const kept = new Set(quotes.map((quote) => quote.id));
+    const gone = previous.filter((quote) => !kept.has(quote.id));
+    this.#store(accountId, 'sync', [...moved, ...gone].map((quote) => storedQuote(quote, null)));
+  }
+
+  #store(accountId: string, source: 'sync' | 'decision', quotes: StoredQuote[]): void {
+    if (quotes.length > 0) this.#bus.publish('quotes.stored', { accountId, source, baseline: false, quotes });
+  }
+
+  /**
+   * A decision's answer carries the quote the core stored: its list row takes the new status
+   * and total, its details are the answer's, and the cache's echo names it with their version,
+   * before the answer reaches the page (the core stores it before it answers).
+   */
+  #echoDecision(accountId: string, result: DecisionResult): void {
+    const quote = result.quote;
+    if (!quote) return;
+    this.details = { ...this.details, [quote.id]: quote };
+    const listed = this.quotes[accountId] ?? [];
+    this.quotes = { ...this.quotes, [accountId]: listed.map((item) => (item.id === quote.id ? { ...item, status: quote.status, totalPrice: quote.totalPrice } : item)) };
+    const item = this.quotes[accountId]?.find((each) => each.id === quote.id);
+    if (item) this.#store(accountId, 'decision', [storedQuote(item, quoteVersion(quote))]);
   }
 
   #syncState(accountId: string): AccountSyncState {
@@ -351,7 +406,7 @@ export class FakeBridge {
       diff: null,
       pdf: { cached: false, outdated: false, bytes: null, fetchedAt: null, downloading: false },
       access: account.access,
-      version: details ? `version-of-${quoteId}` : null,
+      version: details ? quoteVersion(details) : null,
       cachedAt: fetchedAt === null ? null : new Date(fetchedAt).toISOString(),
     };
   }
@@ -511,6 +566,10 @@ export class FakeBridge {
       'views.rename': (input) => this.views.rename(input.id, input.name),
       'views.remove': (input) => this.views.remove(input.id),
       'views.remember': (input) => this.views.remember(ViewQuery.parse(input)),
+      // The core's own counting over the fake's index.
+      'views.counts': ({ selections }) => ({
+        counts: countSelections({ cache: { inbox: (query) => this.#index().query(query) }, clock: { now: () => this.now }, expiringSoonDays: EXPIRING_SOON_DAYS }, selections),
+      }),
       ...this.#arranged,
     };
   }
@@ -553,7 +612,12 @@ export class FakeBridge {
 
   #buildApi(): BridgeApi {
     return buildApi<BridgeApi>(
-      (method, input) => this.#run(method, input, () => (this.#answers()[method] as (input: unknown) => unknown)(input)),
+      (method, input) =>
+        this.#run(method, input, () => {
+          const value = (this.#answers()[method] as (input: unknown) => unknown)(input);
+          if (method === 'decisions.accept' || method === 'decisions.decline') this.#echoDecision((input as { accountId: string }).accountId, value as DecisionResult);
+          return value;
+        }),
       (event, listener) => this.#subscribe(event, listener),
     );
   }
@@ -564,6 +628,20 @@ export class FakeBridge {
     this.#listeners.set(event, listeners);
     return () => listeners.delete(listener);
   }
+}
+
+/** What the cache announces of a stored quote (the projection reads its id and version). */
+function storedQuote(quote: QuoteListItem, version: string | null): StoredQuote {
+  return {
+    quoteId: quote.id,
+    quoteNumber: quote.quoteNumber,
+    projectName: quote.projectName,
+    companyName: quote.companyName,
+    status: quote.status,
+    totalPrice: quote.totalPrice ?? null,
+    version,
+    changes: [{ kind: 'updated', fields: [] }],
+  };
 }
 
 /** A list item as the cache's columns hold it (the fake keeps no details in its inbox). */

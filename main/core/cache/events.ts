@@ -26,6 +26,8 @@ export interface StoredQuote {
   companyName: string | null;
   status: QuoteStatus;
   totalPrice: Money | null;
+  /** quotes.detail's `version` of it now; null (or left out by a test's stand-in) when its details are not stored or are behind its list. */
+  version?: string | null;
   changes: QuoteChange[];
 }
 

@@ -6,6 +6,7 @@ import { facetColumnsOf } from '../database/facet-columns';
 import type { QuoteColumns, QuoteRow, QuoteStore } from '../database/types';
 import type { QuoteChange, StoredQuote } from './events';
 import { canonicalJson, hashText } from './hash';
+import { versionOfDetailsHash } from './quote-version';
 
 /** What one write did: the changes to report, and the rows as now stored (for the inbox index). */
 export interface Recorded {
@@ -128,6 +129,8 @@ function storedQuote(row: QuoteRow, changes: QuoteChange[]): StoredQuote {
     companyName: row.companyName,
     status: row.status,
     totalPrice: moneyOf(row),
+    // Details behind the list are not what a view of the quote would show once read again.
+    version: row.detailsHash !== null && row.detailsListHash === row.listHash ? versionOfDetailsHash(row.detailsHash) : null,
     changes,
   };
 }

@@ -13,11 +13,12 @@ import type { DomainBus } from '../events';
 import type { UnreadState } from '../notify';
 import type { Clock, Logger } from '../ports';
 import type { SyncEngine } from '../sync';
-import { createInboxHandlers } from './bridge';
+import { createInboxHandlers, DEFAULT_INBOX_OPTIONS } from './bridge';
 import type { PdfDelivery } from './bridge';
 import { createKeepOfflineJobs } from './keep-offline';
 import { projectInboxEvents } from './projection';
 import { createSelectionHandlers } from './selection';
+import { createViewCountHandlers } from './view-counts';
 
 export interface InboxFeatureDeps {
   store: QuoteStore;
@@ -69,6 +70,7 @@ export function createInboxFeature(deps: InboxFeatureDeps): InboxFeature {
     handlers: afterReady(services.known, {
       ...checkIntegrityAfterFirstWindow(createInboxHandlers({ cache, sync: deps.sync, pdfs: startedPdfs, accounts, clock: deps.clock, deliverPdf: deps.deliverPdf }), store),
       ...createSelectionHandlers({ cache, accounts, clock: deps.clock, unread: deps.unread, keepOffline }),
+      ...createViewCountHandlers({ cache, clock: deps.clock, expiringSoonDays: DEFAULT_INBOX_OPTIONS.expiringSoonDays }),
     }),
     project: (hub) =>
       stopAll([projectInboxEvents(deps.bus, hub), keepOffline.subscribe((job) => hub.emit('selection.keepOfflineChanged', job))]),

@@ -1,3 +1,5 @@
+import type { ChangedQuote, InboxChange } from '../../../preload/contract/bridge/sync';
+import { INBOX_CHANGE_QUOTES_MAX } from '../../../preload/contract/bridge/sync';
 import type { EventHub } from '../bridge/events';
 import { stopAll } from '../bridge/feature';
 import type { DomainBus } from '../events';
@@ -5,22 +7,38 @@ import type { DomainBus } from '../events';
 export interface ProjectionOptions {
   /** At most one 'inbox.changed' per this many ms: a sync pass stores a page every few ms. */
   inboxCoalesceMs: number;
+  /** Quotes named in one event at most; beyond, the event says "many" (quotes: null). */
+  maxQuotes: number;
+  /** The first cache version given out: the core's start time, so a restarted core's events are never taken for old ones. */
+  firstCacheVersion: number;
 }
 
-export const DEFAULT_PROJECTION_OPTIONS: ProjectionOptions = { inboxCoalesceMs: 100 };
+export const DEFAULT_PROJECTION_OPTIONS: Omit<ProjectionOptions, 'firstCacheVersion'> = { inboxCoalesceMs: 100, maxQuotes: INBOX_CHANGE_QUOTES_MAX };
 
-/** 'inbox.changed' when stored quotes or PDF badges move (coalesced), and PDF download progress. Stopping drops a pending 'inbox.changed'. */
+/**
+ * 'inbox.changed' when stored quotes or PDF badges move (coalesced), naming the quotes stored
+ * anew with their versions, and PDF download progress. Stopping drops a pending 'inbox.changed'.
+ */
 export function projectInboxEvents(bus: DomainBus, hub: EventHub, options: Partial<ProjectionOptions> = {}): () => void {
-  const { inboxCoalesceMs } = { ...DEFAULT_PROJECTION_OPTIONS, ...options };
-  const inbox = coalesced(inboxCoalesceMs, (accountIds) => hub.emit('inbox.changed', { accountIds }));
+  const { inboxCoalesceMs, maxQuotes, firstCacheVersion } = { ...DEFAULT_PROJECTION_OPTIONS, firstCacheVersion: Date.now(), ...options };
+  const changes = collectChanges(maxQuotes, firstCacheVersion);
+  const inbox = coalesced(inboxCoalesceMs, () => hub.emit('inbox.changed', changes.take()));
   const stop = stopAll([
     bus.subscribe('quotes.stored', ({ accountId, quotes }) => {
-      if (quotes.length > 0) inbox.add(accountId);
+      if (quotes.length === 0) return;
+      changes.quotes(accountId, quotes);
+      inbox.changed();
     }),
-    // A PDF badge moved (cached, outdated, dropped): the rows showing it must be read again.
-    bus.subscribe('pdf.changed', ({ accountId }) => inbox.add(accountId)),
-    // An account's quotes left the cache.
-    bus.subscribe('account.removed', ({ accountId }) => inbox.add(accountId)),
+    // A PDF badge moved (cached, outdated, dropped): the rows showing it must be read again, the quote itself did not move.
+    bus.subscribe('pdf.changed', ({ accountId }) => {
+      changes.account(accountId);
+      inbox.changed();
+    }),
+    // An account's quotes left the cache: too many to name.
+    bus.subscribe('account.removed', ({ accountId }) => {
+      changes.many(accountId);
+      inbox.changed();
+    }),
     bus.subscribe('pdf.progress', ({ accountId, quoteId, bytes, total }) => hub.emit('pdfs.progress', { accountId, quoteId, bytes, total })),
   ]);
   return () => {
@@ -29,37 +47,69 @@ export function projectInboxEvents(bus: DomainBus, hub: EventHub, options: Parti
   };
 }
 
+/** The changes of one quiet time: the accounts, the quotes by account and id (the last version stored wins), or "many". */
+function collectChanges(maxQuotes: number, firstCacheVersion: number) {
+  let cacheVersion = firstCacheVersion - 1;
+  let accounts = new Set<string>();
+  let quotes: Map<string, ChangedQuote> | null = new Map();
+  const many = (accountId: string) => {
+    accounts.add(accountId);
+    quotes = null;
+  };
+  return {
+    quotes(accountId: string, stored: readonly { quoteId: string; version?: string | null }[]) {
+      accounts.add(accountId);
+      if (quotes === null) return;
+      for (const { quoteId, version } of stored) {
+        const key = `${accountId}\u0000${quoteId}`;
+        // Deleted first: a quote stored again goes to the end, so the order stays the order of storing.
+        quotes.delete(key);
+        quotes.set(key, { accountId, quoteId, version: version ?? null });
+      }
+      if (quotes.size > maxQuotes) many(accountId);
+    },
+    account(accountId: string) {
+      accounts.add(accountId);
+    },
+    many,
+    /** What was collected, as the event carries it, and a fresh start. */
+    take(): InboxChange {
+      const change = { cacheVersion: ++cacheVersion, accountIds: [...accounts].sort(), quotes: quotes === null ? null : [...quotes.values()] };
+      accounts = new Set();
+      quotes = new Map();
+      return change;
+    },
+  };
+}
+
 /**
- * Collects account ids and hands them on at most once per `ms`: the first change goes at
- * once (the window refreshes without delay), the ones during the quiet time go together
- * at its end.
+ * Hands the changes on at most once per `ms`: the first change goes at once (the window
+ * refreshes without delay), the ones during the quiet time go together at its end.
  */
-function coalesced(ms: number, send: (accountIds: string[]) => void): { add(accountId: string): void; cancel(): void } {
-  let pending = new Set<string>();
+function coalesced(ms: number, send: () => void): { changed(): void; cancel(): void } {
+  let pending = false;
   let quiet: ReturnType<typeof setTimeout> | null = null;
   const startQuiet = () => {
     quiet = setTimeout(() => {
       quiet = null;
-      if (pending.size === 0) return;
-      flush();
+      if (pending) flush();
     }, ms);
     quiet.unref?.();
   };
   const flush = () => {
-    const accountIds = [...pending].sort();
-    pending = new Set();
-    send(accountIds);
+    pending = false;
+    send();
     startQuiet();
   };
   return {
-    add(accountId) {
-      pending.add(accountId);
+    changed() {
+      pending = true;
       if (quiet === null) flush();
     },
     cancel() {
       if (quiet !== null) clearTimeout(quiet);
       quiet = null;
-      pending.clear();
+      pending = false;
     },
   };
 }

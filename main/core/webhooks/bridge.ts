@@ -2,6 +2,8 @@
 import type { Handlers } from '../../../preload/contract';
 import type { EventHub } from '../bridge/events';
 import type { DomainBus } from '../events';
+import { errorText } from '../errors';
+import type { Logger } from '../ports';
 import type { TeamRelay } from './relay/team-relay';
 import type { Webhooks } from './webhooks';
 
@@ -26,15 +28,37 @@ export function createWebhookHandlers(webhooks: Webhooks, relay?: Pick<TeamRelay
   };
 }
 
-/** Health moves and new deliveries, pushed to the renderer. Returns the function that stops it. */
-export function projectWebhookEvents(bus: DomainBus, webhooks: Webhooks, hub: EventHub): () => void {
+/**
+ * Health moves and new deliveries, pushed to the renderer with the overview as
+ * 'webhooks.status' now answers it. Overviews are read one after another, so they go out in
+ * the order of the moves. Returns the function that stops it.
+ */
+export function projectWebhookEvents(bus: DomainBus, webhooks: Webhooks, hub: EventHub, logger: Logger, overviewRead: () => boolean = () => true): () => void {
+  let stopped = false;
+  let queue: Promise<void> = Promise.resolve();
+  const changed = (accountId: string | null) => {
+    // Reading the overview prepares each account's receiver keys: not before a page asked for it
+    // (one that never did has nothing to keep current, and reads it whole when it does).
+    if (!overviewRead()) return;
+    queue = queue.then(async () => {
+      if (stopped) return;
+      try {
+        const overview = await webhooks.overview();
+        if (!stopped) hub.emit('webhooks.changed', { accountId, overview });
+      } catch (error) {
+        // The page keeps the overview it has and reads it again when Settings opens.
+        logger.warn('the webhook overview could not be read to push it', { error: errorText(error) });
+      }
+    });
+  };
   const stops = [
     // An empty id: the tunnel moved, every account's public URL with it.
-    bus.subscribe('webhook.health', ({ accountId }) => hub.emit('webhooks.changed', { accountId: accountId === '' ? null : accountId })),
-    bus.subscribe('webhook.received', ({ accountId }) => hub.emit('webhooks.changed', { accountId })),
+    bus.subscribe('webhook.health', ({ accountId }) => changed(accountId === '' ? null : accountId)),
+    bus.subscribe('webhook.received', ({ accountId }) => changed(accountId)),
     webhooks.onActivity((entry) => hub.emit('webhooks.activityChanged', entry)),
   ];
   return () => {
+    stopped = true;
     for (const stop of stops) stop();
   };
 }

@@ -49,14 +49,23 @@ export function createWebhooksFeature(deps: WebhooksFeatureDeps): WebhooksFeatur
     onStatus: (status) => pushRelayStatus?.(status),
     chosen: () => webhooks.relayChosen(),
   });
+  const webhookHandlers = createWebhookHandlers(webhooks, relay);
+  let overviewRead = false;
   return {
     name: 'webhooks',
     webhooks,
     relay,
-    handlers: { ...createWebhookHandlers(webhooks, relay), ...createRelayHandlers(relay, accounts, webhooks) },
+    handlers: {
+      ...webhookHandlers,
+      'webhooks.status': () => {
+        overviewRead = true;
+        return webhookHandlers['webhooks.status']();
+      },
+      ...createRelayHandlers(relay, accounts, webhooks),
+    },
     project(hub) {
       pushRelayStatus = (status) => hub.emit('relay.changed', status);
-      return stopAll([projectWebhookEvents(bus, webhooks, hub), () => void (pushRelayStatus = null)]);
+      return stopAll([projectWebhookEvents(bus, webhooks, hub, deps.logger, () => overviewRead), () => void (pushRelayStatus = null)]);
     },
     async close() {
       // The relay first: what it processes is recorded in the receiver's event log.

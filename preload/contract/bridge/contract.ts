@@ -86,7 +86,7 @@ export type Events = typeof events;
 export type EventName = keyof Events;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;
 
-/** main/core/app.ts implements this: a missing method is a compile error. */
+/** The core's features answer these together (assembleFeatures in main/core/bridge/feature.ts): a method answered by none or by two stops the core from being made. */
 export type Handlers = {
   [M in MethodName]: (input: ParsedInput<M>) => Promise<MethodOutput<M>>;
 };

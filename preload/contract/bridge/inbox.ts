@@ -4,7 +4,7 @@ import { KeyAccess, QuoteDetails, QuoteListItem, QuoteStatus } from '../service/
 import { AccountSyncState } from './sync';
 
 // The inbox over the local cache, one quote's detail (cache first) with its revisions and
-// diff, and the PDF cache. The lead spreads `inboxMethods` into contract.ts.
+// diff, and the PDF cache. contract.ts spreads `inboxMethods` into the contract.
 
 /** Client-facing stages: a client key's PENDING is "in preparation" (no number) or "awaiting your decision". */
 export const InboxStage = z.enum(['in-preparation', 'awaiting-decision', 'revised', 'accepted', 'declined', 'expired', 'cancelled', 'in-project']);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PDF_LIMIT_MEGABYTES, SYNC_INTERVAL_MINUTES } from '../plain/offline-limits';
 
 // Sync state per account, refresh on demand, and the events that keep the inbox fresh.
-// The lead spreads `syncMethods` and `syncEvents` into contract.ts.
+// contract.ts spreads `syncMethods` and `syncEvents` into the contract.
 
 export const SyncPhase = z.enum(['idle', 'online', 'syncing', 'offline', 'needs-credentials', 'rate-limited', 'failed']);
 export type SyncPhase = z.infer<typeof SyncPhase>;
@@ -57,11 +57,41 @@ export const syncMethods = {
   'sync.setSettings': { input: OfflineSettings.partial(), output: OfflineOverview },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
+/** At most this many quotes are named in one 'inbox.changed'; beyond, it says "many" (quotes: null). */
+export const INBOX_CHANGE_QUOTES_MAX = 500;
+
+/** One quote the cache stored anew, with the version a view of it would now carry. */
+export const ChangedQuote = z.object({
+  accountId: z.string(),
+  quoteId: z.string(),
+  /**
+   * quotes.detail's `version` of the quote as now stored (the hash decisions send); null when
+   * its details are not stored or are behind its list: a view of it must read it again.
+   */
+  version: z.string().nullable(),
+});
+export type ChangedQuote = z.infer<typeof ChangedQuote>;
+
+/**
+ * What changed in the cache, so a listener updates without asking again for what it has:
+ * the list queries its window again when it shows one of `accountIds`; a quote view reads its
+ * quote again only when the quote is named with a version other than the one it shows.
+ */
+export const InboxChange = z.object({
+  /** Moves up with every event (it starts from the core's start time): an event at or below one already seen is old news. */
+  cacheVersion: z.number().int().nonnegative(),
+  /** Accounts whose rows moved (a quote stored, a PDF badge moved, the account removed). */
+  accountIds: z.array(z.string()),
+  /** The quotes stored anew; null for "many or unknown" (a big sync page, an account removed): re-read what is shown of `accountIds`. */
+  quotes: z.array(ChangedQuote).max(INBOX_CHANGE_QUOTES_MAX).nullable(),
+});
+export type InboxChange = z.infer<typeof InboxChange>;
+
 export const syncEvents = {
   /** An account's sync state moved (including progress during a pass). */
   'sync.changed': AccountSyncState,
-  /** Quotes changed in the cache: a window showing these accounts should query again. */
-  'inbox.changed': z.object({ accountIds: z.array(z.string()) }),
+  /** Quotes changed in the cache: which, and their new versions (see InboxChange). */
+  'inbox.changed': InboxChange,
   /** A PDF download's progress. */
   'pdfs.progress': z.object({ accountId: z.string(), quoteId: z.string(), bytes: z.number().int().nonnegative(), total: z.number().int().nonnegative().nullable() }),
 } as const satisfies Record<string, z.ZodType>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DueRange, InboxSort, InboxStage, ValidityRange } from './inbox';
+import { DueRange, InboxFilterInput, InboxSort, InboxStage, ValidityRange } from './inbox';
 import { VIEW_NAME_MAX } from '../plain/view-limits';
 
 // Saved views of the inbox (the sidebar's "Saved views", the palette) and the last view the
@@ -53,6 +53,16 @@ export const SavedViews = z.object({
 });
 export type SavedViews = z.infer<typeof SavedViews>;
 
+/** At most this many selections are counted in one views.counts (a saved view each, with room to spare). */
+export const VIEW_COUNTS_MAX = 100;
+
+/** The saved views' selections (what inbox.query would be asked for each), counted together. */
+export const ViewCountsInput = z.object({ selections: z.array(InboxFilterInput).max(VIEW_COUNTS_MAX) });
+export type ViewCountsInput = z.input<typeof ViewCountsInput>;
+/** One count per selection, in their order: inbox.query's total for it. */
+export const ViewCounts = z.object({ counts: z.array(z.number().int().nonnegative()) });
+export type ViewCounts = z.infer<typeof ViewCounts>;
+
 export const viewMethods = {
   /** The saved views and the view left last. */
   'views.list': { input: z.void(), output: SavedViews },
@@ -64,4 +74,6 @@ export const viewMethods = {
   'views.remove': { input: z.object({ id: z.string().min(1).max(100) }), output: z.array(SavedView) },
   /** The view on screen now, to come back to at the next start. */
   'views.remember': { input: ViewQuery, output: z.void() },
+  /** How many quotes each selection holds now, in one call for every saved view (answered by the inbox, over the cache). */
+  'views.counts': { input: ViewCountsInput, output: ViewCounts },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;

@@ -173,8 +173,11 @@ export const webhookMethods = {
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export const webhookEvents = {
-  /** An account's registration or health moved: read webhooks.status again. */
-  'webhooks.changed': z.object({ accountId: z.string().nullable() }),
+  /**
+   * An account's registration or health moved (null: the tunnel, every account's with it),
+   * with the overview as webhooks.status now answers it: nothing needs reading again.
+   */
+  'webhooks.changed': z.object({ accountId: z.string().nullable(), overview: WebhooksOverview }),
   /** A delivery arrived, or the processing of one ended (same id: replace the entry). */
   'webhooks.activityChanged': WebhookActivity,
 } as const;

@@ -61,6 +61,7 @@ const METHODS = [
   'views.rename',
   'views.remove',
   'views.remember',
+  'views.counts',
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 export const METHOD_NAMES: MethodName[] = [...METHODS];

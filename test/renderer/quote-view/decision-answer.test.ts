@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { QuoteDetails } from '../../../preload/contract';
 import type { DecisionReceipt } from '../../../preload/contract/bridge/decisions';
 import type { QuoteDetailView } from '../../../preload/contract/bridge/inbox';
+import { quoteVersion } from '../../../main/core/cache/quote-version';
 import { QuoteState } from '../../../renderer/src/lib/state/quote.svelte';
 import { FakeBridge } from '../fake-bridge';
 import { makeAccount, makeQuote } from '../fixtures';
@@ -26,7 +27,8 @@ function detailView(details: QuoteDetails, revision = 1): QuoteDetailView {
     diff: null,
     pdf: { cached: false, outdated: false, bytes: null, fetchedAt: null, downloading: false },
     access: 'client',
-    version: `v-${details.status}-${revision}`,
+    // As the core makes it: the version is the details' own (the cache's echo names the same).
+    version: quoteVersion(details),
     cachedAt: '2026-03-01T09:00:00.000Z',
   };
 }
@@ -90,7 +92,7 @@ describe('the quote view after a decision', () => {
 });
 
 describe('a quote on screen when its inbox row moves', () => {
-  it('reads the quote again when a sync pass or a webhook changed its row, and not when another row changed', async () => {
+  it('reads the quote again when a change names it with another version, and not when another quote changed', async () => {
     const { fake, open, details } = setup();
     const other = makeQuote({ projectName: 'Annual report' });
     fake.changeQuotes('acc-1', [open, other]);
@@ -100,11 +102,11 @@ describe('a quote on screen when its inbox row moves', () => {
     await waitFor(() => expect(state.seenBy).toHaveLength(1));
     expect(state.view?.details?.status).toBe('REVISED');
 
-    // Another quote of the account changed: this one is as it was, nothing is read.
+    // Another quote of the account changed: the change names it alone, so nothing is read.
     fake.changeQuotes('acc-1', [open, { ...other, projectName: 'Annual report 2026' }]);
-    await waitFor(() => expect(fake.callsOf('inbox.query')).toHaveLength(2));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 150));
     expect(fake.callsOf('quotes.detail')).toHaveLength(1);
+    expect(fake.callsOf('inbox.query')).toHaveLength(1);
 
     // The operator revised it and sent it again: the row says so, and the view follows,
     // the service's summary (its revision number) too.
@@ -116,6 +118,31 @@ describe('a quote on screen when its inbox row moves', () => {
     expect(state.view?.revisions).toHaveLength(2);
     expect(fake.callsOf('quotes.detail')).toHaveLength(2);
     await waitFor(() => expect(state.extras?.summary?.revision).toBe(4));
+    stop();
+  });
+
+  it('reads its row after a change too big to name its quotes, the quote when the row moved, and ignores an event already seen', async () => {
+    const { fake, open, details } = setup();
+    const state = new QuoteState(fake.api);
+    const stop = state.listen();
+    await state.open({ accountId: 'acc-1', quoteId: open.id });
+    await waitFor(() => expect(state.seenBy).toHaveLength(1));
+
+    // The quote moved in the list without a change naming it (an account's whole page at once).
+    const revised = { ...details, status: 'SENT' as const, totalPrice: { amount: 900, currency: 'EUR' } };
+    fake.arrange('quotes.detail', () => detailView(revised, 2));
+    fake.quotes = { 'acc-1': [{ ...open, status: 'SENT', totalPrice: { amount: 900, currency: 'EUR' } }] };
+    fake.emit('inbox.changed', { cacheVersion: 10, accountIds: ['acc-1'], quotes: null });
+    await waitFor(() => expect(state.view?.details?.totalPrice?.amount).toBe(900));
+    expect(fake.callsOf('inbox.query')).toHaveLength(2);
+    expect(fake.callsOf('quotes.detail')).toHaveLength(2);
+
+    // The same event again (or an older one): nothing is read.
+    fake.emit('inbox.changed', { cacheVersion: 10, accountIds: ['acc-1'], quotes: [{ accountId: 'acc-1', quoteId: open.id, version: null }] });
+    fake.emit('inbox.changed', { cacheVersion: 9, accountIds: ['acc-1'], quotes: null });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fake.callsOf('inbox.query')).toHaveLength(2);
+    expect(fake.callsOf('quotes.detail')).toHaveLength(2);
     stop();
   });
 

@@ -17,6 +17,19 @@ const WINDOWS_KEPT = 6;
  * pause cancels them; they catch up once typing stops.
  */
 export const FACETS_TYPING_PAUSE_MS = 250;
+/**
+ * After the cache changed, the facet counts wait this long after the rows: a change often
+ * comes in pairs (a decision's own store, then the service's webhook about it, in the other
+ * account that sees the quote), and the second one's rows cancel the first one's counts.
+ */
+export const FACETS_AFTER_CHANGE_PAUSE_MS = 600;
+/**
+ * The rows are read again this long after the last 'inbox.changed' (and at most
+ * REFRESH_LONGEST_WAIT_MS after the first): one quote the service changed arrives once per
+ * account that sees it (a webhook each, a moment apart), and they cost one query together.
+ */
+export const REFRESH_SETTLE_MS = 200;
+const REFRESH_LONGEST_WAIT_MS = 600;
 
 /**
  * A new query's first window asks no more rows than this or the rows in view, whichever is
@@ -115,6 +128,11 @@ export class InboxState {
   #viewStart = 0;
   #viewEnd = 0;
   #disposers: Array<() => void> = [];
+  /** The newest 'inbox.changed' heard. */
+  #cacheVersion = -1;
+  #refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the first change not yet read again arrived (null: none waiting). */
+  #refreshFirstAsked: number | null = null;
 
   constructor(api: InboxBridge, options: InboxOptions = {}) {
     this.#api = api;
@@ -125,14 +143,30 @@ export class InboxState {
   /** Follows sync progress and cache changes until the returned function is called. */
   listen(): () => void {
     const offSync = this.#api.events['sync.changed']((state) => this.#keepFreshness(state));
-    const offInbox = this.#api.events['inbox.changed'](({ accountIds }) => {
+    const offInbox = this.#api.events['inbox.changed'](({ cacheVersion, accountIds }) => {
+      // Old news: the window was read again after it already.
+      if (cacheVersion <= this.#cacheVersion) return;
+      this.#cacheVersion = cacheVersion;
       if (this.accountId !== null && !accountIds.includes(this.accountId)) return;
-      void this.refresh();
-      // The cache changed: the scope may hold more or fewer quotes than "out of" says.
-      if (this.filtered && this.quoteIds === null) void this.#fetchScopeTotal();
+      this.#refreshSoon();
     });
     this.#disposers = [offSync, offInbox];
     return () => this.dispose();
+  }
+
+  /** The rows again once the changes settled (REFRESH_SETTLE_MS), with the scope's "out of" when it may have moved. */
+  #refreshSoon(): void {
+    const now = Date.now();
+    this.#refreshFirstAsked ??= now;
+    clearTimeout(this.#refreshTimer);
+    const wait = Math.max(0, Math.min(REFRESH_SETTLE_MS, this.#refreshFirstAsked + REFRESH_LONGEST_WAIT_MS - now));
+    this.#refreshTimer = setTimeout(() => {
+      this.#refreshTimer = undefined;
+      this.#refreshFirstAsked = null;
+      void this.refresh();
+      // The cache changed: the scope may hold more or fewer quotes than "out of" says.
+      if (this.filtered && this.quoteIds === null) void this.#fetchScopeTotal();
+    }, wait);
   }
 
   /** Shows one account's quotes (or all accounts' with null) from the top, without the previous filters. */
@@ -241,11 +275,11 @@ export class InboxState {
     this.#restart();
   }
 
-  /** The cache changed: the same query again, keeping the rows on screen until the answer. */
+  /** The cache changed: the same query again, keeping the rows on screen until the answer; the counts a pause later. */
   refresh(): Promise<void> {
     this.#generation++;
     this.#inFlight.clear();
-    this.#countsAfterRows(0);
+    this.#countsAfterRows(FACETS_AFTER_CHANGE_PAUSE_MS);
     return this.#fetchView();
   }
 
@@ -324,6 +358,8 @@ export class InboxState {
     // Answers still on their way belong to no one now.
     this.#generation++;
     clearTimeout(this.#facetsTimer);
+    clearTimeout(this.#refreshTimer);
+    this.#refreshFirstAsked = null;
     this.#facetsAfter = -1;
   }
 

@@ -1,4 +1,4 @@
-import type { BridgeApi, BridgeError, ExportDelivered, ExportFormat, Result } from '../../../../preload/contract';
+import type { BridgeApi, BridgeError, EventPayload, ExportDelivered, ExportFormat, Result } from '../../../../preload/contract';
 import type { DecisionReceipt, DecisionResult } from '../../../../preload/contract/bridge/decisions';
 import type { InboxRow, InboxRowAccount, PdfOpened, QuoteDetailView, QuoteExtras } from '../../../../preload/contract/bridge/inbox';
 import { toCheckAgainOutcome, toDecisionOutcome } from '../decision-outcome';
@@ -55,6 +55,14 @@ export class QuoteState {
   #row: string | null = null;
   /** Moves with every look at the row: a late answer about an older look is dropped. */
   #rowSequence = 0;
+  /** The newest 'inbox.changed' heard: one at or below it is old news. */
+  #cacheVersion = -1;
+  /**
+   * While a decision on the shown quote is on its way: the version the cache's echo of it
+   * named (null: re-read), or undefined before any. The echo often comes before the answer,
+   * which is then compared with it rather than the version shown before the decision.
+   */
+  #deciding: { ref: QuoteRef; echoed?: string | null } | null = null;
 
   constructor(api: BridgeApi) {
     this.#api = api;
@@ -93,11 +101,30 @@ export class QuoteState {
   }
 
   /**
-   * The cache changed ('inbox.changed'): when the shown quote's row moved (a sync pass or a
-   * webhook brought another status, total or revision), the quote is read again, so the view
-   * and the reading pane never keep showing a version the list has left behind. Only the
-   * newest look counts, and the reload takes a turn of the same sequence as any load.
+   * The cache changed ('inbox.changed'). A change that names its quotes says the shown one's
+   * new version: the quote is read again only when it is named with a version other than the
+   * one shown (a decision's own echo costs nothing). "Many or unknown" (quotes: null) in an
+   * account that sees it: its row is read, and the quote when the row moved.
    */
+  #follow(change: EventPayload<'inbox.changed'>): void {
+    if (change.cacheVersion <= this.#cacheVersion) return;
+    this.#cacheVersion = change.cacheVersion;
+    const ref = this.ref;
+    if (!ref) return;
+    if (change.quotes === null) {
+      if (change.accountIds.some((id) => id === ref.accountId || this.seenBy.some((seen) => seen.accountId === id))) void this.#followRow();
+      return;
+    }
+    const named = change.quotes.findLast((quote) => quote.accountId === ref.accountId && quote.quoteId === ref.quoteId);
+    if (!named) return;
+    if (this.#deciding && sameRef(this.#deciding.ref, ref)) {
+      this.#deciding.echoed = named.version;
+      return;
+    }
+    if (named.version === null || named.version !== this.view?.version) void this.#reread(ref);
+  }
+
+  /** The shown quote's row again (after a change too big to name its quotes): the quote is read again when the row moved. */
   async #followRow(): Promise<void> {
     const ref = this.ref;
     if (!ref) return;
@@ -118,6 +145,8 @@ export class QuoteState {
     const sequence = ++this.#sequence;
     const [detail, receipts] = await Promise.all([this.#api.quotes.detail(ref), this.#api.decisions.receipts(ref)]);
     if (sequence !== this.#sequence) return;
+    // It may have replaced a first load still on its way.
+    this.loading = false;
     if (detail.ok) this.view = detail.value;
     if (receipts.ok) this.receipts = receipts.value;
     // The service's summary (its revision number, its line count) moved with the quote: without
@@ -249,10 +278,7 @@ export class QuoteState {
         this.pdf = { ...this.pdf, progress: total ? Math.min(1, bytes / total) : null };
       }),
       // A change in any account that sees the quote may have moved it.
-      this.#api.events['inbox.changed'](({ accountIds }) => {
-        const ref = this.ref;
-        if (ref && accountIds.some((id) => id === ref.accountId || this.seenBy.some((seen) => seen.accountId === id))) void this.#followRow();
-      }),
+      this.#api.events['inbox.changed']((change) => this.#follow(change)),
     ];
     return () => stops.forEach((stop) => stop());
   }
@@ -266,7 +292,14 @@ export class QuoteState {
     const ref = this.#require();
     // The version the person is looking at: the service is not asked if the quote moved since.
     const version = this.view?.version ? { version: this.view.version } : {};
-    const answer = await send(ref, version);
+    const deciding: { ref: QuoteRef; echoed?: string | null } = { ref };
+    this.#deciding = deciding;
+    let answer: Result<DecisionResult>;
+    try {
+      answer = await send(ref, version);
+    } finally {
+      if (this.#deciding === deciding) this.#deciding = null;
+    }
     const outcome = toDecisionOutcome(answer);
     if (!this.isShown(ref.accountId, ref.quoteId)) return outcome;
     // What is shown becomes what the service now says: the answer carries the quote as the cache
@@ -282,6 +315,9 @@ export class QuoteState {
     this.loading = false;
     const receipt = 'receipt' in answer.value ? answer.value.receipt : null;
     if (receipt) this.receipts = [receipt, ...this.receipts.filter((each) => each.id !== receipt.id)];
+    // The cache moved on while the answer travelled (another copy stored after the decision's): read that one.
+    const { echoed } = deciding;
+    if (echoed !== undefined && (echoed === null || echoed !== shown.version)) void this.#reread(ref);
     return outcome;
   }
 
@@ -294,6 +330,10 @@ export class QuoteState {
     if (!this.ref) throw new Error('No quote is open.');
     return this.ref;
   }
+}
+
+function sameRef(a: QuoteRef, b: QuoteRef): boolean {
+  return a.accountId === b.accountId && a.quoteId === b.quoteId;
 }
 
 /** What the inbox shows of a quote, but its PDF badge (a download does not move the quote). */

@@ -6,7 +6,7 @@ import { stageLabel } from '../stages';
 import type { InboxFilterInput } from '../inbox-bridge';
 import type { InboxState } from './inbox.svelte';
 
-export type ViewsBridge = Pick<BridgeApi, 'views' | 'inbox' | 'events'>;
+export type ViewsBridge = Pick<BridgeApi, 'views' | 'events'>;
 
 /** The dialog a saved view opened: naming a new one, renaming one, or confirming its deletion. */
 export type ViewDialog = { kind: 'save'; query: ViewQuery } | { kind: 'rename'; view: SavedView } | { kind: 'delete'; view: SavedView };
@@ -129,6 +129,8 @@ export class ViewsState {
   #rememberTimer: ReturnType<typeof setTimeout> | undefined;
   #recountTimer: ReturnType<typeof setTimeout> | undefined;
   #countGeneration = 0;
+  /** The newest 'inbox.changed' heard. */
+  #cacheVersion = -1;
   #loaded: Promise<ViewQuery | null> | null = null;
 
   constructor(api: ViewsBridge) {
@@ -160,7 +162,11 @@ export class ViewsState {
   /** Recounts the views when the cache changes, until the returned function is called. */
   listen(accountKnown: (id: string) => boolean): () => void {
     this.#accountKnown = accountKnown;
-    const off = this.#api.events['inbox.changed'](() => {
+    const off = this.#api.events['inbox.changed'](({ cacheVersion, accountIds }) => {
+      if (cacheVersion <= this.#cacheVersion) return;
+      this.#cacheVersion = cacheVersion;
+      // Only views over every account or over one that changed can hold other counts now.
+      if (!this.views.some((view) => view.query.accountId === null || !this.#accountKnown(view.query.accountId) || accountIds.includes(view.query.accountId))) return;
       clearTimeout(this.#recountTimer);
       this.#recountTimer = setTimeout(() => void this.recount(), RECOUNT_DELAY_MS);
     });
@@ -171,18 +177,21 @@ export class ViewsState {
     };
   }
 
-  /** One inbox.query of a single row per view: its total is the count. */
+  /** Every view's count in one views.counts call, whatever the number of views. */
   async recount(): Promise<void> {
     const generation = ++this.#countGeneration;
     const views = this.views;
-    const answers = await Promise.all(
-      views.map((view) => this.#api.inbox.query({ ...viewSelection(view.query, this.#accountKnown), sort: view.query.sort, offset: 0, limit: 1 })),
-    );
+    if (views.length === 0) {
+      this.counts.clear();
+      return;
+    }
+    const answer = await this.#api.views.counts({ selections: views.map((view) => viewSelection(view.query, this.#accountKnown)) });
     if (generation !== this.#countGeneration) return;
     this.counts.clear();
+    if (!answer.ok) return;
     views.forEach((view, index) => {
-      const answer = answers[index];
-      if (answer?.ok) this.counts.set(view.id, answer.value.total);
+      const count = answer.value.counts[index];
+      if (count !== undefined) this.counts.set(view.id, count);
     });
   }
 

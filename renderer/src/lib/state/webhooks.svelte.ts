@@ -60,9 +60,14 @@ export class WebhooksState {
     return this.busyAccounts.includes(accountId);
   }
 
-  /** Pushes from main: the overview is read again; an activity entry is merged in place. */
+  /** Pushes from main: the overview they carry replaces the shown one; an activity entry is merged in place. */
   listen(): () => void {
-    const offChanged = this.#api.events['webhooks.changed'](() => void this.loadOverview());
+    const offChanged = this.#api.events['webhooks.changed'](({ overview }) => {
+      // Newer than any read still on its way: that one is dropped.
+      this.#overviewSequence++;
+      this.overview = overview;
+      this.overviewError = null;
+    });
     const offActivity = this.#api.events['webhooks.activityChanged']((entry) => this.#merge(entry));
     return () => {
       offChanged();

@@ -13,6 +13,7 @@ import { ManualClock, startSimulator } from '../../../../main/simulator';
 import type { AccountView, AppInfo, InboxWindow } from '../../../../preload/contract';
 import type { DecisionReceipt, DecisionResult } from '../../../../preload/contract/bridge/decisions';
 import type { QuoteDetailView } from '../../../../preload/contract/bridge/inbox';
+import type { InboxChange } from '../../../../preload/contract/bridge/sync';
 import { createMemorySecretStore, createMemorySettingsStore } from '../../../helpers/stores';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -82,6 +83,35 @@ describe('decisions in the composed core', () => {
     expect(receipts).toMatchObject([{ decision: 'accept', outcome: 'done', version: detail.version, accountName: 'Client' }]);
     const onDisk = JSON.parse(readFileSync(join(userData, 'decision-receipts.json'), 'utf8')) as { receipts: { id: string }[] };
     expect(onDisk.receipts.map((receipt) => receipt.id)).toEqual([receipts[0]!.id]);
+  });
+
+  it("echoes the decision in inbox.changed with the version its answer's view carries, so the quote view reads nothing again", async () => {
+    const { core, account, quoteId } = await setup();
+    const ref = { accountId: account.id, quoteId };
+    const detail = await call<QuoteDetailView>(core, 'quotes.detail', ref);
+    const heard: InboxChange[] = [];
+    core.hub.subscribe((event) => {
+      if (event.name === 'inbox.changed') heard.push(event.payload);
+    });
+
+    const result = await call<DecisionResult>(core, 'decisions.accept', { ...ref, version: detail.version });
+    expect(result.outcome).toBe('done');
+    expect(result.view?.version).toEqual(expect.any(String));
+    expect(result.view?.version).not.toBe(detail.version);
+    // The cache's echo names the quote with the version the answer shows (at once, or after the quiet time of a change just before).
+    const named = () => heard.flatMap((change) => change.quotes ?? []).filter((quote) => quote.quoteId === quoteId);
+    await expect.poll(() => named().at(-1)).toEqual({ accountId: account.id, quoteId, version: result.view?.version });
+    expect(heard.map((change) => change.cacheVersion)).toEqual([...heard.map((change) => change.cacheVersion)].sort((a, b) => a - b));
+  });
+
+  it('counts every saved view in one views.counts call, each as inbox.query totals it', async () => {
+    const { core, account } = await setup();
+    const selections = [{}, { accountId: account.id, needsAction: true }, { search: 'Decided in the core' }, { stages: ['accepted' as const] }, { accountId: 'gone' }];
+    const { counts } = await call<{ counts: number[] }>(core, 'views.counts', { selections });
+    const totals: number[] = [];
+    for (const selection of selections) totals.push((await call<InboxWindow>(core, 'inbox.query', { ...selection, limit: 1 })).total);
+    expect(counts).toEqual(totals);
+    expect(counts[2]).toBe(1);
   });
 
   it('sends nothing when the quote changed since the version shown, and a refreshed detail shows the diff', async () => {

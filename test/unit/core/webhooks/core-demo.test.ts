@@ -14,7 +14,7 @@ import { systemClock } from '../../../../main/core/ports';
 import type { Simulator } from '../../../../main/simulator';
 import { secretName } from '../../../../main/core/webhooks';
 import { startDemo } from '../../../../main/simulator/demo';
-import type { AccountView, RegisterOutcome, WebhookActivity, WebhookCheck, WebhookDelivery, WebhooksOverview } from '../../../../preload/contract';
+import type { AccountView, InboxChange, RegisterOutcome, WebhookActivity, WebhookCheck, WebhookDelivery, WebhooksOverview } from '../../../../preload/contract';
 import { createMemorySecretStore, createMemorySettingsStore } from '../../../helpers/stores';
 
 const logger = createSilentLogger();
@@ -154,9 +154,15 @@ describe('webhooks and notifications in demo mode, through the core', () => {
     expect(received.filter((entry) => entry.event?.startsWith('quote.')).every((entry) => entry.caused?.startsWith('quote refreshed'))).toBe(true);
     await until(() => events.some((event) => event.name === 'inbox.changed' && (event.payload as { accountIds: string[] }).accountIds.includes(account.id)), 'inbox.changed');
     // The cache holds the service's state now (an accepted quote may already be a project), with no sync asked for.
-    const detail = await call<{ details: { status: string } | null }>('quotes.detail', { accountId: account.id, quoteId });
+    const detail = await call<{ details: { status: string } | null; version: string | null }>('quotes.detail', { accountId: account.id, quoteId });
     expect(detail.details?.status).toBe(sim.operator.quote(quoteId).status);
     expect(['ACCEPTED', 'CHANGED_TO_PROJECT']).toContain(detail.details?.status);
+    // The push named the quote with the version the view now carries: an open view of it at that version reads nothing.
+    const named = () => events.flatMap((event) => (event.name === 'inbox.changed' ? (event.payload as InboxChange).quotes ?? [] : [])).filter((quote) => quote.accountId === account.id && quote.quoteId === quoteId);
+    await until(() => named().at(-1)?.version === detail.version, 'inbox.changed naming the version shown');
+    // The webhook settings hear the overview itself, with this account in it.
+    const overviews = () => events.filter((event) => event.name === 'webhooks.changed').map((event) => (event.payload as { overview: WebhooksOverview }).overview);
+    await until(() => overviews().some((overview) => overview.accounts.some((each) => each.accountId === account.id)), 'webhooks.changed with the overview');
   }, 30_000);
 
   it('shows a registration another installation overwrote as taken over, and asks before taking it back', async () => {

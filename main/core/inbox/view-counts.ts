@@ -1,0 +1,30 @@
+// 'views.counts': every saved view's count in one call, from the cache's inbox index, so the
+// sidebar's counts cost one round trip whatever the number of views.
+import type { Handlers } from '../../../preload/contract';
+import type { InboxFilterInput } from '../../../preload/contract/bridge/inbox';
+import type { QuoteCache } from '../cache';
+import { selectionOf } from '../cache/inbox';
+import type { Clock } from '../ports';
+
+export type ViewCountHandlers = Pick<Handlers, 'views.counts'>;
+
+export interface ViewCountDeps {
+  cache: Pick<QuoteCache, 'inbox'>;
+  clock: Pick<Clock, 'now'>;
+  /** As inbox.query reads "expiring soon". */
+  expiringSoonDays: number;
+}
+
+/** How many quotes each selection holds, read as inbox.query reads it: the total of its first row's window. */
+export function countSelections(deps: ViewCountDeps, selections: readonly InboxFilterInput[]): number[] {
+  const now = deps.clock.now();
+  return selections.map((selection) => deps.cache.inbox({ ...selectionOf(selection, { expiringSoonDays: deps.expiringSoonDays, now }), sort: 'newest', offset: 0, limit: 1 }).total);
+}
+
+export function createViewCountHandlers(deps: ViewCountDeps): ViewCountHandlers {
+  return {
+    async 'views.counts'({ selections }) {
+      return { counts: countSelections(deps, selections) };
+    },
+  };
+}
