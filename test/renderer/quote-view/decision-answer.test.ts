@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { QuoteDetails } from '../../../preload/contract';
 import type { DecisionReceipt } from '../../../preload/contract/bridge/decisions';
 import type { QuoteDetailView } from '../../../preload/contract/bridge/inbox';
+import { decidability } from '../../../main/core/quotes/decidability';
 import { QuoteState } from '../../../renderer/src/lib/state/quote.svelte';
 import { FakeBridge } from '../fake-bridge';
 import { makeAccount, makeQuote } from '../fixtures';
@@ -28,6 +29,7 @@ function detailView(details: QuoteDetails, revision = 1): QuoteDetailView {
     access: 'client',
     version: `v-${details.status}-${revision}`,
     cachedAt: '2026-03-01T09:00:00.000Z',
+    decidable: decidability(details, 'client', null),
   };
 }
 

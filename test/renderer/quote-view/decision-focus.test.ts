@@ -4,6 +4,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { QuoteDetailView } from '../../../preload/contract/bridge/inbox';
+import { decidability } from '../../../main/core/quotes/decidability';
 import type { QuoteDetails } from '../../../preload/contract';
 import { FakeBridge } from '../fake-bridge';
 import { makeAccount, makeQuote, quoteId } from '../fixtures';
@@ -18,6 +19,7 @@ function viewOf(details: QuoteDetails): QuoteDetailView {
     accountId: 'acc-1', quoteId: details.id, list: null, details, source: 'cache', fetchedAt: Date.parse('2026-03-01T09:00:00Z'), stale: false, notice: null,
     revisions: [{ revision: 1, firstSeenAt: Date.parse('2026-03-01T09:00:00Z'), total: details.totalPrice }], diff: null,
     pdf: { cached: false, outdated: false, bytes: null, fetchedAt: null, downloading: false }, access: 'client', version: `v-${details.status}`, cachedAt: '2026-03-01T09:00:00.000Z',
+    decidable: decidability(details, 'client', null),
   };
 }
 
