@@ -16,8 +16,8 @@ export type ShellView = 'inbox' | 'settings' | 'quote' | 'activity';
 /** The confirmation `a`/`d` asked for, opened by the quote view once the quote is read. */
 export type QuoteIntent = 'accept' | 'decline' | null;
 
-/** `a`/`d` beside the list: the confirmation opens over the reading pane once it shows this quote. */
-export interface PaneIntent {
+/** A confirmation asked for (`a`/`d` beside the list, the palette): it opens over the quote on screen once that is this quote. */
+export interface DecisionIntent {
   quoteId: string;
   intent: 'accept' | 'decline';
 }
@@ -41,8 +41,8 @@ export interface NavigationParts {
 export class NavigationState {
   view = $state<ShellView>('inbox');
   quoteIntent = $state<QuoteIntent>(null);
-  /** The confirmation `a`/`d` asked for beside the list; the reading pane opens it and clears this. */
-  paneIntent = $state<PaneIntent | null>(null);
+  /** The confirmation asked for over the quote on screen; the quote view opens it and clears this. */
+  decisionIntent = $state<DecisionIntent | null>(null);
   /** After a decision, the next quote of the view in front of the person (and announced). */
   readonly triage: TriageAdvance;
   /**
@@ -196,7 +196,12 @@ export class NavigationState {
    */
   decideInPane(row: InboxRow, intent: 'accept' | 'decline'): void {
     this.previewRow(row);
-    this.paneIntent = { quoteId: row.quoteId, intent };
+    this.askDecision(row.quoteId, intent);
+  }
+
+  /** The accept or decline confirmation over the quote on screen (the reading pane or the full view). */
+  askDecision(quoteId: string, intent: 'accept' | 'decline'): void {
+    this.decisionIntent = { quoteId, intent };
   }
 
   /** Nothing selected (another account, a new search): the pane empties rather than show a quote of the list before. */
