@@ -1,7 +1,7 @@
 // Issue 18 in browser mode, in demo mode, without the mouse: a day's triage of ten quotes.
 // The search and the "Needs action" filter by keyboard, Ctrl+K to find a quote by number,
 // j/k through the list (the reading pane follows at 1280 px), one quote accepted and one
-// declined through their confirmations, and after each step what the person sees: the
+// declined through their confirmations (over the pane where there is one), and after each step what the person sees: the
 // count, the status words, the receipt, and no notification of their own decision. axe on
 // the quote view and both confirmations, light and dark, at 1280x800 and 800x700.
 import { expect, test } from '@playwright/test';
@@ -136,22 +136,21 @@ for (const { size, scheme, word } of RUNS) {
     const toAccept = (await focusedRow(page).innerText()).match(/Q-\d{4}-\d{4}/)![0];
     if (size.width >= 1280) {
       const pane = page.getByRole('region', { name: 'Selected quote' });
-      await expect(pane).toContainText(toAccept);
+      // Read from the service (its cached copy is over a minute old on a busy machine).
+      await expect(pane).toContainText(toAccept, { timeout: 20_000 });
     }
 
-    // Accept the row with `a`: its confirmation opens on Cancel; Tab, Enter accept.
+    // Accept the row with `a`: its confirmation opens on Accept quote, so Enter accepts.
     await countToasts(page);
     await page.keyboard.press('a');
     const accept = page.getByRole('dialog', { name: 'Accept this quote?' });
     await expect(accept).toContainText(toAccept);
-    await expect(accept.getByRole('button', { name: 'Cancel' })).toBeFocused();
-    await expectAccessible(page, `triage-accept-${size.width}-${scheme}`, testInfo.outputPath(`accept-${size.width}-${scheme}.png`), { fullPage: false });
-    await page.keyboard.press('Tab');
     await expect(accept.getByRole('button', { name: 'Accept quote' })).toBeFocused();
+    await expectAccessible(page, `triage-accept-${size.width}-${scheme}`, testInfo.outputPath(`accept-${size.width}-${scheme}.png`), { fullPage: false });
     await page.keyboard.press('Enter');
     await expect(accept.getByRole('status')).toContainText('The quote was accepted.', { timeout: 20_000 });
     await expect(accept.getByRole('status')).toBeFocused();
-    await page.keyboard.press('Escape');
+    // The result closes by itself.
     await expect(accept).toBeHidden();
     // It no longer needs action: nine left, and the list's keyboard row is back.
     await expect(count(page)).toHaveText('9 quotes');
@@ -172,7 +171,7 @@ for (const { size, scheme, word } of RUNS) {
     await tabTo(page, /^Decline quote/);
     await page.keyboard.press('Enter');
     await expect(decline.getByRole('status')).toContainText('The quote was declined.', { timeout: 20_000 });
-    await page.keyboard.press('Escape');
+    await page.keyboard.press('Enter');
     await expect(decline).toBeHidden();
     await expect(count(page)).toHaveText('8 quotes');
     const declined = batch.find((quote) => quote.quoteNumber === toDecline)!;

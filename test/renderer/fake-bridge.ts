@@ -29,6 +29,8 @@ import { ViewQuery } from '../../preload/contract';
 import { buildApi } from '../../preload/contract/plain';
 import type { EventName } from '../../preload/contract/plain';
 import { serviceOf } from '../../main/core/accounts/same-service';
+import { internalPeers } from '../../main/core/inbox/quote-detail-view';
+import { decidability } from '../../main/core/quotes/decidability';
 import { InboxIndex, selectionOf } from '../../main/core/cache/inbox';
 import type { InboxFacetQuery } from '../../main/core/cache/inbox';
 import type { InboxSourceRow } from '../../main/core/database/types';
@@ -393,10 +395,14 @@ export class FakeBridge {
     const account = this.#find(accountId);
     const details = this.details[quoteId] ?? null;
     const fetchedAt = details ? this.now - 60_000 : null;
+    const list = (this.quotes[accountId] ?? []).find((quote) => quote.id === quoteId) ?? null;
+    const own = details ?? list;
+    // The core's own rule, over the internal keys' copies of the quote in this fake's lists.
+    const stored = internalPeers(this.accounts, accountId).map((peer) => (this.quotes[peer] ?? []).find((quote) => quote.id === quoteId)?.status).find(Boolean) ?? null;
     return {
       accountId,
       quoteId,
-      list: (this.quotes[accountId] ?? []).find((quote) => quote.id === quoteId) ?? null,
+      list,
       details,
       source: 'cache',
       fetchedAt,
@@ -408,6 +414,7 @@ export class FakeBridge {
       access: account.access,
       version: details ? quoteVersion(details) : null,
       cachedAt: fetchedAt === null ? null : new Date(fetchedAt).toISOString(),
+      decidable: own ? decidability(own, account.access, stored) : { accept: false, decline: false },
     };
   }
 

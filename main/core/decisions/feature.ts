@@ -7,7 +7,7 @@ import { createDecisions } from './decisions';
 import { openReceiptStore } from './receipts';
 import type { DomainBus } from '../events';
 import { createDecisionHandlers } from './bridge';
-import { quoteDetailView } from '../inbox/quote-detail-view';
+import { internalPeers, quoteDetailView } from '../inbox/quote-detail-view';
 import type { Clock, DataFileProblem, Logger, SettingsStore } from '../ports';
 import { createDecisionGate } from '../updates';
 import type { DecisionsInFlight } from '../updates';
@@ -46,7 +46,11 @@ export function createDecisionsFeature(deps: DecisionsFeatureDeps): Feature & { 
         decisions,
         settings: deps.settings,
         // The quote as the cache now holds it, shown at once instead of reloaded.
-        view: async (accountId, quoteId) => quoteDetailView({ cache: deps.cache, pdfs: deps.pdfs }, accountId, quoteId, (await deps.accounts.get(accountId)).access, 'service', null),
+        view: async (accountId, quoteId) => {
+          const accounts = await deps.accounts.list();
+          const access = accounts.find((account) => account.id === accountId)?.access ?? (await deps.accounts.get(accountId)).access;
+          return quoteDetailView({ cache: deps.cache, pdfs: deps.pdfs }, accountId, quoteId, access, 'service', null, internalPeers(accounts, accountId));
+        },
       }),
     ),
     inFlight: { inFlight: gate.inFlight, idle: gate.idle },

@@ -10,7 +10,7 @@ import { selectionOf } from '../cache/inbox';
 import { AppError } from '../errors';
 import type { Clock } from '../ports';
 import type { SyncEngine } from '../sync';
-import { quoteDetailView } from './quote-detail-view';
+import { internalPeers, quoteDetailView } from './quote-detail-view';
 import { classifyFailure, syncStateView } from '../sync';
 
 type Methods = typeof inboxMethods;
@@ -61,14 +61,12 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
   const options = { ...DEFAULT_INBOX_OPTIONS, ...deps.options };
   const { cache, sync, pdfs, clock } = deps;
 
-  async function knownAccount(accountId: string): Promise<{ access: KeyAccess }> {
-    const account = (await deps.accounts.list()).find((candidate) => candidate.id === accountId);
+  /** The account, and the internal keys of its service (what a client may decide is told by their copies). */
+  async function knownAccount(accountId: string): Promise<{ access: KeyAccess; peers: string[] }> {
+    const accounts = await deps.accounts.list();
+    const account = accounts.find((candidate) => candidate.id === accountId);
     if (!account) throw new AppError('account-not-found', 'That account no longer exists');
-    return account;
-  }
-
-  function view(accountId: string, quoteId: string, access: KeyAccess, source: 'service' | 'cache', notice: string | null): QuoteDetailView {
-    return quoteDetailView({ cache, pdfs }, accountId, quoteId, access, source, notice);
+    return { access: account.access, peers: internalPeers(accounts, accountId) };
   }
 
   /** The cache's filters for a bridge input (the accounts' services are the cache's own: quotes they share are one row). */
@@ -94,19 +92,21 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
     },
 
     async 'quotes.detail'({ accountId, quoteId, refresh }) {
-      const { access } = await knownAccount(accountId);
+      const { access, peers } = await knownAccount(accountId);
+      const view = (source: 'service' | 'cache', notice: string | null): QuoteDetailView =>
+        quoteDetailView({ cache, pdfs }, accountId, quoteId, access, source, notice, peers);
       const cached = cache.get(accountId, quoteId);
       const fresh = cached?.details && !cached.detailsStale && cached.detailsFetchedAt !== null && clock.now() - cached.detailsFetchedAt < options.detailsFreshMs;
-      if (fresh && !refresh) return view(accountId, quoteId, access, 'cache', null);
+      if (fresh && !refresh) return view('cache', null);
       const phase = sync.state(accountId).phase;
-      if (UNREACHABLE.has(phase) && cached) return view(accountId, quoteId, access, 'cache', syncStateView(sync.state(accountId)).summary);
+      if (UNREACHABLE.has(phase) && cached) return view('cache', syncStateView(sync.state(accountId)).summary);
       try {
         await sync.fetchDetails(accountId, quoteId);
-        return view(accountId, quoteId, access, 'service', null);
+        return view('service', null);
       } catch (error) {
         const failure = classifyFailure(error);
         // Could not be had now: the cached copy, said to be such. Anything else is an answer.
-        if (cached && failure.phase !== 'failed' && failure.phase !== 'gone') return view(accountId, quoteId, access, 'cache', failure.message);
+        if (cached && failure.phase !== 'failed' && failure.phase !== 'gone') return view('cache', failure.message);
         throw error;
       }
     },

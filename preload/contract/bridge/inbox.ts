@@ -160,6 +160,19 @@ export const PdfStatus = z.object({
 });
 export type PdfStatus = z.infer<typeof PdfStatus>;
 
+/**
+ * Whether Accept and Decline are offered for a quote, as the core judges it from every key it
+ * holds (a client key beside an internal key of the same service is told the stored status).
+ * `reason`: why they are not offered; `note`: offered, but what may still stop them.
+ */
+export const Decidable = z.object({
+  accept: z.boolean(),
+  decline: z.boolean(),
+  reason: z.string().optional(),
+  note: z.string().optional(),
+});
+export type Decidable = z.infer<typeof Decidable>;
+
 export const QuoteDetailView = z.object({
   accountId: z.string(),
   quoteId: z.string(),
@@ -183,6 +196,8 @@ export const QuoteDetailView = z.object({
   version: z.string().nullable(),
   /** When the details shown were stored (ISO date-time): the "cached at T" note. */
   cachedAt: z.string().nullable(),
+  /** Which decisions the service will take on this quote, from the stored status where a key of the same service sees it. */
+  decidable: Decidable,
 });
 export type QuoteDetailView = z.infer<typeof QuoteDetailView>;
 

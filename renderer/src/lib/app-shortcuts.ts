@@ -1,4 +1,4 @@
-import { SEARCH_INPUT_ID, isInQuoteTable } from './dom-anchors';
+import { SEARCH_INPUT_ID, isInQuoteTable, isInReadingPane } from './dom-anchors';
 import type { InboxRow } from './inbox-bridge';
 import { hasModifier, isControlKey } from './keyboard';
 import type { InboxState } from './state/inbox.svelte';
@@ -19,7 +19,7 @@ export interface ShortcutContext {
   selectAccountAt: (index: number) => void;
   /** Ctrl/Cmd+0: every account's quotes. */
   selectAllAccounts: () => void;
-  /** Opens the quote with its accept or decline confirmation. */
+  /** Opens the quote's accept or decline confirmation: over the reading pane beside the list, else in the full view. */
   decide: (row: InboxRow, intent: 'accept' | 'decline') => void;
   toggleRead: (row: InboxRow) => void;
 }
@@ -33,9 +33,10 @@ function activeRow(inbox: ShortcutContext['inbox']): InboxRow | undefined {
   return inbox.activeRow < 0 ? undefined : inbox.rowAt(inbox.activeRow);
 }
 
-/** `a` and `d` on the focused inbox row that awaits a decision (Enter is the table's own). */
+/** `a` and `d` on the focused inbox row that awaits a decision, or in the reading pane showing it (Enter is the table's own). */
 function decisionShortcut(event: KeyboardEvent, app: ShortcutContext): (() => void) | null {
-  if (!app.inboxView || (event.key !== 'a' && event.key !== 'd') || !isInQuoteTable(event.target)) return null;
+  if (!app.inboxView || (event.key !== 'a' && event.key !== 'd')) return null;
+  if (!isInQuoteTable(event.target) && !isInReadingPane(event.target)) return null;
   const row = activeRow(app.inbox);
   if (!row?.needsAction) return null;
   const intent = event.key === 'a' ? 'accept' : 'decline';

@@ -10,6 +10,21 @@ export function isInQuoteTable(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('[data-quote-table]') !== null;
 }
 
+/** Whether a key press happened in the reading pane beside the list (the quote the active row shows). */
+export function isInReadingPane(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('[data-reading-pane]') !== null;
+}
+
+/**
+ * Puts the keyboard on a row of the quote table (after a decision moved the active row on),
+ * unless the person is typing or a dialog holds the keyboard.
+ */
+export function focusQuoteRow(index: number): void {
+  const active = document.activeElement;
+  if (index < 0 || active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active?.closest('[aria-modal="true"]')) return;
+  document.querySelector<HTMLElement>(`[data-quote-table] [data-row-index="${index}"]`)?.focus({ preventScroll: true });
+}
+
 /** Focuses the account's button in the sidebar; "Add account" when it (or any account) is gone. */
 export function focusSidebarAccount(id: string | null): void {
   const nav = document.querySelector('[data-sidebar]');

@@ -1,4 +1,6 @@
 import { MOD } from './keyboard';
+import { quoteCommands } from './quote-commands';
+import type { QuoteCommandSources } from './quote-commands';
 import type { AccountActions } from './state/account-actions.svelte';
 import type { InboxState } from './state/inbox.svelte';
 import type { LayoutState } from './state/layout.svelte';
@@ -33,20 +35,21 @@ export function themeCommands(theme: { choice: ThemeChoice; set: (choice: ThemeC
 }
 
 /** The parts of the app the palette's commands act on. */
-export interface PaletteCommandSources {
+export interface PaletteCommandSources extends QuoteCommandSources {
   inbox: Pick<InboxState, 'syncNow'>;
-  navigation: Pick<NavigationState, 'view' | 'toggleSettings' | 'toggleActivity' | 'selectAllAccounts'>;
+  navigation: Pick<NavigationState, 'view' | 'toggleSettings' | 'toggleActivity' | 'selectAllAccounts' | 'askDecision'>;
   layout: Pick<LayoutState, 'density' | 'setDensity'>;
-  accountActions: Pick<AccountActions, 'add' | 'showShortcuts'>;
-  read: Pick<ReadActions, 'scopeAccount' | 'markScopeRead'>;
+  accountActions: Pick<AccountActions, 'add' | 'showShortcuts' | 'dismiss'>;
+  read: Pick<ReadActions, 'scopeAccount' | 'markScopeRead' | 'markUnread'>;
   theme: { choice: ThemeChoice; set: (choice: ThemeChoice) => void };
 }
 
-/** What the command palette offers besides quotes, views and accounts, as the app is now. */
+/** What the command palette offers besides quotes, views and accounts, as the app is now: the quote on screen's commands first. */
 export function paletteCommands(app: PaletteCommandSources): PaletteCommand[] {
   const { inbox, navigation, layout, accountActions, read, theme } = app;
   const compact = layout.density === 'compact';
   return [
+    ...quoteCommands(app),
     { label: 'Sync now', detail: 'Ask the Quoting Service for what changed', run: () => void inbox.syncNow() },
     { label: 'Open Settings', run: () => navigation.view !== 'settings' && navigation.toggleSettings() },
     { label: 'Mark all read', detail: read.scopeAccount?.name ?? 'Every account', run: () => void read.markScopeRead() },

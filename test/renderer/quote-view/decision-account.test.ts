@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { QuoteDetailView } from '../../../preload/contract/bridge/inbox';
+import { decidability } from '../../../main/core/quotes/decidability';
 import type { AcceptInput } from '../../../preload/contract/bridge/decisions';
 import { FakeBridge } from '../fake-bridge';
 import { makeAccount, makeQuote } from '../fixtures';
@@ -30,6 +31,7 @@ function setup() {
     access: accountId === 'acc-2' ? 'internal' : 'client',
     version: `v-${accountId}`,
     cachedAt: '2026-03-01T09:00:00.000Z',
+    decidable: decidability(details, accountId === 'acc-2' ? 'internal' : 'client', null),
   }));
   fake.arrange('decisions.accept', () => ({ outcome: 'refused', message: 'Accepted elsewhere meanwhile.', quote: { ...details, status: 'ACCEPTED' }, receipt: null }));
   return fake;

@@ -7,6 +7,7 @@ import type { QuoteDetails } from '../../../preload/contract';
 import type { DecisionReceipt } from '../../../preload/contract/bridge/decisions';
 import type { QuoteDetailView } from '../../../preload/contract/bridge/inbox';
 import { quoteVersion } from '../../../main/core/cache/quote-version';
+import { decidability } from '../../../main/core/quotes/decidability';
 import { QuoteState } from '../../../renderer/src/lib/state/quote.svelte';
 import { FakeBridge } from '../fake-bridge';
 import { makeAccount, makeQuote } from '../fixtures';
@@ -30,6 +31,7 @@ function detailView(details: QuoteDetails, revision = 1): QuoteDetailView {
     // As the core makes it: the version is the details' own (the cache's echo names the same).
     version: quoteVersion(details),
     cachedAt: '2026-03-01T09:00:00.000Z',
+    decidable: decidability(details, 'client', null),
   };
 }
 

@@ -4,6 +4,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { QuoteDetailView } from '../../../preload/contract/bridge/inbox';
+import { decidability } from '../../../main/core/quotes/decidability';
 import type { QuoteDetails } from '../../../preload/contract';
 import { quoteVersion } from '../../../main/core/cache/quote-version';
 import { FakeBridge } from '../fake-bridge';
@@ -19,6 +20,7 @@ function viewOf(details: QuoteDetails): QuoteDetailView {
     accountId: 'acc-1', quoteId: details.id, list: null, details, source: 'cache', fetchedAt: Date.parse('2026-03-01T09:00:00Z'), stale: false, notice: null,
     revisions: [{ revision: 1, firstSeenAt: Date.parse('2026-03-01T09:00:00Z'), total: details.totalPrice }], diff: null,
     pdf: { cached: false, outdated: false, bytes: null, fetchedAt: null, downloading: false }, access: 'client', version: quoteVersion(details), cachedAt: '2026-03-01T09:00:00.000Z',
+    decidable: decidability(details, 'client', null),
   };
 }
 
@@ -51,7 +53,10 @@ describe('focus after a decision in the reading pane', () => {
     const { fake } = setup();
     renderApp(fake, { width: 1280 });
     await showFirst();
-    await fireEvent.click(await within(pane()).findByRole('button', { name: 'Accept…' }));
+    // As a click in a browser does, the button takes the focus (the dialog gives it back there).
+    const accept = await within(pane()).findByRole('button', { name: 'Accept…' });
+    accept.focus();
+    await fireEvent.click(accept);
     const dialog = await screen.findByRole('dialog', { name: 'Accept this quote?' });
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
     await fireEvent.click(await within(dialog).findByRole('button', { name: 'Done' }));

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { QuoteDetails } from '../../../preload/contract';
 import type { QuoteDetailView } from '../../../preload/contract/bridge/inbox';
+import { decidability } from '../../../main/core/quotes/decidability';
 import { QuoteState } from '../../../renderer/src/lib/state/quote.svelte';
 import { FakeBridge } from '../fake-bridge';
 import { makeAccount, makeQuote } from '../fixtures';
@@ -24,6 +25,7 @@ function detailView(details: QuoteDetails, overrides: Partial<QuoteDetailView> =
     access: 'client',
     version: `v-${details.id}`,
     cachedAt: '2026-03-01T09:00:00.000Z',
+    decidable: decidability(details, 'client', null),
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import type { InboxState } from './inbox.svelte';
 import type { NotificationsState } from './notifications.svelte';
 import type { QuoteRef, QuoteState } from './quote.svelte';
 import type { ToastsState } from './toasts.svelte';
+import { TriageAdvance } from './triage-advance.svelte';
 import type { WebhooksState } from './webhooks.svelte';
 
 /** What the main column beside the sidebar shows. */
@@ -15,10 +16,16 @@ export type ShellView = 'inbox' | 'settings' | 'quote' | 'activity';
 /** The confirmation `a`/`d` asked for, opened by the quote view once the quote is read. */
 export type QuoteIntent = 'accept' | 'decline' | null;
 
+/** A confirmation asked for (`a`/`d` beside the list, the palette): it opens over the quote on screen once that is this quote. */
+export interface DecisionIntent {
+  quoteId: string;
+  intent: 'accept' | 'decline';
+}
+
 /** The states a move between views touches: each only through what navigating needs of it. */
 export interface NavigationParts {
   accounts: Pick<AccountsState, 'accounts' | 'selectedId' | 'select'>;
-  inbox: Pick<InboxState, 'open' | 'showQuotes' | 'applyView'>;
+  inbox: Pick<InboxState, 'open' | 'showQuotes' | 'applyView' | 'activeRow' | 'rowAt' | 'total'>;
   quote: Pick<QuoteState, 'open' | 'close' | 'isShown' | 'showsQuote'>;
   notifications: Pick<NotificationsState, 'isUnread' | 'markRead'>;
   webhooks: Pick<WebhooksState, 'loadActivity'>;
@@ -34,6 +41,15 @@ export interface NavigationParts {
 export class NavigationState {
   view = $state<ShellView>('inbox');
   quoteIntent = $state<QuoteIntent>(null);
+  /** The confirmation asked for over the quote on screen; the quote view opens it and clears this. */
+  decisionIntent = $state<DecisionIntent | null>(null);
+  /** After a decision, the next quote of the view in front of the person (and announced). */
+  readonly triage: TriageAdvance;
+  /**
+   * A decision's dialog is open over the reading pane: the pane keeps its quote while the list
+   * moves under it (the decided quote leaving a filtered view), or the dialog would lose it.
+   */
+  paneHeld = false;
   /** The inbox shows every account's quotes rather than the selected account's. */
   allAccounts = $state(false);
 
@@ -53,6 +69,10 @@ export class NavigationState {
 
   constructor(parts: NavigationParts) {
     this.#parts = parts;
+    // The pane that showed the decided quote shows the next one; a closed full view leaves it to the list.
+    this.triage = new TriageAdvance(parts.inbox, (row, decidedId) => {
+      if (this.view === 'inbox' && parts.quote.showsQuote(decidedId)) this.previewRow(row);
+    });
   }
 
   /**
@@ -161,11 +181,27 @@ export class NavigationState {
    */
   previewRow(row: InboxRow): void {
     const { quote, notifications } = this.#parts;
+    if (this.paneHeld) return;
     // Shown already, through whichever account sees it: the row naming another account first
     // after a change (a decision, a sync) must not switch the account picked under "Decide as".
     if (quote.showsQuote(row.quoteId)) return;
     void quote.open({ accountId: row.accountId, quoteId: row.quoteId });
     if (notifications.isUnread(row.accountId, row.quoteId)) void notifications.markRead(row.accountId, [row.quoteId]);
+  }
+
+  /**
+   * `a`/`d` while the list and the reading pane stand side by side: the pane shows the row's
+   * quote (at once, not after the preview's pause) and opens the confirmation over it; the
+   * view stays the inbox, so nothing switches behind the dialog.
+   */
+  decideInPane(row: InboxRow, intent: 'accept' | 'decline'): void {
+    this.previewRow(row);
+    this.askDecision(row.quoteId, intent);
+  }
+
+  /** The accept or decline confirmation over the quote on screen (the reading pane or the full view). */
+  askDecision(quoteId: string, intent: 'accept' | 'decline'): void {
+    this.decisionIntent = { quoteId, intent };
   }
 
   /** Nothing selected (another account, a new search): the pane empties rather than show a quote of the list before. */

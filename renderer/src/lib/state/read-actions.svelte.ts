@@ -37,6 +37,12 @@ export class ReadActions {
     if (failure) toasts.error(`Couldn't mark the quote ${unread ? 'read' : 'unread'}: ${describeFailure(failure).message}`);
   }
 
+  /** One quote marked unread (the palette's command on the quote on screen). */
+  async markUnread(accountId: string, quoteId: string): Promise<void> {
+    const failure = await this.#parts.notifications.markUnread(accountId, [quoteId]);
+    if (failure) this.#parts.toasts.error(`Couldn't mark the quote unread: ${describeFailure(failure).message}`);
+  }
+
   /** The scope's unread quotes, all marked read. */
   async markScopeRead(): Promise<void> {
     const { notifications, toasts } = this.#parts;

@@ -2,11 +2,11 @@ import type { ShortcutContext } from '../app-shortcuts';
 import type { AppState } from './app-state.svelte';
 
 /** The parts of the app the window's shortcuts read and act on. */
-export type ShortcutSources = Pick<AppState, 'dialogOpen' | 'navigation' | 'accounts' | 'inbox' | 'accountActions' | 'read'>;
+export type ShortcutSources = Pick<AppState, 'dialogOpen' | 'navigation' | 'accounts' | 'inbox' | 'accountActions' | 'read' | 'layout'>;
 
 /** The window's shortcut map, as the app is at the moment of the key press (app-shortcuts.ts reads it). */
 export function shellShortcuts(app: ShortcutSources): ShortcutContext {
-  const { navigation, accounts, inbox, accountActions, read } = app;
+  const { navigation, accounts, inbox, accountActions, read, layout } = app;
   return {
     dialogOpen: app.dialogOpen,
     inboxView: navigation.view === 'inbox',
@@ -19,7 +19,8 @@ export function shellShortcuts(app: ShortcutSources): ShortcutContext {
       if (account) navigation.selectAccount(account.id);
     },
     selectAllAccounts: () => navigation.selectAllAccounts(),
-    decide: (row, intent) => navigation.openRow(row, intent),
+    // Beside the list the reading pane takes the confirmation: the full view must not open behind it.
+    decide: (row, intent) => (layout.split ? navigation.decideInPane(row, intent) : navigation.openRow(row, intent)),
     toggleRead: (row) => void read.toggle(row),
   };
 }

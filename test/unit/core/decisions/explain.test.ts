@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { explainRefusal } from '../../../../main/core/decisions';
+import { IN_PREPARATION, NOT_RELEASED } from '../../../../main/core/quotes/decidability';
 import type { QuoteDetails, QuoteStatus } from '../../../../preload/contract';
 import { quoteVersion } from '../../../../main/core/cache/quote-version';
 
@@ -24,16 +25,29 @@ describe('explainRefusal', () => {
     ['ACCEPTED', 'client', 'This quote is now Accepted: it was decided elsewhere.'],
     ['CHANGED_TO_PROJECT', 'client', 'This quote is now Project started: it was decided elsewhere.'],
     ['REJECTED', 'internal', 'This quote is now Declined: it was decided elsewhere.'],
-    ['PENDING', 'client', 'The service does not allow deciding this quote yet: it is still being prepared.'],
-    ['SENT_PENDING', 'internal', 'The service does not allow deciding this quote yet: it is still being prepared.'],
+    ['PENDING', 'internal', IN_PREPARATION],
+    ['SENT_PENDING', 'internal', `${NOT_RELEASED} Nothing was changed.`],
+    ['SENT_REVISED', 'internal', `${NOT_RELEASED} Nothing was changed.`],
     ['EXPIRED', 'client', 'This quote has expired: it can no longer be accepted or declined.'],
     ['CANCELLED', 'client', 'This quote was cancelled: it can no longer be accepted or declined.'],
   ] as const)('%s (%s key): %s', (status, access, words) => {
     expect(explainRefusal(quote(status), access)).toBe(words);
   });
 
-  it('does not pretend to know why when the quote still looks decidable, or could not be re-read', () => {
-    expect(explainRefusal(quote('REVISED'), 'client')).toMatch(/^The service refused the decision although the quote still shows Revised\./);
+  it("a client's sent quote refused is one the vendor has not released; a preparing one has no number", () => {
+    expect(explainRefusal(quote('PENDING', 'Q-1'), 'client')).toBe(`${NOT_RELEASED} Nothing was changed.`);
+    expect(explainRefusal(quote('REVISED'), 'client')).toBe(`${NOT_RELEASED} Nothing was changed.`);
+    expect(explainRefusal(quote('PENDING', null), 'client')).toBe(IN_PREPARATION);
+  });
+
+  it('never says to try again: asking again cannot change a refusal', () => {
+    for (const status of ['PENDING', 'SENT', 'SENT_PENDING', 'REVISED', 'SENT_REVISED', 'ACCEPTED', 'EXPIRED'] as const) {
+      for (const access of ['client', 'internal'] as const) expect(explainRefusal(quote(status), access)).not.toMatch(/try again/i);
+    }
+  });
+
+  it('does not pretend to know why when the quote still looks decidable to an internal key, or could not be re-read', () => {
+    expect(explainRefusal(quote('SENT'), 'internal')).toMatch(/^The service refused the decision although the quote shows Sent, and nothing was changed\./);
     expect(explainRefusal(null, 'client')).toMatch(/could not be re-read to say why/);
   });
 });

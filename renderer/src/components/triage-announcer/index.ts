@@ -1,0 +1,1 @@
+export { default as TriageAnnouncer } from './triage-announcer.svelte';
