@@ -31,6 +31,7 @@ import type { EventName } from '../../preload/contract/plain';
 import { serviceOf } from '../../main/core/accounts/same-service';
 import { internalPeers } from '../../main/core/inbox/quote-detail-view';
 import { decidability } from '../../main/core/quotes/decidability';
+import { summariseUnread } from '../../main/core/notify/unread-summary';
 import { InboxIndex, selectionOf } from '../../main/core/cache/inbox';
 import type { InboxFacetQuery } from '../../main/core/cache/inbox';
 import type { InboxSourceRow } from '../../main/core/database/types';
@@ -423,10 +424,10 @@ export class FakeBridge {
   }
 
   #unreadSummary(): UnreadSummary {
-    const accounts = Object.entries(this.unread)
-      .filter(([, ids]) => ids.length > 0)
-      .map(([accountId, quoteIds]) => ({ accountId, count: quoteIds.length, quoteIds }));
-    return { total: accounts.reduce((sum, account) => sum + account.count, 0), accounts };
+    // Main's own count: a quote unread in two accounts of one service is one in the total.
+    const unread = new Map(Object.entries(this.unread).map(([accountId, ids]) => [accountId, new Set(ids)]));
+    const services = new Map(this.accounts.map((account) => [account.id, serviceOf(account.baseUrl)]));
+    return summariseUnread(unread, (accountId) => services.get(accountId) ?? accountId);
   }
 
   #answers(): Answers {

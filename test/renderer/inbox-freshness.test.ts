@@ -57,6 +57,22 @@ describe('freshness and the last known quotes', () => {
     await waitFor(async () => expect(within((await rows())[0]!).queryByText('Last known')).toBeNull());
   });
 
+  it('stays offline, marks kept, while main tries the service again, until a pass succeeds', async () => {
+    const offlineSince = NOW - 30 * 60_000;
+    const fake = fakeWith({ 'acc-1': { phase: 'offline', offlineSince } });
+    renderApp(fake);
+    expect(within((await rows())[0]!).getByText('Last known')).toBeTruthy();
+
+    // A retry is a pass like any other: nothing fresh has come yet.
+    fake.setSync('acc-1', { phase: 'syncing', offlineSince, progress: null });
+    await waitFor(() => expect(freshness().textContent).toMatch(/Offline since 1:35\sPM — trying again, showing the last known quotes/));
+    expect(freshness().textContent).not.toContain('Syncing…');
+    for (const row of await rows()) expect(within(row).getByText('Last known')).toBeTruthy();
+
+    fake.setSync('acc-1', { phase: 'online', offlineSince: null, lastSyncedAt: NOW });
+    await waitFor(async () => expect(within((await rows())[0]!).queryByText('Last known')).toBeNull());
+  });
+
   it('shows sync progress and when a rate limit ends', async () => {
     const fake = fakeWith({ 'acc-1': { phase: 'syncing', progress: { pagesDone: 34, pagesTotal: 100, quotesSeen: 3_400 } } });
     renderApp(fake);

@@ -119,6 +119,29 @@ describe('unread state', () => {
     await waitFor(() => expect(document.title).toBe('Quotedesk'));
   });
 
+  it('counts a quote unread through a client key and the internal key once, alike in the title and the All accounts badge', async () => {
+    const internal = makeAccount({ id: 'internal', name: 'All companies', access: 'internal' });
+    const shared = quotesFor(1, 2);
+    const bridge = new FakeBridge({ accounts: [acme, internal], quotes: { acme: shared, internal: shared } });
+    bridge.unread = { acme: [quoteId(1)], internal: [quoteId(1)] };
+    renderApp(bridge);
+    await waitFor(() => expect(document.title).toBe('(1) Quotedesk'));
+    // Each account's badge counts what that account shows unread; All accounts, like the title, counts quotes.
+    expect(sidebarButton(/Acme Localisation\s*, 1 unread$/)).toBeTruthy();
+    expect(sidebarButton(/All companies\s*, 1 unread$/)).toBeTruthy();
+    expect(sidebarButton(/All accounts\s*, 1 unread$/)).toBeTruthy();
+    // What main announces is shown as it is, never summed again.
+    bridge.emit('notifications.unreadChanged', {
+      total: 2,
+      accounts: [
+        { accountId: 'acme', count: 2, quoteIds: [quoteId(1), quoteId(2)] },
+        { accountId: 'internal', count: 2, quoteIds: [quoteId(1), quoteId(2)] },
+      ],
+    });
+    await waitFor(() => expect(document.title).toBe('(2) Quotedesk'));
+    expect(sidebarButton(/All accounts\s*, 2 unread$/)).toBeTruthy();
+  });
+
   it('opening a quote lowers the count of every account on the same service that showed it unread', async () => {
     const internal = makeAccount({ id: 'internal', name: 'All companies', access: 'internal' });
     const sandbox = makeAccount({ id: 'sandbox', name: 'Sandbox', baseUrl: 'https://sandbox.acme.test', access: 'internal' });
@@ -127,7 +150,8 @@ describe('unread state', () => {
     bridge.details[quoteId(1)] = makeDetails({ id: quoteId(1), projectName: 'Project 1' });
     bridge.unread = { acme: [quoteId(1)], internal: [quoteId(1), quoteId(2)], sandbox: [quoteId(1)] };
     renderApp(bridge);
-    await waitFor(() => expect(document.title).toBe('(4) Quotedesk'));
+    // Quote 1 through the client key and the internal key is one quote; the sandbox's quote 1 is another.
+    await waitFor(() => expect(document.title).toBe('(3) Quotedesk'));
     bridge.emit('app.navigate', { view: 'quote', accountId: 'acme', quoteId: quoteId(1) });
     expect(await screen.findByRole('heading', { name: 'Project 1' })).toBeTruthy();
     // The answer to one markRead carries the other accounts' counts too.

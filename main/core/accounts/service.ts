@@ -18,6 +18,7 @@ import { parseDraft, parseUpdate, typedBaseUrlProblem } from './input';
 import { recordFromDraft } from './records';
 import { createAccountRegistry } from './registry';
 import type { RegistryEntry } from './registry';
+import { sameServiceAccounts } from './same-service';
 import { createStatusTracker, statusAfterFailure } from './status-tracker';
 import type { AccountsService, BeforeRemoveStep } from './types';
 
@@ -58,6 +59,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
   const registry = createAccountRegistry({ settings: deps.settings, secrets: deps.secrets, logger, nowIso: () => new Date(clock.now()).toISOString() });
   const pool = createClientPool({ clock, logger, dispatcher, options: deps.clientOptions });
   const statuses = createStatusTracker({
+    sameService: (id) => sameServiceAccounts(registry.all().map((entry) => entry.record), id) ?? [],
     onChange: (id, state) => {
       // Only a refusal outlives a restart: it must not hammer the service with bad credentials.
       registry.setNeedsCredentials(id, state.status === 'needs-credentials' ? state.message : null);

@@ -21,18 +21,49 @@ export interface StatusTracker {
   forget(id: string): void;
 }
 
-export function createStatusTracker(deps: { onChange: (id: string, state: StatusState) => void }): StatusTracker {
+export interface StatusTrackerDeps {
+  onChange: (id: string, state: StatusState) => void;
+  /**
+   * The other accounts on the account's service (accounts/same-service.ts). Whether the
+   * service can be reached is the service's, not one key's: every account on it says so at
+   * once, and says so no longer once any of them is answered.
+   */
+  sameService?: (id: string) => readonly string[];
+}
+
+export function createStatusTracker(deps: StatusTrackerDeps): StatusTracker {
   const states = new Map<string, StatusState>();
+  const get = (id: string): StatusState => states.get(id) ?? { status: 'unknown', message: null };
+
+  function change(id: string, status: AccountStatus, message: string | null): boolean {
+    const current = states.get(id);
+    if (current && current.status === status && current.message === message) return false;
+    const next = { status, message };
+    states.set(id, next);
+    deps.onChange(id, next);
+    return true;
+  }
+
+  /** What the service's reachability means for an account beside the one that learnt it; null: nothing. */
+  function forSibling(sibling: StatusState, status: AccountStatus, message: string | null): StatusState | null {
+    // Refused credentials stay until new ones are given; a sibling's own trouble (its rate limit) stays its own.
+    if (sibling.status === 'needs-credentials') return null;
+    if (status === 'unreachable') return { status, message };
+    if (status === 'ok' && sibling.status === 'unreachable') return { status, message };
+    return null;
+  }
+
   return {
-    get: (id) => states.get(id) ?? { status: 'unknown', message: null },
+    get,
     init: (id, status, message) => void states.set(id, { status, message }),
     set(id, status, message) {
-      const current = states.get(id);
-      if (current && current.status === status && current.message === message) return false;
-      const next = { status, message };
-      states.set(id, next);
-      deps.onChange(id, next);
-      return true;
+      let changed = change(id, status, message);
+      if (status !== 'unreachable' && status !== 'ok') return changed;
+      for (const sibling of deps.sameService?.(id) ?? []) {
+        const next = forSibling(get(sibling), status, message);
+        if (next) changed = change(sibling, next.status, next.message) || changed;
+      }
+      return changed;
     },
     forget: (id) => void states.delete(id),
   };

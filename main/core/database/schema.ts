@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { listRest } from './list-document';
 import { fillFacetColumns, fillQuoteDateMs } from './facet-columns-migration';
+import { UNDATED_MS } from './sort-keys';
 import type { QuoteColumns } from './types';
 
 /**
@@ -201,6 +202,14 @@ export const MIGRATIONS: readonly Migration[] = [
       // The inbox's first window (newest first, per account) read from the file while the
       // in-memory index is built: main/core/cache/first-window.ts.
       db.exec('CREATE INDEX quotes_newest ON quotes (account_id, quote_date_ms DESC, quote_id)');
+    },
+  },
+  {
+    version: 5,
+    description: 'quotes without a quote date (in preparation) sort as the newest work, not as the oldest',
+    up(db) {
+      db.prepare('UPDATE quotes SET quote_date_ms = ? WHERE quote_date IS NULL').run(UNDATED_MS);
+      fillQuoteDateMs(db);
     },
   },
 ];

@@ -8,6 +8,7 @@ import type { DomainBus } from '../events';
 import { createNotificationHandlers, projectNotificationEvents } from './bridge';
 import { connectNotificationPipeline, notifyWebhookEvent } from './pipeline';
 import { createNotifications } from './notifications';
+import { forgetUnreadOfMissingAccounts } from './unread-orphans';
 import type { Notifications, NotificationsOptions } from './notifications';
 import type { Logger } from '../ports';
 import type { Recovery } from '../sync';
@@ -47,6 +48,9 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps): Noti
     notifyWebhook: (event) => notifyWebhookEvent({ center, accounts: deps.accounts }, event),
     handlers: createNotificationHandlers({ preferences, unread, accounts: deps.accounts }),
     project: (hub) => projectNotificationEvents({ center, unread }, hub),
+    async start() {
+      await forgetUnreadOfMissingAccounts({ unread, accounts: deps.accounts, logger: deps.logger });
+    },
     async close() {
       pipeline.stop();
       stopListening();

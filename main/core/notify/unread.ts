@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { UnreadSummary } from '../../../preload/contract';
 import type { Clock, Logger } from '../ports';
 import { createStateWriter, loadStateFile } from './state-file';
+import { summariseUnread } from './unread-summary';
 
 const UnreadFile = z.object({ version: z.literal(1), accounts: z.record(z.string(), z.array(z.string())) });
 
@@ -23,6 +24,10 @@ export interface UnreadState {
   /** markRead for several accounts at once, each with its quotes and its service's other accounts: one save, one announcement. */
   markReadMany(groups: readonly { accountId: string; quoteIds: readonly string[]; sameService: readonly string[] }[]): UnreadSummary;
   forgetAccount(accountId: string): void;
+  /** Drops the unread quotes of accounts that no longer exist: one save, one announcement. */
+  forgetAccounts(accountIds: readonly string[]): void;
+  /** The accounts that have an unread quote. */
+  accountIds(): string[];
   /** Called with the new summary whenever a count changed; returns the unsubscribe function. */
   onChange(listener: (summary: UnreadSummary) => void): () => void;
   flush(): Promise<void>;
@@ -53,12 +58,7 @@ export function createUnreadState(options: UnreadStateOptions): UnreadState {
   }));
 
   function summary(): UnreadSummary {
-    const list = [...accounts]
-      .filter(([, quoteIds]) => quoteIds.size > 0)
-      .map(([accountId, quoteIds]) => ({ accountId, count: quoteIds.size, quoteIds: [...quoteIds] }));
-    const serviceOf = options.serviceOf ?? ((accountId: string) => accountId);
-    const quotes = new Set(list.flatMap(({ accountId, quoteIds }) => quoteIds.map((quoteId) => `${serviceOf(accountId)}\u0000${quoteId}`)));
-    return { total: quotes.size, accounts: list };
+    return summariseUnread(accounts, options.serviceOf ?? ((accountId: string) => accountId));
   }
 
   function changed(): UnreadSummary {
@@ -117,6 +117,12 @@ export function createUnreadState(options: UnreadStateOptions): UnreadState {
     forgetAccount(accountId) {
       if (accounts.delete(accountId)) changed();
     },
+    forgetAccounts(accountIds) {
+      let forgot = false;
+      for (const accountId of accountIds) forgot = accounts.delete(accountId) || forgot;
+      if (forgot) changed();
+    },
+    accountIds: () => [...accounts.keys()],
     onChange(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

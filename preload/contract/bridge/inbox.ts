@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Money } from '../service/primitives';
 import { KeyAccess, QuoteDetails, QuoteListItem, QuoteStatus } from '../service/quote';
 import { AccountSyncState } from './sync';
+import { INBOX_SORT_VALUES } from '../plain/inbox-sorts';
 
 // The inbox over the local cache, one quote's detail (cache first) with its revisions and
 // diff, and the PDF cache. contract.ts spreads `inboxMethods` into the contract.
@@ -9,7 +10,8 @@ import { AccountSyncState } from './sync';
 /** Client-facing stages: a client key's PENDING is "in preparation" (no number) or "awaiting your decision". */
 export const InboxStage = z.enum(['in-preparation', 'awaiting-decision', 'revised', 'accepted', 'declined', 'expired', 'cancelled', 'in-project']);
 export type InboxStage = z.infer<typeof InboxStage>;
-export const InboxSort = z.enum(['newest', 'due', 'value', 'expiry']);
+/** An order and its direction in one value (plain/inbox-sorts.ts): 'newest' and 'oldest', 'value' and 'value-lowest', ... */
+export const InboxSort = z.enum(INBOX_SORT_VALUES);
 export type InboxSort = z.infer<typeof InboxSort>;
 export const PdfBadge = z.enum(['none', 'cached', 'outdated']);
 

@@ -12,3 +12,4 @@ export * from './stages';
 export * from './network-words';
 export * from './view-limits';
 export * from './relay-url';
+export * from './inbox-sorts';

@@ -438,7 +438,6 @@ export class InboxIndex {
     quote.quoteDateMs = quoteDateMs(row.quoteDate);
     quote.dueMs = time(row.projectDueDate, Number.POSITIVE_INFINITY);
     quote.validMs = time(row.validUntil, Number.POSITIVE_INFINITY);
-    quote.amount = row.totalAmount ?? Number.NEGATIVE_INFINITY;
     quote.company = row.companyName === null ? -1 : this.dictionaries.companies.idOf(row.companyName);
     quote.currency = row.currency === null ? -1 : this.dictionaries.currencies.idOf(row.currency);
     const described = quote.views.find((view) => view.serviceTypes !== undefined || view.targetMarkets !== undefined);

@@ -1,5 +1,6 @@
 import type { KeyAccess } from '../../../../preload/contract';
 import type { InboxSourceRow } from '../../database/types';
+import { companyKey, valueKey } from '../../database/sort-keys';
 import { grown } from './facts';
 import { SearchText } from './search-text';
 import type { Found, Searchable } from './search-text';
@@ -11,7 +12,7 @@ import { INBOX_SORTS } from './types';
 
 /** One account's view of a quote: its status as that key sees it, its details and PDF. */
 export class QuoteView implements Ordered, Searchable {
-  readonly placed = [Number.NaN, Number.NaN, Number.NaN, Number.NaN];
+  readonly placed = unplaced();
   removed = false;
   textSlot = -1;
   source!: InboxSourceRow;
@@ -52,7 +53,7 @@ export class QuoteView implements Ordered, Searchable {
  * shares, folded and parsed once, and the view a row across accounts shows.
  */
 export class QuoteEntry implements Ordered, Searchable {
-  readonly placed = [Number.NaN, Number.NaN, Number.NaN, Number.NaN];
+  readonly placed = unplaced();
   removed = false;
   textSlot = -1;
   /** The account that sees it first in line: one that needs action, a client key first. */
@@ -61,7 +62,6 @@ export class QuoteEntry implements Ordered, Searchable {
   quoteDateMs = 0;
   dueMs = Number.POSITIVE_INFINITY;
   validMs = Number.POSITIVE_INFINITY;
-  amount = Number.NEGATIVE_INFINITY;
   company = -1;
   currency = -1;
   serviceTypes: readonly number[] = [];
@@ -91,14 +91,41 @@ const LAST_DATE = 4e15;
 /** Quotes that wait for nobody's decision come after every quote that does. */
 const NOT_WAITING = 5e15;
 
-/** Each order's key (ascending); ties are broken by the quote's id and namespace. */
+/** "Expiring last": a valid-until date's place, latest first, still before no date at all. */
+function latestFirst(validMs: number): number {
+  return validMs >= LAST_DATE ? LAST_DATE : LAST_DATE / 2 - Math.max(-LAST_DATE / 2 + 1, Math.min(validMs, LAST_DATE / 2 - 1));
+}
+
+/**
+ * Each order's key (ascending); ties are broken by the quote's id and namespace. A missing
+ * value (Infinity or NaN) sorts last in both directions of an order.
+ */
 const KEYS: Record<InboxSort, (member: Member) => number> = {
+  // An undated quote's date is UNDATED_MS (database/sort-keys.ts): first when newest first, last when oldest first.
   newest: (member) => -member.quote.quoteDateMs,
+  oldest: (member) => member.quote.quoteDateMs,
   due: (member) => member.quote.dueMs,
-  value: (member) => -member.quote.amount,
+  'due-latest': (member) => (member.quote.dueMs === Number.POSITIVE_INFINITY ? Number.POSITIVE_INFINITY : -member.quote.dueMs),
+  // Read from the row when an order places the member, so a load pays nothing for orders never chosen.
+  value: (member) => valueKey(member.quote.shown.source.totalAmount, member.quote.shown.source.currency, false),
+  'value-lowest': (member) => valueKey(member.quote.shown.source.totalAmount, member.quote.shown.source.currency, true),
   // "Expiring first": quotes waiting for a decision by valid-until, then the rest.
   expiry: (member) => (member.shown.needsAction ? 0 : NOT_WAITING) + Math.min(member.quote.validMs, LAST_DATE),
+  'expiry-latest': (member) => (member.shown.needsAction ? 0 : NOT_WAITING) + latestFirst(member.quote.validMs),
+  company: (member) => companyKey(member.quote.shown.source.companyName),
+  'company-desc': (member) => -companyKey(member.quote.shown.source.companyName),
 };
+
+/**
+ * A member's keys, one slot per order (NaN: not in it). A literal of exactly that length: it
+ * holds unboxed doubles with no spare room (a mapped array holds boxed numbers, a pushed one
+ * spare slots), and there are two per quote.
+ */
+function unplaced(): number[] {
+  const N = Number.NaN;
+  return [N, N, N, N, N, N, N, N, N, N];
+}
+if (unplaced().length !== INBOX_SORTS.length) throw new Error('unplaced() must hold one key per inbox order');
 
 /** The key a member sits under in an order (no value sorts last, as SortedOrder places it). */
 export function sortKey(sort: InboxSort, member: Member): number {

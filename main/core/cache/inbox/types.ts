@@ -1,5 +1,7 @@
 import type { QuoteStatus } from '../../../../preload/contract';
 import type { QuoteStage } from '../../../../preload/contract/plain/stages';
+import { INBOX_SORT_VALUES } from '../../../../preload/contract/plain/inbox-sorts';
+import type { InboxSortValue } from '../../../../preload/contract/plain/inbox-sorts';
 
 /**
  * Client-facing stages, the app's one list (plain/stages.ts). A client key's PENDING covers
@@ -9,8 +11,9 @@ import type { QuoteStage } from '../../../../preload/contract/plain/stages';
 export { QUOTE_STAGES as INBOX_STAGES } from '../../../../preload/contract/plain/stages';
 export type InboxStage = QuoteStage;
 
-export const INBOX_SORTS = ['newest', 'due', 'value', 'expiry'] as const;
-export type InboxSort = (typeof INBOX_SORTS)[number];
+/** Every order in each direction (plain/inbox-sorts.ts): the index keeps one sorted order per value asked for. */
+export const INBOX_SORTS: readonly InboxSort[] = INBOX_SORT_VALUES;
+export type InboxSort = InboxSortValue;
 
 export type PdfBadge = 'none' | 'cached' | 'outdated';
 

@@ -2,13 +2,24 @@ import type { AccountSyncState, SyncPhase } from '../../lib/inbox-bridge';
 import { formatClockTime, formatCount, formatTimeAgo } from '../../lib/format';
 
 /** Phases in which the quotes on screen are the last known ones, not the service's current ones. */
-export const LAST_KNOWN_PHASES: ReadonlySet<SyncPhase> = new Set(['offline', 'needs-credentials', 'failed']);
+const LAST_KNOWN_PHASES: ReadonlySet<SyncPhase> = new Set(['offline', 'needs-credentials', 'failed']);
+
+/**
+ * Whether the account's quotes on screen are the last known ones. A retry while offline is a
+ * pass like any other ('syncing'), but nothing fresh has come yet: the marks stay until a
+ * pass succeeds (main clears `offlineSince` only then).
+ */
+export function showsLastKnown(state: AccountSyncState): boolean {
+  return LAST_KNOWN_PHASES.has(state.phase) || (state.phase === 'syncing' && state.offlineSince !== null);
+}
 
 /** One account's freshness in plain words, e.g. "Offline since 14:05 — showing the last known quotes". */
 export function freshnessWords(state: AccountSyncState, now: number, locale?: string): string {
   const at = (ms: number) => formatClockTime(new Date(ms), new Date(now), locale);
   switch (state.phase) {
     case 'syncing': {
+      // Trying the service again: still offline until it answers, so the banner says so.
+      if (state.offlineSince !== null) return `Offline since ${at(state.offlineSince)} — trying again, showing the last known quotes`;
       const progress = state.progress;
       // Nothing counted yet (the first page is on its way): "Syncing 0 quotes…" would sound like an empty account.
       if (!progress || (progress.quotesSeen === 0 && !progress.details)) return 'Syncing…';

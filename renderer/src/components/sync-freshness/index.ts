@@ -1,2 +1,2 @@
 export { default as SyncFreshness } from './sync-freshness.svelte';
-export { LAST_KNOWN_PHASES, freshnessWords } from './freshness-words';
+export { freshnessWords, showsLastKnown } from './freshness-words';

@@ -106,6 +106,15 @@ export class AppState {
     this.unreadByAccount = $derived(new SvelteMap(notifications.unread.accounts.map((each) => [each.accountId, each.count])));
   }
 
+  /**
+   * The one unread figure of the window (its title and the All accounts badge), main's own
+   * total as the tray and the dock badge show it: quotes, not rows, so a quote unread through
+   * a client key and the internal key of one service counts once.
+   */
+  get unreadTotal(): number {
+    return this.notifications.unread.total;
+  }
+
   /** The page cannot reach Quotedesk at all (no launch token, or one from an earlier launch). */
   get shut(): boolean {
     return this.link.noAccess || this.link.refused;
@@ -125,7 +134,7 @@ export class AppState {
    * while the app component is created: effects belong to a component.
    */
   follow(): void {
-    const { navigation, views, accounts, inbox, layout, toasts, notifications } = this;
+    const { navigation, views, accounts, inbox, layout, toasts } = this;
     rememberPlace(navigation, this.preferences);
     restoreInboxView(navigation, views, accounts, (message) => toasts.show('info', message));
     rememberInboxView(inbox, views);
@@ -134,7 +143,7 @@ export class AppState {
     $effect(() => navigation.showChosenInbox());
     // The tab (and the taskbar entry) tells how many quotes changed since they were last opened.
     $effect(() => {
-      const total = notifications.unread.total;
+      const total = this.unreadTotal;
       document.title = total > 0 ? `(${total}) Quotedesk` : 'Quotedesk';
     });
   }

@@ -1,5 +1,6 @@
 import { SvelteMap } from 'svelte/reactivity';
 import type { BridgeApi, SavedView, ViewQuery } from '../../../../preload/contract';
+import { sortWords } from '../../../../preload/contract/plain/inbox-sorts';
 import { describeFailure } from '../error-words';
 import { FACET_KEYS, FACET_LABELS, facetInput, facetValueLabel, hasFacetFilters } from '../inbox-filters';
 import { stageLabel } from '../stages';
@@ -74,7 +75,6 @@ function normalised(query: ViewQuery): ViewQuery {
   };
 }
 
-const SORT_WORDS: Record<ViewQuery['sort'], string> = { newest: 'Newest first', due: 'By due date', value: 'Highest value first', expiry: 'Expiring first' };
 
 /** What the view shows, in a line: "All accounts · “annual” · Company Acme Corp · Expiring first". */
 export function describeView(query: ViewQuery, accountName: (id: string) => string | null): string {
@@ -85,7 +85,7 @@ export function describeView(query: ViewQuery, accountName: (id: string) => stri
   if (query.needsAction) parts.push('Needs action');
   if (query.expiringSoon) parts.push('Expiring in 7 days');
   for (const key of FACET_KEYS) for (const value of query.filters[key]) parts.push(`${FACET_LABELS[key]} ${facetValueLabel(key, value)}`);
-  parts.push(SORT_WORDS[query.sort]);
+  parts.push(sortWords(query.sort));
   return parts.join(' · ');
 }
 

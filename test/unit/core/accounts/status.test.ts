@@ -10,7 +10,7 @@ import { createFakeClock } from '../../../helpers/fake-clock';
 import { startFakeService } from '../../../helpers/fake-service';
 import type { FakeService } from '../../../helpers/fake-service';
 import { createRecordingLogger } from '../../../helpers/recording-logger';
-import { CLIENT_KEY, STANDARD_PRINCIPALS, standardQuotes } from '../../../helpers/service-fixtures';
+import { CLIENT_KEY, INTERNAL_KEY, STANDARD_PRINCIPALS, standardQuotes } from '../../../helpers/service-fixtures';
 import { createMemorySecretStore, createMemorySettingsStore } from '../../../helpers/stores';
 
 const LIST = '/api/public/v1/quotes';
@@ -89,5 +89,37 @@ describe('waits in words', () => {
     expect(describeWait(61_000)).toBe('2 minutes');
     expect(describeWait(60 * 60_000)).toBe('1 hour');
     expect(describeWait(3 * 60 * 60_000 + 1)).toBe('4 hours');
+  });
+});
+
+describe('one status per service', () => {
+  it('says unreachable for every account on the service at once, and connected again for all once one is answered', async () => {
+    const { id: internalId } = await accounts.add({ name: 'All companies', environment: 'custom', baseUrl: `${service.baseUrl}/`, access: 'internal', credentials: { mechanism: 'api-key', apiKey: INTERNAL_KEY } });
+    await listQuotes();
+    await (await accounts.client(internalId)).quotes.list({ page: 1, limit: 5 });
+    expect((await accounts.get(internalId)).status).toBe('ok');
+
+    // Only the client key's call meets the connection reset: the internal key on the same service must say so too.
+    service.addFault({ pathPrefix: LIST, action: { type: 'reset' } });
+    await expect(listQuotes()).rejects.toMatchObject({ code: 'network' });
+    const client = await accounts.get(id);
+    expect(client.status).toBe('unreachable');
+    expect(await accounts.get(internalId)).toMatchObject({ status: 'unreachable', statusMessage: client.statusMessage });
+
+    await listQuotes();
+    expect((await accounts.get(internalId)).status).toBe('ok');
+  });
+
+  it('leaves the accounts of another service alone', async () => {
+    const other = await startFakeService({ quotes: standardQuotes(), ...STANDARD_PRINCIPALS });
+    try {
+      const { id: elsewhere } = await accounts.add({ name: 'Elsewhere', environment: 'custom', baseUrl: other.baseUrl, access: 'client', credentials: { mechanism: 'api-key', apiKey: CLIENT_KEY } });
+      await (await accounts.client(elsewhere)).quotes.list({ page: 1, limit: 5 });
+      service.addFault({ pathPrefix: LIST, action: { type: 'reset' } });
+      await expect(listQuotes()).rejects.toMatchObject({ code: 'network' });
+      expect((await accounts.get(elsewhere)).status).toBe('ok');
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -48,12 +48,25 @@ const everything = (index: InboxIndex, query: Partial<InboxQuery>): InboxRow[] =
   index.query({ sort: 'newest', offset: 0, limit: 100_000, now: NOW, ...query }).rows;
 
 const time = (value: string | null, missing: number) => (value === null ? missing : Date.parse(value));
+/** Undated quotes are in preparation: the newest work, after every real date. */
+const UNDATED = 9e15;
+/** Currencies A to Z, then none: amounts are compared only within one. */
+const currencyGroup = (row: InboxRow) => ['EUR', 'USD', null].indexOf(row.currency) * 1e6;
+const amountOf = (row: InboxRow) => row.totalAmount;
+const companyPlace = (row: InboxRow) => (row.companyName === null ? Number.POSITIVE_INFINITY : ['Brightwell', 'Globex', 'Northwind'].indexOf(row.companyName));
+const waiting = (row: InboxRow) => (row.needsAction ? 0 : 1e16);
 /** The order's meaning, written out on its own: each row's key must not go down along the order. */
 const MEANING: Record<InboxSort, (row: InboxRow) => number> = {
-  newest: (row) => -time(row.quoteDate, 0),
+  newest: (row) => -time(row.quoteDate, UNDATED),
+  oldest: (row) => time(row.quoteDate, UNDATED),
   due: (row) => time(row.projectDueDate, Number.POSITIVE_INFINITY),
-  value: (row) => -(row.totalAmount ?? Number.NEGATIVE_INFINITY),
-  expiry: (row) => (row.needsAction ? 0 : 1e16) + Math.min(time(row.validUntil, Number.POSITIVE_INFINITY), 4e15),
+  'due-latest': (row) => (row.projectDueDate === null ? Number.POSITIVE_INFINITY : -time(row.projectDueDate, 0)),
+  value: (row) => (amountOf(row) === null ? Number.POSITIVE_INFINITY : currencyGroup(row) + 1e5 - amountOf(row)!),
+  'value-lowest': (row) => (amountOf(row) === null ? Number.POSITIVE_INFINITY : currencyGroup(row) + amountOf(row)!),
+  expiry: (row) => waiting(row) + Math.min(time(row.validUntil, Number.POSITIVE_INFINITY), 4e15),
+  'expiry-latest': (row) => waiting(row) + (row.validUntil === null ? 4e15 : 2e15 - time(row.validUntil, 0)),
+  company: companyPlace,
+  'company-desc': (row) => (row.companyName === null ? Number.POSITIVE_INFINITY : -companyPlace(row)),
 };
 
 describe('the incremental orders', () => {

@@ -240,7 +240,8 @@ describe('the cache database', () => {
     });
     const holding = (store: QuoteStore) => ({ rows: store.allQuotes(), newest: store.newestInboxRows('acc-1', 10).map((row) => row.quoteId) });
     expect(holding(told)).toEqual(holding(blind));
-    expect(holding(told).newest).toEqual(['b', 'a', 'c']);
+    // A quote whose date went (back in preparation) is the newest work: first, not last.
+    expect(holding(told).newest).toEqual(['c', 'b', 'a']);
     expect(told.getQuote('acc-1', 'a')).toEqual(later[0]);
   });
 
