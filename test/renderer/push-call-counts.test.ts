@@ -5,6 +5,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import { quoteVersion } from '../../main/core/cache/quote-version';
+import { decidability } from '../../main/core/quotes/decidability';
 import type { QuoteDetails } from '../../preload/contract';
 import { ViewQuery } from '../../preload/contract';
 import type { DecisionReceipt } from '../../preload/contract/bridge/decisions';
@@ -25,6 +26,7 @@ function viewOf(details: QuoteDetails): QuoteDetailView {
     accountId: 'acc-1', quoteId: details.id, list: null, details, source: 'cache', fetchedAt: Date.parse('2026-03-01T09:00:00Z'), stale: false, notice: null,
     revisions: [{ revision: 1, firstSeenAt: Date.parse('2026-03-01T09:00:00Z'), total: details.totalPrice }], diff: null,
     pdf: { cached: false, outdated: false, bytes: null, fetchedAt: null, downloading: false }, access: 'client', version: quoteVersion(details), cachedAt: '2026-03-01T09:00:00.000Z',
+    decidable: decidability(details, 'client', null),
   };
 }
 

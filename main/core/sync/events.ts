@@ -1,13 +1,16 @@
+import type { DomainEvents } from '../events';
 import type { SyncState } from './state';
 
-export type SyncEvents = {
+/** Heard only by this folder and the ones above it, so declared here. */
+type SyncStateEvents = {
   /** An account's sync state moved (online, syncing with progress, offline, rate-limited, needs credentials). */
   'sync.state': SyncState;
-  /** A complete pass over an account's list ended well: the cache holds its whole list. */
-  'sync.completed': { accountId: string; at: number; quotes: number; needsAction: string[] };
 };
+
+/** 'sync.completed' is declared in the bus's catalog: cache/, memory/ and notify/ listen to it. */
+export type SyncEvents = SyncStateEvents & Pick<DomainEvents, 'sync.completed'>;
 
 // Part of every domain event (main/core/events/catalog.ts): declared here, where they are published.
 declare module '../events/catalog' {
-  interface DomainEvents extends SyncEvents {}
+  interface DomainEvents extends SyncStateEvents {}
 }

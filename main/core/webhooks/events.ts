@@ -21,8 +21,6 @@ export type WebhookEvents = {
   'webhook.received': ReceivedWebhook;
   /** The registration of an account moved: registered, re-registered, removed, taken over ('' : every account, the tunnel moved). */
   'webhook.health': { accountId: string };
-  /** The tunnel came back (a restart, a new public URL): deliveries sent meanwhile were lost, so sync catches up. */
-  'webhook.reconnected': { origin: string };
 };
 
 // Part of every domain event (main/core/events/catalog.ts): declared here, where they are published.
