@@ -1,3 +1,4 @@
+import { unlistedAccounts } from '../accounts/unlisted';
 import type { AccountsService } from '../accounts/types';
 import type { DomainBus } from '../events';
 import type { Logger } from '../ports';
@@ -16,13 +17,7 @@ export async function forgetOrphanAccounts(deps: {
   bus: DomainBus;
   logger: Logger;
 }): Promise<string[]> {
-  const unreadable = await deps.accounts.unreadable();
-  if (unreadable.files.length > 0 || unreadable.damagedList || unreadable.keptCredentials.length > 0) return [];
-  // The cache first, the accounts after: an account added in between is in the list, so
-  // whatever it cached meanwhile is never taken for an orphan's.
-  const cached = deps.cache.cachedAccounts();
-  const known = new Set((await deps.accounts.list()).map((account) => account.id));
-  const orphans = cached.filter((accountId) => !known.has(accountId));
+  const orphans = (await unlistedAccounts(deps.accounts, () => deps.cache.cachedAccounts())) ?? [];
   for (const accountId of orphans) deps.bus.publish('account.removed', { accountId });
   if (orphans.length > 0) deps.logger.info('cached quotes of accounts that no longer exist were dropped', { accounts: orphans.length });
   return orphans;

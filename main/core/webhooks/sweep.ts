@@ -1,5 +1,6 @@
 // Webhook keys of accounts that no longer exist: a crash between removing an account and
 // deleting its keys leaves them behind (a signing secret of nobody). Swept once at start.
+import { unlistedAccounts } from '../accounts/unlisted';
 import type { AccountsService } from '../accounts/types';
 import type { Logger, SecretStore } from '../ports';
 import { secretName } from './keyring';
@@ -18,19 +19,15 @@ export interface KeySweepDeps {
 /** Deletes the keys of every account not in the list, unless the list could not be read whole. Returns the ids swept. */
 export async function sweepOrphanKeys(deps: KeySweepDeps): Promise<string[]> {
   const { logger } = deps;
-  // Names first, then the list: an account added in between is in the list, so its keys stay.
-  const ids = (await deps.secrets.names()).filter((name) => name.startsWith(PREFIX)).map((name) => name.slice(PREFIX.length));
-  if (ids.length === 0) return [];
-  const unreadable = await deps.accounts.unreadable();
-  if (unreadable.damagedList || unreadable.files.length > 0 || unreadable.keptCredentials.length > 0) {
+  const held = async () => (await deps.secrets.names()).filter((name) => name.startsWith(PREFIX)).map((name) => name.slice(PREFIX.length));
+  const unlisted = await unlistedAccounts(deps.accounts, held);
+  if (unlisted === null) {
     // Accounts may exist that the list does not show: their keys are not ours to judge.
     logger.warn('webhook keys not swept: the account list could not be read completely');
     return [];
   }
-  const existing = new Set((await deps.accounts.list()).map((account) => account.id));
   const swept: string[] = [];
-  for (const id of ids) {
-    if (existing.has(id)) continue;
+  for (const id of unlisted) {
     try {
       await deps.keyring.forget(id);
       swept.push(id);
