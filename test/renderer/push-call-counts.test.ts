@@ -4,12 +4,10 @@
 // saved views are in the sidebar.
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { quoteVersion } from '../../main/core/cache/quote-version';
-import { decidability } from '../../main/core/quotes/decidability';
+import { cachedDetailView } from './quote/detail-view';
 import type { QuoteDetails } from '../../preload/contract';
 import { ViewQuery } from '../../preload/contract';
 import type { DecisionReceipt } from '../../preload/contract/bridge/decisions';
-import type { QuoteDetailView } from '../../preload/contract/bridge/inbox';
 import { FakeBridge } from './fake-bridge';
 import { makeAccount, makeQuote } from './fixtures';
 import { makeDetails } from './quote/pricing-fixtures';
@@ -21,14 +19,6 @@ const SETTLE_MS = 900;
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 
-function viewOf(details: QuoteDetails): QuoteDetailView {
-  return {
-    accountId: 'acc-1', quoteId: details.id, list: null, details, source: 'cache', fetchedAt: Date.parse('2026-03-01T09:00:00Z'), stale: false, notice: null,
-    revisions: [{ revision: 1, firstSeenAt: Date.parse('2026-03-01T09:00:00Z'), total: details.totalPrice }], diff: null,
-    pdf: { cached: false, outdated: false, bytes: null, fetchedAt: null, downloading: false }, access: 'client', version: quoteVersion(details), cachedAt: '2026-03-01T09:00:00.000Z',
-    decidable: decidability(details, 'client', null),
-  };
-}
 
 function receiptOf(details: QuoteDetails): DecisionReceipt {
   return {
@@ -48,10 +38,10 @@ describe('bridge calls a change costs the page', () => {
     const details = makeDetails({ id: open.id, projectName: 'Website relaunch', status: 'REVISED' });
     const fake = new FakeBridge({ accounts: [makeAccount()], quotes: { 'acc-1': [open, makeQuote({ projectName: 'Annual report' })] } });
     fake.views.save('Waiting', ViewQuery.parse({ accountId: null, needsAction: true }));
-    fake.arrange('quotes.detail', () => viewOf(details));
+    fake.arrange('quotes.detail', () => cachedDetailView(details));
     fake.arrange('decisions.accept', () => {
       const decided = { ...details, status: 'CHANGED_TO_PROJECT' as const };
-      return { outcome: 'done', message: 'The quote was accepted.', quote: decided, receipt: receiptOf(decided), view: viewOf(decided) };
+      return { outcome: 'done', message: 'The quote was accepted.', quote: decided, receipt: receiptOf(decided), view: cachedDetailView(decided) };
     });
     renderApp(fake);
     await fireEvent.click((await settledQuoteRows()).find((row) => row.textContent?.includes('Website relaunch'))!);

@@ -3,37 +3,14 @@
 // follows its inbox row (and the service's summary with it) when a sync pass or a webhook moves it.
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { QuoteDetails } from '../../../preload/contract';
+import { cachedDetailView } from '../quote/detail-view';
 import type { DecisionReceipt } from '../../../preload/contract/bridge/decisions';
-import type { QuoteDetailView } from '../../../preload/contract/bridge/inbox';
-import { quoteVersion } from '../../../main/core/cache/quote-version';
-import { decidability } from '../../../main/core/quotes/decidability';
 import { QuoteState } from '../../../renderer/src/lib/state/quote.svelte';
 import { FakeBridge } from '../fake-bridge';
 import { makeAccount, makeQuote } from '../fixtures';
 import { makeDetails } from '../quote/pricing-fixtures';
 import { renderApp } from '../render-app';
 
-function detailView(details: QuoteDetails, revision = 1): QuoteDetailView {
-  return {
-    accountId: 'acc-1',
-    quoteId: details.id,
-    list: null,
-    details,
-    source: 'cache',
-    fetchedAt: Date.parse('2026-03-01T09:00:00Z'),
-    stale: false,
-    notice: null,
-    revisions: Array.from({ length: revision }, (_, index) => ({ revision: index + 1, firstSeenAt: Date.parse('2026-03-01T09:00:00Z') + index, total: details.totalPrice })),
-    diff: null,
-    pdf: { cached: false, outdated: false, bytes: null, fetchedAt: null, downloading: false },
-    access: 'client',
-    // As the core makes it: the version is the details' own (the cache's echo names the same).
-    version: quoteVersion(details),
-    cachedAt: '2026-03-01T09:00:00.000Z',
-    decidable: decidability(details, 'client', null),
-  };
-}
 
 function receiptFor(quoteId: string, decision: 'accept' | 'decline', status: string): DecisionReceipt {
   return {
@@ -46,7 +23,7 @@ function setup() {
   const open = makeQuote({ projectName: 'Website relaunch', status: 'REVISED' });
   const fake = new FakeBridge({ accounts: [makeAccount()], quotes: { 'acc-1': [open] } });
   const details = makeDetails({ id: open.id, projectName: 'Website relaunch', status: 'REVISED' });
-  fake.arrange('quotes.detail', () => detailView(details));
+  fake.arrange('quotes.detail', () => cachedDetailView(details));
   return { fake, open, details };
 }
 
@@ -59,7 +36,7 @@ describe('the quote view after a decision', () => {
       message: 'The quote was accepted.',
       quote: decided,
       receipt: receiptFor(open.id, 'accept', 'CHANGED_TO_PROJECT'),
-      view: detailView(decided, 2),
+      view: cachedDetailView(decided, 2),
     }));
     renderApp(fake);
     await fireEvent.click(await screen.findByText('Website relaunch'));
@@ -113,7 +90,7 @@ describe('a quote on screen when its inbox row moves', () => {
     // The operator revised it and sent it again: the row says so, and the view follows,
     // the service's summary (its revision number) too.
     const revised = { ...details, status: 'SENT' as const, totalPrice: { amount: 1200, currency: 'EUR' } };
-    fake.arrange('quotes.detail', () => detailView(revised, 2));
+    fake.arrange('quotes.detail', () => cachedDetailView(revised, 2));
     fake.arrange('quotes.extras', () => ({ people: [], summary: { revision: 4, lineItemCount: 3, teams: [] } }));
     fake.changeQuotes('acc-1', [{ ...open, status: 'SENT', totalPrice: { amount: 1200, currency: 'EUR' } }, other]);
     await waitFor(() => expect(state.view?.details?.totalPrice?.amount).toBe(1200));
@@ -132,7 +109,7 @@ describe('a quote on screen when its inbox row moves', () => {
 
     // The quote moved in the list without a change naming it (an account's whole page at once).
     const revised = { ...details, status: 'SENT' as const, totalPrice: { amount: 900, currency: 'EUR' } };
-    fake.arrange('quotes.detail', () => detailView(revised, 2));
+    fake.arrange('quotes.detail', () => cachedDetailView(revised, 2));
     fake.quotes = { 'acc-1': [{ ...open, status: 'SENT', totalPrice: { amount: 900, currency: 'EUR' } }] };
     fake.emit('inbox.changed', { cacheVersion: 10, accountIds: ['acc-1'], quotes: null });
     await waitFor(() => expect(state.view?.details?.totalPrice?.amount).toBe(900));
@@ -153,7 +130,7 @@ describe('a quote on screen when its inbox row moves', () => {
     const second = makeQuote({ projectName: 'Second' });
     fake.changeQuotes('acc-1', [open, second]);
     const secondDetails = makeDetails({ id: second.id, projectName: 'Second' });
-    fake.arrange('quotes.detail', ({ quoteId }) => detailView(quoteId === open.id ? { ...details, status: 'SENT' } : secondDetails));
+    fake.arrange('quotes.detail', ({ quoteId }) => cachedDetailView(quoteId === open.id ? { ...details, status: 'SENT' } : secondDetails));
     const state = new QuoteState(fake.api);
     const stop = state.listen();
     await state.open({ accountId: 'acc-1', quoteId: open.id });

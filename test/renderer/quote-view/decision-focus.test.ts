@@ -3,10 +3,7 @@
 // j/k go on from there without a click.
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { QuoteDetailView } from '../../../preload/contract/bridge/inbox';
-import { decidability } from '../../../main/core/quotes/decidability';
-import type { QuoteDetails } from '../../../preload/contract';
-import { quoteVersion } from '../../../main/core/cache/quote-version';
+import { cachedDetailView } from '../quote/detail-view';
 import { FakeBridge } from '../fake-bridge';
 import { makeAccount, makeQuote, quoteId } from '../fixtures';
 import { makeDetails } from '../quote/pricing-fixtures';
@@ -15,27 +12,19 @@ import { settledQuoteRows } from '../quote-table-rows';
 
 const NAMES = ['Website relaunch', 'App store texts'];
 
-function viewOf(details: QuoteDetails): QuoteDetailView {
-  return {
-    accountId: 'acc-1', quoteId: details.id, list: null, details, source: 'cache', fetchedAt: Date.parse('2026-03-01T09:00:00Z'), stale: false, notice: null,
-    revisions: [{ revision: 1, firstSeenAt: Date.parse('2026-03-01T09:00:00Z'), total: details.totalPrice }], diff: null,
-    pdf: { cached: false, outdated: false, bytes: null, fetchedAt: null, downloading: false }, access: 'client', version: quoteVersion(details), cachedAt: '2026-03-01T09:00:00.000Z',
-    decidable: decidability(details, 'client', null),
-  };
-}
 
 function setup() {
   const quotes = NAMES.map((projectName, index) => makeQuote({ id: quoteId(index + 1), projectName, status: 'REVISED', quoteDate: `2025-05-0${3 - index}T09:00:00Z` }));
   const details = Object.fromEntries(quotes.map((quote) => [quote.id, makeDetails({ id: quote.id, projectName: quote.projectName, status: 'REVISED' })]));
   const fake = new FakeBridge({ accounts: [makeAccount()], quotes: { 'acc-1': quotes } });
-  fake.arrange('quotes.detail', ({ quoteId: id }) => viewOf(details[id]!));
+  fake.arrange('quotes.detail', ({ quoteId: id }) => cachedDetailView(details[id]!));
   fake.arrange('decisions.accept', ({ quoteId: id }) => {
     const decided = { ...details[id]!, status: 'CHANGED_TO_PROJECT' as const };
     const receipt = {
       id: `r-${id}`, accountId: 'acc-1', accountName: 'Acme', quoteId: id, quoteNumber: decided.quoteNumber, version: 'v', total: null,
       decision: 'accept' as const, reason: null, at: '2026-03-01T10:00:00Z', pdfSha256: null, outcome: 'done' as const, status: 'CHANGED_TO_PROJECT', settled: null,
     };
-    return { outcome: 'done', message: 'The quote was accepted.', quote: decided, receipt, view: viewOf(decided) };
+    return { outcome: 'done', message: 'The quote was accepted.', quote: decided, receipt, view: cachedDetailView(decided) };
   });
   return { fake };
 }
