@@ -27,7 +27,10 @@ export interface SavedViewsOptions {
 }
 
 /** Names compare as a person reads them: "Acme" and " acme " are the same view. */
-const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+// One name, however it was typed: "Café" composed (NFC) or decomposed (NFD, as macOS file
+// dialogs and some keyboards give it) is the same name, in any case and spacing.
+const nameKey = (name: string) => name.normalize('NFC').trim().toLocaleLowerCase();
+const sameName = (a: string, b: string) => nameKey(a) === nameKey(b);
 
 export function createSavedViewsStore(settings: SettingsStore, logger: Logger, options: SavedViewsOptions = {}): SavedViewsStore {
   const newId = options.newId ?? randomUUID;
@@ -88,7 +91,7 @@ export function createSavedViewsStore(settings: SettingsStore, logger: Logger, o
     },
     save(name, query) {
       const views = list();
-      const trimmed = name.trim();
+      const trimmed = name.normalize('NFC').trim();
       refuseTaken(views, trimmed);
       if (views.length >= MAX_SAVED_VIEWS) throw new AppError('invalid-input', `There are already ${MAX_SAVED_VIEWS} saved views: delete one first.`);
       return write([...views, { id: newId(), name: trimmed, query: ViewQuery.parse(query) }]);
@@ -96,7 +99,7 @@ export function createSavedViewsStore(settings: SettingsStore, logger: Logger, o
     rename(id, name) {
       const views = list();
       find(views, id);
-      const trimmed = name.trim();
+      const trimmed = name.normalize('NFC').trim();
       refuseTaken(views, trimmed, id);
       return write(views.map((view) => (view.id === id ? { ...view, name: trimmed } : view)));
     },

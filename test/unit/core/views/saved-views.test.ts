@@ -40,6 +40,15 @@ describe('saved views', () => {
     expect(settings.get(SAVED_VIEWS_KEY)).toEqual(views);
   });
 
+  it('takes "Café" typed composed and decomposed for one name, and keeps it composed (audit note)', () => {
+    const { store } = storeOver();
+    const [saved] = store.save('Caf\u00e9', acme);
+    expect(() => store.save('Cafe\u0301', query())).toThrow(/A view named "Café" already exists/);
+    const [renamed] = store.rename(saved!.id, 'Cre\u0300me');
+    expect(renamed!.name).toBe('Cr\u00e8me');
+    expect(store.list()).toHaveLength(1);
+  });
+
   it('refuses a name already taken, in any case and spacing, and an empty or too long one', () => {
     const { store } = storeOver();
     store.save('Acme', acme);
