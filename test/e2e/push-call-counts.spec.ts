@@ -48,7 +48,7 @@ test.afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Every call frame the page sends on the bridge's socket, by method, in order. */
+/** Every call frame the page sends on the bridge's socket, by method (and the quote it is about), in order. */
 async function countCalls(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const calls: string[] = [];
@@ -57,8 +57,10 @@ async function countCalls(page: Page): Promise<void> {
     WebSocket.prototype.send = function (this: WebSocket, data: string | ArrayBufferLike | Blob | ArrayBufferView) {
       if (typeof data === 'string') {
         try {
-          const message = JSON.parse(data) as { type?: string; method?: string };
-          if (message.type === 'call' && typeof message.method === 'string') calls.push(message.method);
+          const message = JSON.parse(data) as { type?: string; method?: string; input?: { quoteId?: unknown } };
+          // A call about one quote names it: the triage's advance to the next quote is told apart.
+          const about = typeof message.input?.quoteId === 'string' ? ` ${message.input.quoteId}` : '';
+          if (message.type === 'call' && typeof message.method === 'string') calls.push(`${message.method}${about}`);
         } catch {
           // Not a frame of ours.
         }
@@ -112,9 +114,15 @@ test('one accept costs at most 5 bridge calls from its confirm until the page is
   const from = await callsSoFar(page);
   await dialog.getByRole('button', { name: 'Accept quote' }).click();
   await expect(dialog.getByText(/accepted/i).first()).toBeVisible({ timeout: 30_000 });
-  const calls = await callsUntilQuiet(page, from);
+  const all = await callsUntilQuiet(page, from);
+  // Beside the reading pane the triage then puts the view's next quote in the pane (issue 27):
+  // reading that quote is opening another quote, not the accept's cost, and is reported apart.
+  const nextQuote = all.filter((call) => / /.test(call) && !call.endsWith(` ${toAccept!.id}`));
+  const calls = all.filter((call) => !nextQuote.includes(call));
   console.info(`[push] one accept, confirm to quiet: ${calls.length} bridge calls (target ≤ 5): ${calls.join(', ')}`);
-  expect(calls.filter((method) => method === 'decisions.accept')).toHaveLength(1);
+  console.info(`[push] then the next quote in the pane: ${nextQuote.length} calls: ${nextQuote.join(', ')}`);
+  expect(calls.filter((call) => call.startsWith('decisions.accept'))).toHaveLength(1);
+  expect(nextQuote.length, 'the triage advanced to the next quote').toBeGreaterThan(0);
   expect(calls.length).toBeLessThanOrEqual(5);
 });
 

@@ -63,6 +63,7 @@ export class QuoteState {
    * which is then compared with it rather than the version shown before the decision.
    */
   #deciding: { ref: QuoteRef; echoed?: string | null } | null = null;
+  #savedReasonsRead = false;
 
   constructor(api: BridgeApi) {
     this.#api = api;
@@ -80,7 +81,8 @@ export class QuoteState {
     this.receipts = [];
     this.logo = null;
     this.pdf = { busy: false, progress: null, error: null };
-    void this.#loadSavedReasons();
+    // The person's saved decline reasons change only through saveReasons here: read them once.
+    if (!this.#savedReasonsRead) void this.#loadSavedReasons();
     return this.load();
   }
 
@@ -322,8 +324,11 @@ export class QuoteState {
   }
 
   async #loadSavedReasons(): Promise<void> {
+    this.#savedReasonsRead = true;
     const result = await this.#api.decisions.savedReasons();
     if (result.ok) this.savedReasons = result.value;
+    // Asked again at the next quote opened (the host back after a reconnection).
+    else this.#savedReasonsRead = false;
   }
 
   #require(): QuoteRef {
