@@ -13,6 +13,14 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
+/** The end of a log, without terminal colours, for a failure no runner reported. */
+function lastLines(path, count) {
+  if (!existsSync(path)) return '(no log kept)';
+  // eslint-disable-next-line no-control-regex
+  const plain = readFileSync(path, 'utf8').replace(/\u001b\[[0-9;]*m/g, '');
+  return plain.trimEnd().split('\n').slice(-count).map((line) => `  | ${line}`).join('\n');
+}
+
 function read(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
 }
@@ -23,6 +31,12 @@ if (vitest) {
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
   if (vitest.numFailedTestSuites > 0 && vitest.numFailedTests === 0) failed += vitest.numFailedTestSuites;
+  // Vitest exits non-zero on an error outside any test (an unhandled rejection, say) while
+  // every test passed: that is a failure of its own, named here.
+  else if (vitest.success === false && vitest.numFailedTests === 0) {
+    console.error('vitest reported an error outside the tests (see "Unhandled Errors" in its output).');
+    failed += 1;
+  }
 }
 
 const e2e = read('reports/e2e.json');
@@ -55,7 +69,8 @@ if (benchStatus !== null) {
 }
 
 if (npmStatus !== 0 && failed === 0) {
-  console.error('npm test failed outside a test runner (lint, typecheck, build, or a runner crash).');
+  console.error('npm test failed outside a test runner (lint, typecheck, build, or a runner crash). Its last lines:');
+  console.error(lastLines('reports/npm-test.log', 40));
   failed += 1;
 }
 
