@@ -16,7 +16,6 @@ let skipped = 0;
 /** The end of a log, without terminal colours, for a failure no runner reported. */
 function lastLines(path, count) {
   if (!existsSync(path)) return '(no log kept)';
-  // eslint-disable-next-line no-control-regex
   const plain = readFileSync(path, 'utf8').replace(/\u001b\[[0-9;]*m/g, '');
   return plain.trimEnd().split('\n').slice(-count).map((line) => `  | ${line}`).join('\n');
 }
