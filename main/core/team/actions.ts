@@ -18,10 +18,10 @@ export interface Done {
   sent: FlushOutcome[];
 }
 
-/** Sends the outbox (this change last) and reads the bucket again. */
+/** Sends the outbox (this change last); after a refusal, reads the bucket again to show what won. */
 async function deliver(desk: TeamDesk, id: string): Promise<Done> {
   const sent = await desk.flush();
-  await desk.refresh().catch(() => 0);
+  if (sent.some((item) => item.outcome === 'refused')) await desk.refresh().catch(() => 0);
   const own = sent.find((item) => item.op.id === id);
   if (!own) return { outcome: 'queued', reason: desk.problem, sent };
   return { outcome: own.outcome, reason: own.outcome === 'refused' ? own.reason : null, sent };

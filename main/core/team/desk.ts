@@ -173,9 +173,12 @@ export class TeamDesk {
   private async send(kv: KV, op: OutboxOp): Promise<FlushOutcome> {
     const value = new TextEncoder().encode(op.value);
     try {
-      if (op.mode === 'put') await kv.put(op.kvKey, value);
-      else if (op.mode === 'create' || !op.expected) await kv.create(op.kvKey, value);
-      else await kv.update(op.kvKey, value, op.expected);
+      let revision: number;
+      if (op.mode === 'put') revision = await kv.put(op.kvKey, value);
+      else if (op.mode === 'create' || !op.expected) revision = await kv.create(op.kvKey, value);
+      else revision = await kv.update(op.kvKey, value, op.expected);
+      // Known here at once: this desk shows its own change without reading the bucket again.
+      this.log.add(op.kvKey, revision, value);
       return { op, outcome: 'sent' };
     } catch (error) {
       if (!(error instanceof JetStreamApiError) || (error.code !== JetStreamApiCodes.StreamWrongLastSequence && error.code !== JetStreamApiCodes.StreamWrongLastSequenceUnknown)) throw error;

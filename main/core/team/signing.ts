@@ -1,8 +1,8 @@
 // Signing and checking team entries with the author's Ed25519 key (an nkeys user key). The
 // signature covers the KV key as well as the entry, so a signed entry cannot be replayed under
 // another key (a note moved onto another quote, a join request passed off as an admission).
-import { fromPublic } from '@nats-io/nkeys';
 import type { KeyPair } from '@nats-io/nkeys';
+import { ed25519Sign, ed25519Verify } from './ed25519';
 import { Author, SignedEntry } from './entries';
 import type { EntryBody } from './entries';
 
@@ -26,7 +26,7 @@ function signedBytes(kvKey: string, body: EntryBody, author: Author): Uint8Array
 
 export function signEntry(kvKey: string, body: EntryBody, author: Author, pair: KeyPair): SignedEntry {
   if (pair.getPublicKey() !== author.key) throw new Error('the author must be the signing key');
-  const sig = Buffer.from(pair.sign(signedBytes(kvKey, body, author))).toString('base64');
+  const sig = Buffer.from(ed25519Sign(pair, signedBytes(kvKey, body, author))).toString('base64');
   return { v: 1, body, author, sig };
 }
 
@@ -46,10 +46,6 @@ export function checkEntry(kvKey: string, value: Uint8Array): Checked {
     return { ok: false, claimed: claimed.success ? claimed.data : null, reason: 'unreadable' };
   }
   const entry = parsed.data;
-  try {
-    const good = fromPublic(entry.author.key).verify(signedBytes(kvKey, entry.body, entry.author), Buffer.from(entry.sig, 'base64'));
-    return good ? { ok: true, entry } : { ok: false, claimed: entry.author, reason: 'bad-signature' };
-  } catch {
-    return { ok: false, claimed: entry.author, reason: 'bad-signature' };
-  }
+  const good = ed25519Verify(entry.author.key, signedBytes(kvKey, entry.body, entry.author), Buffer.from(entry.sig, 'base64'));
+  return good ? { ok: true, entry } : { ok: false, claimed: entry.author, reason: 'bad-signature' };
 }

@@ -76,11 +76,16 @@ export async function joiner(url: string, name: string, email: string, bucket = 
   return made;
 }
 
-/** Waits until `check` holds, reading the bucket again each time. */
+/**
+ * Waits until `check` holds, reading the bucket again each time. A read that fails is tried
+ * again: after a server restart JetStream answers a little after the connection is back.
+ */
 export async function until(desk: TeamDesk, check: () => boolean, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    await desk.refresh();
+    await desk.refresh().catch((error: unknown) => {
+      if (Date.now() > deadline) throw error;
+    });
     if (check()) return;
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 25));

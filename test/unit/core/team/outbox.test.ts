@@ -40,7 +40,7 @@ describe.skipIf(missing !== null)('the team outbox with a real nats-server stopp
     const { sent } = await sync(again);
     expect(sent.map((item) => item.outcome)).toEqual(['sent', 'sent', 'sent']);
     expect(again.queued).toEqual([]);
-    await until(ada.desk, () => ada.desk.state().quote(REF).notes.length === 3);
+    await until(ada.desk, () => ada.desk.state().quote(REF).notes.length === 3, 20_000);
     expect(ada.desk.state().quote(REF).notes.map((note) => note.body.text)).toEqual(['one', 'two', 'three']);
   });
 
@@ -58,7 +58,7 @@ describe.skipIf(missing !== null)('the team outbox with a real nats-server stopp
     copyFileSync(`${bob.options.outboxPath}.at-kill`, bob.options.outboxPath);
     const { sent } = await sync(await bob.reopen());
     expect(sent.map((item) => item.outcome)).toEqual(['sent']);
-    await until(ada.desk, () => ada.desk.state().quote(REF).notes.length === before + 1);
+    await until(ada.desk, () => ada.desk.state().quote(REF).notes.length === before + 1, 20_000);
     await ada.desk.refresh();
     expect(ada.desk.state().quote(REF).notes.filter((note) => note.body.text === 'sent twice')).toHaveLength(1);
   });
