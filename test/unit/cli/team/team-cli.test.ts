@@ -2,6 +2,12 @@
 // and a real nats-server: a quote handed over, discussed, and accepted above the policy's amount
 // only once its current revision is approved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Kvm } from '@nats-io/kv';
+import { createUser } from '@nats-io/nkeys';
+import { createSilentLogger } from '../../../../main/core/log';
+import { serviceToken } from '../../../../main/core/team';
+import { signEntry } from '../../../../main/core/team/signing';
+import { connectToRelayServer } from '../../../../main/core/webhooks/relay/connection';
 import { startSimulator } from '../../../../main/simulator';
 import type { Simulator } from '../../../../main/simulator';
 import { acceptableQuote, folderWithAccount, natsServerMissing, startNatsServer } from './fixtures';
@@ -82,6 +88,19 @@ describe.skipIf(missing !== null)('quotedesk team on two data folders (real nats
     const accepted = await bob.run('accept', quote.id, '--account', 'Acme', '--yes', '--json');
     expect(accepted.code, accepted.stderr).toBe(0);
     expect(accepted.json()).toMatchObject({ quoteNumber: quote.quoteNumber });
+  });
+
+  it('an entry nobody on the team signed is reported once as unverified, with its claimed author', async () => {
+    const mallory = createUser();
+    const kvKey = `quote.${serviceToken(sim.baseUrl)}.${quote.id}.note.forgedforged1`;
+    const note = signEntry(kvKey, { kind: 'note', id: 'forgedforged1', text: 'approved by finance', mentions: [], at: Date.now() }, { key: mallory.getPublicKey(), name: 'Finance', email: 'fin@example.com' }, mallory);
+    const nc = await connectToRelayServer({ url: server.url, auth: { kind: 'none' } }, { name: 'mallory', logger: createSilentLogger() });
+    await (await new Kvm(nc).open('quotedesk-team')).put(kvKey, JSON.stringify(note));
+    await nc.drain();
+    const first = await ada.run('team', 'show', quote.id);
+    expect(first.stderr).toContain('unverified entry from Finance <fin@example.com> not applied (signed by a key that is not on the roster)');
+    expect(first.stdout).not.toContain('approved by finance');
+    expect((await ada.run('team', 'show', quote.id)).stderr).not.toContain('unverified');
   });
 
   it('the requester cannot be asked to approve their own request', async () => {
