@@ -85,7 +85,7 @@ describe.skipIf(missing !== null)('quotedesk team on two data folders (real nats
     expect((await bob.run('team', 'request-approval', quote.quoteNumber, '--from', 'ada@example.com')).code).toBe(0);
     expect((await ada.run('team', 'approve', quote.quoteNumber)).code).toBe(0);
 
-    const accepted = await bob.run('accept', quote.id, '--account', 'Acme', '--yes', '--json');
+    const accepted = await bob.run('accept', quote.id, '--account=Acme', '--yes', '--json');
     expect(accepted.code, accepted.stderr).toBe(0);
     expect(accepted.json()).toMatchObject({ quoteNumber: quote.quoteNumber });
   });
