@@ -16,6 +16,10 @@ export const EXIT_CODES = {
   timeout: 12,
   /** accept/decline without --yes and without a terminal to ask on, or the answer was no. */
   confirmationNeeded: 13,
+  /** accept --account refused by the team's approval policy: this revision needs an approval first. */
+  approvalNeeded: 14,
+  /** The team's server refused a change (changed meanwhile, or decided already). */
+  teamRefused: 15,
 } as const;
 
 const CODE_FOR_ERROR: Partial<Record<BridgeErrorCode, number>> = {

@@ -15,6 +15,12 @@ Usage:
   quotedesk relay --port P --nats URL ...   one receiver for a team, storing
                           events in NATS JetStream (quotedesk relay --help)
   quotedesk listen --relay URL --consumer NAME   print the team relay's events
+  quotedesk team create|join|admit|members|assign|note|request-approval|approve|...
+                          assign, discuss and approve quotes with a team on a NATS
+                          server (quotedesk team --help)
+  quotedesk accept ID --account NAME [--yes]   accept a stored account's quote,
+                          honouring the team's approval policy (exit 14 until
+                          this revision is approved)
   quotedesk --version
 
   ID is the quote's UUID, as the ID column of "list" shows it.
@@ -71,4 +77,7 @@ Exit codes:
   4 forbidden         12 timeout (the service did not answer in time)
   5 not found         13 not confirmed (accept or decline without --yes and
                          without a terminal to ask, or the answer was no)
+                      14 approval needed (accept --account: the team's policy
+                         needs an approval of this revision first)
+                      15 refused by the team's server (changed or decided meanwhile)
 `;

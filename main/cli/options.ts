@@ -46,7 +46,7 @@ export const COMMANDS = ['list', 'show', 'accept', 'decline', 'pdf'] as const;
 export type Command = (typeof COMMANDS)[number];
 
 /** Every command name a user may type, the long-running ones included: what a slip is matched against. */
-const ALL_COMMANDS = [...COMMANDS, 'listen', 'relay', 'help'] as const;
+const ALL_COMMANDS = [...COMMANDS, 'listen', 'relay', 'team', 'help'] as const;
 
 /** Options that mean something to some commands only: given to another, they are a mistake. */
 const OPTION_COMMANDS: Partial<Record<keyof CliValues, Command | readonly Command[]>> = {

@@ -1,0 +1,67 @@
+// `quotedesk accept ID --account NAME`: accept a stored account's quote, honouring the team's
+// approval policy. Above the policy's amount the quote's current revision needs an approval from
+// an approver whose limit covers it; otherwise the command stops (exit 14) before anything is sent.
+import { parseArgs } from 'node:util';
+import { createSilentLogger } from '../../core/log';
+import { acceptGate, TeamError } from '../../core/team';
+import { confirmDecision, decisionBlocked, requireConfirmable } from '../decision';
+import { dataFolderPath, openDataFolder } from '../data-folder';
+import type { DataFolder } from '../data-folder';
+import { EXIT_CODES } from '../exit-codes';
+import { UsageError } from '../options';
+import { formatDecision } from '../output';
+import { CliFailure, CliRefusal, report } from '../report';
+import type { CliIo } from '../run';
+import { quoteFacts, quoteId, teamAccount } from './quote';
+import type { TeamAccount } from './quote';
+import { onTeam, openDesk } from './setup';
+
+const OPTIONS = { account: { type: 'string' }, 'data-dir': { type: 'string' }, yes: { type: 'boolean', short: 'y' }, json: { type: 'boolean' } } as const;
+
+export async function runTeamAccept(argv: string[], io: CliIo): Promise<number> {
+  const json = argv.includes('--json');
+  let folder: DataFolder | null = null;
+  let account: TeamAccount | null = null;
+  try {
+    let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true }>>;
+    try {
+      parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    } catch (error) {
+      throw new UsageError(`${(error as Error).message} (accept with --account takes --data-dir, --yes and --json)`);
+    }
+    const { values, positionals } = parsed;
+    if (positionals.length !== 1) throw new UsageError('accept needs one quote ID (or number)');
+    requireConfirmable('accept', values.yes, io.stdin);
+    const logger = createSilentLogger();
+    folder = await openDataFolder(dataFolderPath(values['data-dir'], io.env, io.cwd), logger);
+    account = await teamAccount(folder, values.account, logger);
+    const id = await quoteId(account, positionals[0]!);
+    const { quote, facts } = await quoteFacts(account, id);
+    const blocked = decisionBlocked(quote, account.access, 'accept');
+    if (blocked) throw new CliRefusal(blocked, EXIT_CODES.invalidState, 'invalid-state');
+    if (onTeam(folder)) {
+      const desk = await openDesk(folder, logger);
+      try {
+        // What waits in the outbox and what others did count: an approval given a moment ago included.
+        await desk.flush();
+        await desk.refresh();
+        const gate = acceptGate(desk.state(), { service: account.service, quote: id }, facts);
+        if (!gate.allowed) {
+          const name = quote.quoteNumber ?? id;
+          throw new CliRefusal(`${name} cannot be accepted yet: ${gate.reason}. Ask for one with "quotedesk team request-approval ${name} --from APPROVER".`, EXIT_CODES.approvalNeeded, 'approval-needed');
+        }
+      } finally {
+        await desk.close();
+      }
+    }
+    await confirmDecision(quote, 'accept', undefined, values.yes, io.stdin, io.stderr);
+    const outcome = await (await account.client()).quotes.accept(id);
+    io.stdout.write(json ? `${JSON.stringify({ ...outcome, quoteNumber: quote.quoteNumber }, null, 2)}\n` : formatDecision('accept', outcome, quote.quoteNumber, account.access));
+    return EXIT_CODES.ok;
+  } catch (error) {
+    return report(error instanceof TeamError ? new CliFailure(error.message) : error, io.stderr, json, null);
+  } finally {
+    await account?.close();
+    await folder?.close();
+  }
+}

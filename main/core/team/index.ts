@@ -1,0 +1,14 @@
+export { addNote, admit, askToJoin, assign, decide, removeMember, requestApproval, setPolicy, sync } from './actions';
+export type { Done } from './actions';
+export { TeamDesk, TeamError } from './desk';
+export type { FlushOutcome, TeamDeskOptions, TeamProfile } from './desk';
+export { mentionsIn, parseAmount, ROLES } from './entries';
+export type { Role } from './entries';
+export { loadIdentity, loadOrCreateIdentity, TEAM_SEED_SECRET } from './identity';
+export { DEFAULT_BUCKET, HISTORY_DEPTH, quoteIdProblem, serviceToken } from './keys';
+export type { QuoteRef } from './keys';
+export { COPY_FILE, OUTBOX_FILE, OutboxUnreadableError } from './outbox';
+export { acceptGate, quoteRevision, thresholdExceeded } from './policy';
+export type { AcceptGate, QuoteFacts } from './policy';
+export type { Member, Roster } from './roster';
+export type { QuoteState, TeamState } from './state';
