@@ -41,7 +41,7 @@ export interface ViewWords {
   selection: boolean;
 }
 
-/** "Action needed", "Acme, Accepted", "All quotes", "Selected quotes (Action needed)"... */
+/** "Action needed", "Acme, Accepted", "All quotes", "Selected quotes", "Selected quotes (Action needed)"... */
 export function viewName(view: ViewWords): string {
   const parts: string[] = [];
   if (view.accountName) parts.push(view.accountName);
@@ -50,6 +50,6 @@ export function viewName(view: ViewWords): string {
   if (view.stages && view.stages.length > 0) parts.push(view.stages.map((stage) => stageLabel(stage, 'mixed')).join(' or '));
   if (view.search?.trim()) parts.push(`search ${view.search.trim()}`);
   if (view.filtered) parts.push('filtered');
-  const name = parts.length > 0 ? parts.join(', ') : 'All quotes';
-  return view.selection ? `Selected quotes (${name})` : name;
+  if (view.selection) return parts.length > 0 ? `Selected quotes (${parts.join(', ')})` : 'Selected quotes';
+  return parts.length > 0 ? parts.join(', ') : 'All quotes';
 }

@@ -112,7 +112,9 @@ describe('exporting the inbox view', () => {
     expect(all.fileName).toBe('Quotedesk - All quotes - 2026-01-15.xlsx');
     const { rows } = await inbox['inbox.query']({ sort: 'newest', offset: 0, limit: 2 });
     const picked = await exportCall('inbox.export', { format: 'csv', selection: { kind: 'quotes', quoteIds: rows.map((row) => row.quoteId) } });
-    expect(picked).toMatchObject({ rows: 2, fileName: 'Quotedesk - Selected quotes (All quotes) - 2026-01-15.csv' });
+    expect(picked).toMatchObject({ rows: 2, fileName: 'Quotedesk - Selected quotes - 2026-01-15.csv' });
+    const pickedNeeding = await exportCall('inbox.export', { format: 'csv', needsAction: true, selection: { kind: 'all', except: [] } });
+    expect(pickedNeeding.fileName).toBe('Quotedesk - Selected quotes (Action needed) - 2026-01-15.csv');
   });
 
   it('exports more quotes than one inbox window holds', async () => {
