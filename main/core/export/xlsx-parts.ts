@@ -23,7 +23,11 @@ const NOT_XML = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g;
 /** Half of a surrogate pair without its other half: no character at all, so not valid XML either. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+/** Anything xmlText changes: most text has none of it, and is written as it is. */
+const NEEDS_ESCAPING = /[&<>"\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
 export function xmlText(text: string): string {
+  if (!NEEDS_ESCAPING.test(text)) return text;
   return text.replace(LONE_SURROGATE, '\uFFFD').replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
