@@ -40,7 +40,10 @@ test('the exported rows are the view: every quote, then a filtered view, as CSV 
   expect(everything).toBeGreaterThan(0);
   const csv = await exportView(page, /CSV/);
   // Named after the view and the day, and every row names its quote: its id and the link that opens it.
-  expect(csv.name).toMatch(/^Quotedesk - All quotes - \d{4}-\d{2}-\d{2}\.csv$/);
+  // The view on screen is one account's (the inbox's heading names it): the file is named after it.
+  const account = (await page.getByRole('heading', { level: 1 }).first().textContent())!.trim();
+  const day = new Date().toISOString().slice(0, 10);
+  expect(csv.name).toBe(account === 'All accounts' ? `Quotedesk - All quotes - ${day}.csv` : `Quotedesk - ${account} - ${day}.csv`);
   const lines = csv.bytes.toString('utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
   expect(lines[0]).toBe('"Quote number","Project","Company","Reference","Status","Total","Currency","Quote date","Quote deadline","Project due","Valid until","Accounts","Quote ID","Link"');
   expect(lines).toHaveLength(everything + 1);
@@ -58,7 +61,7 @@ test('the exported rows are the view: every quote, then a filtered view, as CSV 
   await expectAccessible(page, 'the export menu', 'test-results/export-menu.png', { fullPage: false });
   await page.keyboard.press('Escape');
   const xlsx = await exportView(page, /Excel workbook/);
-  expect(xlsx.name).toMatch(/^Quotedesk - Action needed - \d{4}-\d{2}-\d{2}\.xlsx$/);
+  expect(xlsx.name).toBe(account === 'All accounts' ? `Quotedesk - Action needed - ${day}.xlsx` : `Quotedesk - ${account}, Action needed - ${day}.xlsx`);
   const sheet = await readSheet(xlsx.bytes);
   expect(sheet).toHaveLength(waiting + 1);
   const header = sheet[0]!;
