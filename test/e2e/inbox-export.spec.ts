@@ -39,10 +39,17 @@ test('the exported rows are the view: every quote, then a filtered view, as CSV 
   const everything = await viewCount(page);
   expect(everything).toBeGreaterThan(0);
   const csv = await exportView(page, /CSV/);
-  expect(csv.name).toMatch(/^Quotes \d{4}-\d{2}-\d{2}\.csv$/);
+  // Named after the view and the day, and every row names its quote: its id and the link that opens it.
+  // The view on screen is one account's (the inbox's heading names it): the file is named after it.
+  const account = (await page.getByRole('heading', { level: 1 }).first().textContent())!.trim();
+  const day = new Date().toISOString().slice(0, 10);
+  expect(csv.name).toBe(account === 'All accounts' ? `Quotedesk - All quotes - ${day}.csv` : `Quotedesk - ${account} - ${day}.csv`);
   const lines = csv.bytes.toString('utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-  expect(lines[0]).toBe('"Quote number","Project","Company","Reference","Status","Total","Currency","Quote date","Quote deadline","Project due","Valid until","Accounts"');
+  expect(lines[0]).toBe('"Quote number","Project","Company","Reference","Status","Total","Currency","Quote date","Quote deadline","Project due","Valid until","Accounts","Quote ID","Link"');
   expect(lines).toHaveLength(everything + 1);
+  const [id, link] = lines[1]!.split(',').slice(-2).map((cell) => cell.replace(/"/g, ''));
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  expect(link).toMatch(new RegExp(`^quotedesk://quote/[^/]+/${id}$`));
   await expect(page.getByRole('status').filter({ hasText: `Exported ${everything.toLocaleString('en-US')} quotes` })).toBeVisible();
 
   // A narrower view: the file follows it.
@@ -54,13 +61,14 @@ test('the exported rows are the view: every quote, then a filtered view, as CSV 
   await expectAccessible(page, 'the export menu', 'test-results/export-menu.png', { fullPage: false });
   await page.keyboard.press('Escape');
   const xlsx = await exportView(page, /Excel workbook/);
-  expect(xlsx.name).toMatch(/\.xlsx$/);
+  expect(xlsx.name).toBe(account === 'All accounts' ? `Quotedesk - Action needed - ${day}.xlsx` : `Quotedesk - ${account}, Action needed - ${day}.xlsx`);
   const sheet = await readSheet(xlsx.bytes);
   expect(sheet).toHaveLength(waiting + 1);
   const header = sheet[0]!;
   const body = sheet.slice(1);
   expect(body.every((row) => typeof row[header.indexOf('Total')] === 'number')).toBe(true);
   expect(body.some((row) => row[header.indexOf('Quote date')] instanceof Date)).toBe(true);
+  expect(body.every((row) => typeof row[header.indexOf('Quote ID')] === 'string')).toBe(true);
   expect(problems).toEqual([]);
   await context.close();
 });
@@ -73,9 +81,9 @@ test("a quote's pricing exports one row per line item, with numbers and its curr
   const pricing = page.getByRole('region', { name: 'Pricing' });
   await expect(pricing).toBeVisible();
   const xlsx = await exportView(page, /Excel workbook/, 'Export pricing');
-  expect(xlsx.name).toMatch(/^Quote .+ pricing\.xlsx$/);
+  expect(xlsx.name).toMatch(/^Quotedesk - Quote .+ pricing - \d{4}-\d{2}-\d{2}\.xlsx$/);
   const sheet = await readSheet(xlsx.bytes);
-  expect(sheet[0]).toEqual(['Team', 'Service', 'Service type', 'Service due', 'Target market', 'Item', 'Unit', 'Quantity', 'Unit price', 'Line total', 'Currency']);
+  expect(sheet[0]).toEqual(['Team', 'Service', 'Service type', 'Service due', 'Target market', 'Item', 'Unit', 'Quantity', 'Unit price', 'Line total', 'Currency', 'Quote ID', 'Link']);
   const body = sheet.slice(1);
   expect(body.length).toBeGreaterThan(0);
   expect(body.every((row) => typeof row[7] === 'number' && typeof row[9] === 'number' && typeof row[10] === 'string')).toBe(true);

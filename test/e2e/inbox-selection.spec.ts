@@ -84,7 +84,7 @@ async function exportSelection(page: Page): Promise<string[]> {
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: /CSV/ }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^Selected quotes \d{4}-\d{2}-\d{2}\.csv$/);
+  expect(download.suggestedFilename()).toMatch(/^Quotedesk - Selected quotes( \(.+\))? - \d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
   const header = csvFields(lines[0]!);
   const [number, project] = [header.indexOf('Quote number'), header.indexOf('Project')];

@@ -118,6 +118,11 @@ describe('selecting quotes in the inbox', () => {
     await within(bar()).findByText('Keeping PDFs offline: 120 of 100,000');
     fake.emit('selection.keepOfflineChanged', job({ total: 100_000, done: 121, kept: 121 }));
     await within(bar()).findByText('Keeping PDFs offline: 121 of 100,000');
+    // Once the core has measured its rate, the time left, rounded as a guess should be.
+    fake.emit('selection.keepOfflineChanged', job({ total: 100_000, done: 130, kept: 130, secondsLeft: 12 * 60 + 10 }));
+    await within(bar()).findByText('Keeping PDFs offline: 130 of 100,000, about 12 minutes left');
+    fake.emit('selection.keepOfflineChanged', job({ total: 100_000, done: 131, kept: 131, secondsLeft: 3.5 * 3600 + 100 }));
+    await within(bar()).findByText('Keeping PDFs offline: 131 of 100,000, about 3 hours 30 minutes left');
     await fireEvent.click(within(bar()).getByRole('button', { name: 'Stop' }));
     await within(bar()).findByText('Kept 121 of 100,000 PDFs offline; stopped.');
   });
@@ -125,5 +130,5 @@ describe('selecting quotes in the inbox', () => {
 
 /** The core's keep-offline job: running and untouched unless told otherwise. */
 function job(moved: Partial<KeepOfflineJob>): KeepOfflineJob {
-  return { state: 'running', total: 0, done: 0, kept: 0, alreadyOffline: 0, failed: [], failedCount: 0, notTried: 0, error: null, ...moved };
+  return { state: 'running', total: 0, done: 0, kept: 0, alreadyOffline: 0, failed: [], failedCount: 0, notTried: 0, error: null, secondsLeft: null, ...moved };
 }

@@ -12,6 +12,8 @@ import { AppError, errorText } from '../errors';
 import type { DomainBus } from '../events';
 import type { Clock, Logger } from '../ports';
 import type { PdfRow, QuoteStore } from '../database/types';
+import { createFixedLimit } from './adaptive-limit';
+import type { AdaptiveLimit } from './adaptive-limit';
 import { fetchPdfFile, nodeFileSystem, PDF_TEMP_PATTERN } from './pdf-file';
 import type { PdfFileSystem } from './pdf-file';
 import type { QuoteCache } from './quotes';
@@ -97,10 +99,12 @@ export interface PdfCache {
   prefetch(accountId: string, quoteIds: readonly string[]): Promise<void>;
   /**
    * The PDFs of these quotes kept offline (a selection in the inbox): downloaded when missing
-   * or outdated, a few at a time, each outcome counted. Stops at the first failure that says
-   * the service cannot be reached; never throws for one quote.
+   * or outdated, as many at a time as `limit` allows (the cache's prefetch width without one),
+   * each outcome counted. A quote the service is too busy for (429, 503) is tried again after
+   * the pause it asks for; stops at the first failure that says the service cannot be reached;
+   * never throws for one quote.
    */
-  keepOffline(quotes: readonly QuoteToKeep[], signal?: AbortSignal): Promise<KeepOfflineOutcome>;
+  keepOffline(quotes: readonly QuoteToKeep[], signal?: AbortSignal, limit?: AdaptiveLimit): Promise<KeepOfflineOutcome>;
   usage(): { files: number; bytes: number };
   /** A new room for cached PDFs (Settings): beyond it the least recently used are deleted now. */
   setMaxBytes(bytes: number): Promise<void>;
@@ -111,6 +115,22 @@ export interface PdfCache {
 interface KnownLink {
   link: QuotePdfLink;
   obtainedAt: number;
+}
+
+/** Times one quote is tried again after the service said it was busy, before it counts as failed. */
+const BUSY_RETRIES = 5;
+/** Pauses are waited in real time, whatever the clock the cache is given says. */
+const monotonicNow = () => performance.now();
+
+/** A 429, or a 503 (unavailable for now): the service asks for fewer requests, it is not gone. */
+function isBusyAnswer(error: unknown): boolean {
+  const { code, status } = error as { code?: unknown; status?: unknown };
+  return code === 'rate-limited' || status === 429 || status === 503;
+}
+
+function retryAfterOf(error: unknown): number | null {
+  const retryAfterMs = (error as { retryAfterMs?: unknown }).retryAfterMs;
+  return typeof retryAfterMs === 'number' && Number.isFinite(retryAfterMs) ? retryAfterMs : null;
 }
 
 const SERVICE_UNAVAILABLE = new Set(['network', 'timeout', 'server', 'rate-limited', 'needs-credentials', 'authentication']);
@@ -277,38 +297,79 @@ export function createPdfCache(deps: PdfCacheDeps): PdfCache {
     await Promise.all(Array.from({ length: Math.min(options.prefetchParallelism, wanted.length) }, worker));
   }
 
-  async function keepOffline(quotes: readonly QuoteToKeep[], signal?: AbortSignal): Promise<KeepOfflineOutcome> {
+  async function keepOffline(quotes: readonly QuoteToKeep[], signal?: AbortSignal, limit?: AdaptiveLimit): Promise<KeepOfflineOutcome> {
+    const width = limit ?? createFixedLimit(options.prefetchParallelism, monotonicNow);
     let kept = 0;
     let alreadyOffline = 0;
     const failed: { index: number; failure: KeepOfflineOutcome['failed'][number] }[] = [];
-    let next = 0;
+    // Quotes to try, in order; one the service was too busy for goes back to the front.
+    const waiting = quotes.map((_, index) => index);
+    const busyTries = new Map<number, number>();
+    let active = 0;
     let unreachable = false;
     const fail = (index: number, quote: QuoteToKeep, reason: string) =>
       failed.push({ index, failure: { accountId: quote.accountId, quoteId: quote.quoteId, label: quote.label, reason } });
-    const worker = async () => {
-      while (next < quotes.length && !unreachable && !signal?.aborted) {
-        const index = next++;
-        const quote = quotes[index]!;
-        try {
-          const pdf = await pdfs.get(quote.accountId, quote.quoteId, signal);
-          if (pdf.outdated) {
-            // get() fell back on the older copy: the service could not be had, the copy stays.
-            unreachable = true;
-            fail(index, quote, 'The service could not be reached: the older copy on this computer stays.');
-          } else if (pdf.fromCache) alreadyOffline++;
-          else kept++;
-        } catch (error) {
-          // Stopped: the download was aborted (its temporary file deleted); the quote was not tried.
-          if (signal?.aborted) return;
-          const described = describeError(error);
-          fail(index, quote, described.message);
-          logger.warn('a PDF could not be kept offline', { accountId: quote.accountId, quoteId: quote.quoteId, error: errorText(error) });
-          // Offline, refused or busy: the others would fail the same way.
-          if (described.retryable || SERVICE_UNAVAILABLE.has(described.code)) unreachable = true;
+
+    async function keepOne(index: number): Promise<void> {
+      const quote = quotes[index]!;
+      const started = monotonicNow();
+      try {
+        const pdf = await pdfs.get(quote.accountId, quote.quoteId, signal);
+        if (pdf.outdated) {
+          // get() fell back on the older copy: the service could not be had, the copy stays.
+          unreachable = true;
+          fail(index, quote, 'The service could not be reached: the older copy on this computer stays.');
+        } else if (pdf.fromCache) alreadyOffline++;
+        else {
+          kept++;
+          width.succeeded(monotonicNow() - started);
         }
+      } catch (error) {
+        // Stopped: the download was aborted (its temporary file deleted); the quote was not tried.
+        if (signal?.aborted) return;
+        const tries = (busyTries.get(index) ?? 0) + 1;
+        if (isBusyAnswer(error) && tries <= BUSY_RETRIES) {
+          // The service asks for fewer requests: fewer at once, after its pause, and this quote again.
+          busyTries.set(index, tries);
+          width.busy(retryAfterOf(error));
+          waiting.unshift(index);
+          return;
+        }
+        const described = describeError(error);
+        fail(index, quote, described.message);
+        logger.warn('a PDF could not be kept offline', { accountId: quote.accountId, quoteId: quote.quoteId, error: errorText(error) });
+        // Offline, refused or busy: the others would fail the same way.
+        if (described.retryable || SERVICE_UNAVAILABLE.has(described.code)) unreachable = true;
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(options.prefetchParallelism, quotes.length) }, worker));
+    }
+
+    await new Promise<void>((allDone) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const stopped = () => signal?.aborted || unreachable;
+      const pump = () => {
+        clearTimeout(timer);
+        timer = undefined;
+        while (!stopped() && waiting.length > 0 && active < width.allowed()) {
+          const index = waiting.shift()!;
+          active++;
+          void keepOne(index).finally(() => {
+            active--;
+            pump();
+          });
+        }
+        if (active > 0) return;
+        if (stopped() || waiting.length === 0) {
+          signal?.removeEventListener('abort', pump);
+          allDone();
+          return;
+        }
+        // Nothing runs and the service asked for a pause: wake when it ends (or at a stop).
+        const until = width.pausedUntil();
+        timer = setTimeout(pump, until === null ? 0 : Math.max(0, until - monotonicNow()));
+      };
+      signal?.addEventListener('abort', pump, { once: true });
+      pump();
+    });
     const done = kept + alreadyOffline + failed.length;
     return { kept, alreadyOffline, failed: failed.sort((a, b) => a.index - b.index).map(({ failure }) => failure), notTried: quotes.length - done };
   }

@@ -3,7 +3,7 @@ import type { exportMethods, ExportDelivered, ExportFormat } from '../../../prel
 import type { AccountsService } from '../accounts/types';
 import type { QuoteCache } from '../cache';
 import { AppError } from '../errors';
-import { exportFileName } from './table';
+import { exportFileName, viewName } from './file-name';
 import { inboxTable } from './inbox-table';
 import { pricingTable } from './pricing-table';
 import { toCsvInChunks } from './csv-chunks';
@@ -46,9 +46,10 @@ export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
     return format === 'csv' ? toCsvInChunks(table) : toXlsx(table);
   }
 
-  async function deliver(file: ExportFile, title: string, rows: number): Promise<ExportDelivered> {
+  async function deliver(file: ExportFile, what: string, rows: number): Promise<ExportDelivered> {
     if (!deps.deliver) throw new AppError('internal', 'This version of Quotedesk cannot save files here.');
-    const fileName = exportFileName(title, file.extension);
+    const day = new Date(clock.now()).toISOString().slice(0, 10);
+    const fileName = exportFileName(what, day, file.extension);
     const delivered = await deps.deliver({ ...file, fileName });
     return delivered.kind === 'download' ? { kind: 'download', url: delivered.url, fileName, rows } : { kind: delivered.kind, fileName, rows };
   }
@@ -58,15 +59,24 @@ export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
       const { format, ...view } = input;
       // The same rows inbox.query gives, in its order; only the selected ones when there is a selection.
       const { rows } = await selectedRows(deps, view);
-      const table = inboxTable(rows, await deps.accounts.list());
-      const day = new Date(clock.now()).toISOString().slice(0, 10);
-      return deliver(await encode(table, format), `${view.selection ? 'Selected quotes' : 'Quotes'} ${day}`, rows.length);
+      const accounts = await deps.accounts.list();
+      const table = inboxTable(rows, accounts);
+      const name = viewName({
+        accountName: view.accountId === undefined ? null : (accounts.find((account) => account.id === view.accountId)?.name ?? null),
+        needsAction: view.needsAction,
+        expiringSoon: view.expiringSoon,
+        stages: view.stages,
+        search: view.search,
+        filtered: [view.companies, view.currencies, view.serviceTypes, view.targetMarkets, view.dueDate, view.validUntil, view.quoteIds].some((values) => (values?.length ?? 0) > 0),
+        selection: view.selection !== undefined,
+      });
+      return deliver(await encode(table, format), name, rows.length);
     },
 
     async 'quotes.exportPricing'({ accountId, quoteId, format }) {
       const details = cache.get(accountId, quoteId)?.details;
       if (!details) throw new AppError('not-found', "This quote's pricing is not on this computer yet: open the quote while online, then export it.");
-      const table = pricingTable(details);
+      const table = pricingTable(details, accountId);
       return deliver(await encode(table, format), `Quote ${details.quoteNumber ?? quoteId} pricing`, table.rows.length);
     },
   };

@@ -1,4 +1,5 @@
-import type { Cell, ExportFile, ExportTable } from './table';
+import { isoDay, isoTimestamp } from './cell-rules';
+import type { Cell, ColumnKind, ExportFile, ExportTable } from './table';
 
 /**
  * Before every character a spreadsheet may read as the start of a formula (= + - @, and the
@@ -25,16 +26,20 @@ function escapeText(text: string): string {
   return `"${neutralise(text).replace(/"/g, '""')}"`;
 }
 
-function csvCell(cell: Cell): string {
+function csvCell(kind: ColumnKind, cell: Cell): string {
   if (cell === null) return '';
-  // Numbers are written as numbers, unquoted (a negative amount is not a formula); dates are ISO text.
+  // Numbers are written as numbers, unquoted (a negative amount is not a formula), amounts
+  // plain beside their currency's column; dates by one ISO rule per kind, and what is no
+  // date stays the text it was.
   if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
+  if (kind === 'date') return escapeText(isoDay(cell) ?? cell);
+  if (kind === 'timestamp') return escapeText(isoTimestamp(cell) ?? cell);
   return escapeText(cell);
 }
 
 /** RFC 4180 CSV with CRLF line ends and a byte order mark, so Excel reads the UTF-8 as such. */
 export function toCsv(table: ExportTable): ExportFile {
-  const lines = [table.columns.map((column) => escapeText(column.header)), ...table.rows.map((row) => row.map(csvCell))];
+  const lines = [table.columns.map((column) => escapeText(column.header)), ...table.rows.map((row) => table.columns.map((column, index) => csvCell(column.kind, row[index] ?? null)))];
   const text = `\uFEFF${lines.map((line) => line.join(',')).join('\r\n')}\r\n`;
   return { bytes: new TextEncoder().encode(text), contentType: 'text/csv; charset=utf-8', extension: 'csv' };
 }

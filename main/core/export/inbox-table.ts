@@ -1,6 +1,7 @@
 import type { KeyAccess } from '../../../preload/contract';
 import type { InboxRow } from '../../../preload/contract/bridge/inbox';
 import { stageLabel } from '../../../preload/contract/plain/stages';
+import { deepLinkFor } from '../links/deep-links';
 import type { ExportColumn, ExportTable } from './table';
 
 const COLUMNS: readonly ExportColumn[] = [
@@ -9,18 +10,22 @@ const COLUMNS: readonly ExportColumn[] = [
   { header: 'Company', kind: 'text' },
   { header: 'Reference', kind: 'text' },
   { header: 'Status', kind: 'text' },
-  { header: 'Total', kind: 'number' },
+  { header: 'Total', kind: 'money', currencyColumn: 'Currency' },
   { header: 'Currency', kind: 'text' },
-  { header: 'Quote date', kind: 'date' },
+  { header: 'Quote date', kind: 'timestamp' },
   { header: 'Quote deadline', kind: 'date' },
   { header: 'Project due', kind: 'date' },
-  { header: 'Valid until', kind: 'date' },
+  { header: 'Valid until', kind: 'timestamp' },
   { header: 'Accounts', kind: 'text' },
+  // What the CLI takes (`quotedesk quote <id>`) and the link that opens the quote in the app.
+  { header: 'Quote ID', kind: 'text' },
+  { header: 'Link', kind: 'link' },
 ];
 
 /**
  * The inbox's rows as a table, one row per quote as the inbox shows them: the status in the
- * inbox's words for the row's account, the amount as a number with its currency beside it.
+ * inbox's words for the row's account, the amount as a number with its currency beside it,
+ * the quote's id and its quotedesk:// link (through the row's account, as the inbox opens it).
  */
 export function inboxTable(rows: readonly InboxRow[], accounts: readonly { id: string; name: string; access: KeyAccess }[]): ExportTable {
   const byId = new Map(accounts.map((account) => [account.id, account]));
@@ -40,6 +45,8 @@ export function inboxTable(rows: readonly InboxRow[], accounts: readonly { id: s
       row.projectDueDate,
       row.validUntil,
       row.accounts.map((seen) => byId.get(seen.accountId)?.name ?? seen.accountId).join(', '),
+      row.quoteId,
+      deepLinkFor({ view: 'quote', accountId: row.accountId, quoteId: row.quoteId }),
     ]),
   };
 }

@@ -1,13 +1,19 @@
 // A table to export, independent of its file format: CSV and XLSX are written from the same
 // columns and rows, so the two files always say the same thing.
 
-/** Text as text, amounts and counts as numbers, dates as ISO strings (a date, or a date and time in UTC). */
-export type ColumnKind = 'text' | 'number' | 'date';
+/**
+ * Text as text; 'number' a plain count; 'money' an amount in the currency named by the row's
+ * `currencyColumn` cell; 'date' a calendar day and 'timestamp' an instant (both ISO strings
+ * as the service gives them, normalised by cell-rules.ts); 'link' a quotedesk:// address.
+ */
+export type ColumnKind = 'text' | 'number' | 'money' | 'date' | 'timestamp' | 'link';
 export type Cell = string | number | null;
 
 export interface ExportColumn {
   header: string;
   kind: ColumnKind;
+  /** A money column: the header of the column holding each row's currency code. */
+  currencyColumn?: string;
 }
 
 export interface ExportTable {
@@ -19,7 +25,7 @@ export interface ExportTable {
 
 export type ExportFile = { bytes: Uint8Array; contentType: string; extension: 'csv' | 'xlsx' };
 
-/** A file name safe on every system, from words the person recognises. */
-export function exportFileName(title: string, extension: 'csv' | 'xlsx'): string {
-  return `${title.replace(/[^\w .-]+/g, '-').trim() || 'Quotedesk export'}.${extension}`;
+/** Each column's index of its currency column (money columns), or -1. */
+export function currencyIndexes(columns: readonly ExportColumn[]): number[] {
+  return columns.map((column) => (column.kind === 'money' && column.currencyColumn ? columns.findIndex((other) => other.header === column.currencyColumn) : -1));
 }

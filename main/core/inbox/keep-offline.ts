@@ -13,11 +13,13 @@ import { describeError } from '../api/describe-error';
 import type { PdfCache } from '../cache';
 import type { Logger } from '../ports';
 import { errorText } from '../errors';
+import { createAdaptiveLimit } from '../cache/adaptive-limit';
+import { createRateEstimate } from './time-left';
 import { selectedRows } from './selected-rows';
 import type { SelectedRowsDeps, ViewInput } from './selected-rows';
 
-/** Quotes read and handed to the PDF cache at a time: the progress moves after each batch. */
-const BATCH = 10;
+/** Quotes handed to the PDF cache at a time: the progress moves after each batch, and a batch's last downloads leave the others idle. */
+const BATCH = 40;
 
 export interface KeepOfflineJobsDeps extends SelectedRowsDeps {
   pdfs: Pick<PdfCache, 'keepOffline' | 'usage'>;
@@ -54,24 +56,30 @@ export function createKeepOfflineJobs(deps: KeepOfflineJobsDeps): KeepOfflineJob
   };
 
   async function run(state: KeepOfflineJob, selected: readonly QuoteToKeep[], signal: AbortSignal): Promise<void> {
+    // One width for the whole job: what the service's answers taught carries from batch to batch.
+    const width = createAdaptiveLimit({ now: () => performance.now() });
+    const estimate = createRateEstimate(() => performance.now());
     try {
       for (let offset = 0; offset < selected.length && !signal.aborted; offset += batch) {
         const quotes = selected.slice(offset, offset + batch);
-        const outcome = await deps.pdfs.keepOffline(quotes, signal);
+        const outcome = await deps.pdfs.keepOffline(quotes, signal, width);
         state.kept += outcome.kept;
         state.alreadyOffline += outcome.alreadyOffline;
         state.failedCount += outcome.failed.length;
         state.failed.push(...outcome.failed.slice(0, KEEP_OFFLINE_FAILURES_NAMED - state.failed.length));
         state.done += outcome.kept + outcome.alreadyOffline + outcome.failed.length;
+        state.secondsLeft = estimate.secondsLeft(state.done, state.total);
         // The service cannot be reached: the rest would fail the same way.
         if (outcome.notTried > 0 && !signal.aborted) break;
         changed();
       }
       state.notTried = Math.max(0, state.total - state.done);
+      state.secondsLeft = null;
       state.state = signal.aborted ? 'stopped' : 'finished';
     } catch (error) {
       deps.logger.warn('keeping PDFs offline failed', { error: errorText(error) });
       state.notTried = Math.max(0, state.total - state.done);
+      state.secondsLeft = null;
       state.state = signal.aborted ? 'stopped' : 'failed';
       state.error = signal.aborted ? null : describeError(error).message;
     }
@@ -102,7 +110,7 @@ export function createKeepOfflineJobs(deps: KeepOfflineJobsDeps): KeepOfflineJob
         // The one read of the view this job makes: what is kept is what was selected when it started.
         const { rows } = await selectedRows(deps, input);
         const selected: QuoteToKeep[] = rows.map((row) => ({ accountId: row.accountId, quoteId: row.quoteId, label: row.quoteNumber ?? row.projectName }));
-        const state: KeepOfflineJob = { state: 'running', total: selected.length, done: 0, kept: 0, alreadyOffline: 0, failed: [], failedCount: 0, notTried: 0, error: null };
+        const state: KeepOfflineJob = { state: 'running', total: selected.length, done: 0, kept: 0, alreadyOffline: 0, failed: [], failedCount: 0, notTried: 0, error: null, secondsLeft: null };
         job = state;
         changed();
         void run(state, selected, controller.signal).finally(() => {

@@ -88,6 +88,8 @@ export const KeepOfflineJob = z.object({
   notTried: z.number().int().nonnegative(),
   /** Why the job itself failed (reading the selection), in plain words. */
   error: z.string().nullable(),
+  /** Seconds left at the rate measured lately, while running; null until there is enough to measure. */
+  secondsLeft: z.number().nonnegative().nullable().default(null),
 });
 export type KeepOfflineJob = z.infer<typeof KeepOfflineJob>;
 

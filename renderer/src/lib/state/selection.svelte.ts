@@ -3,6 +3,7 @@ import type { BridgeApi, ExportDelivered, ExportFormat, KeepOfflineFailure, Keep
 import { describeFailure } from '../error-words';
 import { formatCount } from '../format';
 import type { InboxState } from './inbox.svelte';
+import { timeLeftWords } from '../time-left';
 
 /** The part of the bridge a selection acts through. */
 export type SelectionBridge = Pick<BridgeApi, 'selection' | 'inbox' | 'events'>;
@@ -53,10 +54,12 @@ export class SelectionState {
   /** The job runs (or is stopping): its progress and Stop are shown. */
   keeping = $derived(this.job?.state === 'running' || this.job?.state === 'stopping');
 
-  /** "Keeping PDFs offline: 120 of 100,000", or null. */
+  /** "Keeping PDFs offline: 120 of 100,000, about 12 minutes left", or null. */
   progressWords = $derived(
     this.job && this.keeping
-      ? `${this.job.state === 'stopping' ? 'Stopping' : 'Keeping PDFs offline'}: ${formatCount(this.job.done)} of ${formatCount(this.job.total)}`
+      ? `${this.job.state === 'stopping' ? 'Stopping' : 'Keeping PDFs offline'}: ${formatCount(this.job.done)} of ${formatCount(this.job.total)}${
+          this.job.state === 'running' && this.job.secondsLeft !== null ? `, ${timeLeftWords(this.job.secondsLeft)}` : ''
+        }`
       : null,
   );
 

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NetworkError, NotFoundError } from '../../../../main/core/api';
+import { NetworkError, NotFoundError, RateLimitedError } from '../../../../main/core/api';
+import { createAdaptiveLimit } from '../../../../main/core/cache/adaptive-limit';
 import type { QuotingClient } from '../../../../main/core/api';
 import { createPdfCache } from '../../../../main/core/cache';
 import type { PdfCache, QuoteToKeep } from '../../../../main/core/cache';
@@ -32,6 +33,13 @@ let mostAtOnce = 0;
 let links = 0;
 /** The files' answer sends half the PDF and then waits, as a slow service would. */
 let stallHalfway = false;
+/** Links asked for while this many downloads run are refused with 429 and this Retry-After (a service's rate limit); null: no limit. */
+let busyAbove: { downloads: number; retryAfterMs: number } | null = null;
+/** When each link was asked for, and when each 429 was answered (performance.now()). */
+let linkTimes: number[] = [];
+let busyTimes: number[] = [];
+/** Links handed out whose download has not ended: what a rate limit counts. */
+let granted = 0;
 
 beforeEach(async () => {
   service = await startFakeService();
@@ -43,6 +51,10 @@ beforeEach(async () => {
   mostAtOnce = 0;
   links = 0;
   stallHalfway = false;
+  busyAbove = null;
+  linkTimes = [];
+  busyTimes = [];
+  granted = 0;
 });
 afterEach(async () => {
   stop?.();
@@ -60,6 +72,12 @@ function client(): QuotingClient {
       async pdf(quoteId: string) {
         const failure = refuse.get(quoteId);
         if (failure) throw failure();
+        if (busyAbove && granted >= busyAbove.downloads) {
+          busyTimes.push(performance.now());
+          throw new RateLimitedError({ endpoint: 'GET /quotes/…/pdf', status: 429, retryAfterMs: busyAbove.retryAfterMs });
+        }
+        linkTimes.push(performance.now());
+        granted += 1;
         links += 1;
         const path = `/files/${links}/quote.pdf`;
         service.route('GET', path, (_req, res) => {
@@ -73,6 +91,7 @@ function client(): QuotingClient {
           // A little later, so downloads overlap when they may.
           setTimeout(() => {
             downloading -= 1;
+            granted -= 1;
             const bytes = pdfBytes(2048);
             res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(bytes.length) }).end(bytes);
           }, 20);
@@ -172,5 +191,36 @@ describe('keeping several PDFs offline', () => {
     expect(links).toBe(2);
     expect(readdirSync(folder)).toEqual([]);
     for (const quote of quotes) expect(pdfs.currentFile('acc', quote.quoteId)).toBeNull();
+  });
+
+  it('with an adaptive width: more at once while answers are quick, fewer and the pause asked for on 429, and every PDF kept', async () => {
+    const pdfs = await pdfCache();
+    const quotes = seen(Array.from({ length: 30 }, () => fakeQuote()));
+    busyAbove = { downloads: 4, retryAfterMs: 150 };
+
+    const outcome = await pdfs.keepOffline(quotes, undefined, createAdaptiveLimit({ initial: 2, now: () => performance.now() }));
+
+    expect(outcome).toEqual({ kept: 30, alreadyOffline: 0, failed: [], notTried: 0 });
+    // It grew past the fixed two until the service said no, and never beyond what it allows.
+    expect(mostAtOnce).toBe(4);
+    expect(busyTimes.length).toBeGreaterThan(0);
+    // After each 429, no link was asked for before its Retry-After had passed.
+    for (const refusedAt of busyTimes) {
+      const next = linkTimes.find((at) => at > refusedAt);
+      if (next !== undefined) expect(next - refusedAt).toBeGreaterThanOrEqual(150 - 5);
+    }
+  });
+
+  it('counts a quote as failed once the service stays busy through its retries, and stops the rest', async () => {
+    const pdfs = await pdfCache();
+    const quotes = seen(Array.from({ length: 4 }, () => fakeQuote()));
+    busyAbove = { downloads: 0, retryAfterMs: 5 };
+
+    const outcome = await pdfs.keepOffline(quotes, undefined, createAdaptiveLimit({ initial: 2, now: () => performance.now() }));
+
+    expect(outcome.kept).toBe(0);
+    expect(outcome.failed.length).toBeGreaterThanOrEqual(1);
+    expect(outcome.failed[0]!.reason).toMatch(/too many requests/);
+    expect(outcome.failed.length + outcome.notTried).toBe(4);
   });
 });

@@ -79,13 +79,14 @@ describe('exporting the inbox view', () => {
     expect(window.total).toBeLessThan(everything.total);
 
     const csv = await exportCall('inbox.export', { ...view, format: 'csv' });
-    expect(csv).toMatchObject({ kind: 'download', rows: window.total, fileName: 'Quotes 2026-01-15.csv' });
+    // Named after the view (its company filter) and the day.
+    expect(csv).toMatchObject({ kind: 'download', rows: window.total, fileName: 'Quotedesk - filtered - 2026-01-15.csv' });
     const lines = csvLines(delivered[0]!);
     expect(lines).toHaveLength(window.total + 1);
     expect(lines.slice(1).every((line) => line.includes(company!.value))).toBe(true);
 
     const xlsx = await exportCall('inbox.export', { ...view, format: 'xlsx' });
-    expect(xlsx).toMatchObject({ kind: 'download', rows: window.total, fileName: 'Quotes 2026-01-15.xlsx' });
+    expect(xlsx).toMatchObject({ kind: 'download', rows: window.total, fileName: 'Quotedesk - filtered - 2026-01-15.xlsx' });
     expect(delivered[1]!.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const sheet = await readSheet(Buffer.from(delivered[1]!.bytes));
     const header = sheet[0]!;
@@ -96,8 +97,24 @@ describe('exporting the inbox view', () => {
     expect(body.map((row) => row[col('Currency')] ?? null)).toEqual(window.rows.map((row) => row.currency));
     const dated = window.rows.findIndex((row) => row.validUntil !== null);
     expect(dated).toBeGreaterThanOrEqual(0);
-    expect(body[dated]![col('Valid until')]).toEqual(new Date(window.rows[dated]!.validUntil!));
+    // An instant to the second, as in the CSV.
+    expect(body[dated]![col('Valid until')]).toEqual(new Date(Math.floor(Date.parse(window.rows[dated]!.validUntil!) / 1000) * 1000));
     expect(body.every((row) => row[col('Accounts')] === 'internal')).toBe(true);
+    // Each row names its quote: the id the CLI takes and the link that opens it in the app.
+    expect(body.map((row) => row[col('Quote ID')])).toEqual(window.rows.map((row) => row.quoteId));
+    expect(body.map((row) => row[col('Link')])).toEqual(window.rows.map((row) => `quotedesk://quote/internal/${row.quoteId}`));
+  });
+
+  it('names the file after the view: its account, what it cuts, a selection', async () => {
+    const needing = await exportCall('inbox.export', { format: 'csv', needsAction: true, accountId: 'internal' });
+    expect(needing.fileName).toBe('Quotedesk - internal, Action needed - 2026-01-15.csv');
+    const all = await exportCall('inbox.export', { format: 'xlsx' });
+    expect(all.fileName).toBe('Quotedesk - All quotes - 2026-01-15.xlsx');
+    const { rows } = await inbox['inbox.query']({ sort: 'newest', offset: 0, limit: 2 });
+    const picked = await exportCall('inbox.export', { format: 'csv', selection: { kind: 'quotes', quoteIds: rows.map((row) => row.quoteId) } });
+    expect(picked).toMatchObject({ rows: 2, fileName: 'Quotedesk - Selected quotes - 2026-01-15.csv' });
+    const pickedNeeding = await exportCall('inbox.export', { format: 'csv', needsAction: true, selection: { kind: 'all', except: [] } });
+    expect(pickedNeeding.fileName).toBe('Quotedesk - Selected quotes (Action needed) - 2026-01-15.csv');
   });
 
   it('exports more quotes than one inbox window holds', async () => {
@@ -125,9 +142,9 @@ describe("exporting a quote's pricing", () => {
     expect(items.length).toBeGreaterThan(0);
 
     const answer = await exportCall('quotes.exportPricing', { accountId: 'internal', quoteId: withDetails.quoteId, format: 'xlsx' });
-    expect(answer.fileName).toMatch(/^Quote .+ pricing\.xlsx$/);
+    expect(answer.fileName).toBe(`Quotedesk - Quote ${details.quoteNumber} pricing - 2026-01-15.xlsx`);
     const sheet = await readSheet(Buffer.from(delivered[0]!.bytes));
-    expect(sheet[0]).toEqual(['Team', 'Service', 'Service type', 'Service due', 'Target market', 'Item', 'Unit', 'Quantity', 'Unit price', 'Line total', 'Currency']);
+    expect(sheet[0]).toEqual(['Team', 'Service', 'Service type', 'Service due', 'Target market', 'Item', 'Unit', 'Quantity', 'Unit price', 'Line total', 'Currency', 'Quote ID', 'Link']);
     const body = sheet.slice(1);
     expect(body).toHaveLength(items.length);
     const first = items[0]!;
@@ -135,7 +152,8 @@ describe("exporting a quote's pricing", () => {
     // The service's due date is a date cell, not text.
     expect(body[0]![3]).toEqual(first.service.dueDate === null ? null : new Date(`${first.service.dueDate}T00:00:00Z`));
     expect(body[0]![4]).toBe(first.market.targetMarketLabel);
-    expect(body[0]!.slice(5)).toEqual([first.item.itemName, first.item.unit, first.item.quantity, first.item.unitPrice, first.item.totalPrice, first.team.currency]);
+    const link = `quotedesk://quote/internal/${withDetails.quoteId}`;
+    expect(body[0]!.slice(5)).toEqual([first.item.itemName, first.item.unit, first.item.quantity, first.item.unitPrice, first.item.totalPrice, first.team.currency, withDetails.quoteId, link]);
     const sum = body.reduce((total, row) => total + (row[9] as number), 0);
     const expected = items.reduce((total, entry) => total + entry.item.totalPrice, 0);
     expect(sum).toBeCloseTo(expected, 6);

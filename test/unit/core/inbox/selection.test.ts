@@ -164,7 +164,7 @@ describe('exporting a selection', () => {
     const lines = await exportCsv({ sort: 'value', format: 'csv', selection: { kind: 'quotes', quoteIds: picked.map((row) => row.quoteId) } });
 
     expect(lines.map(numberOf)).toEqual([rows[0]!, rows[2]!, rows[5]!, rows[9]!].map((row) => row.quoteNumber ?? ''));
-    expect(delivered.at(-1)!.fileName).toBe('Selected quotes 2026-01-15.csv');
+    expect(delivered.at(-1)!.fileName).toBe('Quotedesk - Selected quotes - 2026-01-15.csv');
   });
 
   it('"every quote but these" exports the filtered view less the exceptions; a quote outside the view is never exported', async () => {
