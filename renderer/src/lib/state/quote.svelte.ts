@@ -73,6 +73,8 @@ export class QuoteState {
   #savedReasonsRead = false;
   /** The rows to read ahead around the quote shown, until its own refresh has answered. */
   #ahead: { quoteId: string; quotes: QuoteRef[] } | null = null;
+  /** The last rows read ahead, with the quote they were around. */
+  #aheadSent: string | null = null;
   /** The quote whose background refresh has answered. */
   #settled: string | null = null;
 
@@ -269,6 +271,10 @@ export class QuoteState {
     const ahead = this.#ahead;
     if (!ahead || ahead.quoteId !== this.#settled || this.ref?.quoteId !== ahead.quoteId) return;
     this.#ahead = null;
+    // The list read again (a sync, a decision) names the same neighbours: they were asked for already.
+    const signature = JSON.stringify(ahead);
+    if (signature === this.#aheadSent) return;
+    this.#aheadSent = signature;
     void this.#api.quotes.readAhead({ quotes: ahead.quotes });
   }
 
