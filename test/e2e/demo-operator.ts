@@ -27,6 +27,8 @@ export interface DemoHost {
   company: { id: string; name: string };
   operator<T = unknown>(path: string, body?: unknown): Promise<T>;
   operatorGet<T>(path: string): Promise<T>;
+  /** DELETE on the operator side (e.g. /faults: every injected fault removed). */
+  operatorDelete(path: string): Promise<void>;
   /** A quote of the company, issued: it awaits the client's decision. */
   issueQuote(projectName: string): Promise<OperatorQuote>;
   requests(): Promise<LoggedRequest[]>;
@@ -63,6 +65,10 @@ export async function startDemoHost(options: WebHostOptions = {}): Promise<DemoH
     company,
     operator,
     operatorGet,
+    async operatorDelete(path) {
+      const response = await fetch(`${service.baseUrl}/__operator${path}`, { method: 'DELETE', headers: { 'Api-key': service.adminApiKey } });
+      if (!response.ok) throw new Error(`Operator DELETE ${path} failed with HTTP ${response.status}`);
+    },
     async issueQuote(projectName) {
       const created = await operator<OperatorQuote>('/quotes', { companyId: company.id, projectName });
       return operator<OperatorQuote>(`/quotes/${created.id}/issue`);

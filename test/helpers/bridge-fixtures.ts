@@ -60,6 +60,7 @@ export function unusedHandlers(): Handlers {
     'quotes.exportPricing': unused('quotes.exportPricing'),
     'quotes.detail': unused('quotes.detail'),
     'quotes.extras': unused('quotes.extras'),
+    'quotes.readAhead': unused('quotes.readAhead'),
     'quotes.logo': unused('quotes.logo'),
     'pdfs.get': unused('pdfs.get'),
     'pdfs.status': unused('pdfs.status'),

@@ -487,6 +487,7 @@ export class FakeBridge {
       },
       'quotes.detail': (input) => this.#detail(input.accountId, input.quoteId),
       'quotes.extras': () => ({ people: [], summary: null }),
+      'quotes.readAhead': () => undefined,
       'quotes.logo': (input) => ({ src: this.logos[input.quoteId] ?? null }),
       // The quote views' tests arrange their own answers; a test that calls one here gets a
       // clear failure rather than made-up data.

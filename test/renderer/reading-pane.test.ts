@@ -64,6 +64,8 @@ describe('the reading pane', () => {
     const [first] = await rows();
     await fireEvent.click(first!);
     await waitFor(() => expect(within(pane()).getByRole('heading', { level: 2, name: NAMES[0] })).toBeTruthy());
+    // Shown from the cache at once, then asked of the service in the background: settled once both were read.
+    await waitFor(() => expect(bridge.callsOf('quotes.detail')).toHaveLength(2));
     const reads = bridge.callsOf('quotes.detail').length;
     // The quote turns unread meanwhile (a revision): choosing its account again must not read it.
     bridge.unread = { acme: [quoteId(1)] };

@@ -10,6 +10,8 @@ import { selectionOf } from '../cache/inbox';
 import { AppError } from '../errors';
 import type { Clock } from '../ports';
 import type { SyncEngine } from '../sync';
+import { createDetailReader } from './prefetch';
+import type { DetailReader } from './prefetch';
 import { internalPeers, quoteDetailView } from './quote-detail-view';
 import { classifyFailure, syncStateView } from '../sync';
 
@@ -52,6 +54,8 @@ export interface InboxHandlerDeps {
   /** Without it, 'pdfs.open' says this host cannot open PDFs. */
   deliverPdf?: PdfDelivery;
   options?: Partial<InboxHandlerOptions>;
+  /** Reads details for the person and ahead of them (prefetch.ts); made here when left out. */
+  reader?: DetailReader;
 }
 
 /** Phases in which asking the service now would only fail or be refused. */
@@ -60,6 +64,7 @@ const UNREACHABLE = new Set(['offline', 'needs-credentials', 'rate-limited']);
 export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
   const options = { ...DEFAULT_INBOX_OPTIONS, ...deps.options };
   const { cache, sync, pdfs, clock } = deps;
+  const reader = deps.reader ?? createDetailReader({ cache, sync, clock, options: { freshMs: options.detailsFreshMs } });
 
   /** The account, and the internal keys of its service (what a client may decide is told by their copies). */
   async function knownAccount(accountId: string): Promise<{ access: KeyAccess; peers: string[] }> {
@@ -91,17 +96,18 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
       return cache.inboxFacets(filters);
     },
 
-    async 'quotes.detail'({ accountId, quoteId, refresh }) {
+    async 'quotes.detail'({ accountId, quoteId, refresh, cached: atOnce }) {
       const { access, peers } = await knownAccount(accountId);
       const view = (source: 'service' | 'cache', notice: string | null): QuoteDetailView =>
         quoteDetailView({ cache, pdfs }, accountId, quoteId, access, source, notice, peers);
       const cached = cache.get(accountId, quoteId);
-      const fresh = cached?.details && !cached.detailsStale && cached.detailsFetchedAt !== null && clock.now() - cached.detailsFetchedAt < options.detailsFreshMs;
-      if (fresh && !refresh) return view('cache', null);
+      // The reading pane's first look: whatever the cache holds, with no wait on the service.
+      if (atOnce && cached) return view('cache', null);
+      if (reader.isFresh(accountId, quoteId) && !refresh) return view('cache', null);
       const phase = sync.state(accountId).phase;
       if (UNREACHABLE.has(phase) && cached) return view('cache', syncStateView(sync.state(accountId)).summary);
       try {
-        await sync.fetchDetails(accountId, quoteId);
+        await reader.read(accountId, quoteId);
         return view('service', null);
       } catch (error) {
         const failure = classifyFailure(error);
@@ -109,6 +115,10 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
         if (cached && failure.phase !== 'failed' && failure.phase !== 'gone') return view('cache', failure.message);
         throw error;
       }
+    },
+
+    async 'quotes.readAhead'({ quotes }) {
+      reader.readAhead(quotes);
     },
 
     async 'quotes.extras'({ accountId, quoteId }) {

@@ -16,6 +16,7 @@ import type { SyncEngine } from '../sync';
 import { createInboxHandlers, DEFAULT_INBOX_OPTIONS } from './bridge';
 import type { PdfDelivery } from './bridge';
 import { createKeepOfflineJobs } from './keep-offline';
+import { createDetailReader } from './prefetch';
 import { projectInboxEvents } from './projection';
 import { createSelectionHandlers } from './selection';
 import { createViewCountHandlers } from './view-counts';
@@ -63,12 +64,14 @@ export function createInboxFeature(deps: InboxFeatureDeps): InboxFeature {
   };
   // Keeping a selection's PDFs offline runs here, not in the page: it ends when the core closes.
   const keepOffline = createKeepOfflineJobs({ cache, clock: deps.clock, pdfs: startedPdfs, logger: deps.logger });
+  // Reads of details for the person and ahead of them; those ahead end before the cache closes.
+  const reader = createDetailReader({ cache, sync: deps.sync, clock: deps.clock, logger: deps.logger, options: { freshMs: DEFAULT_INBOX_OPTIONS.detailsFreshMs } });
   return {
     name: 'the offline cache',
     started,
     servicesKnown: services.known,
     handlers: afterReady(services.known, {
-      ...checkIntegrityAfterFirstWindow(createInboxHandlers({ cache, sync: deps.sync, pdfs: startedPdfs, accounts, clock: deps.clock, deliverPdf: deps.deliverPdf }), store),
+      ...checkIntegrityAfterFirstWindow(createInboxHandlers({ cache, sync: deps.sync, pdfs: startedPdfs, accounts, clock: deps.clock, deliverPdf: deps.deliverPdf, reader }), store),
       ...createSelectionHandlers({ cache, accounts, clock: deps.clock, unread: deps.unread, keepOffline }),
       ...createViewCountHandlers({ cache, clock: deps.clock, expiringSoonDays: DEFAULT_INBOX_OPTIONS.expiringSoonDays }),
     }),
@@ -86,6 +89,7 @@ export function createInboxFeature(deps: InboxFeatureDeps): InboxFeature {
       for (const stop of stops.splice(0).reverse()) stop();
       // No download of the job may start or stay under way once the PDF cache closes.
       await keepOffline.close();
+      await reader.close();
       // Prefetches and removals touch the store: they end before it closes.
       await pdfs.close();
       store.close();

@@ -132,6 +132,8 @@ export type QuoteRefInput = z.infer<typeof QuoteRefInput>;
 export const QuoteDetailInput = QuoteRefInput.extend({
   /** Ask the service even when the cached copy is recent (the view's "Refresh"). */
   refresh: z.boolean().default(false),
+  /** Answer from the cache alone, at once, whatever its age (the reading pane then asks again without it, in the background). */
+  cached: z.boolean().default(false),
 });
 export type QuoteDetailInput = z.input<typeof QuoteDetailInput>;
 
@@ -254,6 +256,8 @@ export const inboxMethods = {
   'inbox.facets': { input: InboxFilterInput, output: InboxFacets },
   /** One quote: cached first, fetched when online and stale; its revisions and their diff. */
   'quotes.detail': { input: QuoteDetailInput, output: QuoteDetailView },
+  /** Reads these quotes (the rows around the one shown) into the cache in the background, at low priority; a newer call replaces the rows not started yet. */
+  'quotes.readAhead': { input: z.object({ quotes: z.array(QuoteRefInput).max(8) }), output: z.void() },
   /** The project team users and the enhanced summary, when the service can be asked. */
   'quotes.extras': { input: QuoteRefInput, output: QuoteExtras },
   /** The quote's PDF, from the cache or downloaded now. */

@@ -26,6 +26,7 @@ const METHODS = [
   'selection.stopKeepOffline',
   'quotes.detail',
   'quotes.extras',
+  'quotes.readAhead',
   'quotes.logo',
   'quotes.exportPricing',
   'pdfs.get',

@@ -80,11 +80,14 @@ describe('a quote on screen when its inbox row moves', () => {
     await state.open({ accountId: 'acc-1', quoteId: open.id });
     await waitFor(() => expect(state.seenBy).toHaveLength(1));
     expect(state.view?.details?.status).toBe('REVISED');
+    // The cache's copy, then the service's in the background.
+    await waitFor(() => expect(fake.callsOf('quotes.detail')).toHaveLength(2));
+    await waitFor(() => expect(state.refreshing).toBe(false));
 
     // Another quote of the account changed: the change names it alone, so nothing is read.
     fake.changeQuotes('acc-1', [open, { ...other, projectName: 'Annual report 2026' }]);
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(fake.callsOf('quotes.detail')).toHaveLength(1);
+    expect(fake.callsOf('quotes.detail')).toHaveLength(2);
     expect(fake.callsOf('inbox.query')).toHaveLength(1);
 
     // The operator revised it and sent it again: the row says so, and the view follows,
@@ -95,7 +98,9 @@ describe('a quote on screen when its inbox row moves', () => {
     fake.changeQuotes('acc-1', [{ ...open, status: 'SENT', totalPrice: { amount: 1200, currency: 'EUR' } }, other]);
     await waitFor(() => expect(state.view?.details?.totalPrice?.amount).toBe(1200));
     expect(state.view?.revisions).toHaveLength(2);
-    expect(fake.callsOf('quotes.detail')).toHaveLength(2);
+    // A list change leaves the cached details behind it (no version named): the core is asked as at an open without `cached`.
+    expect(fake.callsOf('quotes.detail').slice(2)).toEqual([{ accountId: 'acc-1', quoteId: open.id }]);
+    expect(state.updated).toBe(true);
     await waitFor(() => expect(state.extras?.summary?.revision).toBe(4));
     stop();
   });

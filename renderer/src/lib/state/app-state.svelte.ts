@@ -138,7 +138,7 @@ export class AppState {
     rememberPlace(navigation, this.preferences);
     restoreInboxView(navigation, views, accounts, (message) => toasts.show('info', message));
     rememberInboxView(inbox, views);
-    followSelectionInPane(layout, inbox, navigation);
+    followSelectionInPane(layout, inbox, navigation, this.quote);
     // A different account (or all of them) opens its own inbox; status updates of the same account do not.
     $effect(() => navigation.showChosenInbox());
     // The tab (and the taskbar entry) tells how many quotes changed since they were last opened.

@@ -50,6 +50,8 @@ export class NavigationState {
    * moves under it (the decided quote leaving a filtered view), or the dialog would lose it.
    */
   paneHeld = false;
+  /** The quote the pane shows from glanceRow, not marked read yet. */
+  #glanced: string | null = null;
   /** The inbox shows every account's quotes rather than the selected account's. */
   allAccounts = $state(false);
 
@@ -184,9 +186,23 @@ export class NavigationState {
     if (this.paneHeld) return;
     // Shown already, through whichever account sees it: the row naming another account first
     // after a change (a decision, a sync) must not switch the account picked under "Decide as".
-    if (quote.showsQuote(row.quoteId)) return;
-    void quote.open({ accountId: row.accountId, quoteId: row.quoteId });
+    // A quote glanced at (glanceRow) is shown but not read yet: it is marked read now.
+    if (quote.showsQuote(row.quoteId) && this.#glanced !== row.quoteId) return;
+    if (!quote.showsQuote(row.quoteId)) void quote.open({ accountId: row.accountId, quoteId: row.quoteId });
+    this.#glanced = null;
     if (notifications.isUnread(row.accountId, row.quoteId)) void notifications.markRead(row.accountId, [row.quoteId]);
+  }
+
+  /**
+   * The reading pane shows the selected row's quote at once, from the cache, without marking
+   * it read: j held down passes over rows, and only the one it stops on (previewRow, after a
+   * pause) is read. Unless the pane shows it already or holds another.
+   */
+  glanceRow(row: InboxRow): void {
+    const { quote } = this.#parts;
+    if (this.paneHeld || quote.showsQuote(row.quoteId)) return;
+    this.#glanced = row.quoteId;
+    void quote.open({ accountId: row.accountId, quoteId: row.quoteId });
   }
 
   /**

@@ -8,6 +8,9 @@ import type { PickedFile } from '../pdf-save';
 import { fromCachedDiff } from '../revision-diff';
 import type { RevisionDiff } from '../revision-diff';
 
+/** How long the quote shown from the cache stays before the service is asked for it again. */
+export const BACKGROUND_REFRESH_PAUSE_MS = 150;
+
 export interface QuoteRef {
   accountId: string;
   quoteId: string;
@@ -46,6 +49,10 @@ export class QuoteState {
   seenBy = $state<InboxRowAccount[]>([]);
 
   diff = $derived<RevisionDiff | null>(this.view ? fromCachedDiff(this.view) : null);
+  /** The background refresh brought a copy other than the cached one first shown: the view says "Updated". */
+  updated = $state(false);
+  /** The service is being asked for the quote shown from the cache (its pricing, when the cache has only the row). */
+  refreshing = $state(false);
   /** Served from the cache because the service could not be asked now. */
   offline = $derived(this.view !== null && this.view.source === 'cache' && this.view.notice !== null);
 
@@ -64,6 +71,12 @@ export class QuoteState {
    */
   #deciding: { ref: QuoteRef; echoed?: string | null } | null = null;
   #savedReasonsRead = false;
+  /** The rows to read ahead around the quote shown, until its own refresh has answered. */
+  #ahead: { quoteId: string; quotes: QuoteRef[] } | null = null;
+  /** The last rows read ahead, with the quote they were around. */
+  #aheadSent: string | null = null;
+  /** The quote whose background refresh has answered. */
+  #settled: string | null = null;
 
   constructor(api: BridgeApi) {
     this.#api = api;
@@ -123,7 +136,8 @@ export class QuoteState {
       this.#deciding.echoed = named.version;
       return;
     }
-    if (named.version === null || named.version !== this.view?.version) void this.#reread(ref);
+    // A version named is the cache's copy already: read from it, with no wait on the service.
+    if (named.version === null || named.version !== this.view?.version) void this.#reread(ref, { cached: named.version !== null });
   }
 
   /** The shown quote's row again (after a change too big to name its quotes): the quote is read again when the row moved. */
@@ -143,13 +157,14 @@ export class QuoteState {
   }
 
   /** The shown quote again, without emptying the view meanwhile; a failure keeps what is shown. */
-  async #reread(ref: QuoteRef): Promise<void> {
+  async #reread(ref: QuoteRef, options: { cached?: boolean } = {}): Promise<void> {
     const sequence = ++this.#sequence;
-    const [detail, receipts] = await Promise.all([this.#api.quotes.detail(ref), this.#api.decisions.receipts(ref)]);
+    this.refreshing = false;
+    const [detail, receipts] = await Promise.all([this.#api.quotes.detail({ ...ref, ...(options.cached ? { cached: true } : {}) }), this.#api.decisions.receipts(ref)]);
     if (sequence !== this.#sequence) return;
     // It may have replaced a first load still on its way.
     this.loading = false;
-    if (detail.ok) this.view = detail.value;
+    if (detail.ok) this.#show(detail.value);
     if (receipts.ok) this.receipts = receipts.value;
     // The service's summary (its revision number, its line count) moved with the quote: without
     // this it kept saying the revision first shown, as this reread drops a load's extras.
@@ -167,16 +182,26 @@ export class QuoteState {
     this.extras = null;
     this.logo = null;
     this.loading = false;
+    this.refreshing = false;
+    this.updated = false;
   }
 
-  /** `refresh` asks the service even when the cached copy is recent. */
+  /**
+   * Shows the quote as the cache holds it, at once, then asks the service again in the
+   * background (refreshInBackground). `refresh` (the view's Refresh) waits on the service
+   * instead, even when the cached copy is recent.
+   */
   async load(options: { refresh?: boolean } = {}): Promise<void> {
     const ref = this.ref;
     if (!ref) return;
     const sequence = ++this.#sequence;
     this.loading = true;
     this.error = null;
-    const [detail, receipts] = await Promise.all([this.#api.quotes.detail({ ...ref, ...(options.refresh ? { refresh: true } : {}) }), this.#api.decisions.receipts(ref)]);
+    this.updated = false;
+    this.refreshing = false;
+    this.#settled = null;
+    const detailInput = options.refresh ? { ...ref, refresh: true } : { ...ref, cached: true };
+    const [detail, receipts] = await Promise.all([this.#api.quotes.detail(detailInput), this.#api.decisions.receipts(ref)]);
     if (sequence !== this.#sequence) return;
     this.loading = false;
     if (detail.ok) this.view = detail.value;
@@ -186,7 +211,37 @@ export class QuoteState {
     if (detail.ok) {
       void this.#loadExtras(ref, sequence);
       void this.#loadLogo(ref, sequence);
+      if (!options.refresh) void this.#refreshInBackground(ref, sequence);
     }
+  }
+
+  /**
+   * The service's copy of the quote shown from the cache, after a short pause (j held down
+   * passes over rows without asking for each). A copy that moved replaces what is shown and
+   * says "Updated"; a failure keeps what is shown, said quietly beside its "cached at".
+   */
+  async #refreshInBackground(ref: QuoteRef, sequence: number): Promise<void> {
+    this.refreshing = true;
+    await new Promise((resolve) => setTimeout(resolve, BACKGROUND_REFRESH_PAUSE_MS));
+    if (sequence !== this.#sequence) return;
+    const detail = await this.#api.quotes.detail(ref);
+    if (sequence !== this.#sequence) return;
+    this.refreshing = false;
+    this.#settled = ref.quoteId;
+    this.#sendAhead();
+    if (!detail.ok) {
+      // Without anything cached the first look failed already; with it, the copy stays.
+      if (this.view) this.error = detail.error;
+      return;
+    }
+    this.#show(detail.value);
+  }
+
+  /** A newer read of the quote shown: "Updated" when its details moved from what was on screen. */
+  #show(view: QuoteDetailView): void {
+    const before = this.view;
+    this.view = view;
+    if (before !== null && view.details !== null && view.version !== before.version) this.updated = true;
   }
 
   async #loadExtras(ref: QuoteRef, sequence: number): Promise<void> {
@@ -198,6 +253,29 @@ export class QuoteState {
   async #loadLogo(ref: QuoteRef, sequence: number): Promise<void> {
     const logo = await this.#api.quotes.logo(ref);
     if (sequence === this.#sequence && logo.ok) this.logo = logo.value.src;
+  }
+
+  /**
+   * The quotes of these rows read into the cache in the background (the rows around the one
+   * in the reading pane): the core asks the service at low priority, and each call replaces
+   * the rows of the one before. Nothing is waited for or shown: a failure costs nothing.
+   */
+  readAhead(rows: readonly Pick<InboxRow, 'accountId' | 'quoteId'>[]): void {
+    if (!this.ref || rows.length === 0) return;
+    this.#ahead = { quoteId: this.ref.quoteId, quotes: rows.map(({ accountId, quoteId }) => ({ accountId, quoteId })) };
+    this.#sendAhead();
+  }
+
+  /** Rows are read ahead once the shown quote's own refresh has its answer: they never compete with it. */
+  #sendAhead(): void {
+    const ahead = this.#ahead;
+    if (!ahead || ahead.quoteId !== this.#settled || this.ref?.quoteId !== ahead.quoteId) return;
+    this.#ahead = null;
+    // The list read again (a sync, a decision) names the same neighbours: they were asked for already.
+    const signature = JSON.stringify(ahead);
+    if (signature === this.#aheadSent) return;
+    this.#aheadSent = signature;
+    void this.#api.quotes.readAhead({ quotes: ahead.quotes });
   }
 
   /** True when the quote is on screen, through any account that sees it. */
@@ -315,11 +393,12 @@ export class QuoteState {
     this.view = shown;
     this.error = null;
     this.loading = false;
+    this.refreshing = false;
     const receipt = 'receipt' in answer.value ? answer.value.receipt : null;
     if (receipt) this.receipts = [receipt, ...this.receipts.filter((each) => each.id !== receipt.id)];
     // The cache moved on while the answer travelled (another copy stored after the decision's): read that one.
     const { echoed } = deciding;
-    if (echoed !== undefined && (echoed === null || echoed !== shown.version)) void this.#reread(ref);
+    if (echoed !== undefined && (echoed === null || echoed !== shown.version)) void this.#reread(ref, { cached: echoed !== null });
     return outcome;
   }
 

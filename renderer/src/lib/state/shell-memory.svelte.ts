@@ -6,6 +6,8 @@ import type { AccountsState } from './accounts.svelte';
 import type { InboxState } from './inbox.svelte';
 import type { LayoutState } from './layout.svelte';
 import type { NavigationState } from './navigation.svelte';
+import type { QuoteState } from './quote.svelte';
+import type { InboxRow } from '../inbox-bridge';
 
 /**
  * Back where the person left (All accounts or one; the inbox, Settings or Activity), and
@@ -67,14 +69,19 @@ export function rememberInboxView(inbox: Pick<InboxState, 'accountId' | 'searchI
   });
 }
 
-/** A short pause lets j held down pass over rows without reading each of them. */
+/** A short pause lets j held down pass over rows without marking each of them read. */
 const PREVIEW_DELAY_MS = 120;
 
 /**
  * The reading pane follows the selected row (a click, j/k) while the list and the pane stand
  * side by side; with no row selected it empties. Call while the app component is created.
  */
-export function followSelectionInPane(layout: Pick<LayoutState, 'split'>, inbox: Pick<InboxState, 'activeRow' | 'rowAt'>, navigation: NavigationState): void {
+export function followSelectionInPane(
+  layout: Pick<LayoutState, 'split'>,
+  inbox: Pick<InboxState, 'activeRow' | 'rowAt'>,
+  navigation: NavigationState,
+  quote: Pick<QuoteState, 'readAhead'>,
+): void {
   $effect(() => {
     if (!layout.split || navigation.view !== 'inbox') return;
     const index = inbox.activeRow;
@@ -84,7 +91,12 @@ export function followSelectionInPane(layout: Pick<LayoutState, 'split'>, inbox:
     }
     const row = inbox.rowAt(index);
     if (!row) return;
-    const timer = setTimeout(() => navigation.previewRow(row), PREVIEW_DELAY_MS);
+    // Shown at once from the cache; marked read (and its neighbours read ahead) once j stops on it.
+    untrack(() => navigation.glanceRow(row));
+    const timer = setTimeout(() => {
+      navigation.previewRow(row);
+      quote.readAhead([inbox.rowAt(index - 1), inbox.rowAt(index + 1)].filter((near): near is InboxRow => near !== undefined));
+    }, PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
   });
 }

@@ -179,6 +179,37 @@ describe('the inbox use cases', () => {
     }
   });
 
+  it('answers the reading pane from the cache at once, however old the copy, without asking the service', async () => {
+    await sync['sync.refresh']({});
+    const quoteId = (await call('inbox.query', { needsAction: true })).rows[0]!.quoteId;
+    clock.advance(10 * 60_000);
+    const asked = vi.spyOn(engine, 'fetchDetails');
+    const atOnce = await call('quotes.detail', { accountId: 'internal', quoteId, cached: true });
+    expect(atOnce).toMatchObject({ source: 'cache', notice: null, details: { id: quoteId } });
+    expect(asked).not.toHaveBeenCalled();
+    // Without `cached`, the same stale copy is read again from the service.
+    await expect(call('quotes.detail', { accountId: 'internal', quoteId })).resolves.toMatchObject({ source: 'service' });
+    expect(asked).toHaveBeenCalledTimes(1);
+  });
+
+  it('the background read of a quote revised meanwhile stores it and announces its new version', async () => {
+    await sync['sync.refresh']({});
+    const [quote] = sim.operator.findQuotes({ status: 'SENT' });
+    const shown = await call('quotes.detail', { accountId: 'internal', quoteId: quote!.id, cached: true });
+    sim.operator.reviseQuote(quote!.id);
+    clock.advance(2 * 60_000);
+    const stored: { quoteId: string; version: string | null | undefined }[] = [];
+    const stop = rig.bus.subscribe('quotes.stored', (event) => stored.push(...event.quotes.map(({ quoteId, version }) => ({ quoteId, version }))));
+    try {
+      const refreshed = await call('quotes.detail', { accountId: 'internal', quoteId: quote!.id });
+      expect(refreshed.version).not.toBe(shown.version);
+      // What the open pane hears ('inbox.changed' carries it): the quote, with the version it now shows.
+      expect(stored).toContainEqual({ quoteId: quote!.id, version: refreshed.version });
+    } finally {
+      stop();
+    }
+  });
+
   it('an unknown account is a clear error', async () => {
     await expect(call('quotes.detail', { accountId: 'nope', quoteId: 'x' })).rejects.toMatchObject({ code: 'account-not-found' });
     await expect(sync['sync.refresh']({ accountId: 'nope' })).rejects.toMatchObject({ code: 'account-not-found' });

@@ -1,0 +1,1 @@
+export { default as QuoteFreshness } from './quote-freshness.svelte';
