@@ -15,6 +15,8 @@ Usage:
   quotedesk relay --port P --nats URL ...   one receiver for a team, storing
                           events in NATS JetStream (quotedesk relay --help)
   quotedesk listen --relay URL --consumer NAME   print the team relay's events
+  quotedesk outbox [--cancel ID] [--data-dir DIR]   the decisions waiting to be
+                          sent, and taking one back (quotedesk outbox --help)
   quotedesk --version
 
   ID is the quote's UUID, as the ID column of "list" shows it.

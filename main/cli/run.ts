@@ -30,6 +30,7 @@ import { retryNoticeLogger } from './retry-notice';
 import { cliVersion } from './version';
 import { runRelayCommand } from './relay';
 import { runRelayListen } from './relay-listen';
+import { runOutboxCommand } from './outbox';
 
 export interface CliIo {
   stdout: { write(text: string): unknown };
@@ -71,6 +72,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'relay') return runRelayCommand(argv.slice(1), io);
   if (argv[0] === 'listen' && argv.includes('--relay')) return runRelayListen(argv.slice(1), io);
   if (argv[0] === 'listen') return runListenCommand(argv.slice(1), io);
+  if (argv[0] === 'outbox') return runOutboxCommand(argv.slice(1), io);
   let json = argv.includes('--json');
   let client: ClosableQuotingClient | null = null;
   let mechanism: Credentials['mechanism'] | null = null;

@@ -10,6 +10,19 @@ import type { DataFileProblem, Logger } from '../ports';
 
 export const OUTBOX_FILE_NAME = 'decision-outbox.json';
 
+/**
+ * The list without the decision to cancel: the one rule of the app and `quotedesk outbox
+ * --cancel`. A decision whose POST may be on the wire cannot be taken back.
+ */
+export function withoutEntry(entries: readonly OutboxEntry[], id: string): OutboxEntry[] {
+  const entry = entries.find((candidate) => candidate.id === id);
+  if (!entry) throw new AppError('not-found', 'That decision is no longer waiting: it was sent or cancelled already.');
+  if (entry.state === 'sending') {
+    throw new AppError('invalid-state', 'That decision is being sent right now and can no longer be undone; whether the service has it is checked before anything else is sent.');
+  }
+  return entries.filter((candidate) => candidate.id !== id);
+}
+
 export interface OutboxFile {
   /** The entries as last written (or read at opening), oldest first. */
   entries(): OutboxEntry[];

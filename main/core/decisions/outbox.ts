@@ -10,6 +10,7 @@ import type { Clock, Logger } from '../ports';
 import type { DecideRequest, Decisions } from './decisions';
 import { isUnreachable } from './decisions';
 import type { OutboxFile } from './outbox-file';
+import { withoutEntry } from './outbox-file';
 
 /** What the row, the pane and the outbox list say of a decision waiting for the service. */
 export const WAITING_MESSAGE = 'Will be sent when Quotedesk can reach the service.';
@@ -194,14 +195,11 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     },
 
     async cancel(id) {
-      const entry = find(id);
-      if (!entry) throw new AppError('not-found', 'That decision is no longer waiting: it was sent or cancelled already.');
-      if (entry.state === 'sending') {
-        throw new AppError('invalid-state', 'That decision is being sent right now and can no longer be undone. Its outcome shows in a moment.');
-      }
+      const left = withoutEntry(entries, id);
+      const entry = find(id)!;
       clearTimeout(timers.get(id));
       timers.delete(id);
-      await remove(id);
+      await save(left);
       logger.info('a waiting decision was cancelled', { quoteId: entry.quoteId, decision: entry.decision, state: entry.state });
       return entries.map((other) => ({ ...other }));
     },
