@@ -21,6 +21,8 @@ Usage:
   quotedesk accept ID --account NAME [--yes]   accept a stored account's quote,
                           honouring the team's approval policy (exit 14 until
                           this revision is approved)
+  quotedesk outbox [--cancel ID] [--data-dir DIR]   the decisions waiting to be
+                          sent, and taking one back (quotedesk outbox --help)
   quotedesk --version
 
   ID is the quote's UUID, as the ID column of "list" shows it.

@@ -32,6 +32,7 @@ import { runRelayCommand } from './relay';
 import { runRelayListen } from './relay-listen';
 import { runTeamCommand } from './team/command';
 import { runTeamAccept } from './team/accept';
+import { runOutboxCommand } from './outbox';
 
 export interface CliIo {
   stdout: { write(text: string): unknown };
@@ -75,6 +76,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'listen') return runListenCommand(argv.slice(1), io);
   if (argv[0] === 'team') return runTeamCommand(argv.slice(1), io);
   if (argv[0] === 'accept' && argv.some((arg) => arg === '--account' || arg.startsWith('--account='))) return runTeamAccept(argv.slice(1), io);
+  if (argv[0] === 'outbox') return runOutboxCommand(argv.slice(1), io);
   let json = argv.includes('--json');
   let client: ClosableQuotingClient | null = null;
   let mechanism: Credentials['mechanism'] | null = null;

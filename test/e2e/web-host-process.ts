@@ -3,6 +3,8 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { UNDO_SECONDS_KEY } from '../../main/core/decisions/bridge';
+import { createJsonSettingsStore } from '../../main/core/settings-and-secrets';
 
 const READY = /Quotedesk \(browser mode\) is running at (http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+)/;
 const START_TIMEOUT_MS = 30_000;
@@ -21,6 +23,11 @@ export interface WebHostOptions {
    * removes it. Without it the host gets a fresh temp dir that stop() removes.
    */
   dataDir?: string;
+  /**
+   * The decisions' undo window for this host. Unless given, a folder that has none set gets 0:
+   * specs about something else see each decision sent at once instead of after 5 s.
+   */
+  undoSeconds?: number;
 }
 
 /** Runs main/web/main.ts through tsx as `npm run web` does (after the build), on a random port. */
@@ -28,6 +35,9 @@ export async function startWebHostProcess(extraArgs: string[] = [], options: Web
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'quotedesk-e2e-')));
   const removeOwnDataDir = () => (ownsDataDir ? rm(dataDir, { recursive: true, force: true }) : Promise.resolve());
+
+  const settings = createJsonSettingsStore({ folder: dataDir });
+  if (options.undoSeconds !== undefined || settings.get(UNDO_SECONDS_KEY) === undefined) settings.set(UNDO_SECONDS_KEY, options.undoSeconds ?? 0);
 
   let started: TsxProcess;
   try {

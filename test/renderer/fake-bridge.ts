@@ -39,7 +39,7 @@ import type { AccountSyncState, InboxRow, InboxWindow } from '../../renderer/src
 import { createMemorySettingsStore } from '../../main/core/settings-and-secrets/memory-settings';
 import { createSavedViewsStore } from '../../main/core/views';
 import { createRecordingLogger } from '../helpers/recording-logger';
-import type { DecisionResult } from '../../preload/contract/bridge/decisions';
+import type { DecisionResult, DecisionSettings, OutboxEntry } from '../../preload/contract/bridge/decisions';
 import { createEventHub } from '../../main/core/bridge/events';
 import { createEventBus } from '../../main/core/events';
 import type { DomainEvents } from '../../main/core/events';
@@ -118,6 +118,9 @@ export class FakeBridge {
   /** What sync.settings answers; sync.setSettings changes it. */
   offline: OfflineSettings = { intervalMinutes: 5, pdfLimitMegabytes: 500 };
   pdfUsage = { files: 0, bytes: 0 };
+  /** The decisions waiting to be sent; a test sets it and emits 'decisions.outboxChanged' as the core would. */
+  outbox: OutboxEntry[] = [];
+  decisionSettings: DecisionSettings = { undoSeconds: 5 };
   /** What quotes.logo answers per quote id (a data: URL); no logo otherwise. */
   logos: Record<string, string> = {};
   /** The installation's tunnel choice and each account's registration, as webhooks.status answers. */
@@ -500,6 +503,14 @@ export class FakeBridge {
       'decisions.receipts': () => [],
       'decisions.savedReasons': () => [],
       'decisions.saveReasons': (reasons) => reasons,
+      'decisions.outbox': () => this.outbox,
+      'decisions.cancel': ({ id }) => {
+        this.outbox = this.outbox.filter((entry) => entry.id !== id);
+        this.emit('decisions.outboxChanged', { entries: this.outbox });
+        return this.outbox;
+      },
+      'decisions.settings': () => this.decisionSettings,
+      'decisions.setSettings': (settings) => (this.decisionSettings = settings),
       'webhooks.status': () => this.#webhooksOverview(),
       'webhooks.setTunnel': (choice) => {
         this.webhooks.mode = choice.mode;

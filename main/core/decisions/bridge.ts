@@ -3,8 +3,9 @@
 import type { z } from 'zod';
 import type { DecisionResult, decisionMethods } from '../../../preload/contract/bridge/decisions';
 import type { QuoteDetailView } from '../../../preload/contract/bridge/inbox';
-import { SavedReasons } from '../../../preload/contract/bridge/decisions';
+import { DecisionSettings, SavedReasons, UNDO_SECONDS_DEFAULT } from '../../../preload/contract/bridge/decisions';
 import type { Decisions } from './decisions';
+import type { Outbox } from './outbox';
 import { AppError } from '../errors';
 import type { SettingsStore } from '../ports';
 
@@ -16,15 +17,26 @@ export type DecisionHandlers = {
 /** Where the decline reasons a person saved for reuse are kept (plain settings: no secret in them). */
 export const SAVED_REASONS_KEY = 'decisions.savedReasons';
 
+/** How many seconds a decision can be undone before it is sent (0 to 30). */
+export const UNDO_SECONDS_KEY = 'decisions.undoSeconds';
+
+/** The undo window as set, or its default when unset or unreadable. */
+export function readUndoSeconds(settings: SettingsStore): number {
+  const parsed = DecisionSettings.shape.undoSeconds.safeParse(settings.get<unknown>(UNDO_SECONDS_KEY));
+  return parsed.success ? parsed.data : UNDO_SECONDS_DEFAULT;
+}
+
 export interface DecisionHandlerDeps {
   decisions: Decisions;
+  /** Where accept and decline go: sent after the undo window, or when the service can be reached. */
+  outbox: Outbox;
   settings: SettingsStore;
   /** The quote as the cache holds it, as 'quotes.detail' shows it (never asking the service). */
   view?(accountId: string, quoteId: string): Promise<QuoteDetailView>;
 }
 
 export function createDecisionHandlers(deps: DecisionHandlerDeps): DecisionHandlers {
-  const { decisions, settings } = deps;
+  const { decisions, outbox, settings } = deps;
 
   function readReasons(): string[] {
     const parsed = SavedReasons.safeParse(settings.get<unknown>(SAVED_REASONS_KEY) ?? []);
@@ -43,9 +55,9 @@ export function createDecisionHandlers(deps: DecisionHandlerDeps): DecisionHandl
   }
 
   return {
-    'decisions.accept': async ({ accountId, quoteId, version }) => withView(await decisions.accept({ accountId, quoteId, version }), accountId, quoteId),
+    'decisions.accept': async ({ accountId, quoteId, version }) => withView(await outbox.decide('accept', { accountId, quoteId, version }), accountId, quoteId),
     'decisions.decline': async ({ accountId, quoteId, version, reason }) =>
-      withView(await decisions.decline({ accountId, quoteId, version, reason }), accountId, quoteId),
+      withView(await outbox.decide('decline', { accountId, quoteId, version, reason }), accountId, quoteId),
     'decisions.checkAgain': ({ accountId, quoteId }) => decisions.checkAgain(accountId, quoteId),
     'decisions.receipts': async ({ accountId, quoteId }) => decisions.receipts(accountId, quoteId),
     'decisions.savedReasons': async () => readReasons(),
@@ -58,6 +70,17 @@ export function createDecisionHandlers(deps: DecisionHandlerDeps): DecisionHandl
         throw new AppError('internal', 'The saved reasons could not be written to disk; the previous list is kept.', { retryable: true, cause: error });
       }
       return unique;
+    },
+    'decisions.outbox': async () => outbox.list(),
+    'decisions.cancel': ({ id }) => outbox.cancel(id),
+    'decisions.settings': async () => ({ undoSeconds: readUndoSeconds(settings) }),
+    'decisions.setSettings': async ({ undoSeconds }) => {
+      try {
+        settings.set(UNDO_SECONDS_KEY, undoSeconds);
+      } catch (error) {
+        throw new AppError('internal', 'The undo window could not be saved; the previous one is kept.', { retryable: true, cause: error });
+      }
+      return { undoSeconds: readUndoSeconds(settings) };
     },
   };
 }

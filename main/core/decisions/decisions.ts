@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import type { Decision, DecisionReceipt, DecisionResult, CheckAgainResult } from '../../../preload/contract/bridge/decisions';
 import type { KeyAccess, QuoteDetails } from '../../../preload/contract';
 import { isActionable, statusLabel } from '../../../preload/contract/plain/statuses';
-import { InvalidStateError, OutcomeUnknownError } from '../api/errors';
+import { InvalidStateError, NetworkError, OutcomeUnknownError, RateLimitedError, ServerError, TimeoutError } from '../api/errors';
 import type { DecisionOutcome, QuotingClient } from '../api/types';
 import type { QuoteSighting } from '../cache/quotes';
 import type { StoredQuote } from '../cache/events';
@@ -59,6 +59,19 @@ export interface DecideRequest {
   /** The version the person saw (quoteVersion of the details shown); a different current version sends nothing. */
   version?: string;
   reason?: string;
+  /** Re-read the quote from the service even when the cached copy is fresh (a decision that waited in the outbox). */
+  fresh?: boolean;
+  /** An earlier POST of this decision may have reached the service: a quote already showing it applied means it was. */
+  mayHaveApplied?: boolean;
+  /** Called after every check, just before the POST: the outbox records "sending" durably here. */
+  beforeSend?(): Promise<void>;
+}
+
+/** What a decision is about, read before it goes into the outbox. */
+export interface PreparedDecision {
+  accountName: string;
+  quote: QuoteDetails;
+  version: string;
 }
 
 export interface Decisions {
@@ -67,6 +80,11 @@ export interface Decisions {
   /** Re-reads the quote after an unknown outcome and settles it: deciding is possible again. */
   checkAgain(accountId: string, quoteId: string): Promise<CheckAgainResult>;
   receipts(accountId: string, quoteId: string): DecisionReceipt[];
+  /**
+   * The checks made before a decision may wait in the outbox, on the freshest copy at hand (the
+   * cached one when the service cannot be reached): a result when nothing may be sent at all.
+   */
+  prepare(decision: Decision, request: DecideRequest): Promise<PreparedDecision | DecisionResult>;
 }
 
 export function createDecisions(deps: DecisionDeps): Decisions {
@@ -112,11 +130,31 @@ export function createDecisions(deps: DecisionDeps): Decisions {
     return outcome.quote;
   }
 
-  async function current(client: QuotingClient, account: Reader, quoteId: string): Promise<QuoteDetails> {
-    const cached = await deps.getCached(account.id, quoteId);
-    const cachedAt = cached ? (typeof cached.cachedAt === 'number' ? cached.cachedAt : Date.parse(cached.cachedAt)) : NaN;
-    if (cached && clock.now() - cachedAt <= STALE_AFTER_MS) return cached.details;
+  async function current(client: QuotingClient, account: Reader, quoteId: string, fresh = false): Promise<QuoteDetails> {
+    if (!fresh) {
+      const cached = await deps.getCached(account.id, quoteId);
+      const cachedAt = cached ? (typeof cached.cachedAt === 'number' ? cached.cachedAt : Date.parse(cached.cachedAt)) : NaN;
+      if (cached && clock.now() - cachedAt <= STALE_AFTER_MS) return cached.details;
+    }
     return reread(client, account, quoteId);
+  }
+
+  /** Why nothing may be sent on this copy of the quote, as a result; null when it may be. */
+  function refusalOf(shown: QuoteDetails, access: KeyAccess, seen: string | undefined): DecisionResult | null {
+    // A quote that can no longer be decided (expired, decided elsewhere) says so, whatever else changed.
+    if (!isActionable(shown, access)) return { outcome: 'refused', message: explainRefusal(shown, access), quote: shown, receipt: null };
+    if (seen && seen !== quoteVersion(shown)) return { outcome: 'changed', message: changedMessage(), quote: shown };
+    return null;
+  }
+
+  function unsettledRefusal(accountId: string, quoteId: string): void {
+    const unsettled = receipts.unsettled(accountId, quoteId);
+    if (unsettled) {
+      throw new AppError(
+        'invalid-state',
+        `Whether your earlier ${unsettled.decision} of this quote went through is not known yet. Check the quote again before deciding.`,
+      );
+    }
   }
 
   async function pdfHash(accountId: string, quoteId: string): Promise<string | null> {
@@ -150,20 +188,15 @@ export function createDecisions(deps: DecisionDeps): Decisions {
     }
     inFlight.add(key);
     try {
-      const unsettled = receipts.unsettled(accountId, quoteId);
-      if (unsettled) {
-        throw new AppError(
-          'invalid-state',
-          `Whether your earlier ${unsettled.decision} of this quote went through is not known yet. Check the quote again before deciding.`,
-        );
-      }
+      unsettledRefusal(accountId, quoteId);
       const account = await accounts.get(accountId);
       const client = await accounts.client(accountId);
-      const shown = await current(client, account, quoteId);
+      const shown = await current(client, account, quoteId, request.fresh);
       const version = quoteVersion(shown);
-      if (request.version && request.version !== version) return { outcome: 'changed', message: changedMessage(), quote: shown };
+      const applied = request.mayHaveApplied === true && APPLIED[decision].includes(shown.status);
       // Nothing to send when the quote, as freshly known, cannot be decided: say why at once.
-      if (!isActionable(shown, account.access)) return { outcome: 'refused', message: explainRefusal(shown, account.access), quote: shown, receipt: null };
+      const refusal = applied ? null : refusalOf(shown, account.access, request.version);
+      if (refusal) return refusal;
 
       const reason = decision === 'decline' && request.reason?.trim() ? request.reason.trim() : null;
       const base = {
@@ -181,6 +214,11 @@ export function createDecisions(deps: DecisionDeps): Decisions {
       };
 
       // From here the service may apply it: notifications hold back what they hear of this quote until it ends.
+      if (applied) {
+        // An earlier POST of this very decision reached the service: record it, never send it again.
+        return await succeed(decision, base, { result: { id: quoteId, status: shown.status, message: '' }, via: 'confirmed-after-uncertainty' }, shown);
+      }
+      await request.beforeSend?.();
       deps.publish('quote.deciding', { accountId, quoteId, decision });
       let result: DecisionResult | undefined;
       try {
@@ -277,5 +315,27 @@ export function createDecisions(deps: DecisionDeps): Decisions {
     },
 
     receipts: (accountId, quoteId) => receipts.list(accountId, quoteId),
+
+    async prepare(_decision, request) {
+      const { accountId, quoteId } = request;
+      unsettledRefusal(accountId, quoteId);
+      const account = await accounts.get(accountId);
+      const client = await accounts.client(accountId);
+      let shown: QuoteDetails;
+      try {
+        shown = await current(client, account, quoteId);
+      } catch (error) {
+        // Unreachable: the copy on this computer is what the person decided on; it is checked again before sending.
+        const cached = isUnreachable(error) ? await deps.getCached(accountId, quoteId) : null;
+        if (!cached) throw error;
+        shown = cached.details;
+      }
+      return refusalOf(shown, account.access, request.version) ?? { accountName: account.name, quote: shown, version: quoteVersion(shown) };
+    },
   };
+}
+
+/** The service could not be reached, or failed after the client's retries: worth trying again later, unchanged. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof NetworkError || error instanceof ServerError || error instanceof TimeoutError || error instanceof RateLimitedError;
 }

@@ -6,7 +6,10 @@ import type { PdfCache, QuoteCache } from '../cache';
 import { createDecisions } from './decisions';
 import { openReceiptStore } from './receipts';
 import type { DomainBus } from '../events';
-import { createDecisionHandlers } from './bridge';
+import { createDecisionHandlers, readUndoSeconds } from './bridge';
+import { createOutbox } from './outbox';
+import { OUTBOX_FILE_NAME, openOutboxFile } from './outbox-file';
+import type { EventHub } from '../bridge/events';
 import { internalPeers, quoteDetailView } from '../inbox/quote-detail-view';
 import type { Clock, DataFileProblem, Logger, SettingsStore } from '../ports';
 import { createDecisionGate } from '../updates';
@@ -26,6 +29,8 @@ export interface DecisionsFeatureDeps {
 
 export function createDecisionsFeature(deps: DecisionsFeatureDeps): Feature & { inFlight: DecisionsInFlight; problems(): DataFileProblem[] } {
   const { clock, logger } = deps;
+  const outboxFile = openOutboxFile({ path: join(deps.userData, OUTBOX_FILE_NAME), logger, now: () => clock.now() });
+  let hub: EventHub | null = null;
   const receipts = openReceiptStore({ path: join(deps.userData, 'decision-receipts.json'), logger, now: () => clock.now() });
   const receiptsProblem = receipts.problem();
   const decisions = createDecisions({
@@ -38,12 +43,22 @@ export function createDecisionsFeature(deps: DecisionsFeatureDeps): Feature & { 
     logger,
     pdfPath: deps.pdfs.currentFile,
   });
+  const outbox = createOutbox({
+    file: outboxFile,
+    decisions,
+    clock,
+    logger,
+    undoMs: () => readUndoSeconds(deps.settings) * 1000,
+    onChange: (entries) => hub?.emit('decisions.outboxChanged', { entries }),
+    onEnded: (ended) => hub?.emit('decisions.sent', ended),
+  });
   const gate = createDecisionGate();
   return {
     name: 'decisions',
     handlers: gate.wrap(
       createDecisionHandlers({
         decisions,
+        outbox,
         settings: deps.settings,
         // The quote as the cache now holds it, shown at once instead of reloaded.
         view: async (accountId, quoteId) => {
@@ -53,7 +68,19 @@ export function createDecisionsFeature(deps: DecisionsFeatureDeps): Feature & { 
         },
       }),
     ),
+    project(given) {
+      hub = given;
+      return () => {
+        hub = null;
+      };
+    },
+    // What the last run left waits no longer than its window: sent now, after the quote is read again.
+    start: () => outbox.start(),
+    close: () => outbox.close(),
     inFlight: { inFlight: gate.inFlight, idle: gate.idle },
-    problems: () => (receiptsProblem ? [{ file: 'receipts' as const, ...receiptsProblem }] : []),
+    problems: () => {
+      const outboxProblem = outboxFile.problem();
+      return [...(receiptsProblem ? [{ file: 'receipts' as const, ...receiptsProblem }] : []), ...(outboxProblem ? [outboxProblem] : [])];
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AccountDraft, AccountId, AccountStatus, AccountUpdate, AccountView, ConnectionReport, RemoveOutcome } from './accounts';
 import { AppInfo } from './app';
-import { decisionMethods } from './decisions';
+import { decisionEvents, decisionMethods } from './decisions';
 import { desktopEvents, desktopMethods } from './desktop';
 import { notificationEvents, notificationMethods } from './notifications';
 import { inboxMethods, logoMethods } from './inbox';
@@ -72,6 +72,7 @@ export const events = {
   ...desktopEvents,
   ...relayEvents,
   ...selectionEvents,
+  ...decisionEvents,
 } as const satisfies { [E in PlainEventName]: z.ZodType };
 
 export type Methods = typeof methods;

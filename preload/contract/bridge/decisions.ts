@@ -11,6 +11,11 @@ import { QuoteDetailView } from './inbox';
 //   'decisions.receipts'       QuoteRefInput           -> DecisionReceipt[]
 //   'decisions.savedReasons'   void                    -> SavedReasons
 //   'decisions.saveReasons'    SavedReasons            -> SavedReasons
+//   'decisions.outbox'         void                    -> OutboxEntry[]
+//   'decisions.cancel'         OutboxRef               -> OutboxEntry[]
+//   'decisions.settings'       void                    -> DecisionSettings
+//   'decisions.setSettings'    DecisionSettings        -> DecisionSettings
+// and its events 'decisions.outboxChanged' (OutboxEntry[]) and 'decisions.sent' (SentDecision).
 
 const Id = z.string().trim().min(1).max(200);
 
@@ -41,6 +46,47 @@ export type Decision = z.infer<typeof Decision>;
  */
 export const DecisionOutcomeKind = z.enum(['done', 'refused', 'unknown']);
 export type DecisionOutcomeKind = z.infer<typeof DecisionOutcomeKind>;
+
+/** The undo window's bounds and default, in seconds (Settings, decisions.setSettings). */
+export const UNDO_SECONDS_MAX = 30;
+export const UNDO_SECONDS_DEFAULT = 5;
+export const DecisionSettings = z.object({ undoSeconds: z.number().int().min(0).max(UNDO_SECONDS_MAX) });
+export type DecisionSettings = z.infer<typeof DecisionSettings>;
+
+/**
+ * A decision in the outbox, on disk until the service has it:
+ * undo: inside its undo window (until `sendAt`); waiting: the service could not be reached,
+ * sent when it can; sending: its POST may be on the wire (never cancellable); held: the quote
+ * changed meanwhile (revised, expired, decided elsewhere), so it was not sent and the person
+ * is asked again (`message` says why).
+ */
+export const OutboxState = z.enum(['undo', 'waiting', 'sending', 'held']);
+export type OutboxState = z.infer<typeof OutboxState>;
+
+export const OutboxEntry = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  accountName: z.string(),
+  quoteId: z.string(),
+  quoteNumber: z.string().nullable(),
+  decision: Decision,
+  reason: z.string().nullable(),
+  /** The version of the quote the person decided on; a different current version sends nothing. */
+  version: z.string(),
+  /** ISO date-time the person decided. */
+  decidedAt: z.string(),
+  /** Epoch milliseconds the undo window ends: not sent before. */
+  sendAt: z.number(),
+  state: OutboxState,
+  /** True once a POST may have left: the next try first re-reads the quote to learn whether it was applied. */
+  attempted: z.boolean(),
+  /** Why it waits or is held, in plain words; null in its undo window. */
+  message: z.string().nullable(),
+});
+export type OutboxEntry = z.infer<typeof OutboxEntry>;
+
+export const OutboxRef = z.object({ id: Id });
+export type OutboxRef = z.input<typeof OutboxRef>;
 
 /** What stays on this computer after each decision sent, listed on the quote. */
 export const DecisionReceipt = z.object({
@@ -79,6 +125,8 @@ export const DecisionResult = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('unknown'), message: z.string(), quote: QuoteDetails.nullable(), receipt: DecisionReceipt, view: ShownAfter }),
   /** Nothing was sent: the quote changed since the person saw it. */
   z.object({ outcome: z.literal('changed'), message: z.string(), quote: QuoteDetails, view: ShownAfter }),
+  /** Not sent yet: in the outbox, in its undo window or waiting for the service (the entry says which). */
+  z.object({ outcome: z.literal('waiting'), message: z.string(), quote: QuoteDetails.nullable(), entry: OutboxEntry, view: ShownAfter }),
 ]);
 export type DecisionResult = z.infer<typeof DecisionResult>;
 
@@ -110,4 +158,23 @@ export const decisionMethods = {
   'decisions.savedReasons': { input: z.void(), output: SavedReasons },
   /** Replaces the saved decline reasons (a repeated one is kept once). */
   'decisions.saveReasons': { input: SavedReasons, output: SavedReasons },
+  /** The decisions waiting to be sent (in their undo window, waiting for the service, or held), oldest first. */
+  'decisions.outbox': { input: z.void(), output: z.array(OutboxEntry) },
+  /** Undoes or cancels a waiting decision (refused while it is being sent); answers the outbox left. */
+  'decisions.cancel': { input: OutboxRef, output: z.array(OutboxEntry) },
+  /** The decision settings: how many seconds a decision can be undone before it is sent. */
+  'decisions.settings': { input: z.void(), output: DecisionSettings },
+  /** Changes the decision settings; answers them as saved. */
+  'decisions.setSettings': { input: DecisionSettings, output: DecisionSettings },
+} as const;
+
+/** A decision of the outbox that reached its end: the service's answer, or held and asked again. */
+export const SentDecision = z.object({ entryId: z.string(), accountId: z.string(), quoteId: z.string(), decision: Decision, result: DecisionResult });
+export type SentDecision = z.infer<typeof SentDecision>;
+
+export const decisionEvents = {
+  /** The outbox changed: every decision waiting to be sent, oldest first. */
+  'decisions.outboxChanged': z.object({ entries: z.array(OutboxEntry) }),
+  /** A decision of the outbox ended: sent (its receipt), refused, or held because the quote changed. */
+  'decisions.sent': SentDecision,
 } as const;

@@ -42,6 +42,10 @@ const METHODS = [
   'decisions.receipts',
   'decisions.savedReasons',
   'decisions.saveReasons',
+  'decisions.outbox',
+  'decisions.cancel',
+  'decisions.settings',
+  'decisions.setSettings',
   'webhooks.status',
   'webhooks.setTunnel',
   'webhooks.register',
@@ -81,6 +85,8 @@ const EVENTS = [
   'webhooks.activityChanged',
   'desktop.changed',
   'relay.changed',
+  'decisions.outboxChanged',
+  'decisions.sent',
 ] as const;
 export type EventName = (typeof EVENTS)[number];
 export const EVENT_NAMES: EventName[] = [...EVENTS];

@@ -1,6 +1,6 @@
 import { SEARCH_INPUT_ID, isInQuoteTable, isInReadingPane } from './dom-anchors';
 import type { InboxRow } from './inbox-bridge';
-import { hasModifier, isControlKey } from './keyboard';
+import { hasModifier, isControlKey, isTypingTarget } from './keyboard';
 import type { InboxState } from './state/inbox.svelte';
 
 /** What the window-wide shortcuts read and act on, as the app is at the moment of the key press. */
@@ -22,6 +22,8 @@ export interface ShortcutContext {
   /** Opens the quote's accept or decline confirmation: over the reading pane beside the list, else in the full view. */
   decide: (row: InboxRow, intent: 'accept' | 'decline') => void;
   toggleRead: (row: InboxRow) => void;
+  /** Ctrl/Cmd+Z: undoes the latest decision still in its undo window; null when there is none. */
+  undoDecision?: (() => void) | null;
 }
 
 /** An open menu or dialog owns the keyboard; no shortcut acts behind it. */
@@ -86,13 +88,27 @@ function modifiedShortcut(event: KeyboardEvent, app: ShortcutContext): (() => vo
   return null;
 }
 
+function undoShortcut(event: KeyboardEvent, app: ShortcutContext): (() => void) | null {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'z') return null;
+  if (isTypingTarget(event.target)) return null;
+  return app.undoDecision ?? null;
+}
+
 /**
  * The window's keyboard shortcuts (the help dialog lists them): a key that is one here has
  * its default prevented and acts. Keys that belong to the focused control, carry a modifier,
  * or arrive while a menu or dialog is open are left alone.
  */
 export function handleAppShortcut(event: KeyboardEvent, app: ShortcutContext): void {
-  if (event.defaultPrevented || keyboardOwnedElsewhere(app)) return;
+  if (event.defaultPrevented) return;
+  // Undo of a decision works in its result dialog as well; a text field keeps Ctrl/Cmd+Z for its own text.
+  const undo = undoShortcut(event, app);
+  if (undo) {
+    event.preventDefault();
+    undo();
+    return;
+  }
+  if (keyboardOwnedElsewhere(app)) return;
   const modified = modifiedShortcut(event, app);
   if (modified) {
     event.preventDefault();

@@ -17,5 +17,6 @@ export const SHORTCUTS: readonly { keys: readonly string[]; action: string }[] =
   { keys: [`${MOD}K`], action: 'Command palette: quotes, accounts, commands' },
   { keys: [`${MOD}1…9`], action: 'Switch to the first to ninth account' },
   { keys: [`${MOD}0`], action: 'All accounts' },
+  { keys: [`${MOD}Z`], action: 'Undo the latest decision while it waits to be sent' },
   { keys: ['?'], action: 'Show this help' },
 ];

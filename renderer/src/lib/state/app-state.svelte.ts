@@ -13,6 +13,7 @@ import { LayoutState, type MediaMatcher } from './layout.svelte';
 import { NavigationState } from './navigation.svelte';
 import { NotificationsState, browserDesktopNotifier, browserLocalStorage } from './notifications.svelte';
 import { OfflineSettingsState } from './offline-settings.svelte';
+import { OutboxState } from './outbox.svelte';
 import { QuoteFinder } from './quote-finder.svelte';
 import { QuoteState } from './quote.svelte';
 import { ReadActions } from './read-actions.svelte';
@@ -48,6 +49,8 @@ export class AppState {
   readonly selection: SelectionState;
   readonly quote: QuoteState;
   readonly toasts = new ToastsState();
+  /** Decisions waiting to be sent: their undo, the sidebar's count, the Activity list. */
+  readonly outbox: OutboxState;
   /** The account dialogs, the shortcuts help and the palette: one at a time. */
   readonly accountActions: AccountActions;
   /** Light or dark: the system's unless the person chose (Settings -> Appearance). */
@@ -98,6 +101,7 @@ export class AppState {
     this.views = new ViewsState(api);
     this.savedViews = new SavedViewActions({ views: this.views, navigation: this.navigation, inbox, accounts, toasts });
     this.quoteFinder = new QuoteFinder(api);
+    this.outbox = new OutboxState(api);
     // Derived from the list (as main does for app.info) so demo mode coming back after the
     // last account is removed shows its banner without another app.info round trip.
     this.demo = $derived(accounts.accounts.some((account) => account.demo));
@@ -187,7 +191,10 @@ export class AppState {
     void notifications.load();
     const stopWebhooks = webhooks.listen();
     void webhooks.loadOverview();
+    const stopOutbox = this.outbox.listen();
+    void this.outbox.load();
     return () => {
+      stopOutbox();
       window.removeEventListener('pagehide', flushViews);
       stopViews();
       stopWebhooks();

@@ -2,7 +2,7 @@ import type { ShortcutContext } from '../app-shortcuts';
 import type { AppState } from './app-state.svelte';
 
 /** The parts of the app the window's shortcuts read and act on. */
-export type ShortcutSources = Pick<AppState, 'dialogOpen' | 'navigation' | 'accounts' | 'inbox' | 'accountActions' | 'read' | 'layout'>;
+export type ShortcutSources = Pick<AppState, 'dialogOpen' | 'navigation' | 'accounts' | 'inbox' | 'accountActions' | 'read' | 'layout' | 'outbox' | 'toasts'>;
 
 /** The window's shortcut map, as the app is at the moment of the key press (app-shortcuts.ts reads it). */
 export function shellShortcuts(app: ShortcutSources): ShortcutContext {
@@ -22,5 +22,6 @@ export function shellShortcuts(app: ShortcutSources): ShortcutContext {
     // Beside the list the reading pane takes the confirmation: the full view must not open behind it.
     decide: (row, intent) => (layout.split ? navigation.decideInPane(row, intent) : navigation.openRow(row, intent)),
     toggleRead: (row) => void read.toggle(row),
+    undoDecision: app.outbox.latestUndoable ? () => void app.outbox.undoLatest().then((said) => said && app.toasts.show('info', said)) : null,
   };
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../../../../main/core/core';
 import type { Core } from '../../../../main/core/core';
+import { UNDO_SECONDS_KEY } from '../../../../main/core/decisions/bridge';
 import { createSilentLogger } from '../../../../main/core/log';
 import { systemClock } from '../../../../main/core/ports';
 import { ManualClock, startSimulator } from '../../../../main/simulator';
@@ -34,7 +35,7 @@ async function setup() {
   cleanups.push(() => sim.close());
   const company = sim.credentials.companies[0]!;
   const core: Core = createCore({
-    settings: createMemorySettingsStore(),
+    settings: createMemorySettingsStore({ [UNDO_SECONDS_KEY]: 0 }),
     secrets: createMemorySecretStore(),
     clock: systemClock,
     logger: createSilentLogger(),

@@ -57,6 +57,7 @@ describe.skipIf(process.platform === 'win32')('files the app creates, under umas
       /^unread\.json$/,
       /^notified\.json$/,
       /^decision-receipts\.json$/,
+      /^decision-outbox\.json$/,
       /^webhooks\/events\.jsonl$/,
     ];
     for (const pattern of expected) expect(paths.some((path) => pattern.test(path)), `a file matching ${pattern}`).toBe(true);

@@ -1,0 +1,81 @@
+// The outbox on disk: every decision not yet answered by the service, in one JSON file written
+// atomically (a kill at any moment leaves the previous list or the next one, never a torn
+// mix). A damaged file is set aside, never overwritten, and the entries that could be read
+// are kept; an entry that cannot be read is dropped and said.
+import { OutboxEntry } from '../../../preload/contract/bridge/decisions';
+import { loadJsonDataFile, writeFileAtomic } from '../data-files';
+import type { AsyncFileSystem } from '../data-files';
+import { AppError } from '../errors';
+import type { DataFileProblem, Logger } from '../ports';
+
+export const OUTBOX_FILE_NAME = 'decision-outbox.json';
+
+/**
+ * The list without the decision to cancel: the one rule of the app and `quotedesk outbox
+ * --cancel`. A decision whose POST may be on the wire cannot be taken back.
+ */
+export function withoutEntry(entries: readonly OutboxEntry[], id: string): OutboxEntry[] {
+  const entry = entries.find((candidate) => candidate.id === id);
+  if (!entry) throw new AppError('not-found', 'That decision is no longer waiting: it was sent or cancelled already.');
+  if (entry.state === 'sending') {
+    throw new AppError('invalid-state', 'That decision is being sent right now and can no longer be undone; whether the service has it is checked before anything else is sent.');
+  }
+  return entries.filter((candidate) => candidate.id !== id);
+}
+
+export interface OutboxFile {
+  /** The entries as last written (or read at opening), oldest first. */
+  entries(): OutboxEntry[];
+  /** Replaces the list durably; resolves once it is on disk, rejects (keeping the old list) when it is not. */
+  write(entries: readonly OutboxEntry[]): Promise<void>;
+  problem(): DataFileProblem | null;
+}
+
+export interface OutboxFileOptions {
+  path: string;
+  logger?: Logger;
+  now?: () => number;
+  /** The file system the atomic writer uses; tests pass one that fails on cue. */
+  fs?: AsyncFileSystem;
+}
+
+export function openOutboxFile(options: OutboxFileOptions): OutboxFile {
+  const { path, logger } = options;
+  const loaded = loadJsonDataFile(path, {
+    file: 'outbox',
+    now: options.now,
+    logger,
+    check: (value) => (Array.isArray(value.entries) ? null : 'does not hold a list of decisions'),
+  });
+  let problem = loaded.problem;
+  const raw = (loaded.entries.get('entries') as unknown[] | undefined) ?? [];
+  let current: OutboxEntry[] = [];
+  for (const entry of raw) {
+    const parsed = OutboxEntry.safeParse(entry);
+    if (parsed.success) current.push(parsed.data);
+  }
+  const dropped = raw.length - current.length;
+  if (dropped > 0) {
+    // The readable ones stay waiting; the file is rewritten with them at the next change, so keep the reason now.
+    problem = { file: 'outbox', path, keptAt: null, reason: `The file of decisions waiting to be sent held ${dropped} unreadable ${dropped === 1 ? 'entry' : 'entries'}; they were not sent.` };
+    logger?.error('unreadable entries of the decision outbox were dropped', { path, dropped });
+  }
+  let queue: Promise<void> = Promise.resolve();
+
+  return {
+    entries: () => current.map((entry) => ({ ...entry })),
+    write(entries) {
+      if (!loaded.writable) {
+        return Promise.reject(new AppError('internal', `The outbox file ${path} could not be read or moved aside, so it is not overwritten.`));
+      }
+      const next = entries.map((entry) => ({ ...entry }));
+      // One write at a time, in the order asked: the last one on disk is the last one asked.
+      const write = queue.then(() => writeFileAtomic(path, `${JSON.stringify({ entries: next }, null, 2)}\n`, { fs: options.fs }));
+      queue = write.catch(() => undefined);
+      return write.then(() => {
+        current = next;
+      });
+    },
+    problem: () => problem,
+  };
+}

@@ -1,0 +1,239 @@
+// The outbox: a decision is written to disk before anything is sent, waits out its undo
+// window, waits for the service when it cannot be reached, and is sent once. Before a decision
+// that waited is sent the quote is read again: revised, expired or decided elsewhere, it is held
+// and the person is asked again. "sending" is recorded durably before each POST, so after a crash
+// the next start re-reads the quote to learn whether it was applied instead of sending it twice.
+import { randomUUID } from 'node:crypto';
+import type { Decision, DecisionResult, OutboxEntry, SentDecision } from '../../../preload/contract/bridge/decisions';
+import { AppError, errorText } from '../errors';
+import type { Clock, Logger } from '../ports';
+import type { DecideRequest, Decisions } from './decisions';
+import { isUnreachable } from './decisions';
+import type { OutboxFile } from './outbox-file';
+import { withoutEntry } from './outbox-file';
+
+/** What the row, the pane and the outbox list say of a decision waiting for the service. */
+export const WAITING_MESSAGE = 'Will be sent when Quotedesk can reach the service.';
+/** How often a decision waiting for the service is tried again. */
+export const RETRY_EVERY_MS = 2_000;
+
+export interface OutboxDeps {
+  file: OutboxFile;
+  decisions: Decisions;
+  clock: Clock;
+  logger: Logger;
+  /** The undo window now, in milliseconds (the setting, read at each decision). */
+  undoMs(): number;
+  /** Every change of the list, oldest first. */
+  onChange?(entries: OutboxEntry[]): void;
+  /** A decision of the outbox reached its end (sent, refused, held). */
+  onEnded?(ended: SentDecision): void;
+  retryEveryMs?: number;
+  newId?: () => string;
+}
+
+export interface Outbox {
+  /** Puts the decision in the outbox; with no undo window it is sent at once and its outcome answered. */
+  decide(decision: Decision, request: DecideRequest): Promise<DecisionResult>;
+  /** Undoes or cancels one; refused while its POST may be on the wire. Answers the list left. */
+  cancel(id: string): Promise<OutboxEntry[]>;
+  list(): OutboxEntry[];
+  /** Takes up what the last run left: windows still open, decisions waiting, a send a crash interrupted. */
+  start(): void;
+  /** The service answered something: try what waits for it now. */
+  reachable(): void;
+  /** Resolves once nothing is being sent. */
+  idle(): Promise<void>;
+  /** Stops the timers and waits for sends under way; what waits stays on disk for the next start. */
+  close(): Promise<void>;
+}
+
+class CancelledMeanwhile extends Error {}
+
+export function createOutbox(deps: OutboxDeps): Outbox {
+  const { file, decisions, clock, logger } = deps;
+  const newId = deps.newId ?? randomUUID;
+  const retryEveryMs = deps.retryEveryMs ?? RETRY_EVERY_MS;
+  let entries = file.entries();
+  const timers = new Map<string, NodeJS.Timeout>();
+  const sending = new Map<string, Promise<DecisionResult | null>>();
+  let retryTimer: NodeJS.Timeout | null = null;
+  let closed = false;
+
+  async function save(next: OutboxEntry[]): Promise<void> {
+    await file.write(next);
+    entries = next;
+    deps.onChange?.(entries.map((entry) => ({ ...entry })));
+  }
+
+  const find = (id: string) => entries.find((entry) => entry.id === id);
+  const replace = (changed: OutboxEntry) => save(entries.map((entry) => (entry.id === changed.id ? changed : entry)));
+  const remove = (id: string) => save(entries.filter((entry) => entry.id !== id));
+
+  function schedule(entry: OutboxEntry): void {
+    if (closed) return;
+    clearTimeout(timers.get(entry.id));
+    const timer = setTimeout(() => {
+      timers.delete(entry.id);
+      void dispatch(entry.id, true);
+    }, Math.max(0, entry.sendAt - clock.now()));
+    timers.set(entry.id, timer);
+  }
+
+  function retrySoon(): void {
+    if (closed || retryTimer || !entries.some((entry) => entry.state === 'waiting')) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      retryWaiting();
+    }, retryEveryMs);
+  }
+
+  function retryWaiting(): void {
+    for (const entry of entries) if (entry.state === 'waiting') void dispatch(entry.id, true);
+  }
+
+  function dispatch(id: string, fresh: boolean): Promise<DecisionResult | null> {
+    const under = sending.get(id);
+    if (under) return under;
+    const run = send(id, fresh).finally(() => {
+      sending.delete(id);
+      retrySoon();
+    });
+    sending.set(id, run);
+    return run;
+  }
+
+  async function send(id: string, fresh: boolean): Promise<DecisionResult | null> {
+    const entry = find(id);
+    if (!entry || entry.state === 'held' || closed) return null;
+    const request: DecideRequest = {
+      accountId: entry.accountId,
+      quoteId: entry.quoteId,
+      version: entry.version,
+      ...(entry.reason ? { reason: entry.reason } : {}),
+      fresh,
+      mayHaveApplied: entry.attempted,
+      beforeSend: async () => {
+        if (!find(id)) throw new CancelledMeanwhile();
+        await replace({ ...entry, state: 'sending', attempted: true, message: null });
+      },
+    };
+    let result: DecisionResult;
+    try {
+      result = entry.decision === 'accept' ? await decisions.accept(request) : await decisions.decline(request);
+    } catch (error) {
+      if (error instanceof CancelledMeanwhile) return null;
+      const current = find(id) ?? entry;
+      if (isUnreachable(error)) {
+        logger.info('a decision waits for the service', { quoteId: entry.quoteId, decision: entry.decision, error: errorText(error) });
+        const waiting: OutboxEntry = { ...current, state: 'waiting', message: WAITING_MESSAGE };
+        await keep(() => replace(waiting));
+        return { outcome: 'waiting', message: WAITING_MESSAGE, quote: null, entry: waiting };
+      }
+      // Not a matter of waiting (the account was removed, the credentials refused): held for the person.
+      const message = `It was not sent: ${errorText(error)}`;
+      await keep(() => replace({ ...current, state: 'held', message }));
+      throw error;
+    }
+    await end(entry, result);
+    return result;
+  }
+
+  /** The service answered (or the re-read showed it must not be sent): it leaves the outbox, or is held to be asked again. */
+  async function end(entry: OutboxEntry, result: DecisionResult): Promise<void> {
+    const heldBack = result.outcome === 'changed' || (result.outcome === 'refused' && result.receipt === null);
+    if (heldBack) await keep(() => replace({ ...(find(entry.id) ?? entry), state: 'held', message: result.message }));
+    else await keep(() => remove(entry.id));
+    deps.onEnded?.({ entryId: entry.id, accountId: entry.accountId, quoteId: entry.quoteId, decision: entry.decision, result });
+  }
+
+  /** The list in memory moves on even when the disk refuses: a sent decision must not be sent again while running. */
+  async function keep(write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      logger.error('the decision outbox could not be written', { error: errorText(error) });
+    }
+  }
+
+  return {
+    async decide(decision, request) {
+      const prepared = await decisions.prepare(decision, request);
+      if ('outcome' in prepared) return prepared;
+      const undoMs = Math.max(0, deps.undoMs());
+      const now = clock.now();
+      const entry: OutboxEntry = {
+        id: newId(),
+        accountId: request.accountId,
+        accountName: prepared.accountName,
+        quoteId: request.quoteId,
+        quoteNumber: prepared.quote.quoteNumber,
+        decision,
+        reason: decision === 'decline' && request.reason?.trim() ? request.reason.trim() : null,
+        version: prepared.version,
+        decidedAt: new Date(now).toISOString(),
+        sendAt: now + undoMs,
+        state: 'undo',
+        attempted: false,
+        message: null,
+      };
+      if (entries.some((other) => other.accountId === entry.accountId && other.quoteId === entry.quoteId && other.state !== 'held')) {
+        throw new AppError('invalid-state', 'A decision on this quote is already waiting to be sent. Undo it first to decide otherwise.');
+      }
+      try {
+        await save([...entries.filter((other) => !(other.accountId === entry.accountId && other.quoteId === entry.quoteId)), entry]);
+      } catch (error) {
+        throw new AppError('internal', 'The decision could not be saved on this computer, so nothing was sent. Try again.', { retryable: true, cause: error });
+      }
+      if (undoMs === 0) {
+        const result = await dispatch(entry.id, false);
+        return result ?? { outcome: 'waiting', message: WAITING_MESSAGE, quote: prepared.quote, entry };
+      }
+      schedule(entry);
+      const seconds = Math.round(undoMs / 1000);
+      return { outcome: 'waiting', message: `Sent in ${seconds} ${seconds === 1 ? 'second' : 'seconds'} unless you undo it.`, quote: prepared.quote, entry };
+    },
+
+    async cancel(id) {
+      const left = withoutEntry(entries, id);
+      const entry = find(id)!;
+      clearTimeout(timers.get(id));
+      timers.delete(id);
+      await save(left);
+      logger.info('a waiting decision was cancelled', { quoteId: entry.quoteId, decision: entry.decision, state: entry.state });
+      return entries.map((other) => ({ ...other }));
+    },
+
+    list: () => entries.map((entry) => ({ ...entry })),
+
+    start() {
+      for (const entry of entries) {
+        if (entry.state === 'undo') {
+          // Decided before the last quit or crash: sent now (after the re-read), and said so.
+          logger.info('a decision made before Quotedesk stopped is sent now', { quoteId: entry.quoteId, decision: entry.decision });
+          schedule(entry);
+        } else if (entry.state !== 'held') {
+          void dispatch(entry.id, true);
+        }
+      }
+    },
+
+    reachable() {
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = null;
+      retryWaiting();
+    },
+
+    async idle() {
+      while (sending.size > 0) await Promise.allSettled([...sending.values()]);
+    },
+
+    async close() {
+      closed = true;
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+      if (retryTimer) clearTimeout(retryTimer);
+      await Promise.allSettled([...sending.values()]);
+    },
+  };
+}

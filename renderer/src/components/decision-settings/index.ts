@@ -1,0 +1,1 @@
+export { default as DecisionSettings } from './decision-settings.svelte';

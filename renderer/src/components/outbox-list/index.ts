@@ -1,0 +1,1 @@
+export { default as OutboxList } from './outbox-list.svelte';

@@ -1,0 +1,84 @@
+import type { BridgeApi, BridgeError } from '../../../../preload/contract';
+import type { DecisionSettings, OutboxEntry, SentDecision } from '../../../../preload/contract/bridge/decisions';
+import { toDecisionOutcome } from '../decision-outcome';
+import type { DecisionOutcome } from '../decision-outcome';
+
+export type OutboxBridge = Pick<BridgeApi, 'decisions' | 'events'>;
+
+/**
+ * The decisions waiting to be sent, as main's outbox holds them (decisions.outbox, then each
+ * 'decisions.outboxChanged'), how each one ended ('decisions.sent'), the undo window setting,
+ * and the undo itself: of one decision, or of the latest one still in its window (Ctrl/Cmd+Z).
+ */
+export class OutboxState {
+  entries = $state<OutboxEntry[]>([]);
+  /** How each decision of this session's outbox ended, by its entry id. */
+  ended = $state<Record<string, DecisionOutcome>>({});
+  settings = $state<DecisionSettings | null>(null);
+  error = $state<BridgeError | null>(null);
+
+  readonly #api: OutboxBridge;
+
+  constructor(api: OutboxBridge) {
+    this.#api = api;
+  }
+
+  /** Decisions that wait (in their window, for the service, or held): the sidebar's count. */
+  get count(): number {
+    return this.entries.length;
+  }
+
+  /** The decision of this quote in the outbox, if any: the row and the pane say so. */
+  entryFor(accountId: string, quoteId: string): OutboxEntry | null {
+    return this.entries.find((entry) => entry.accountId === accountId && entry.quoteId === quoteId) ?? null;
+  }
+
+  /** The newest decision still inside its undo window. */
+  get latestUndoable(): OutboxEntry | null {
+    return this.entries.filter((entry) => entry.state === 'undo').at(-1) ?? null;
+  }
+
+  async load(): Promise<void> {
+    const [entries, settings] = await Promise.all([this.#api.decisions.outbox(), this.#api.decisions.settings()]);
+    if (entries.ok) this.entries = entries.value;
+    if (settings.ok) this.settings = settings.value;
+    this.error = !entries.ok ? entries.error : !settings.ok ? settings.error : null;
+  }
+
+  listen(): () => void {
+    const stops = [
+      this.#api.events['decisions.outboxChanged'](({ entries }) => (this.entries = entries)),
+      this.#api.events['decisions.sent']((sent: SentDecision) => {
+        this.ended = { ...this.ended, [sent.entryId]: toDecisionOutcome({ ok: true, value: sent.result }) };
+      }),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }
+
+  /** Undoes or cancels one; resolves with main's words when it could not (it was being sent). */
+  async cancel(id: string): Promise<string | null> {
+    const result = await this.#api.decisions.cancel({ id });
+    if (!result.ok) return result.error.message;
+    this.entries = result.value;
+    this.ended = { ...this.ended, [id]: { outcome: 'undone', message: 'Undone: nothing was sent.' } };
+    return null;
+  }
+
+  /** Ctrl/Cmd+Z: the latest decision still in its window; null when there was none to undo. */
+  async undoLatest(): Promise<string | null> {
+    const latest = this.latestUndoable;
+    if (!latest) return null;
+    return (await this.cancel(latest.id)) ?? `Undone: the ${latest.decision} of ${latest.quoteNumber ?? 'the quote'} was not sent.`;
+  }
+
+  async setUndoSeconds(undoSeconds: number): Promise<void> {
+    const before = this.settings;
+    this.settings = { undoSeconds };
+    const result = await this.#api.decisions.setSettings({ undoSeconds });
+    if (result.ok) this.settings = result.value;
+    else {
+      this.settings = before;
+      this.error = result.error;
+    }
+  }
+}
