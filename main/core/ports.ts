@@ -7,8 +7,8 @@
  * where the copy is and what to do.
  */
 export interface DataFileProblem {
-  /** Which file: 'settings', 'secrets', 'cache' (the offline quote cache, refilled by sync) or 'receipts' (the local decision receipts). */
-  file: 'settings' | 'secrets' | 'cache' | 'receipts';
+  /** Which file: 'settings', 'secrets', 'cache' (the offline quote cache, refilled by sync), 'receipts' (the local decision receipts) or 'snoozes' (the snoozed quotes). */
+  file: 'settings' | 'secrets' | 'cache' | 'receipts' | 'snoozes';
   /** The file's path. */
   path: string;
   /** Where the unreadable copy was kept, or null when it could not even be moved. */

@@ -32,6 +32,8 @@ export interface InboxFeatureDeps {
   deliverPdf?: PdfDelivery;
   /** Marking a selection read or unread. */
   unread: UnreadState;
+  /** The quotes every view and count leaves out now (the snoozed). */
+  hidden?: () => ReadonlySet<string>;
 }
 
 export interface InboxFeature extends Feature {
@@ -62,15 +64,15 @@ export function createInboxFeature(deps: InboxFeatureDeps): InboxFeature {
     usage: pdfs.usage,
   };
   // Keeping a selection's PDFs offline runs here, not in the page: it ends when the core closes.
-  const keepOffline = createKeepOfflineJobs({ cache, clock: deps.clock, pdfs: startedPdfs, logger: deps.logger });
+  const keepOffline = createKeepOfflineJobs({ cache, clock: deps.clock, pdfs: startedPdfs, logger: deps.logger, hidden: deps.hidden });
   return {
     name: 'the offline cache',
     started,
     servicesKnown: services.known,
     handlers: afterReady(services.known, {
-      ...checkIntegrityAfterFirstWindow(createInboxHandlers({ cache, sync: deps.sync, pdfs: startedPdfs, accounts, clock: deps.clock, deliverPdf: deps.deliverPdf }), store),
-      ...createSelectionHandlers({ cache, accounts, clock: deps.clock, unread: deps.unread, keepOffline }),
-      ...createViewCountHandlers({ cache, clock: deps.clock, expiringSoonDays: DEFAULT_INBOX_OPTIONS.expiringSoonDays }),
+      ...checkIntegrityAfterFirstWindow(createInboxHandlers({ cache, sync: deps.sync, pdfs: startedPdfs, accounts, clock: deps.clock, deliverPdf: deps.deliverPdf, hidden: deps.hidden }), store),
+      ...createSelectionHandlers({ cache, accounts, clock: deps.clock, unread: deps.unread, keepOffline, hidden: deps.hidden }),
+      ...createViewCountHandlers({ cache, clock: deps.clock, expiringSoonDays: DEFAULT_INBOX_OPTIONS.expiringSoonDays, hidden: deps.hidden }),
     }),
     project: (hub) =>
       stopAll([projectInboxEvents(deps.bus, hub), keepOffline.subscribe((job) => hub.emit('selection.keepOfflineChanged', job))]),

@@ -62,6 +62,9 @@ const METHODS = [
   'views.remove',
   'views.remember',
   'views.counts',
+  'snooze.list',
+  'snooze.set',
+  'snooze.clear',
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 export const METHOD_NAMES: MethodName[] = [...METHODS];
@@ -80,6 +83,7 @@ const EVENTS = [
   'webhooks.activityChanged',
   'desktop.changed',
   'relay.changed',
+  'snooze.changed',
 ] as const;
 export type EventName = (typeof EVENTS)[number];
 export const EVENT_NAMES: EventName[] = [...EVENTS];
