@@ -35,14 +35,19 @@ const count = (text: string) => waitFor(() => expect(screen.getByTestId('quote-c
 const rows = () => screen.getAllByRole('row').filter((row) => row.getAttribute('aria-rowindex') !== '1');
 const sidebar = () => within(screen.getByRole('navigation'));
 
+/** The window over the fake, its first row active, and `s` pressed on it. */
+async function pressSOnFirstRow(bridge: FakeBridge) {
+  renderApp(bridge);
+  await count('3 quotes');
+  await fireEvent.keyDown(window, { key: 'j' });
+  await waitFor(() => expect(document.activeElement?.getAttribute('aria-rowindex')).toBe('2'));
+  await fireEvent.keyDown(document.activeElement!, { key: 's' });
+}
+
 describe('snoozing a quote', () => {
   it('s on a row opens the dialog; a choice takes the quote out of the list into Snoozed, and Unsnooze brings it back', async () => {
     const bridge = fake();
-    renderApp(bridge);
-    await count('3 quotes');
-    await fireEvent.keyDown(window, { key: 'j' });
-    await waitFor(() => expect(document.activeElement?.getAttribute('aria-rowindex')).toBe('2'));
-    await fireEvent.keyDown(document.activeElement!, { key: 's' });
+    await pressSOnFirstRow(bridge);
 
     const dialog = await screen.findByRole('dialog', { name: /^Snooze quote Q-/ });
     const choice = within(dialog).getByRole('button', { name: /Tomorrow morning/ });
@@ -69,11 +74,7 @@ describe('snoozing a quote', () => {
 
   it('refuses a chosen time that has passed, saying so, and Escape leaves without snoozing', async () => {
     const bridge = fake();
-    renderApp(bridge);
-    await count('3 quotes');
-    await fireEvent.keyDown(window, { key: 'j' });
-    await waitFor(() => expect(document.activeElement?.getAttribute('aria-rowindex')).toBe('2'));
-    await fireEvent.keyDown(document.activeElement!, { key: 's' });
+    await pressSOnFirstRow(bridge);
     const dialog = await screen.findByRole('dialog');
     await fireEvent.input(within(dialog).getByLabelText('Or choose a time'), { target: { value: '2020-01-01T09:00' } });
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Snooze until then' }));
