@@ -22,6 +22,7 @@ import { createMemoryFeature } from './memory/feature';
 import { createNotificationsFeature } from './notify/feature';
 import type { Notifications } from './notify';
 import type { AppPaths, Clock, Logger, Notifier, SecretStore, SettingsStore } from './ports';
+import { createSnoozeFeature } from './snooze/feature';
 import { createSyncFeature } from './sync/feature';
 import type { SyncEngine, SyncOptions } from './sync';
 import { createDesktopFeature } from './updates/feature';
@@ -92,7 +93,9 @@ export function createCore(options: CoreOptions): Core {
   const decisions = createDecisionsFeature({ userData, accounts, cache, pdfs, settings, bus, clock, logger });
   // Notifications hear what the cache stored (each change once), non-quote webhook events, and reminders after sync.
   const notifications = createNotificationsFeature({ settings, clock, logger, folder: userData, notifier: options.notifier ?? { notify: () => undefined }, accounts, cache, bus, recovery });
-  const inbox = createInboxFeature({ store, cache, pdfs, sync, accounts, bus, clock, logger, deliverPdf: options.deliverPdf, unread: notifications.notifications.unread });
+  // Snoozed quotes leave the inbox's views until they wake, with a notification.
+  const snooze = createSnoozeFeature({ userData, cache, bus, clock, logger, announce: notifications.notifySnoozeEnded });
+  const inbox = createInboxFeature({ store, cache, pdfs, sync, accounts, bus, clock, logger, deliverPdf: options.deliverPdf, unread: notifications.notifications.unread, hidden: snooze.hidden });
   const webhooks = createWebhooksFeature({ settings, secrets, paths, accounts, cache, bus, clock, logger, ...options.webhooks, recovery, notify: notifications.notifyWebhook });
   const demo = createDemoFeature({ accounts, cache, sync, webhooks: webhooks.webhooks, bus, logger });
   const syncFeature = createSyncFeature({ sync, accounts, settings, pdfs, bus, logger, recovery, webhooks: webhooks.webhooks, relay: webhooks.relay });
@@ -100,13 +103,14 @@ export function createCore(options: CoreOptions): Core {
   const features = assembleFeatures(
     [
       createAccountsFeature({ accounts, bus }),
-      createAppInfoFeature({ version: options.version, host: options.host, accounts, settings, secrets, store, problems: decisions.problems }),
+      createAppInfoFeature({ version: options.version, host: options.host, accounts, settings, secrets, store, problems: () => [...decisions.problems(), ...snooze.problems()] }),
       inbox,
       createViewsFeature({ settings, logger }),
       createExportsFeature({ cache, accounts, clock, deliver: options.deliverExport, servicesKnown: inbox.servicesKnown }),
       createLogosFeature({ userData, cache, accounts, clock, logger }),
       decisions,
       notifications,
+      snooze,
       webhooks,
       demo,
       syncFeature,

@@ -7,8 +7,8 @@
  * where the copy is and what to do.
  */
 export interface DataFileProblem {
-  /** Which file: 'settings', 'secrets', 'cache' (the offline quote cache, refilled by sync) 'receipts' (the local decision receipts) or 'outbox' (decisions waiting to be sent). */
-  file: 'settings' | 'secrets' | 'cache' | 'receipts' | 'outbox';
+  /** Which file: 'settings', 'secrets', 'cache' (the offline quote cache, refilled by sync), 'receipts' (the local decision receipts), 'outbox' (decisions waiting to be sent) or 'snoozes' (the snoozed quotes). */
+  file: 'settings' | 'secrets' | 'cache' | 'receipts' | 'outbox' | 'snoozes';
   /** The file's path. */
   path: string;
   /** Where the unreadable copy was kept, or null when it could not even be moved. */

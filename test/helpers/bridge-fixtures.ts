@@ -100,5 +100,8 @@ export function unusedHandlers(): Handlers {
     'views.remove': unused('views.remove'),
     'views.remember': unused('views.remember'),
     'views.counts': unused('views.counts'),
+    'snooze.list': unused('snooze.list'),
+    'snooze.set': unused('snooze.set'),
+    'snooze.clear': unused('snooze.clear'),
   };
 }

@@ -48,6 +48,7 @@ function app(options: { dialogOpen?: boolean; inboxView?: boolean; scopeChosen?:
     selectAllAccounts: () => void acts.push('all accounts'),
     decide: (decided, intent) => void acts.push(`${intent} ${decided.quoteId}`),
     toggleRead: (toggled) => void acts.push(`toggle read ${toggled.quoteId}`),
+    snooze: (snoozed) => void acts.push(`snooze ${snoozed.quoteId}`),
   };
   return { context, acts };
 }
@@ -153,6 +154,14 @@ describe('window shortcuts on the inbox', () => {
     const decided = app({ activeRow: 1 });
     expect(press(decided.context, 'a', tableRow)).toBe(false);
     expect(decided.acts).toEqual([]);
+  });
+  it('snooze the active quote with s on the table, whatever its status, and not from elsewhere', () => {
+    const { tableRow } = page();
+    const decided = app({ activeRow: 1 });
+    expect(press(decided.context, 's', tableRow)).toBe(true);
+    expect(press(decided.context, 's')).toBe(false);
+    expect(press(app({ inboxView: false }).context, 's', tableRow)).toBe(false);
+    expect(decided.acts).toEqual(['snooze q-2']);
   });
 });
 

@@ -47,6 +47,7 @@ import type { StoredQuote } from '../../main/core/cache/events';
 import { quoteVersion } from '../../main/core/cache/quote-version';
 import { projectInboxEvents } from '../../main/core/inbox/projection';
 import { countSelections } from '../../main/core/inbox/view-counts';
+import { createSnoozeBook } from '../../main/core/snooze/snooze-book';
 
 /** What the fake does for each method: a method the contract gains is a compile error here. */
 type Answers = { [M in Method]: (input: MethodInput<M>) => MethodOutput<M> };
@@ -148,6 +149,7 @@ export class FakeBridge {
   /** Main's settings in memory: the saved views and the last view live there (main's own store over them). */
   readonly settings = createMemorySettingsStore();
   readonly viewsLog = createRecordingLogger();
+  readonly snoozes = createSnoozeBook();
   readonly views = createSavedViewsStore(this.settings, this.viewsLog, { newId: () => `view-${this.#nextId++}` });
   readonly api: BridgeApi;
 
@@ -335,7 +337,7 @@ export class FakeBridge {
   }
 
   #selection(input: MethodInput<'inbox.facets'>): InboxFacetQuery {
-    return selectionOf(input, { expiringSoonDays: EXPIRING_SOON_DAYS, now: this.now });
+    return selectionOf(input, { expiringSoonDays: EXPIRING_SOON_DAYS, now: this.now, hidden: this.snoozes.hidden() });
   }
 
   /**
@@ -588,10 +590,30 @@ export class FakeBridge {
       'views.remember': (input) => this.views.remember(ViewQuery.parse(input)),
       // The core's own counting over the fake's index.
       'views.counts': ({ selections }) => ({
-        counts: countSelections({ cache: { inbox: (query) => this.#index().query(query) }, clock: { now: () => this.now }, expiringSoonDays: EXPIRING_SOON_DAYS }, selections),
+        counts: countSelections({ cache: { inbox: (query) => this.#index().query(query) }, clock: { now: () => this.now }, expiringSoonDays: EXPIRING_SOON_DAYS, hidden: () => this.snoozes.hidden() }, selections),
       }),
+      // The core's own snoozes, kept in memory: the quote's facts from the fake's lists.
+      'snooze.list': () => this.snoozes.list(),
+      'snooze.set': (input) => {
+        const quote = (this.quotes[input.accountId] ?? []).find((candidate) => candidate.id === input.quoteId);
+        if (!quote) throw this.#failure('not-found', 'That quote is not in this account any more, so it cannot be snoozed.');
+        this.snoozes.set(input, { quoteNumber: quote.quoteNumber, projectName: quote.projectName, companyName: quote.companyName }, this.now);
+        return this.#snoozesChanged();
+      },
+      'snooze.clear': ({ quoteId }) => (this.snoozes.clear(quoteId) ? this.#snoozesChanged() : this.snoozes.list()),
       ...this.#arranged,
     };
+  }
+
+  /** The snoozes due at the fake's `now` wake, as the core's wake loop does at its time. */
+  wakeSnoozes(): void {
+    if (this.snoozes.wakeDue(this.now).length > 0) this.#snoozesChanged();
+  }
+
+  #snoozesChanged() {
+    const snoozes = this.snoozes.list();
+    this.emit('snooze.changed', snoozes);
+    return snoozes;
   }
 
   /** How `method` answers from now on (a test's own data: a quote's detail, a decision's result). */

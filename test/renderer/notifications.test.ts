@@ -274,7 +274,7 @@ describe('notification settings', () => {
     const bridge = fake();
     const before: NotificationPreferences = structuredClone(bridge.preferences);
     const section = await openSettings(bridge);
-    const reminders = (await within(section).findByRole('switch', { name: /expire within 48 hours/ })) as HTMLInputElement;
+    const reminders = (await within(section).findByRole('switch', { name: /Remind me before a quote that waits for my decision expires/ })) as HTMLInputElement;
     expect(reminders.checked).toBe(true);
     bridge.failNext('notifications.setPreferences', { message: 'The settings file is read-only.' });
     const release = bridge.holdNext('notifications.setPreferences');

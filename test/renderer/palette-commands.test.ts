@@ -24,6 +24,7 @@ describe('the command palette\'s commands, built from the app\'s state', () => {
       'Mark all read',
       'Show All accounts',
       'Open Activity',
+      'Open Snoozed',
       'Compact rows',
       'Add account',
       'Keyboard shortcuts',

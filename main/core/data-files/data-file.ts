@@ -37,7 +37,7 @@ export interface LoadedDataFile {
   writable: boolean;
 }
 
-const LABEL: Record<DataFileProblem['file'], string> = { settings: 'The settings file', secrets: 'The credentials file', cache: 'The offline cache', receipts: 'The decision receipts file', outbox: 'The file of decisions waiting to be sent' };
+const LABEL: Record<DataFileProblem['file'], string> = { settings: 'The settings file', secrets: 'The credentials file', cache: 'The offline cache', receipts: 'The decision receipts file', outbox: 'The file of decisions waiting to be sent', snoozes: 'The snoozes file' };
 
 export function loadJsonDataFile(path: string, options: LoadDataFileOptions): LoadedDataFile {
   const io = options.io ?? nodeIo;

@@ -56,6 +56,8 @@ export interface InboxHandlerDeps {
   options?: Partial<InboxHandlerOptions>;
   /** Reads details for the person and ahead of them (prefetch.ts); made here when left out. */
   reader?: DetailReader;
+  /** The quotes every view leaves out now (the snoozed); none when absent. */
+  hidden?: () => ReadonlySet<string>;
 }
 
 /** Phases in which asking the service now would only fail or be refused. */
@@ -76,7 +78,7 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
 
   /** The cache's filters for a bridge input (the accounts' services are the cache's own: quotes they share are one row). */
   function filtersOf(input: z.output<typeof InboxFilterInput>): InboxFacetQuery {
-    return selectionOf(input, { expiringSoonDays: options.expiringSoonDays, now: clock.now() });
+    return selectionOf(input, { expiringSoonDays: options.expiringSoonDays, now: clock.now(), hidden: deps.hidden?.() });
   }
 
   return {

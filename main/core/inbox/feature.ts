@@ -33,6 +33,8 @@ export interface InboxFeatureDeps {
   deliverPdf?: PdfDelivery;
   /** Marking a selection read or unread. */
   unread: UnreadState;
+  /** The quotes every view and count leaves out now (the snoozed). */
+  hidden?: () => ReadonlySet<string>;
 }
 
 export interface InboxFeature extends Feature {
@@ -62,18 +64,18 @@ export function createInboxFeature(deps: InboxFeatureDeps): InboxFeature {
     },
     usage: pdfs.usage,
   };
-  // Keeping a selection's PDFs offline runs here, not in the page: it ends when the core closes.
-  const keepOffline = createKeepOfflineJobs({ cache, clock: deps.clock, pdfs: startedPdfs, logger: deps.logger });
   // Reads of details for the person and ahead of them; those ahead end before the cache closes.
   const reader = createDetailReader({ cache, sync: deps.sync, clock: deps.clock, logger: deps.logger, options: { freshMs: DEFAULT_INBOX_OPTIONS.detailsFreshMs } });
+  // Keeping a selection's PDFs offline runs here, not in the page: it ends when the core closes.
+  const keepOffline = createKeepOfflineJobs({ cache, clock: deps.clock, pdfs: startedPdfs, logger: deps.logger, hidden: deps.hidden });
   return {
     name: 'the offline cache',
     started,
     servicesKnown: services.known,
     handlers: afterReady(services.known, {
-      ...checkIntegrityAfterFirstWindow(createInboxHandlers({ cache, sync: deps.sync, pdfs: startedPdfs, accounts, clock: deps.clock, deliverPdf: deps.deliverPdf, reader }), store),
-      ...createSelectionHandlers({ cache, accounts, clock: deps.clock, unread: deps.unread, keepOffline }),
-      ...createViewCountHandlers({ cache, clock: deps.clock, expiringSoonDays: DEFAULT_INBOX_OPTIONS.expiringSoonDays }),
+      ...checkIntegrityAfterFirstWindow(createInboxHandlers({ cache, sync: deps.sync, pdfs: startedPdfs, accounts, clock: deps.clock, deliverPdf: deps.deliverPdf, reader, hidden: deps.hidden }), store),
+      ...createSelectionHandlers({ cache, accounts, clock: deps.clock, unread: deps.unread, keepOffline, hidden: deps.hidden }),
+      ...createViewCountHandlers({ cache, clock: deps.clock, expiringSoonDays: DEFAULT_INBOX_OPTIONS.expiringSoonDays, hidden: deps.hidden }),
     }),
     project: (hub) =>
       stopAll([projectInboxEvents(deps.bus, hub), keepOffline.subscribe((job) => hub.emit('selection.keepOfflineChanged', job))]),

@@ -21,6 +21,8 @@ export interface SelectedRowsDeps {
   clock: Clock;
   /** "Expiring soon" must mean what it means in the inbox, or the rows would not be the view's. */
   expiringSoonDays?: number;
+  /** The quotes the view leaves out (the snoozed): never selected with it. */
+  hidden?: () => ReadonlySet<string>;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface SelectedRowsDeps {
  */
 export async function selectedRows(deps: SelectedRowsDeps, input: ViewInput, range?: { offset: number; limit: number }): Promise<{ rows: InboxRow[]; total: number }> {
   const { sort, selection, ...view } = input;
-  const filters = selectionOf(view, { expiringSoonDays: deps.expiringSoonDays ?? DEFAULT_INBOX_OPTIONS.expiringSoonDays, now: deps.clock.now() });
+  const filters = selectionOf(view, { expiringSoonDays: deps.expiringSoonDays ?? DEFAULT_INBOX_OPTIONS.expiringSoonDays, now: deps.clock.now(), hidden: deps.hidden?.() });
   if (selection?.kind === 'quotes') {
     // Within a view that shows only some quotes (a notification's), only those can be selected.
     const shown = view.quoteIds ? new Set(view.quoteIds) : null;

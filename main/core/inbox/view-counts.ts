@@ -13,12 +13,15 @@ export interface ViewCountDeps {
   clock: Pick<Clock, 'now'>;
   /** As inbox.query reads "expiring soon". */
   expiringSoonDays: number;
+  /** As inbox.query leaves them out: the snoozed. */
+  hidden?: () => ReadonlySet<string>;
 }
 
 /** How many quotes each selection holds, read as inbox.query reads it: the total of its first row's window. */
 export function countSelections(deps: ViewCountDeps, selections: readonly InboxFilterInput[]): number[] {
   const now = deps.clock.now();
-  return selections.map((selection) => deps.cache.inbox({ ...selectionOf(selection, { expiringSoonDays: deps.expiringSoonDays, now }), sort: 'newest', offset: 0, limit: 1 }).total);
+  const hidden = deps.hidden?.();
+  return selections.map((selection) => deps.cache.inbox({ ...selectionOf(selection, { expiringSoonDays: deps.expiringSoonDays, now, hidden }), sort: 'newest', offset: 0, limit: 1 }).total);
 }
 
 export function createViewCountHandlers(deps: ViewCountDeps): ViewCountHandlers {

@@ -7,6 +7,9 @@ import type { QuoteCache } from '../cache';
 import type { DomainBus } from '../events';
 import { createNotificationHandlers, projectNotificationEvents } from './bridge';
 import { connectNotificationPipeline, notifyWebhookEvent } from './pipeline';
+import { notifySnoozeEnded } from './snooze-ended';
+import type { EndedSnooze, SnoozeEndReason } from './snooze-ended';
+import { errorText } from '../errors';
 import { createNotifications } from './notifications';
 import { forgetUnreadOfMissingAccounts } from './unread-orphans';
 import type { Notifications, NotificationsOptions } from './notifications';
@@ -27,6 +30,8 @@ export interface NotificationsFeature extends Feature {
   notifications: Notifications;
   /** A webhook event about something the cache does not hold (a project, a job, an unknown type), to the notification policy; says what it caused. */
   notifyWebhook(event: ReceivedWebhook): Promise<string>;
+  /** A snoozed quote is back (its time came, or it changed): a notification, and the quote unread. */
+  notifySnoozeEnded(snooze: EndedSnooze, reason: SnoozeEndReason): void;
 }
 
 export function createNotificationsFeature(deps: NotificationsFeatureDeps): NotificationsFeature {
@@ -34,7 +39,7 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps): Noti
   const notifications = createNotifications({ ...deps, serviceOf: (accountId) => deps.cache.services().get(accountId) ?? accountId });
   const { center, unread, preferences } = notifications;
   const { ownDecisions } = notifications;
-  const pipeline = connectNotificationPipeline({ bus: deps.bus, center, cache: deps.cache, accounts: deps.accounts, recovery: deps.recovery, ownDecisions, logger: deps.logger });
+  const pipeline = connectNotificationPipeline({ bus: deps.bus, center, cache: deps.cache, accounts: deps.accounts, recovery: deps.recovery, ownDecisions, clock: deps.clock, logger: deps.logger });
   const stopListening = stopAll([
     deps.bus.subscribe('account.removed', ({ accountId }) => center.forgetAccount(accountId)),
     // The decisions made from here: their echo (webhook or sync) notifies no one here.
@@ -46,13 +51,16 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps): Noti
     name: 'notifications',
     notifications,
     notifyWebhook: (event) => notifyWebhookEvent({ center, accounts: deps.accounts }, event),
+    notifySnoozeEnded: (snooze, reason) =>
+      void notifySnoozeEnded({ center, accounts: deps.accounts }, snooze, reason).catch((error: unknown) => deps.logger.warn('a snooze that ended could not be notified', { error: errorText(error) })),
     handlers: createNotificationHandlers({ preferences, unread, accounts: deps.accounts }),
     project: (hub) => projectNotificationEvents({ center, unread }, hub),
     async start() {
       await forgetUnreadOfMissingAccounts({ unread, accounts: deps.accounts, logger: deps.logger });
+      pipeline.startReminders();
     },
     async close() {
-      pipeline.stop();
+      await pipeline.stop();
       stopListening();
       await notifications.close();
     },

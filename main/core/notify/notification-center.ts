@@ -30,7 +30,7 @@ export type Outcome =
 
 export interface NotificationCenter {
   handle(change: NotifiableChange): Outcome;
-  /** Given the cached quotes of every account, raises the "expires within 48 hours" reminders not yet raised. */
+  /** Given the cached quotes of accounts, raises the expiry reminders due and not yet raised (2 days before and on the last day, at 9:00 local time); each reminded quote is unread again, so the tray counts it. */
   remindExpiring(accounts: readonly AccountQuotes[]): Outcome[];
   /** Every notification shown (single or summary), e.g. for browser-mode toasts; returns the unsubscribe function. */
   onShown(listener: (notification: PlannedNotification) => void): () => void;
@@ -103,9 +103,13 @@ export function createNotificationCenter(options: NotificationCenterOptions): No
       return deliver(change);
     },
     remindExpiring(accounts) {
+      const wanted = options.preferences.get().expiryReminders;
       return dueReminders(accounts, clock.now())
         .filter((reminder) => options.ledger.claim(identifyChange(reminder)))
-        .map((reminder) => deliver(reminder));
+        .map((reminder) => {
+          if (wanted && reminder.quoteId) options.unread.markUnread(reminder.accountId, [reminder.quoteId]);
+          return deliver(reminder);
+        });
     },
     onShown(listener) {
       listeners.add(listener);

@@ -1,17 +1,19 @@
 // Feeds the notification policy from the core's events: what the cache really stored (once
 // per change, whether a webhook or sync saw it first), the webhook events about things the
-// cache does not hold (projects, jobs, RFQs, unknown types), and the expiry reminders after
-// each complete sync pass.
+// cache does not hold (projects, jobs, RFQs, unknown types), and the expiry reminders: after
+// each complete sync pass, and at the next reminder's 9:00 on the core's clock.
 import type { QuoteCache } from '../cache';
 import type { ChangeSource as CacheSource, StoredQuote } from '../cache/events';
 import type { AccountsService } from '../accounts/types';
 import type { DomainBus } from '../events';
-import type { Logger } from '../ports';
+import type { Clock, Logger } from '../ports';
 import type { Recovery } from '../sync/recovery';
 import type { ReceivedWebhook } from '../webhooks/events';
 import { changeFromWebhook } from './changes';
 import type { AccountFacts, QuoteFacts, WebhookFacts } from './changes';
 import type { NotificationCenter, Outcome } from './notification-center';
+import type { AccountQuotes } from './reminders';
+import { nextReminderAt } from './reminders';
 import type { OwnDecisions } from './own-decisions';
 import { serviceOf } from '../accounts/same-service';
 import type { ChangeSource, NotifiableChange } from './types';
@@ -20,20 +22,28 @@ import { errorText } from '../errors';
 export interface NotificationPipelineDeps {
   bus: DomainBus;
   center: Pick<NotificationCenter, 'handle' | 'remindExpiring'>;
-  cache: Pick<QuoteCache, 'needsActionAtAGlance'>;
+  cache: Pick<QuoteCache, 'needsActionAtAGlance' | 'revisions'>;
   accounts: Pick<AccountsService, 'list'>;
   /** Tells which sync stores are catch-ups (after sleep, a network change, a tunnel restart): 'recovered'. */
   recovery: Pick<Recovery, 'active'>;
   /** A change of a quote whose decision is being sent from here waits for its outcome: it may be that decision. */
   ownDecisions?: Pick<OwnDecisions, 'settled'>;
+  /** The reminders' timer runs on it: tests move time. */
+  clock: Clock;
   logger: Logger;
 }
+
+/** The longest the reminders' timer sleeps before it looks again: a machine's sleep or a clock change is caught within it. */
+export const REMINDER_CHECK_MS = 15 * 60_000;
 
 /** A cache source as the policy knows it; 'open' (the person is looking at the quote) raises nothing. */
 const POLICY_SOURCE: Record<CacheSource, ChangeSource | null> = { sync: 'sync', webhook: 'webhook', decision: 'decision', open: null };
 
 export interface NotificationPipeline {
-  stop(): void;
+  /** Raises the reminders due now from the cache, then again at each reminder's time; once. */
+  startReminders(): void;
+  /** Stops listening and the reminders' timer; settles once the timer has ended. */
+  stop(): Promise<void>;
 }
 
 export function connectNotificationPipeline(deps: NotificationPipelineDeps): NotificationPipeline {
@@ -61,16 +71,46 @@ export function connectNotificationPipeline(deps: NotificationPipelineDeps): Not
     }),
     bus.subscribe('sync.completed', ({ accountId }) => {
       void accountFacts(accountId).then((account) => {
-        if (!account) return;
-        // From the inbox index: thousands of quotes may wait, and reading each back from the store parses its two JSON documents.
-        const quotes = cache.needsActionAtAGlance(accountId);
-        center.remindExpiring([{ accountId, accountName: account.name, service: account.service, access: account.access, quotes }]);
+        if (account) center.remindExpiring([reminderQuotes(account)]);
       }, (error: unknown) => logger.warn('expiry reminders failed', { error: errorText(error) }));
     }),
   ];
+  /** From the inbox index: thousands of quotes may wait, and reading each back from the store parses its two JSON documents. */
+  const reminderQuotes = (account: AccountFacts): AccountQuotes => ({
+    accountId: account.id,
+    accountName: account.name,
+    service: account.service,
+    access: account.access,
+    quotes: cache.needsActionAtAGlance(account.id),
+    revisionOf: (quoteId) => cache.revisions(account.id, quoteId).length,
+  });
+
+  const stopTimer = new AbortController();
+  // Between syncs (or with none: offline, paused), the next 9:00 still brings its reminders.
+  const remindOnTime = async () => {
+    while (!stopTimer.signal.aborted) {
+      let next: number | null = null;
+      try {
+        const accounts = (await deps.accounts.list()).map((account) => reminderQuotes({ id: account.id, name: account.name, access: account.access, service: serviceOf(account.baseUrl) }));
+        center.remindExpiring(accounts);
+        next = nextReminderAt(accounts, deps.clock.now());
+      } catch (error) {
+        logger.warn('expiry reminders failed', { error: errorText(error) });
+      }
+      const wait = Math.min(REMINDER_CHECK_MS, next === null ? REMINDER_CHECK_MS : Math.max(0, next - deps.clock.now()));
+      await deps.clock.sleep(wait, stopTimer.signal).catch(() => undefined);
+    }
+  };
+  let timer: Promise<void> | null = null;
+
   return {
-    stop() {
+    startReminders() {
+      timer ??= remindOnTime();
+    },
+    async stop() {
+      stopTimer.abort();
       for (const stop of stops) stop();
+      await timer;
     },
   };
 }

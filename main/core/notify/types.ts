@@ -52,7 +52,14 @@ export interface NotifiableChange {
   changeKey: string | null;
   /** When the change happened, if the source says (ISO 8601). */
   occurredAt: string | null;
+  /** An expiry reminder's moment: two days before, or on the last day ('quote.expiring' only). */
+  reminder?: ReminderMoment;
+  /** An expiry reminder's local days from now to the quote's last day (2, or 1 when the app was closed at the first reminder's time). */
+  daysLeft?: number;
 }
+
+/** The two expiry reminders of a quote: at 9:00 local time two days before its last day, and on its last day. */
+export type ReminderMoment = 'two-days' | 'last-day';
 
 /** A notification the policy decided to raise: what it says and where a click goes. */
 export interface PlannedNotification {

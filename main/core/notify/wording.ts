@@ -4,6 +4,7 @@
 // which quote, which project, which company, how much, from what status to what.
 import type { NotificationGroup, Route } from '../../../preload/contract';
 import { NOTIFICATION_GROUPS } from '../../../preload/contract';
+import { DAYS_BEFORE_EXPIRY } from '../../../preload/contract/plain/snooze-times';
 import { deepLinkFor } from '../links/deep-links';
 import type { NotifiableChange, PlannedNotification } from './types';
 import { formatAmount, formatMoment, humanise, statusWords } from './words';
@@ -80,11 +81,18 @@ export const WORDINGS: Readonly<Record<string, (c: Context) => Wording>> = {
   'quote.revised': (c) => ({ title: c.ref ? `Revised quote ${c.ref}` : 'A quote was revised', detail: awaitingDecision(c) }),
   'quote.expiring': (c) => {
     const when = formatMoment(c.change.occurredAt);
+    const days = c.change.reminder === 'last-day' ? 0 : (c.change.daysLeft ?? DAYS_BEFORE_EXPIRY);
+    const title = `${quote(c)} expires ${days <= 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`}`;
     // An internal key's reminder is about a quote awaiting the client: the client decides, not the reader.
     if (c.change.access === 'internal') {
-      return { title: `${quote(c)} expires within 48 hours`, detail: when ? `Expires on ${when} — the client has not decided yet` : 'The client has not decided yet' };
+      return { title, detail: when ? `Expires on ${when} — the client has not decided yet` : 'The client has not decided yet' };
     }
-    return { title: `${quote(c)} expires within 48 hours`, detail: when ? `Decide by ${when}` : 'Decide before it expires' };
+    return { title, detail: when ? `Decide by ${when}` : 'Decide before it expires' };
+  },
+  'quote.snooze_ended': (c) => {
+    const until = formatMoment(c.change.occurredAt);
+    // occurredAt is the wake time when the time came; a quote that moved under its snooze came back early.
+    return { title: `${quote(c)} is back from snooze`, detail: until ? `Snoozed until ${until}` : 'It changed while snoozed' };
   },
 };
 

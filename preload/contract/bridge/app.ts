@@ -12,7 +12,7 @@ export const CredentialStorageInfo = z.object({
  * was set aside, not overwritten, and the person is told where the copy is.
  */
 export const DataProblem = z.object({
-  file: z.enum(['settings', 'secrets', 'cache', 'receipts', 'outbox']),
+  file: z.enum(['settings', 'secrets', 'cache', 'receipts', 'outbox', 'snoozes']),
   path: z.string(),
   keptAt: z.string().nullable(),
   reason: z.string(),

@@ -13,3 +13,4 @@ export * from './network-words';
 export * from './view-limits';
 export * from './relay-url';
 export * from './inbox-sorts';
+export * from './snooze-times';

@@ -67,6 +67,9 @@ const METHODS = [
   'views.remove',
   'views.remember',
   'views.counts',
+  'snooze.list',
+  'snooze.set',
+  'snooze.clear',
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 export const METHOD_NAMES: MethodName[] = [...METHODS];
@@ -87,6 +90,7 @@ const EVENTS = [
   'relay.changed',
   'decisions.outboxChanged',
   'decisions.sent',
+  'snooze.changed',
 ] as const;
 export type EventName = (typeof EVENTS)[number];
 export const EVENT_NAMES: EventName[] = [...EVENTS];

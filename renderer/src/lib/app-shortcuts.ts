@@ -24,6 +24,8 @@ export interface ShortcutContext {
   toggleRead: (row: InboxRow) => void;
   /** Ctrl/Cmd+Z: undoes the latest decision still in its undo window; null when there is none. */
   undoDecision?: (() => void) | null;
+  /** `s`: the snooze dialog for the quote. */
+  snooze: (row: InboxRow) => void;
 }
 
 /** An open menu or dialog owns the keyboard; no shortcut acts behind it. */
@@ -43,6 +45,14 @@ function decisionShortcut(event: KeyboardEvent, app: ShortcutContext): (() => vo
   if (!row?.needsAction) return null;
   const intent = event.key === 'a' ? 'accept' : 'decline';
   return () => app.decide(row, intent);
+}
+
+/** `s` on the focused inbox row, or in the reading pane showing it: the snooze dialog. */
+function snoozeShortcut(event: KeyboardEvent, app: ShortcutContext): (() => void) | null {
+  if (!app.inboxView || event.key !== 's') return null;
+  if (!isInQuoteTable(event.target) && !isInReadingPane(event.target)) return null;
+  const row = activeRow(app.inbox);
+  return row ? () => app.snooze(row) : null;
 }
 
 function inboxShortcut(event: KeyboardEvent, app: ShortcutContext): (() => void) | null {
@@ -116,7 +126,7 @@ export function handleAppShortcut(event: KeyboardEvent, app: ShortcutContext): v
     return;
   }
   if (hasModifier(event) || isControlKey(event.target, event.key)) return;
-  const action = event.key === '?' ? () => app.showHelp() : (decisionShortcut(event, app) ?? inboxShortcut(event, app));
+  const action = event.key === '?' ? () => app.showHelp() : (decisionShortcut(event, app) ?? snoozeShortcut(event, app) ?? inboxShortcut(event, app));
   if (!action) return;
   event.preventDefault();
   action();

@@ -6,6 +6,7 @@ import type { InboxState } from './state/inbox.svelte';
 import type { LayoutState } from './state/layout.svelte';
 import type { NavigationState } from './state/navigation.svelte';
 import type { ReadActions } from './state/read-actions.svelte';
+import type { SnoozeState } from './state/snooze.svelte';
 import type { ThemeChoice } from './theme.svelte';
 
 /** Something the command palette does besides going to a quote, an account or a view. */
@@ -37,11 +38,32 @@ export function themeCommands(theme: { choice: ThemeChoice; set: (choice: ThemeC
 /** The parts of the app the palette's commands act on. */
 export interface PaletteCommandSources extends QuoteCommandSources {
   inbox: Pick<InboxState, 'syncNow'>;
-  navigation: Pick<NavigationState, 'view' | 'toggleSettings' | 'toggleActivity' | 'selectAllAccounts' | 'askDecision'>;
+  navigation: Pick<NavigationState, 'view' | 'toggleSettings' | 'toggleActivity' | 'selectAllAccounts' | 'askDecision' | 'toggleSnoozed'>;
+  snooze: Pick<SnoozeState, 'open'>;
   layout: Pick<LayoutState, 'density' | 'setDensity'>;
   accountActions: Pick<AccountActions, 'add' | 'showShortcuts' | 'dismiss'>;
   read: Pick<ReadActions, 'scopeAccount' | 'markScopeRead' | 'markUnread'>;
   theme: { choice: ThemeChoice; set: (choice: ThemeChoice) => void };
+}
+
+/** Snoozing the quote on screen (none without one), and the Snoozed view. */
+function snoozeCommands(app: PaletteCommandSources): PaletteCommand[] {
+  const { quote, snooze, accountActions } = app;
+  const ref = quote.ref;
+  const view = quote.view;
+  if (!ref || !view || view.quoteId !== ref.quoteId) return [];
+  const quoteNumber = view.details?.quoteNumber ?? view.list?.quoteNumber ?? null;
+  const validUntil = view.list?.validUntil ?? view.details?.validUntil ?? null;
+  return [
+    {
+      label: 'Snooze this quote…',
+      detail: quoteNumber ?? 'This quote',
+      run: () => {
+        accountActions.dismiss();
+        snooze.open({ accountId: ref.accountId, quoteId: ref.quoteId, quoteNumber, validUntil });
+      },
+    },
+  ];
 }
 
 /** What the command palette offers besides quotes, views and accounts, as the app is now: the quote on screen's commands first. */
@@ -50,11 +72,13 @@ export function paletteCommands(app: PaletteCommandSources): PaletteCommand[] {
   const compact = layout.density === 'compact';
   return [
     ...quoteCommands(app),
+    ...snoozeCommands(app),
     { label: 'Sync now', detail: 'Ask the Quoting Service for what changed', run: () => void inbox.syncNow() },
     { label: 'Open Settings', run: () => navigation.view !== 'settings' && navigation.toggleSettings() },
     { label: 'Mark all read', detail: read.scopeAccount?.name ?? 'Every account', run: () => void read.markScopeRead() },
     { label: 'Show All accounts', detail: `${MOD}0`, run: () => navigation.selectAllAccounts() },
     { label: 'Open Activity', run: () => navigation.view !== 'activity' && navigation.toggleActivity() },
+    { label: 'Open Snoozed', detail: 'Quotes put away until a time', run: () => navigation.view !== 'snoozed' && navigation.toggleSnoozed() },
     { label: compact ? 'Comfortable rows' : 'Compact rows', run: () => layout.setDensity(compact ? 'comfortable' : 'compact') },
     { label: 'Add account', run: () => accountActions.add() },
     { label: 'Keyboard shortcuts', detail: '?', run: () => accountActions.showShortcuts() },

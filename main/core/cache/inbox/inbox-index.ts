@@ -343,8 +343,17 @@ export class InboxIndex {
     return (slot) => (base === null || base(slot)) && facets.failures(stageOf[slot]!, ordinalOf[slot]!, facts) === 0;
   }
 
-  /** The filters that are not facets: needs action, expiring soon, chosen quotes; null without any. */
+  /** The filters that are not facets: needs action, expiring soon, chosen quotes, hidden quotes; null without any. */
   private baseFilterOf(scope: Scope, query: InboxFacetQuery): ((slot: number) => boolean) | null {
+    const shown = this.chosenFilterOf(scope, query);
+    const hidden = query.hidden !== undefined && query.hidden.size > 0 ? query.hidden : null;
+    if (hidden === null) return shown;
+    const { text } = scope;
+    return (slot) => !hidden.has(text.memberAt(slot)!.quote.quoteId) && (shown === null || shown(slot));
+  }
+
+  /** Needs action, expiring soon, chosen quotes; null without any. */
+  private chosenFilterOf(scope: Scope, query: InboxFacetQuery): ((slot: number) => boolean) | null {
     const expiringBefore = query.expiringWithinDays === undefined ? null : query.now + query.expiringWithinDays * DAY_MS;
     const ids = query.quoteIds ? new Set(query.quoteIds) : null;
     const wanted = query.needsAction === undefined ? -1 : query.needsAction ? 1 : 0;

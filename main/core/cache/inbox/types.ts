@@ -44,6 +44,8 @@ export interface InboxQuery extends InboxFilters {
   search?: string;
   /** Only these quotes (by quote id). */
   quoteIds?: readonly string[];
+  /** Never these quotes (by quote id): the snoozed, which leave every view and its counts. */
+  hidden?: ReadonlySet<string>;
   sort: InboxSort;
   offset: number;
   limit: number;

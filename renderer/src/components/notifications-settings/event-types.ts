@@ -45,7 +45,7 @@ const SYNC_EVENTS: Readonly<Record<string, string>> = {
   'quote.status': 'A quote’s status changed, found by sync',
   'quote.pricing': 'A quote’s price changed',
   'quote.revised': 'A quote revised, found by sync',
-  'quote.expiring': 'A quote expires within 48 hours',
+  'quote.expiring': 'A quote awaiting a decision expires in 2 days, or today',
 };
 
 export interface EventTypeChoice {

@@ -11,6 +11,7 @@ export const SHORTCUTS: readonly { keys: readonly string[]; action: string }[] =
   { keys: ['a'], action: 'Accept the quote…' },
   { keys: ['d'], action: 'Decline the quote…' },
   { keys: ['u'], action: 'Mark the quote read or unread' },
+  { keys: ['s'], action: 'Snooze the quote (on a row or in the reading pane)' },
   { keys: ['x'], action: 'Select or unselect the quote (Shift-click: a range, Ctrl/⌘-click: one more)' },
   { keys: [`${MOD}A`], action: 'Select every quote in view' },
   { keys: ['r'], action: 'Refresh' },

@@ -20,6 +20,7 @@ import { ReadActions } from './read-actions.svelte';
 import { RelayState } from './relay.svelte';
 import { SavedViewActions } from './saved-view-actions.svelte';
 import { SelectionState } from './selection.svelte';
+import { SnoozeState } from './snooze.svelte';
 import { followSelectionInPane, rememberInboxView, rememberPlace, restoreInboxView } from './shell-memory.svelte';
 import { ToastsState } from './toasts.svelte';
 import { ViewsState } from './views.svelte';
@@ -68,6 +69,8 @@ export class AppState {
   readonly views: ViewsState;
   readonly savedViews: SavedViewActions;
   readonly quoteFinder: QuoteFinder;
+  /** Snoozed quotes (the Snoozed view) and the snooze dialog. */
+  readonly snooze: SnoozeState;
 
   info = $state<AppInfo | null>(null);
   /** Demo accounts are listed (the demo banner shows). */
@@ -102,6 +105,7 @@ export class AppState {
     this.savedViews = new SavedViewActions({ views: this.views, navigation: this.navigation, inbox, accounts, toasts });
     this.quoteFinder = new QuoteFinder(api);
     this.outbox = new OutboxState(api);
+    this.snooze = new SnoozeState(api, { inbox, views: this.views, toasts });
     // Derived from the list (as main does for app.info) so demo mode coming back after the
     // last account is removed shows its banner without another app.info round trip.
     this.demo = $derived(accounts.accounts.some((account) => account.demo));
@@ -126,7 +130,7 @@ export class AppState {
 
   /** A dialog the app opened is showing: the window's shortcuts wait. */
   get dialogOpen(): boolean {
-    return this.accountActions.dialog !== null || this.views.dialog !== null;
+    return this.accountActions.dialog !== null || this.views.dialog !== null || this.snooze.target !== null;
   }
 
   accountName(accountId: string): string {
@@ -190,6 +194,8 @@ export class AppState {
     });
     void notifications.load();
     const stopWebhooks = webhooks.listen();
+    const stopSnoozes = this.snooze.listen();
+    void this.snooze.load();
     void webhooks.loadOverview();
     const stopOutbox = this.outbox.listen();
     void this.outbox.load();
@@ -198,6 +204,7 @@ export class AppState {
       window.removeEventListener('pagehide', flushViews);
       stopViews();
       stopWebhooks();
+      stopSnoozes();
       stopNotifications();
       stopListening();
       stopWatchingLink();

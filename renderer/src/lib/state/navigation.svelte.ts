@@ -11,7 +11,7 @@ import { TriageAdvance } from './triage-advance.svelte';
 import type { WebhooksState } from './webhooks.svelte';
 
 /** What the main column beside the sidebar shows. */
-export type ShellView = 'inbox' | 'settings' | 'quote' | 'activity';
+export type ShellView = 'inbox' | 'settings' | 'quote' | 'activity' | 'snoozed';
 
 /** The confirmation `a`/`d` asked for, opened by the quote view once the quote is read. */
 export type QuoteIntent = 'accept' | 'decline' | null;
@@ -263,5 +263,10 @@ export class NavigationState {
     }
     this.view = 'activity';
     void this.#parts.webhooks.loadActivity();
+  }
+
+  /** The Snoozed view, or back to the inbox from it. */
+  toggleSnoozed(): void {
+    this.view = this.view === 'snoozed' ? 'inbox' : 'snoozed';
   }
 }

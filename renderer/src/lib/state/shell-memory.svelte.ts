@@ -21,7 +21,7 @@ export function rememberPlace(navigation: NavigationState, preferences: Preferen
     else navigation.view = remembered.view;
   });
   $effect(() => {
-    const view = navigation.view === 'quote' ? 'inbox' : navigation.view;
+    const view = navigation.view === 'quote' || navigation.view === 'snoozed' ? 'inbox' : navigation.view;
     const allAccounts = navigation.allAccounts;
     untrack(() => preferences.write({ ...preferences.read(), allAccounts, view }));
   });

@@ -1,8 +1,9 @@
 import type { ShortcutContext } from '../app-shortcuts';
 import type { AppState } from './app-state.svelte';
+import { snoozeTargetOf } from './snooze.svelte';
 
 /** The parts of the app the window's shortcuts read and act on. */
-export type ShortcutSources = Pick<AppState, 'dialogOpen' | 'navigation' | 'accounts' | 'inbox' | 'accountActions' | 'read' | 'layout' | 'outbox' | 'toasts'>;
+export type ShortcutSources = Pick<AppState, 'dialogOpen' | 'navigation' | 'accounts' | 'inbox' | 'accountActions' | 'read' | 'layout' | 'outbox' | 'toasts' | 'snooze'>;
 
 /** The window's shortcut map, as the app is at the moment of the key press (app-shortcuts.ts reads it). */
 export function shellShortcuts(app: ShortcutSources): ShortcutContext {
@@ -23,5 +24,6 @@ export function shellShortcuts(app: ShortcutSources): ShortcutContext {
     decide: (row, intent) => (layout.split ? navigation.decideInPane(row, intent) : navigation.openRow(row, intent)),
     toggleRead: (row) => void read.toggle(row),
     undoDecision: app.outbox.latestUndoable ? () => void app.outbox.undoLatest().then((said) => said && app.toasts.show('info', said)) : null,
+    snooze: (row) => app.snooze.open(snoozeTargetOf(row)),
   };
 }

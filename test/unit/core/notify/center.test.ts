@@ -243,37 +243,86 @@ describe('unread state', () => {
 });
 
 describe('expiry reminders', () => {
-  const quotes = (validUntil: string, status: 'PENDING' | 'ACCEPTED' = 'PENDING'): AccountQuotes[] => [
+  // The person's local time decides "9:00" and "the last day": each test says where they are.
+  const zone = process.env.TZ;
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  const quotes = (validUntil: string, options: { status?: 'PENDING' | 'ACCEPTED'; revision?: number } = {}): AccountQuotes[] => [
     {
       accountId: ACCOUNT,
       accountName: 'Acme',
       service: null,
       access: 'client',
-      quotes: [{ id: QUOTE_A, quoteNumber: 'Q-7', projectName: 'Spring catalogue', companyName: 'Acme Retail', status, totalPrice: { amount: 99, currency: 'EUR' }, validUntil }],
+      quotes: [{ id: QUOTE_A, quoteNumber: 'Q-7', projectName: 'Spring catalogue', companyName: 'Acme Retail', status: options.status ?? 'PENDING', totalPrice: { amount: 99, currency: 'EUR' }, validUntil }],
+      revisionOf: () => options.revision ?? 1,
     },
   ];
+  const at = (iso: string) => createManualClock(Date.parse(iso));
 
-  it('reminds once per quote and expiry when a quote needing a decision expires within 48 hours, and again after the expiry moves', async () => {
-    const { center, shown, clock } = launch();
-    const inThreeDays = new Date(clock.now() + 72 * 3600_000).toISOString();
-    expect(center.remindExpiring(quotes(inThreeDays))).toEqual([]);
-    await clock.advance(25 * 3600_000);
-    expect(center.remindExpiring(quotes(inThreeDays))).toEqual(['shown']);
-    expect(center.remindExpiring(quotes(inThreeDays))).toEqual([]);
-    expect(shown[0]).toMatchObject({ title: 'Quote Q-7 expires within 48 hours', link: `quotedesk://quote/acc-1/${QUOTE_A}` });
+  it('reminds at 9:00 local time two days before the last day and at 9:00 on it, each once per revision', async () => {
+    process.env.TZ = 'America/New_York';
+    // Its last day is Saturday 14 March in New York (16:00 there); 9:00 there is 13:00 UTC in March.
+    const validUntil = '2026-03-14T20:00:00.000Z';
+    const { center, shown, clock, unread } = launch({ clock: at('2026-03-12T12:59:00Z') });
+    expect(center.remindExpiring(quotes(validUntil))).toEqual([]);
+    await clock.advance(60_000);
+    expect(center.remindExpiring(quotes(validUntil))).toEqual(['shown']);
+    expect(center.remindExpiring(quotes(validUntil))).toEqual([]);
+    expect(shown[0]).toMatchObject({ title: 'Quote Q-7 expires in 2 days', link: `quotedesk://quote/acc-1/${QUOTE_A}` });
     expect(shown[0]!.body).toMatch(/^Decide by /);
-    const extended = new Date(clock.now() + 40 * 3600_000).toISOString();
-    await clock.advance(10_000);
-    expect(center.remindExpiring(quotes(extended))).toEqual(['shown']);
+    // In the tray's count: the reminded quote is unread.
+    expect(unread.summary().accounts).toEqual([{ accountId: ACCOUNT, count: 1, quoteIds: [QUOTE_A] }]);
+
+    await clock.advance(2 * 24 * 3600_000 - 60_000);
+    expect(center.remindExpiring(quotes(validUntil))).toEqual([]);
+    await clock.advance(60_000);
+    expect(center.remindExpiring(quotes(validUntil))).toEqual(['shown']);
+    expect(shown[1]!.title).toBe('Quote Q-7 expires today');
+    expect(center.remindExpiring(quotes(validUntil))).toEqual([]);
+    // A new revision of the quote is reminded of again; the same revision is not.
+    expect(center.remindExpiring(quotes(validUntil, { revision: 2 }))).toEqual(['shown']);
+    expect(center.remindExpiring(quotes(validUntil, { revision: 2 }))).toEqual([]);
+  });
+
+  it("reads the last day in the person's own time zone", async () => {
+    process.env.TZ = 'Asia/Tokyo';
+    // 20:00 UTC on the 14th is 05:00 on the 15th in Tokyo: its last day's 9:00 comes after it ends, so only "in 2 days" is said, at 9:00 Tokyo on the 13th.
+    const validUntil = '2026-03-14T20:00:00.000Z';
+    const { center, shown, clock } = launch({ clock: at('2026-03-12T23:59:00Z') });
+    expect(center.remindExpiring(quotes(validUntil))).toEqual([]);
+    await clock.advance(60_000);
+    expect(center.remindExpiring(quotes(validUntil))).toEqual(['shown']);
+    await clock.advance(19 * 3600_000);
+    expect(center.remindExpiring(quotes(validUntil))).toEqual([]);
+    expect(shown.map((notification) => notification.title)).toEqual(['Quote Q-7 expires in 2 days']);
+  });
+
+  it('says "today" alone to a person who opens the app on the last day', async () => {
+    process.env.TZ = 'Europe/London';
+    const { center, shown } = launch({ clock: at('2026-03-14T10:00:00Z') });
+    expect(center.remindExpiring(quotes('2026-03-14T18:00:00.000Z'))).toEqual(['shown']);
+    expect(shown.map((notification) => notification.title)).toEqual(['Quote Q-7 expires today']);
+  });
+
+  it('says "tomorrow" when the app was closed at the first reminder\'s time', async () => {
+    process.env.TZ = 'Europe/London';
+    const { center, shown } = launch({ clock: at('2026-03-13T15:00:00Z') });
+    expect(center.remindExpiring(quotes('2026-03-14T18:00:00.000Z'))).toEqual(['shown']);
+    expect(shown.map((notification) => notification.title)).toEqual(['Quote Q-7 expires tomorrow']);
   });
 
   it('does not remind about decided or expired quotes, nor when reminders are off', () => {
-    const { center, clock, preferences } = launch();
+    process.env.TZ = 'Europe/London';
+    const { center, clock, preferences, unread } = launch({ clock: at('2026-03-14T10:00:00Z') });
     const soon = new Date(clock.now() + 3600_000).toISOString();
-    expect(center.remindExpiring(quotes(soon, 'ACCEPTED'))).toEqual([]);
+    expect(center.remindExpiring(quotes(soon, { status: 'ACCEPTED' }))).toEqual([]);
     expect(center.remindExpiring(quotes(new Date(clock.now() - 1).toISOString()))).toEqual([]);
     preferences.set({ ...preferences.get(), expiryReminders: false });
     expect(center.remindExpiring(quotes(soon))).toEqual(['not-wanted']);
+    expect(unread.summary().total).toBe(0);
   });
 });
 

@@ -1,7 +1,7 @@
 // What reaches the notification policy from the core's events: real stored changes (not the
 // first fill, not a quote the person opened), webhook events the cache does not hold, and
 // the expiry reminders after a sync pass.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createEventBus } from '../../../../main/core/events';
 import type { DomainEvents } from '../../../../main/core/events';
 import { createSilentLogger } from '../../../../main/core/log';
@@ -12,6 +12,7 @@ import type { AccountView, QuoteListItem } from '../../../../preload/contract';
 import { fakeQuote, listItemOf } from '../../../helpers/service-fixtures';
 import type { FakeQuote } from '../../../helpers/service-fixtures';
 import { cacheRig } from '../cache/helpers';
+import { createManualClock } from './fixtures';
 
 const QUOTE = '0ef816d8-d990-4e9c-8947-2ccf3be38fc5';
 const account = { id: 'acc-1', name: 'Kestrel', access: 'client', baseUrl: 'http://127.0.0.1:4010/' } as const;
@@ -21,9 +22,9 @@ function setUp() {
   const handled: NotifiableChange[] = [];
   const center = { handle: (change: NotifiableChange): Outcome => (handled.push(change), 'shown'), remindExpiring: () => [] };
   const accounts = { list: async () => [account as unknown as AccountView] };
-  const cache = { get: () => null, needsActionAtAGlance: () => [] };
+  const cache = { get: () => null, needsActionAtAGlance: () => [], revisions: () => [] };
   const recovery = createRecovery();
-  const pipeline = connectNotificationPipeline({ bus, center, cache, accounts, recovery, logger: createSilentLogger() });
+  const pipeline = connectNotificationPipeline({ bus, center, cache, accounts, recovery, clock: createManualClock(), logger: createSilentLogger() });
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   return { bus, handled, center, accounts, settle, pipeline, recovery };
 }
@@ -79,49 +80,85 @@ describe('the notification pipeline', () => {
   });
 });
 
-describe('the expiry reminders after a sync pass', () => {
+describe('the expiry reminders', () => {
   const HOUR = 60 * 60 * 1000;
+  const zone = process.env.TZ;
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
 
-  it('follow what the cache holds after each pass: a new expiry date brings its own reminder, a quote decided since brings none', async () => {
-    const rig = cacheRig();
+  function remindersRig() {
+    // 2025-03-01 09:00 UTC, a Saturday; the person is in London (UTC in March).
+    process.env.TZ = 'Europe/London';
+    const clock = createManualClock();
+    const rig = cacheRig(':memory:', clock as unknown as Parameters<typeof cacheRig>[1]);
     const internal = { ...account, id: 'acc', access: 'internal' };
     const reminded: NotifiableChange[] = [];
     const center = {
       handle: (): Outcome => 'shown',
-      remindExpiring: (accounts: readonly AccountQuotes[]): Outcome[] => (reminded.push(...dueReminders(accounts, rig.clock.now())), []),
+      remindExpiring: (accounts: readonly AccountQuotes[]): Outcome[] => (reminded.push(...dueReminders(accounts, clock.now())), []),
     };
     const accounts = { list: async () => [internal as unknown as AccountView] };
-    const pipeline = connectNotificationPipeline({ bus: rig.bus, center, cache: rig.cache, accounts, recovery: createRecovery(), logger: createSilentLogger() });
-    const inHours = (hours: number) => new Date(rig.clock.now() + hours * HOUR).toISOString();
+    const pipeline = connectNotificationPipeline({ bus: rig.bus, center, cache: rig.cache, accounts, recovery: createRecovery(), clock, logger: createSilentLogger() });
     const item = (quote: FakeQuote, validUntil: string, status = quote.status): QuoteListItem => ({ ...listItemOf(quote, status), validUntil });
+    const store = (items: QuoteListItem[]) => rig.cache.ingest({ accountId: 'acc', access: 'internal', source: 'sync', observation: { kind: 'list', items } });
     const syncPass = async (items: QuoteListItem[]) => {
-      rig.cache.ingest({ accountId: 'acc', access: 'internal', source: 'sync', observation: { kind: 'list', items } });
-      rig.bus.publish('sync.completed', { accountId: 'acc', at: rig.clock.now(), quotes: items.length, needsAction: [] });
+      store(items);
+      rig.bus.publish('sync.completed', { accountId: 'acc', at: clock.now(), quotes: items.length, needsAction: [] });
       await new Promise((resolve) => setTimeout(resolve, 0));
     };
+    const close = async () => {
+      await pipeline.stop();
+      rig.close();
+    };
+    return { clock, reminded, item, store, syncPass, pipeline, close, inHours: (hours: number) => new Date(clock.now() + hours * HOUR).toISOString() };
+  }
+
+  it('follow what the cache holds after each pass: a new expiry date brings its own reminder, a quote decided since brings none', async () => {
+    const { reminded, item, syncPass, close, inHours } = remindersRig();
     const extended = fakeQuote({ status: 'SENT' });
     const decided = fakeQuote({ status: 'REVISED' });
     const distant = fakeQuote({ status: 'SENT_PENDING' });
 
-    await syncPass([item(extended, inHours(24)), item(decided, inHours(12)), item(distant, inHours(24 * 10))]);
-    expect(reminded.map((change) => change.changeKey).sort()).toEqual([`reminder|${decided.id}|${inHours(12)}`, `reminder|${extended.id}|${inHours(24)}`].sort());
+    // Their last days are tomorrow (two days before passed this morning) and today.
+    await syncPass([item(extended, inHours(28)), item(decided, inHours(6)), item(distant, inHours(24 * 10))]);
+    expect(reminded.map((change) => change.changeKey).sort()).toEqual([`reminder|${decided.id}|last-day|${inHours(6)}|r0`, `reminder|${extended.id}|two-days|${inHours(28)}|r0`].sort());
 
     reminded.length = 0;
-    await syncPass([item(extended, inHours(40)), item(decided, inHours(12), 'ACCEPTED'), item(distant, inHours(24 * 10))]);
+    await syncPass([item(extended, inHours(40)), item(decided, inHours(6), 'ACCEPTED'), item(distant, inHours(24 * 10))]);
     expect(reminded).toEqual([
       expect.objectContaining({
         accountId: 'acc',
         kind: 'quote.expiring',
+        reminder: 'two-days',
+        daysLeft: 2,
         quoteId: extended.id,
         quoteNumber: extended.quoteNumber,
         projectName: extended.projectName,
         companyName: extended.companyName,
         amount: { value: extended.amount, currency: 'EUR' },
-        changeKey: `reminder|${extended.id}|${inHours(40)}`,
+        changeKey: `reminder|${extended.id}|two-days|${inHours(40)}|r0`,
         occurredAt: inHours(40),
       }),
     ]);
-    pipeline.stop();
-    rig.close();
+    await close();
+  });
+
+  it('reminds at the next 9:00 on its clock without waiting for a sync pass', async () => {
+    const { clock, reminded, item, store, pipeline, close } = remindersRig();
+    const quote = fakeQuote({ status: 'SENT' });
+    // Its last day is Tuesday 4 March: "in 2 days" at 9:00 on Sunday 2 March, "today" at 9:00 on the 4th.
+    store([item(quote, '2025-03-04T17:00:00.000Z')]);
+    pipeline.startReminders();
+    await clock.advance(0);
+    expect(reminded).toEqual([]);
+    await clock.advance(24 * HOUR - 60_000);
+    expect(reminded).toEqual([]);
+    await clock.advance(60_000);
+    expect(reminded.map((change) => [change.reminder, new Date(clock.now()).toISOString()])).toEqual([['two-days', '2025-03-02T09:00:00.000Z']]);
+    for (let hour = 0; hour < 48; hour += 1) await clock.advance(HOUR);
+    expect(reminded.map((change) => change.reminder).at(-1)).toBe('last-day');
+    await close();
   });
 });

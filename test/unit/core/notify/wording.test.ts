@@ -80,15 +80,24 @@ describe('wording', () => {
     expect(shown.title).not.toMatch(/null|undefined/);
   });
   it('asks a client to decide before a quote expires, and tells an internal key the client has not decided yet', () => {
-    const expiring = { kind: 'quote.expiring', source: 'sync', oldStatus: null, newStatus: null, occurredAt: '2025-03-02T17:00:00.000Z' } as const;
+    const expiring = { kind: 'quote.expiring', reminder: 'two-days', daysLeft: 2, source: 'sync', oldStatus: null, newStatus: null, occurredAt: '2025-03-02T17:00:00.000Z' } as const;
     const when = formatMoment('2025-03-02T17:00:00.000Z');
     const client = describeChange(change({ ...expiring, access: 'client' }));
-    expect(client.title).toBe('Quote Q-2026-0042 expires within 48 hours');
+    expect(client.title).toBe('Quote Q-2026-0042 expires in 2 days');
+    expect(describeChange(change({ ...expiring, reminder: 'last-day', access: 'client' })).title).toBe('Quote Q-2026-0042 expires today');
     expect(client.body.split('\n')[0]).toBe(`Decide by ${when}`);
     // An internal key's quote is "Awaiting the client": the reader does not decide it.
     const internal = describeChange(change({ ...expiring, access: 'internal' }));
-    expect(internal.title).toBe('Quote Q-2026-0042 expires within 48 hours');
+    expect(internal.title).toBe('Quote Q-2026-0042 expires in 2 days');
     expect(internal.body.split('\n')[0]).toBe(`Expires on ${when} — the client has not decided yet`);
     expect(internal.body).not.toMatch(/decide by/i);
+  });
+
+  it('says a snoozed quote is back, and why: its time came, or it changed', () => {
+    const back = { kind: 'quote.snooze_ended', source: 'sync', oldStatus: null, newStatus: null } as const;
+    const timed = describeChange(change({ ...back, occurredAt: '2025-03-02T09:00:00.000Z' }));
+    expect(timed.title).toBe('Quote Q-2026-0042 is back from snooze');
+    expect(timed.body.split('\n')[0]).toBe(`Snoozed until ${formatMoment('2025-03-02T09:00:00.000Z')}`);
+    expect(describeChange(change({ ...back, occurredAt: null })).body.split('\n')[0]).toBe('It changed while snoozed');
   });
 });

@@ -1,0 +1,2 @@
+export { default as SnoozeDialog } from './snooze-dialog.svelte';
+export { default as SnoozeButton } from './snooze-button.svelte';

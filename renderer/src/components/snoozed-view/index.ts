@@ -1,0 +1,1 @@
+export { default as SnoozedView } from './snoozed-view.svelte';
