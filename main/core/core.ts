@@ -24,6 +24,8 @@ import type { Notifications } from './notify';
 import type { AppPaths, Clock, Logger, Notifier, SecretStore, SettingsStore } from './ports';
 import { createSyncFeature } from './sync/feature';
 import type { SyncEngine, SyncOptions } from './sync';
+import { createPersonActivity, watchedDispatcher } from './sync';
+import type { DetailsReaderOptions } from './sync';
 import { createDesktopFeature } from './updates/feature';
 import type { DecisionsInFlight, DesktopHandlers } from './updates';
 import { createViewsFeature } from './views/feature';
@@ -55,6 +57,8 @@ export interface CoreOptions {
   webhooks?: Pick<WebhooksDeps, 'port' | 'findCloudflared' | 'healthCheckMs'>;
   /** The desktop app's own settings and updates (Electron host only). */
   desktop?: DesktopHandlers;
+  /** The background details reader's pace (tests and benchmarks; sync/details-reader.ts). */
+  detailsReader?: Partial<DetailsReaderOptions>;
 }
 
 export interface Core {
@@ -88,6 +92,8 @@ export function createCore(options: CoreOptions): Core {
   const { userData } = paths;
   const { bus, accounts, store, cache, pdfs, recovery, sync } = createFloors(options);
   const hub = createEventHub({ logger });
+  // Calls from the window: the background details reader waits while they come.
+  const activity = createPersonActivity();
 
   const decisions = createDecisionsFeature({ userData, accounts, cache, pdfs, settings, bus, clock, logger });
   // Notifications hear what the cache stored (each change once), non-quote webhook events, and reminders after sync.
@@ -95,7 +101,7 @@ export function createCore(options: CoreOptions): Core {
   const inbox = createInboxFeature({ store, cache, pdfs, sync, accounts, bus, clock, logger, deliverPdf: options.deliverPdf, unread: notifications.notifications.unread });
   const webhooks = createWebhooksFeature({ settings, secrets, paths, accounts, cache, bus, clock, logger, ...options.webhooks, recovery, notify: notifications.notifyWebhook });
   const demo = createDemoFeature({ accounts, cache, sync, webhooks: webhooks.webhooks, bus, logger });
-  const syncFeature = createSyncFeature({ sync, accounts, settings, pdfs, bus, logger, recovery, webhooks: webhooks.webhooks, relay: webhooks.relay });
+  const syncFeature = createSyncFeature({ sync, accounts, settings, pdfs, bus, logger, recovery, webhooks: webhooks.webhooks, relay: webhooks.relay, cache, activity, clock, detailsReader: options.detailsReader });
 
   const features = assembleFeatures(
     [
@@ -121,7 +127,7 @@ export function createCore(options: CoreOptions): Core {
     bus,
     hub,
     handlers: features.handlers,
-    dispatcher: createDispatcher({ handlers: features.handlers, logger }),
+    dispatcher: watchedDispatcher(createDispatcher({ handlers: features.handlers, logger }), activity),
     sync,
     notifications: notifications.notifications,
     webhooks: webhooks.webhooks,

@@ -144,6 +144,8 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
       // the disk. An index not loaded yet reads all of this from the store when it is.
       for (const row of recorded.rows) live()?.put(indexRowOf(row));
       if (recorded.stored.length > 0) bus.publish('quotes.stored', { accountId, source, baseline, quotes: recorded.stored });
+      const described = recorded.rows.reduce((count, row) => (row.serviceTypes !== null ? count + 1 : count), 0);
+      if (described > 0 && observations.some((observation) => observation.kind === 'details')) bus.publish('quotes.described', { accountId, count: described });
       return recorded.stored;
     },
 
@@ -243,6 +245,7 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
         }),
       );
       for (const row of rows) live()?.put(indexRowOf(row));
+      if (rows.length > 0) bus.publish('quotes.described', { accountId, count: rows.length });
     },
 
     lastSyncedAt: (accountId) => store.getAccount(accountId)?.lastSyncedAt ?? null,

@@ -54,7 +54,7 @@ describe('what the background reader asks of the cache', () => {
     const path = join(folder, 'quotes.db');
     const quotes = ['q-1', 'q-2', 'q-3'].map((id) => fakeQuote({ id }));
     const rig = cacheRig(path);
-    rig.cache.record({ accountId: 'acc', access: 'internal', source: 'sync', observations: [{ kind: 'list', items: quotes.map(listItemOf) }] });
+    rig.cache.record({ accountId: 'acc', access: 'internal', source: 'sync', observations: [{ kind: 'list', items: quotes.map((quote) => listItemOf(quote)) }] });
     expect((await rig.cache.withoutFacets('acc', 10)).sort()).toEqual(['q-1', 'q-2', 'q-3']);
     expect(await rig.cache.withoutFacets('acc', 2)).toHaveLength(2);
     rig.cache.record({ accountId: 'acc', access: 'internal', source: 'sync', observations: [{ kind: 'details', details: detailsOf(quotes[2]!) }] });
