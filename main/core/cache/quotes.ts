@@ -142,10 +142,15 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
       });
       // Only after the commit: a failed write leaves neither the index nor the listeners ahead of
       // the disk. An index not loaded yet reads all of this from the store when it is.
-      for (const row of recorded.rows) live()?.put(indexRowOf(row));
+      const index = live();
+      let described = 0;
+      for (const row of recorded.rows) {
+        // Only a quote whose facets become known moves the facet counts without a stored change.
+        if (index && row.serviceTypes !== null && !index.describes(accountId, row.quoteId)) described += 1;
+        index?.put(indexRowOf(row));
+      }
       if (recorded.stored.length > 0) bus.publish('quotes.stored', { accountId, source, baseline, quotes: recorded.stored });
-      const described = recorded.rows.reduce((count, row) => (row.serviceTypes !== null ? count + 1 : count), 0);
-      if (described > 0 && observations.some((observation) => observation.kind === 'details')) bus.publish('quotes.described', { accountId, count: described });
+      if (described > 0) bus.publish('quotes.described', { accountId, count: described });
       return recorded.stored;
     },
 

@@ -24,7 +24,7 @@ export interface DetailsReaderOptions {
   retryAfterDefaultMs: number;
   /** After the service could not be reached, before trying again. */
   offlineRetryMs: number;
-  /** With nothing left to read: how often to look for quotes a sync listed since. */
+  /** With nothing left to read: how often to look again (a completed sync pass wakes it sooner: `wake`). */
   idleMs: number;
 }
 
@@ -34,7 +34,7 @@ export const DEFAULT_DETAILS_READER_OPTIONS: DetailsReaderOptions = {
   gapMs: 50,
   retryAfterDefaultMs: 60_000,
   offlineRetryMs: 60_000,
-  idleMs: 30_000,
+  idleMs: 10 * 60_000,
 };
 
 export interface DetailsReaderDeps {
@@ -49,6 +49,8 @@ export interface DetailsReaderDeps {
 
 export interface DetailsReader {
   start(): void;
+  /** Looks for quotes to read now rather than at the end of an idle wait (a sync pass listed new ones). */
+  wake(): void;
   /** Stops asking; resolves when the requests in flight ended and what they read was stored. */
   stop(): Promise<void>;
   /** Settles when nothing is left to read of any account (or the reader stopped): for tests and benchmarks. */
@@ -76,6 +78,10 @@ export function createDetailsReader(deps: DetailsReaderDeps): DetailsReader {
   let stopping = false;
   const stopped = new AbortController();
   const sleep = (ms: number) => clock.sleep(ms, stopped.signal).catch(() => undefined);
+  /** Ends the idle wait early: aborted by `wake` and `stop`. */
+  let idle = new AbortController();
+  let woken = false;
+  const idleSleep = (ms: number) => clock.sleep(ms, AbortSignal.any([stopped.signal, idle.signal])).catch(() => undefined);
   let loop: Promise<void> | null = null;
   /** Per account: not asked again before this time, after a 429, a 503 or the network. */
   const heldUntil = new Map<string, number>();
@@ -173,13 +179,24 @@ export function createDetailsReader(deps: DetailsReaderDeps): DetailsReader {
       }
       if (outcome.worked) continue;
       if (!outcome.worked && !outcome.held) settleDrained();
-      await sleep(outcome.waitMs);
+      // Woken during the round: its quotes may not have been there when it asked.
+      if (woken) {
+        woken = false;
+        continue;
+      }
+      idle = new AbortController();
+      await idleSleep(outcome.waitMs);
+      woken = false;
     }
   }
 
   return {
     start() {
       loop ??= run();
+    },
+    wake() {
+      woken = true;
+      idle.abort();
     },
     async stop() {
       stopping = true;

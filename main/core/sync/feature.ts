@@ -34,6 +34,7 @@ export function createSyncFeature(deps: SyncFeatureDeps): Feature & { reconcile(
   // Settles when sync was scheduled, or when the app closed before that: no catch-up before it.
   const scheduled = new Promise<void>((resolve) => (settle = resolve));
   const catchUp = createCatchUp({ ...deps, ready: scheduled, closing: () => closing });
+  let stopWaking: () => void = () => undefined;
   const reader = createDetailsReader({ accounts: deps.accounts, cache: deps.cache, activity: deps.activity, clock: deps.clock, logger: deps.logger, options: deps.detailsReader });
   return {
     name: 'sync',
@@ -42,12 +43,15 @@ export function createSyncFeature(deps: SyncFeatureDeps): Feature & { reconcile(
     start() {
       sync.start();
       reader.start();
+      // A pass may have listed quotes the reader has not seen: it looks at once.
+      stopWaking = deps.bus.subscribe('sync.completed', () => reader.wake());
       settle();
     },
     async close() {
       closing = true;
       settle();
       catchUp.stop();
+      stopWaking();
       await Promise.all([reader.stop(), sync.stop()]);
     },
     reconcile: catchUp.run,

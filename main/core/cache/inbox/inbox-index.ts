@@ -269,6 +269,11 @@ export class InboxIndex {
     return found;
   }
 
+  /** Whether the quote an account sees has known service types and target markets (some account's details, or refused ones). */
+  describes(accountId: string, quoteId: string): boolean {
+    return this.accounts.get(accountId)?.views.get(quoteId)?.quote.described ?? false;
+  }
+
   /** The IDs of an account's quotes needing action, newest first: what a query would return, without copying each row. */
   needingAction(accountId: string): string[] {
     return this.viewsNeedingAction(accountId).map((view) => view.quote.quoteId);

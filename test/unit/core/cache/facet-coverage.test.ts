@@ -75,6 +75,25 @@ describe('what the background reader asks of the cache', () => {
     }
   });
 
+  it('says once when quotes become described, so the inbox counts its facets again, and not when they already were', async () => {
+    const rig = cacheRig();
+    try {
+      const quotes = [fakeQuote({ id: 'q-1' }), fakeQuote({ id: 'q-2' })];
+      rig.cache.record({ accountId: 'acc', access: 'internal', source: 'sync', observations: [{ kind: 'list', items: quotes.map((quote) => listItemOf(quote)) }] });
+      await rig.cache.withoutFacets('acc', 10);
+      rig.cache.record({ accountId: 'acc', access: 'internal', source: 'sync', observations: [{ kind: 'details', details: detailsOf(quotes[0]!) }] });
+      expect(rig.ofType('quotes.described')).toEqual([{ accountId: 'acc', count: 1 }]);
+      // Read again, revised, listed anew: no facet became known.
+      rig.cache.record({ accountId: 'acc', access: 'internal', source: 'open', observations: [{ kind: 'details', details: { ...detailsOf(quotes[0]!), projectName: 'Revised' } }] });
+      expect(rig.ofType('quotes.described')).toHaveLength(1);
+      rig.cache.markDetailsRefused('acc', ['q-2']);
+      rig.cache.markDetailsRefused('acc', ['q-2']);
+      expect(rig.ofType('quotes.described')).toEqual([{ accountId: 'acc', count: 1 }, { accountId: 'acc', count: 1 }]);
+    } finally {
+      rig.close();
+    }
+  });
+
   it('refused details do not hide details read earlier', async () => {
     const rig = cacheRig();
     try {

@@ -172,6 +172,24 @@ describe('the background details reader', () => {
     expect(calls.some((each) => readFirst.has(each.quoteId))).toBe(false);
   });
 
+  it('woken by a sync pass, reads the quotes it listed since without waiting out its idle time', async () => {
+    const { rig, clock, details } = listed(3);
+    // The hour of idle time never passes by itself here: only a wake (or the stop) ends it.
+    const short = clock.sleep;
+    clock.sleep = (ms, signal) =>
+      ms < 3_600_000 ? short(ms, signal) : new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }));
+    const { client, calls } = detailsClient(clock, details);
+    const reader = startReader(rig, clock, client, { idleMs: 3_600_000 });
+    await reader.drained();
+    const later = [fakeQuote({ id: 'q-new-1' }), fakeQuote({ id: 'q-new-2' })];
+    for (const quote of later) details.set(quote.id, detailsOf(quote));
+    rig.cache.record({ accountId: view.id, access: 'internal', source: 'sync', observations: [{ kind: 'list', items: later.map((quote) => listItemOf(quote)) }] });
+    reader.wake();
+    await reader.drained();
+    expect(coverage(rig)).toEqual({ known: 5, total: 5 });
+    expect(calls).toHaveLength(5);
+  });
+
   it('counts a quote whose details the service refuses as known, and does not ask again', async () => {
     const { rig, clock, details } = listed(4);
     const { client, calls } = detailsClient(clock, details, (quoteId) =>
