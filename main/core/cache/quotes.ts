@@ -143,10 +143,12 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
       // Only after the commit: a failed write leaves neither the index nor the listeners ahead of
       // the disk. An index not loaded yet reads all of this from the store when it is.
       const index = live();
+      const storedIds = new Set(recorded.stored.map((quote) => quote.quoteId));
       let described = 0;
       for (const row of recorded.rows) {
-        // Only a quote whose facets become known moves the facet counts without a stored change.
-        if (index && row.serviceTypes !== null && !index.describes(accountId, row.quoteId)) described += 1;
+        // Only a quote whose facets become known moves the facet counts without a stored change
+        // (one stored is announced by 'quotes.stored' already: a second event would cost the window a second read).
+        if (index && row.serviceTypes !== null && !storedIds.has(row.quoteId) && !index.describes(accountId, row.quoteId)) described += 1;
         index?.put(indexRowOf(row));
       }
       if (recorded.stored.length > 0) bus.publish('quotes.stored', { accountId, source, baseline, quotes: recorded.stored });

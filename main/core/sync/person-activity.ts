@@ -14,8 +14,8 @@ export interface PersonActivity {
   busy(): boolean;
 }
 
-/** After the last call from the window ended: time enough for the next keystroke. */
-export const QUIET_AFTER_CALL_MS = 1_500;
+/** After the last call from the window ended: time enough for the next keystroke, and what the reader stores (which the window reads again) never lands amid a burst of the person's calls. */
+export const QUIET_AFTER_CALL_MS = 5_000;
 
 export function createPersonActivity(options: { quietMs?: number; now?: () => number } = {}): PersonActivity {
   const quietMs = options.quietMs ?? QUIET_AFTER_CALL_MS;
