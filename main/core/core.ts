@@ -25,6 +25,8 @@ import type { AppPaths, Clock, Logger, Notifier, SecretStore, SettingsStore } fr
 import { createSnoozeFeature } from './snooze/feature';
 import { createSyncFeature } from './sync/feature';
 import type { SyncEngine, SyncOptions } from './sync';
+import { createPersonActivity, watchedDispatcher } from './sync';
+import type { DetailsReaderOptions } from './sync';
 import { createDesktopFeature } from './updates/feature';
 import type { DecisionsInFlight, DesktopHandlers } from './updates';
 import { createViewsFeature } from './views/feature';
@@ -56,6 +58,8 @@ export interface CoreOptions {
   webhooks?: Pick<WebhooksDeps, 'port' | 'findCloudflared' | 'healthCheckMs'>;
   /** The desktop app's own settings and updates (Electron host only). */
   desktop?: DesktopHandlers;
+  /** The background details reader's pace (tests and benchmarks; sync/details-reader.ts). */
+  detailsReader?: Partial<DetailsReaderOptions>;
 }
 
 export interface Core {
@@ -89,6 +93,8 @@ export function createCore(options: CoreOptions): Core {
   const { userData } = paths;
   const { bus, accounts, store, cache, pdfs, recovery, sync } = createFloors(options);
   const hub = createEventHub({ logger });
+  // Calls from the window: the background details reader waits while they come.
+  const activity = createPersonActivity();
 
   const decisions = createDecisionsFeature({ userData, accounts, cache, pdfs, settings, bus, clock, logger });
   // Notifications hear what the cache stored (each change once), non-quote webhook events, and reminders after sync.
@@ -98,7 +104,7 @@ export function createCore(options: CoreOptions): Core {
   const inbox = createInboxFeature({ store, cache, pdfs, sync, accounts, bus, clock, logger, deliverPdf: options.deliverPdf, unread: notifications.notifications.unread, hidden: snooze.hidden });
   const webhooks = createWebhooksFeature({ settings, secrets, paths, accounts, cache, bus, clock, logger, ...options.webhooks, recovery, notify: notifications.notifyWebhook });
   const demo = createDemoFeature({ accounts, cache, sync, webhooks: webhooks.webhooks, bus, logger });
-  const syncFeature = createSyncFeature({ sync, accounts, settings, pdfs, bus, logger, recovery, webhooks: webhooks.webhooks, relay: webhooks.relay });
+  const syncFeature = createSyncFeature({ sync, accounts, settings, pdfs, bus, logger, recovery, webhooks: webhooks.webhooks, relay: webhooks.relay, cache, activity, clock, detailsReader: options.detailsReader });
 
   const features = assembleFeatures(
     [
@@ -125,7 +131,7 @@ export function createCore(options: CoreOptions): Core {
     bus,
     hub,
     handlers: features.handlers,
-    dispatcher: createDispatcher({ handlers: features.handlers, logger }),
+    dispatcher: watchedDispatcher(createDispatcher({ handlers: features.handlers, logger }), activity),
     sync,
     notifications: notifications.notifications,
     webhooks: webhooks.webhooks,

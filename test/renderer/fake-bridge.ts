@@ -35,6 +35,7 @@ import { summariseUnread } from '../../main/core/notify/unread-summary';
 import { InboxIndex, selectionOf } from '../../main/core/cache/inbox';
 import type { InboxFacetQuery } from '../../main/core/cache/inbox';
 import type { InboxSourceRow } from '../../main/core/database/types';
+import { pricingFacets } from '../../main/core/database/pricing-facets';
 import type { AccountSyncState, InboxRow, InboxWindow } from '../../renderer/src/lib/inbox-bridge';
 import { createMemorySettingsStore } from '../../main/core/settings-and-secrets/memory-settings';
 import { createSavedViewsStore } from '../../main/core/views';
@@ -167,9 +168,10 @@ export class FakeBridge {
   #indexed: {
     quotes: Record<string, QuoteListItem[]> | null;
     accounts: AccountView[] | null;
+    details: Record<string, QuoteDetails> | null;
     index: InboxIndex;
     pdfs: Record<string, InboxRow['pdf']>;
-  } = { quotes: null, accounts: null, index: new InboxIndex(), pdfs: {} };
+  } = { quotes: null, accounts: null, details: null, index: new InboxIndex(), pdfs: {} };
 
   constructor(options: FakeBridgeOptions = {}) {
     this.accounts = options.accounts ?? [];
@@ -250,6 +252,12 @@ export class FakeBridge {
     const kept = new Set(quotes.map((quote) => quote.id));
     const gone = previous.filter((quote) => !kept.has(quote.id));
     this.#store(accountId, 'sync', [...moved, ...gone].map((quote) => storedQuote(quote, null)));
+  }
+
+  /** Details read in the background, as the core's details reader stores them: the facets learn their service types and target markets. */
+  describeQuotes(accountId: string, details: QuoteDetails[]): void {
+    this.details = { ...this.details, ...Object.fromEntries(details.map((each) => [each.id, each])) };
+    this.#bus.publish('quotes.described', { accountId, count: details.length });
   }
 
   #store(accountId: string, source: 'sync' | 'decision', quotes: StoredQuote[]): void {
@@ -346,16 +354,22 @@ export class FakeBridge {
    * on it as they are at each query.
    */
   #index(): InboxIndex {
-    if (this.#indexed.quotes !== this.quotes || this.#indexed.accounts !== this.accounts) {
+    if (this.#indexed.quotes !== this.quotes || this.#indexed.accounts !== this.accounts || this.#indexed.details !== this.details) {
       const index = new InboxIndex();
-      const rows = this.accounts.flatMap((account) => (this.quotes[account.id] ?? []).map((quote) => sourceRow(account.id, quote)));
+      // Stored details give their quote's service types and target markets, as the cache's facet columns do.
+      const rows = this.accounts.flatMap((account) =>
+        (this.quotes[account.id] ?? []).map((quote) => {
+          const details = this.details[quote.id];
+          return details ? { ...sourceRow(account.id, quote), ...pricingFacets(details) } : sourceRow(account.id, quote);
+        }),
+      );
       index.load(
         rows,
         new Map(this.accounts.map((account) => [account.id, account.access])),
         [],
         new Map(this.accounts.map((account) => [account.id, serviceOf(account.baseUrl)])),
       );
-      this.#indexed = { quotes: this.quotes, accounts: this.accounts, index, pdfs: {} };
+      this.#indexed = { quotes: this.quotes, accounts: this.accounts, details: this.details, index, pdfs: {} };
     }
     const indexed = this.#indexed;
     if (indexed.pdfs !== this.pdfs) {

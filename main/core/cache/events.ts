@@ -37,6 +37,12 @@ export type QuoteEvents = {
    * `baseline` is true while an account's cache is first filled: nothing there is news.
    */
   'quotes.stored': { accountId: string; source: ChangeSource; baseline: boolean; quotes: StoredQuote[] };
+  /**
+   * Details were stored (or refused) for quotes of an account: their service types and target
+   * markets may be known now, though nothing a person is told of changed. The inbox reads its
+   * facet counts again.
+   */
+  'quotes.described': { accountId: string; count: number };
 };
 
 export type PdfEvents = {

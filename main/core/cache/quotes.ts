@@ -2,7 +2,7 @@ import type { KeyAccess, QuoteDetails, QuoteListItem } from '../../../preload/co
 import type { DomainBus } from '../events';
 import type { Clock, Logger } from '../ports';
 import { listItem } from '../database/list-document';
-import type { QuoteStore } from '../database/types';
+import type { InboxSourceRow, QuoteRow, QuoteStore } from '../database/types';
 import { diffQuotes } from './diff';
 import type { QuoteDiff } from './diff';
 import type { ChangeSource, QuoteObservation, StoredQuote } from './events';
@@ -91,6 +91,18 @@ export interface QuoteCache {
   needsAction(accountId: string): string[];
   /** The same quotes, newest first, with what a reminder shows: read from the inbox index, so no stored JSON is parsed. */
   needsActionAtAGlance(accountId: string): QuoteAtAGlance[];
+  /**
+   * Up to `limit` of an account's quotes, newest first, whose service types and target markets
+   * are not known yet: the background reader's work, read from the index (so it survives a
+   * restart with the file). Settles once the index is built.
+   */
+  withoutFacets(accountId: string, limit: number): Promise<string[]>;
+  /**
+   * The service refused these quotes' details (not found, forbidden): they count as known,
+   * without service types or target markets, rather than pending for ever. A later read of
+   * their details (opening one, a sync) replaces that.
+   */
+  markDetailsRefused(accountId: string, quoteIds: readonly string[]): void;
   /** Of these quotes, those whose details are not cached or are behind the list (what a sync prefetches). */
   withoutFreshDetails(accountId: string, quoteIds: readonly string[]): string[];
   lastSyncedAt(accountId: string): number | null;
@@ -130,10 +142,17 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
       });
       // Only after the commit: a failed write leaves neither the index nor the listeners ahead of
       // the disk. An index not loaded yet reads all of this from the store when it is.
+      const index = live();
+      const storedIds = new Set(recorded.stored.map((quote) => quote.quoteId));
+      let described = 0;
       for (const row of recorded.rows) {
-        live()?.put({ ...row, hasDetails: row.detailsHash !== null, serviceTypes: row.serviceTypes ?? undefined, targetMarkets: row.targetMarkets ?? undefined });
+        // Only a quote whose facets become known moves the facet counts without a stored change
+        // (one stored is announced by 'quotes.stored' already: a second event would cost the window a second read).
+        if (index && row.serviceTypes !== null && !storedIds.has(row.quoteId) && !index.describes(accountId, row.quoteId)) described += 1;
+        index?.put(indexRowOf(row));
       }
       if (recorded.stored.length > 0) bus.publish('quotes.stored', { accountId, source, baseline, quotes: recorded.stored });
+      if (described > 0) bus.publish('quotes.described', { accountId, count: described });
       return recorded.stored;
     },
 
@@ -217,6 +236,25 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
 
     withoutFreshDetails: (accountId, quoteIds) => store.withoutFreshDetails(accountId, quoteIds),
 
+    async withoutFacets(accountId, limit) {
+      await loader.completed();
+      return indexed().undescribed(accountId, limit);
+    },
+
+    markDetailsRefused(accountId, quoteIds) {
+      const rows = store.transaction(() =>
+        quoteIds.flatMap((quoteId) => {
+          const stored = store.getQuote(accountId, quoteId);
+          if (!stored || stored.serviceTypes !== null) return [];
+          const row = { ...stored, serviceTypes: [], targetMarkets: [] };
+          store.putQuote(row, stored);
+          return [row];
+        }),
+      );
+      for (const row of rows) live()?.put(indexRowOf(row));
+      if (rows.length > 0) bus.publish('quotes.described', { accountId, count: rows.length });
+    },
+
     lastSyncedAt: (accountId) => store.getAccount(accountId)?.lastSyncedAt ?? null,
 
     markSynced(accountId, at) {
@@ -241,6 +279,11 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
     },
   };
   return cache;
+}
+
+/** A stored row as the inbox index takes it: facets the row does not know stay as the index has them. */
+function indexRowOf(row: QuoteRow): InboxSourceRow {
+  return { ...row, hasDetails: row.detailsHash !== null, serviceTypes: row.serviceTypes ?? undefined, targetMarkets: row.targetMarkets ?? undefined };
 }
 
 export { versionOf };

@@ -34,6 +34,11 @@ export function projectInboxEvents(bus: DomainBus, hub: EventHub, options: Parti
       changes.account(accountId);
       inbox.changed();
     }),
+    // Details read in the background: the facet counts (service types, target markets) moved, no quote a row shows did.
+    bus.subscribe('quotes.described', ({ accountId }) => {
+      changes.account(accountId);
+      inbox.changed();
+    }),
     // An account's quotes left the cache: too many to name.
     bus.subscribe('account.removed', ({ accountId }) => {
       changes.many(accountId);

@@ -9,3 +9,7 @@ export { createRecovery } from './recovery';
 export type { Recovery } from './recovery';
 export { createCatchUp } from './catch-up';
 export type { CatchUp, CatchUpDeps } from './catch-up';
+export { createDetailsReader, DEFAULT_DETAILS_READER_OPTIONS } from './details-reader';
+export type { DetailsReader, DetailsReaderOptions } from './details-reader';
+export { createPersonActivity, watchedDispatcher } from './person-activity';
+export type { PersonActivity } from './person-activity';

@@ -122,6 +122,12 @@ export const InboxFacets = z.object({
   targetMarkets: facetCounts(z.string()),
   dueDate: facetCounts(DueRange),
   validUntil: facetCounts(ValidityRange),
+  /**
+   * Of the quotes counted (before the facet filters), those whose service types and target
+   * markets are known (details read, or refused by the service): below `total`, the rest are
+   * still being read in the background and those two facets are partial.
+   */
+  coverage: z.object({ known: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
 });
 export type InboxFacets = z.infer<typeof InboxFacets>;
 

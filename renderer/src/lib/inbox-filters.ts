@@ -1,7 +1,7 @@
 // The inbox's facet filters (company, currency, service type, target market, due-date and
 // valid-until ranges): what the person chose, and the words the filter bar and its chips use.
-import { formatServiceType } from './format';
-import type { DueRange, InboxFilterInput, ValidityRange } from './inbox-bridge';
+import { formatCount, formatServiceType } from './format';
+import type { DueRange, InboxFacets, InboxFilterInput, ValidityRange } from './inbox-bridge';
 
 export interface FacetFilters {
   companies: string[];
@@ -86,4 +86,18 @@ export function toggledFacet(filters: FacetFilters, key: FacetKey, value: string
   const chosen: readonly string[] = filters[key];
   const next = chosen.includes(value) ? chosen.filter((each) => each !== value) : [...chosen, value];
   return { ...filters, [key]: next } as FacetFilters;
+}
+
+/** The facets whose values come from a quote's details, which are read in the background after a sync. */
+export const DETAIL_FACET_KEYS: readonly FacetKey[] = ['serviceTypes', 'targetMarkets'];
+
+/**
+ * What the filter bar says while service types and target markets are known for only some of
+ * the quotes counted ("from 18,804 of 100,000 quotes; the rest are being read"), so choosing
+ * "Translation" does not silently hide the translation quotes not read yet; null once every
+ * quote is covered (the counts are exact then).
+ */
+export function facetCoverageNote(coverage: InboxFacets['coverage'] | undefined, locale?: string): string | null {
+  if (!coverage || coverage.known >= coverage.total) return null;
+  return `Service types and target markets from ${formatCount(coverage.known, locale)} of ${formatCount(coverage.total, locale)} quotes; the rest are being read.`;
 }

@@ -119,6 +119,8 @@ export class FacetFilter {
 /** Counts of one query, filled a quote at a time. */
 export class FacetCounter {
   private total = 0;
+  private coverageKnown = 0;
+  private coverageTotal = 0;
   private readonly stages = new Int32Array(INBOX_STAGES.length);
   private readonly companies: Int32Array;
   private readonly currencies: Int32Array;
@@ -138,6 +140,12 @@ export class FacetCounter {
     this.services = new Int32Array(dictionaries.serviceTypes.values.length);
     this.markets = new Int32Array(dictionaries.targetMarkets.values.length);
     this.ranges = new Ranges(now);
+  }
+
+  /** A quote the facets count over (the base filters and search pass it): whether its service types and target markets are known. */
+  cover(described: boolean): void {
+    this.coverageTotal += 1;
+    if (described) this.coverageKnown += 1;
   }
 
   /** Counts a quote matching the base filters, given the facet filters it fails. */
@@ -186,6 +194,7 @@ export class FacetCounter {
       targetMarkets: listed('targetMarkets', this.markets),
       dueDate: ranged(DUE_RANGES, this.due),
       validUntil: ranged(VALIDITY_RANGES, this.validity),
+      coverage: { known: this.coverageKnown, total: this.coverageTotal },
     };
   }
 }

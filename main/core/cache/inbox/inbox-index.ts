@@ -245,11 +245,33 @@ export class InboxIndex {
       const ordinal = ordinalOf[slot]!;
       if (ordinal < 0 || (base !== null && !base(slot))) return;
       const stage = stageOf[slot]!;
+      counter.cover(facts.described[ordinal] === 1);
       counter.add(stage, ordinal, facts, facetFilter.failures(stage, ordinal, facts));
     };
     if (matched === null) for (let slot = 0, slots = scope.slots; slot < slots; slot += 1) count(slot);
     else for (let index = 0; index < matched.length; index += 1) count(matched[index]!);
     return counter.result();
+  }
+
+  /**
+   * Up to `limit` of an account's quotes whose service types and target markets no account's
+   * details gave yet, newest first: what the background reader fetches next. Read from the
+   * quotes themselves, so it cannot drift from what the facets count.
+   */
+  undescribed(accountId: string, limit: number): string[] {
+    const scope = this.accounts.get(accountId)?.scope;
+    if (!scope) return [];
+    const found: string[] = [];
+    for (const member of scope.ordered('newest')) {
+      if (found.length >= limit) break;
+      if (!member.quote.described) found.push(member.quote.quoteId);
+    }
+    return found;
+  }
+
+  /** Whether the quote an account sees has known service types and target markets (some account's details, or refused ones). */
+  describes(accountId: string, quoteId: string): boolean {
+    return this.accounts.get(accountId)?.views.get(quoteId)?.quote.described ?? false;
   }
 
   /** The IDs of an account's quotes needing action, newest first: what a query would return, without copying each row. */
@@ -452,6 +474,7 @@ export class InboxIndex {
     const described = quote.views.find((view) => view.serviceTypes !== undefined || view.targetMarkets !== undefined);
     quote.serviceTypes = idsOf(described?.serviceTypes, this.dictionaries.serviceTypes);
     quote.targetMarkets = idsOf(described?.targetMarkets, this.dictionaries.targetMarkets);
+    quote.described = described !== undefined;
     this.facts.set(quote.ordinal, quote);
     if (isNew) this.all.add(quote);
     else this.all.touch(quote, textChanged);

@@ -66,6 +66,8 @@ export class QuoteEntry implements Ordered, Searchable {
   currency = -1;
   serviceTypes: readonly number[] = [];
   targetMarkets: readonly number[] = [];
+  /** Some view's details gave its service types and target markets (or the service refused the details): the facets know it. */
+  described = false;
 
   constructor(
     /** The service its accounts are on (or one account's own, service unknown). */

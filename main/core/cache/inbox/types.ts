@@ -117,6 +117,16 @@ export interface InboxFacets {
   targetMarkets: FacetCount[];
   dueDate: FacetCount<DueRange>[];
   validUntil: FacetCount<ValidityRange>[];
+  /**
+   * Of the quotes the facets count over (before the facet filters), how many have known
+   * service types and target markets: until `known` reaches `total` those two facets are partial.
+   */
+  coverage: FacetCoverage;
+}
+
+export interface FacetCoverage {
+  known: number;
+  total: number;
 }
 
 /**
