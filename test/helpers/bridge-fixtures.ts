@@ -95,5 +95,6 @@ export function unusedHandlers(): Handlers {
     'views.remove': unused('views.remove'),
     'views.remember': unused('views.remember'),
     'views.counts': unused('views.counts'),
+    'insights.figures': unused('insights.figures'),
   };
 }

@@ -11,6 +11,7 @@ import { syncEvents, syncMethods } from './sync';
 import { webhookEvents, webhookMethods } from './webhooks';
 import { relayEvents, relayMethods } from './relay';
 import { viewMethods } from './views';
+import { insightsMethods } from './insights';
 import type { Result } from './errors';
 import type { CallOptions } from '../plain/api-builder';
 import type { EventName as PlainEventName, MethodName as PlainMethodName, Namespace } from '../plain/names';
@@ -54,6 +55,7 @@ export const methods = {
   ...desktopMethods,
   ...relayMethods,
   ...viewMethods,
+  ...insightsMethods,
 } as const satisfies { [M in PlainMethodName]: { input: z.ZodType; output: z.ZodType } };
 
 /** Events main pushes to the renderer. */

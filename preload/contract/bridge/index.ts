@@ -11,3 +11,4 @@ export * from './webhooks';
 export * from './desktop';
 export * from './relay';
 export * from './views';
+export * from './insights';

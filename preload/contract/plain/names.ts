@@ -62,6 +62,7 @@ const METHODS = [
   'views.remove',
   'views.remember',
   'views.counts',
+  'insights.figures',
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 export const METHOD_NAMES: MethodName[] = [...METHODS];
