@@ -24,6 +24,7 @@ describe('the command palette\'s commands, built from the app\'s state', () => {
       'Mark all read',
       'Show All accounts',
       'Open Activity',
+      'Open Insights',
       'Compact rows',
       'Add account',
       'Keyboard shortcuts',
@@ -66,6 +67,11 @@ describe('the command palette\'s commands, built from the app\'s state', () => {
     expect(app.navigation.view).toBe('activity');
     command(paletteCommands(app), 'Open Activity').run();
     expect(app.navigation.view).toBe('activity');
+
+    command(paletteCommands(app), 'Open Insights').run();
+    expect(app.navigation.view).toBe('insights');
+    command(paletteCommands(app), 'Open Insights').run();
+    expect(app.navigation.view).toBe('insights');
   });
 
   it('switches the rows\' density both ways, naming the one it goes to', async () => {

@@ -37,7 +37,7 @@ export function themeCommands(theme: { choice: ThemeChoice; set: (choice: ThemeC
 /** The parts of the app the palette's commands act on. */
 export interface PaletteCommandSources extends QuoteCommandSources {
   inbox: Pick<InboxState, 'syncNow'>;
-  navigation: Pick<NavigationState, 'view' | 'toggleSettings' | 'toggleActivity' | 'selectAllAccounts' | 'askDecision'>;
+  navigation: Pick<NavigationState, 'view' | 'toggleSettings' | 'toggleActivity' | 'toggleInsights' | 'selectAllAccounts' | 'askDecision'>;
   layout: Pick<LayoutState, 'density' | 'setDensity'>;
   accountActions: Pick<AccountActions, 'add' | 'showShortcuts' | 'dismiss'>;
   read: Pick<ReadActions, 'scopeAccount' | 'markScopeRead' | 'markUnread'>;
@@ -55,6 +55,7 @@ export function paletteCommands(app: PaletteCommandSources): PaletteCommand[] {
     { label: 'Mark all read', detail: read.scopeAccount?.name ?? 'Every account', run: () => void read.markScopeRead() },
     { label: 'Show All accounts', detail: `${MOD}0`, run: () => navigation.selectAllAccounts() },
     { label: 'Open Activity', run: () => navigation.view !== 'activity' && navigation.toggleActivity() },
+    { label: 'Open Insights', run: () => navigation.view !== 'insights' && navigation.toggleInsights() },
     { label: compact ? 'Comfortable rows' : 'Compact rows', run: () => layout.setDensity(compact ? 'comfortable' : 'compact') },
     { label: 'Add account', run: () => accountActions.add() },
     { label: 'Keyboard shortcuts', detail: '?', run: () => accountActions.showShortcuts() },

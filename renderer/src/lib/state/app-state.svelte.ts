@@ -23,6 +23,7 @@ import { followSelectionInPane, rememberInboxView, rememberPlace, restoreInboxVi
 import { ToastsState } from './toasts.svelte';
 import { ViewsState } from './views.svelte';
 import { WebhooksState } from './webhooks.svelte';
+import { InsightsState } from './insights.svelte';
 
 export interface AppStateOptions {
   api: BridgeApi;
@@ -55,6 +56,7 @@ export class AppState {
   readonly notifications: NotificationsState;
   readonly read: ReadActions;
   readonly webhooks: WebhooksState;
+  readonly insights: InsightsState;
   readonly relay: RelayState;
   readonly offlineSettings: OfflineSettingsState;
   readonly desktop: DesktopAppState;
@@ -86,6 +88,7 @@ export class AppState {
     this.accountActions = new AccountActions(this.accounts, this.toasts, this.inbox);
     this.notifications = new NotificationsState(api, { desktop: browserDesktopNotifier(), isHidden: () => document.hidden, storage: browserLocalStorage() });
     this.webhooks = new WebhooksState(api);
+    this.insights = new InsightsState(api);
     this.relay = new RelayState(api);
     this.offlineSettings = new OfflineSettingsState(api);
     this.desktop = new DesktopAppState(api);
@@ -187,7 +190,9 @@ export class AppState {
     void notifications.load();
     const stopWebhooks = webhooks.listen();
     void webhooks.loadOverview();
+    const stopInsights = this.insights.listen(() => navigation.view === 'insights');
     return () => {
+      stopInsights();
       window.removeEventListener('pagehide', flushViews);
       stopViews();
       stopWebhooks();
