@@ -104,7 +104,10 @@ export function figuresOf(rows: Iterable<InsightRow>, options: FiguresOptions): 
         .map(({ key, ...sum }) => ({ month: key, ...sum }))
         .sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : byCurrency(a, b))),
       splitBy,
-      bySplit: spendBySplit.values().sort((a, b) => byCurrency(a, b) || b.total - a.total || (a.key < b.key ? -1 : 1)),
+      bySplit: spendBySplit
+        .values()
+        .map(({ key, ...sum }) => ({ value: key, ...sum }))
+        .sort((a, b) => byCurrency(a, b) || b.total - a.total || (a.value < b.value ? -1 : 1)),
       splitKnown,
       accepted: acceptedCount,
       withoutTotal,

@@ -45,7 +45,7 @@ export const InsightsFigures = z.object({
     byMonth: z.array(CurrencyTotal.extend({ month: z.string() })),
     splitBy: InsightSplit,
     /** The same per company, service type or target market, largest first within a currency. A quote with several service types or markets counts under each. */
-    bySplit: z.array(CurrencyTotal.extend({ key: z.string() })),
+    bySplit: z.array(CurrencyTotal.extend({ value: z.string() })),
     /** Accepted quotes whose split is known (service types and markets come with the details), of `accepted`. */
     splitKnown: z.number().int().nonnegative(),
     accepted: z.number().int().nonnegative(),

@@ -59,9 +59,9 @@ describe('insights figures', () => {
       { month: '2026-11', currency: 'USD', total: 300, count: 1 },
     ]);
     expect(figures.spend.bySplit).toEqual([
-      { key: 'Acme', currency: 'EUR', total: 1050.05, count: 2 },
-      { key: 'Beta', currency: 'EUR', total: 250, count: 1 },
-      { key: 'Acme', currency: 'USD', total: 300, count: 1 },
+      { value: 'Acme', currency: 'EUR', total: 1050.05, count: 2 },
+      { value: 'Beta', currency: 'EUR', total: 250, count: 1 },
+      { value: 'Acme', currency: 'USD', total: 300, count: 1 },
     ]);
   });
 
@@ -93,8 +93,8 @@ describe('insights figures', () => {
     const rows = [row({ quoteId: 's-1', totalAmount: 10 }), row({ quoteId: 's-2', totalAmount: 5 }), row({ quoteId: 's-3', totalAmount: 1, hasDetails: false })];
     const split = figuresOf(rows, { range: rangeOf('all-time', NOW), now: NOW, splitBy: 'serviceType', splitKeys: (quote) => keys.get(quote.quoteId) ?? null });
     expect(split.spend.bySplit).toEqual([
-      { key: 'TRANSLATION', currency: 'EUR', total: 15, count: 2 },
-      { key: 'REVIEW', currency: 'EUR', total: 10, count: 1 },
+      { value: 'TRANSLATION', currency: 'EUR', total: 15, count: 2 },
+      { value: 'REVIEW', currency: 'EUR', total: 10, count: 1 },
     ]);
     expect(split.spend).toMatchObject({ splitKnown: 2, accepted: 3 });
     expect(split.spend.byCurrency).toEqual([{ currency: 'EUR', total: 16, count: 3 }]);

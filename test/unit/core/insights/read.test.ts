@@ -61,7 +61,7 @@ describe('insights over the cache', () => {
     seen('internal', [listItemOf(withDetails), listItemOf(listOnly)]);
     rig.cache.ingest({ accountId: 'internal', access: 'internal', source: 'open', observation: { kind: 'details', details: detailsOf(withDetails) } });
     const split = await figures({ splitBy: 'serviceType' });
-    expect(split.spend.bySplit).toEqual([{ key: 'TRANSLATION', currency: 'EUR', total: 300, count: 1 }]);
+    expect(split.spend.bySplit).toEqual([{ value: 'TRANSLATION', currency: 'EUR', total: 300, count: 1 }]);
     expect(split.spend).toMatchObject({ splitKnown: 1, accepted: 2 });
     expect((await figures({ companies: ['Beta Books'] })).spend.byCurrency).toEqual([{ currency: 'EUR', total: 40, count: 1 }]);
   });
