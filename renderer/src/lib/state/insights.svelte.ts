@@ -22,6 +22,8 @@ export class InsightsState {
   readonly #api: InsightsBridge;
   #asked = 0;
   #view: InboxFilterInput = {};
+  /** Quotes changed while a read was on its way: read again once it ends, rather than superseding it (under steady changes no answer would ever land). */
+  #changedMeanwhile = false;
 
   constructor(api: InsightsBridge) {
     this.#api = api;
@@ -37,6 +39,10 @@ export class InsightsState {
     const result = await this.#api.insights.figures({ ...view, range: this.range, splitBy: this.splitBy, ...custom });
     if (asked !== this.#asked) return;
     this.loading = false;
+    if (this.#changedMeanwhile) {
+      this.#changedMeanwhile = false;
+      void this.load();
+    }
     if (result.ok) {
       this.figures = result.value;
       this.error = null;
@@ -54,7 +60,9 @@ export class InsightsState {
     const off = this.#api.events['inbox.changed'](() => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        if (shown()) void this.load();
+        if (!shown()) return;
+        if (this.loading) this.#changedMeanwhile = true;
+        else void this.load();
       }, CHANGES_PAUSE_MS);
     });
     return () => {
