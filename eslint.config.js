@@ -26,7 +26,7 @@ const nodeBuiltins = ['fs', 'path', 'http', 'https', 'net', 'crypto', 'os', 'chi
 export const coreLayers = [
   'data-files', 'log', 'settings-and-secrets', 'links', 'quotes', 'hosting', 'api',
   'bridge', 'events', 'updates', 'views', 'memory', 'accounts', 'database', 'app-info', 'cache',
-  'logos', 'sync', 'webhooks', 'notify', 'snooze', 'inbox', 'decisions', 'export', 'demo', 'team',
+  'logos', 'sync', 'webhooks', 'notify', 'snooze', 'inbox', 'decisions', 'export', 'insights', 'demo', 'team',
 ];
 const coreBase = { paths: [electron, electronStore], patterns: [patterns.electronFolder, patterns.web, patterns.simulator] };
 function coreRule(extraPatterns) {

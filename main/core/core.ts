@@ -17,6 +17,7 @@ import { createExportsFeature } from './export/feature';
 import { createFloors } from './floors';
 import type { PdfDelivery } from './inbox/bridge';
 import { createInboxFeature } from './inbox/feature';
+import { createInsightsFeature } from './insights/feature';
 import { createLogosFeature } from './logos/feature';
 import { createMemoryFeature } from './memory/feature';
 import { createNotificationsFeature } from './notify/feature';
@@ -114,6 +115,7 @@ export function createCore(options: CoreOptions): Core {
       createViewsFeature({ settings, logger }),
       createExportsFeature({ cache, accounts, clock, deliver: options.deliverExport, servicesKnown: inbox.servicesKnown }),
       createLogosFeature({ userData, cache, accounts, clock, logger }),
+      createInsightsFeature({ cache, clock, servicesKnown: inbox.servicesKnown }),
       decisions,
       notifications,
       snooze,

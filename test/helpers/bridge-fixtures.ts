@@ -103,5 +103,6 @@ export function unusedHandlers(): Handlers {
     'snooze.list': unused('snooze.list'),
     'snooze.set': unused('snooze.set'),
     'snooze.clear': unused('snooze.clear'),
+    'insights.figures': unused('insights.figures'),
   };
 }

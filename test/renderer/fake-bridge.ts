@@ -25,7 +25,8 @@ import type {
   WebhooksOverview,
   WebhookStatus,
 } from '../../preload/contract';
-import { ViewQuery } from '../../preload/contract';
+import { InsightsInput, ViewQuery } from '../../preload/contract';
+import { readInsights } from '../../main/core/insights/read';
 import { buildApi } from '../../preload/contract/plain';
 import type { EventName } from '../../preload/contract/plain';
 import { serviceOf } from '../../main/core/accounts/same-service';
@@ -33,7 +34,7 @@ import { internalPeers } from '../../main/core/inbox/quote-detail-view';
 import { decidability } from '../../main/core/quotes/decidability';
 import { summariseUnread } from '../../main/core/notify/unread-summary';
 import { InboxIndex, selectionOf } from '../../main/core/cache/inbox';
-import type { InboxFacetQuery } from '../../main/core/cache/inbox';
+import type { InboxFacetQuery, InboxQuery } from '../../main/core/cache/inbox';
 import type { InboxSourceRow } from '../../main/core/database/types';
 import { pricingFacets } from '../../main/core/database/pricing-facets';
 import type { AccountSyncState, InboxRow, InboxWindow } from '../../renderer/src/lib/inbox-bridge';
@@ -51,7 +52,7 @@ import { countSelections } from '../../main/core/inbox/view-counts';
 import { createSnoozeBook } from '../../main/core/snooze/snooze-book';
 
 /** What the fake does for each method: a method the contract gains is a compile error here. */
-type Answers = { [M in Method]: (input: MethodInput<M>) => MethodOutput<M> };
+type Answers = { [M in Method]: (input: MethodInput<M>) => MethodOutput<M> | Promise<MethodOutput<M>> };
 
 export interface RecordedCall {
   method: Method;
@@ -307,7 +308,7 @@ export class FakeBridge {
     else await Promise.resolve();
     if (failure) return { ok: false, error: failure };
     try {
-      return { ok: true, value: answer() };
+      return { ok: true, value: await answer() };
     } catch (error) {
       return { ok: false, error: error as BridgeError };
     }
@@ -615,6 +616,12 @@ export class FakeBridge {
         return this.#snoozesChanged();
       },
       'snooze.clear': ({ quoteId }) => (this.snoozes.clear(quoteId) ? this.#snoozesChanged() : this.snoozes.list()),
+      // The core's own reading of the figures over the fake's index.
+      'insights.figures': (input) => {
+        if (input.accountId !== undefined) this.#find(input.accountId);
+        const cache = { inbox: (query: InboxQuery) => this.#index().query(query), inboxFacets: (query: InboxFacetQuery) => this.#index().facets(query) };
+        return readInsights({ cache, clock: { now: () => this.now, sleep: () => Promise.resolve() }, expiringSoonDays: EXPIRING_SOON_DAYS }, InsightsInput.parse(input));
+      },
       ...this.#arranged,
     };
   }

@@ -25,6 +25,7 @@ describe('the command palette\'s commands, built from the app\'s state', () => {
       'Show All accounts',
       'Open Activity',
       'Open Snoozed',
+      'Open Insights',
       'Compact rows',
       'Add account',
       'Keyboard shortcuts',
@@ -67,6 +68,11 @@ describe('the command palette\'s commands, built from the app\'s state', () => {
     expect(app.navigation.view).toBe('activity');
     command(paletteCommands(app), 'Open Activity').run();
     expect(app.navigation.view).toBe('activity');
+
+    command(paletteCommands(app), 'Open Insights').run();
+    expect(app.navigation.view).toBe('insights');
+    command(paletteCommands(app), 'Open Insights').run();
+    expect(app.navigation.view).toBe('insights');
   });
 
   it('switches the rows\' density both ways, naming the one it goes to', async () => {

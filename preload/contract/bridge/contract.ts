@@ -12,6 +12,7 @@ import { webhookEvents, webhookMethods } from './webhooks';
 import { relayEvents, relayMethods } from './relay';
 import { viewMethods } from './views';
 import { snoozeEvents, snoozeMethods } from './snooze';
+import { insightsMethods } from './insights';
 import type { Result } from './errors';
 import type { CallOptions } from '../plain/api-builder';
 import type { EventName as PlainEventName, MethodName as PlainMethodName, Namespace } from '../plain/names';
@@ -56,6 +57,7 @@ export const methods = {
   ...relayMethods,
   ...viewMethods,
   ...snoozeMethods,
+  ...insightsMethods,
 } as const satisfies { [M in PlainMethodName]: { input: z.ZodType; output: z.ZodType } };
 
 /** Events main pushes to the renderer. */

@@ -12,3 +12,4 @@ export * from './desktop';
 export * from './relay';
 export * from './views';
 export * from './snooze';
+export * from './insights';

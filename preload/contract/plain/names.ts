@@ -70,6 +70,7 @@ const METHODS = [
   'snooze.list',
   'snooze.set',
   'snooze.clear',
+  'insights.figures',
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 export const METHOD_NAMES: MethodName[] = [...METHODS];

@@ -38,7 +38,7 @@ export function themeCommands(theme: { choice: ThemeChoice; set: (choice: ThemeC
 /** The parts of the app the palette's commands act on. */
 export interface PaletteCommandSources extends QuoteCommandSources {
   inbox: Pick<InboxState, 'syncNow'>;
-  navigation: Pick<NavigationState, 'view' | 'toggleSettings' | 'toggleActivity' | 'selectAllAccounts' | 'askDecision' | 'toggleSnoozed'>;
+  navigation: Pick<NavigationState, 'view' | 'toggleSettings' | 'toggleActivity' | 'toggleInsights' | 'selectAllAccounts' | 'askDecision' | 'toggleSnoozed'>;
   snooze: Pick<SnoozeState, 'open'>;
   layout: Pick<LayoutState, 'density' | 'setDensity'>;
   accountActions: Pick<AccountActions, 'add' | 'showShortcuts' | 'dismiss'>;
@@ -79,6 +79,7 @@ export function paletteCommands(app: PaletteCommandSources): PaletteCommand[] {
     { label: 'Show All accounts', detail: `${MOD}0`, run: () => navigation.selectAllAccounts() },
     { label: 'Open Activity', run: () => navigation.view !== 'activity' && navigation.toggleActivity() },
     { label: 'Open Snoozed', detail: 'Quotes put away until a time', run: () => navigation.view !== 'snoozed' && navigation.toggleSnoozed() },
+    { label: 'Open Insights', run: () => navigation.view !== 'insights' && navigation.toggleInsights() },
     { label: compact ? 'Comfortable rows' : 'Compact rows', run: () => layout.setDensity(compact ? 'comfortable' : 'compact') },
     { label: 'Add account', run: () => accountActions.add() },
     { label: 'Keyboard shortcuts', detail: '?', run: () => accountActions.showShortcuts() },

@@ -6,7 +6,7 @@
  */
 export type Density = 'comfortable' | 'compact';
 /** The views worth coming back to; a quote is not one (it may be gone by the next launch). */
-export type RememberedView = 'inbox' | 'settings' | 'activity';
+export type RememberedView = 'inbox' | 'settings' | 'activity' | 'insights';
 
 export interface UiPreferences {
   density: Density;
@@ -38,7 +38,7 @@ export function parsePreferences(text: string | null): UiPreferences {
     density: stored.density === 'compact' ? 'compact' : 'comfortable',
     readingPane: typeof stored.readingPane === 'boolean' ? stored.readingPane : DEFAULT_PREFERENCES.readingPane,
     allAccounts: stored.allAccounts === true,
-    view: stored.view === 'settings' || stored.view === 'activity' ? stored.view : 'inbox',
+    view: stored.view === 'settings' || stored.view === 'activity' || stored.view === 'insights' ? stored.view : 'inbox',
   };
 }
 

@@ -25,6 +25,7 @@ import { followSelectionInPane, rememberInboxView, rememberPlace, restoreInboxVi
 import { ToastsState } from './toasts.svelte';
 import { ViewsState } from './views.svelte';
 import { WebhooksState } from './webhooks.svelte';
+import { InsightsState } from './insights.svelte';
 
 export interface AppStateOptions {
   api: BridgeApi;
@@ -59,6 +60,7 @@ export class AppState {
   readonly notifications: NotificationsState;
   readonly read: ReadActions;
   readonly webhooks: WebhooksState;
+  readonly insights: InsightsState;
   readonly relay: RelayState;
   readonly offlineSettings: OfflineSettingsState;
   readonly desktop: DesktopAppState;
@@ -92,6 +94,7 @@ export class AppState {
     this.accountActions = new AccountActions(this.accounts, this.toasts, this.inbox);
     this.notifications = new NotificationsState(api, { desktop: browserDesktopNotifier(), isHidden: () => document.hidden, storage: browserLocalStorage() });
     this.webhooks = new WebhooksState(api);
+    this.insights = new InsightsState(api);
     this.relay = new RelayState(api);
     this.offlineSettings = new OfflineSettingsState(api);
     this.desktop = new DesktopAppState(api);
@@ -199,8 +202,10 @@ export class AppState {
     void webhooks.loadOverview();
     const stopOutbox = this.outbox.listen();
     void this.outbox.load();
+    const stopInsights = this.insights.listen(() => navigation.view === 'insights');
     return () => {
       stopOutbox();
+      stopInsights();
       window.removeEventListener('pagehide', flushViews);
       stopViews();
       stopWebhooks();

@@ -11,7 +11,7 @@ import { TriageAdvance } from './triage-advance.svelte';
 import type { WebhooksState } from './webhooks.svelte';
 
 /** What the main column beside the sidebar shows. */
-export type ShellView = 'inbox' | 'settings' | 'quote' | 'activity' | 'snoozed';
+export type ShellView = 'inbox' | 'settings' | 'quote' | 'activity' | 'snoozed' | 'insights';
 
 /** The confirmation `a`/`d` asked for, opened by the quote view once the quote is read. */
 export type QuoteIntent = 'accept' | 'decline' | null;
@@ -268,5 +268,10 @@ export class NavigationState {
   /** The Snoozed view, or back to the inbox from it. */
   toggleSnoozed(): void {
     this.view = this.view === 'snoozed' ? 'inbox' : 'snoozed';
+  }
+
+  /** The Insights view toggles like settings; it counts the inbox's selection as it stands. */
+  toggleInsights(): void {
+    this.view = this.view === 'insights' ? 'inbox' : 'insights';
   }
 }

@@ -1,0 +1,19 @@
+// Insights (issue #29): accepted spend, the open pipeline and decisions, from the cache.
+import { afterReady } from '../bridge/feature';
+import type { Feature } from '../bridge/feature';
+import type { QuoteCache } from '../cache';
+import { DEFAULT_INBOX_OPTIONS } from '../inbox/bridge';
+import type { Clock } from '../ports';
+import { createInsightsHandlers } from './bridge';
+
+export interface InsightsFeatureDeps {
+  cache: QuoteCache;
+  clock: Clock;
+  /** The rows are read as inbox.query reads them: once the cache knows the accounts' services. */
+  servicesKnown: Promise<void>;
+}
+
+export function createInsightsFeature(deps: InsightsFeatureDeps): Feature {
+  const handlers = createInsightsHandlers({ cache: deps.cache, clock: deps.clock, expiringSoonDays: DEFAULT_INBOX_OPTIONS.expiringSoonDays });
+  return { name: 'insights', handlers: afterReady(deps.servicesKnown, handlers) };
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { InboxFilterInput } from './inbox';
+
+// The Insights view (issue #29): where the money goes and what waits, over the cache's inbox
+// index with the inbox's own selection (account, search, stages, facets) applied.
+
+export const INSIGHT_RANGES = ['this-month', 'last-3-months', 'last-12-months', 'this-year', 'all-time', 'custom'] as const;
+export const InsightRangePreset = z.enum(INSIGHT_RANGES);
+export type InsightRangePreset = z.infer<typeof InsightRangePreset>;
+
+export const INSIGHT_SPLITS = ['company', 'serviceType', 'targetMarket'] as const;
+export const InsightSplit = z.enum(INSIGHT_SPLITS);
+export type InsightSplit = z.infer<typeof InsightSplit>;
+
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is written YYYY-MM-DD.');
+
+export const InsightsInput = InboxFilterInput.extend({
+  range: InsightRangePreset.default('last-12-months'),
+  /** With "custom": the first and last day (UTC), both included. */
+  from: Day.optional(),
+  to: Day.optional(),
+  /** How accepted spend is split besides its months. */
+  splitBy: InsightSplit.default('company'),
+}).refine((input) => input.range !== 'custom' || (input.from !== undefined && input.to !== undefined && input.from <= input.to), {
+  message: 'A custom range needs a first day on or before its last day.',
+  path: ['from'],
+});
+export type InsightsInput = z.input<typeof InsightsInput>;
+
+/** An amount in one currency: amounts of different currencies are never added together. */
+export const CurrencyTotal = z.object({ currency: z.string(), total: z.number(), count: z.number().int().nonnegative() });
+export type CurrencyTotal = z.infer<typeof CurrencyTotal>;
+
+export const InsightsFigures = z.object({
+  /** The days the range covers (UTC, both included); `from` null for all time. */
+  range: z.object({ from: Day.nullable(), to: Day }),
+  /** Quotes of the selection dated in the range. */
+  quotes: z.number().int().nonnegative(),
+  /** Quotes of the selection without a quote date: in "all time" only. */
+  undated: z.number().int().nonnegative(),
+  spend: z.object({
+    /** Accepted (or turned into a project) quotes dated in the range, per currency. */
+    byCurrency: z.array(CurrencyTotal),
+    /** The same per month of the quote's date (YYYY-MM), oldest first. */
+    byMonth: z.array(CurrencyTotal.extend({ month: z.string() })),
+    splitBy: InsightSplit,
+    /** The same per company, service type or target market, largest first within a currency. A quote with several service types or markets counts under each. */
+    bySplit: z.array(CurrencyTotal.extend({ value: z.string() })),
+    /** Accepted quotes whose split is known (service types and markets come with the details), of `accepted`. */
+    splitKnown: z.number().int().nonnegative(),
+    accepted: z.number().int().nonnegative(),
+    /** Accepted quotes without a total (not in any sum). */
+    withoutTotal: z.number().int().nonnegative(),
+  }),
+  /** Quotes waiting for a decision now, whatever their date. */
+  pipeline: z.object({
+    count: z.number().int().nonnegative(),
+    byCurrency: z.array(CurrencyTotal),
+    /** Of them, those whose validity ends within the next 7 days. */
+    expiringWithin7Days: z.number().int().nonnegative(),
+  }),
+  decisions: z.object({
+    accepted: z.number().int().nonnegative(),
+    declined: z.number().int().nonnegative(),
+    /** accepted / (accepted + declined), null with no decision in the range. */
+    acceptanceRate: z.number().min(0).max(1).nullable(),
+  }),
+});
+export type InsightsFigures = z.infer<typeof InsightsFigures>;
+
+export const insightsMethods = {
+  /** The Insights view's figures for a range and the inbox's selection, from the cache (never the service). */
+  'insights.figures': { input: InsightsInput, output: InsightsFigures },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;

@@ -1,0 +1,1 @@
+export { default as InsightsView } from './insights-view.svelte';

@@ -1,0 +1,73 @@
+import type { BridgeApi, BridgeError, InboxFilterInput, InsightRangePreset, InsightSplit, InsightsFigures } from '../../../../preload/contract';
+
+/** Changes closer together than this are counted once. */
+const CHANGES_PAUSE_MS = 400;
+
+export type InsightsBridge = Pick<BridgeApi, 'insights'> & { events: Pick<BridgeApi['events'], 'inbox.changed'> };
+
+/**
+ * The Insights view: its range and split, and the figures the core computed for them over
+ * the inbox's selection. Each read carries a sequence number, so a slow answer for an older
+ * range never overwrites a newer one.
+ */
+export class InsightsState {
+  range = $state<InsightRangePreset>('last-12-months');
+  /** With the custom range: its first and last day (YYYY-MM-DD). */
+  from = $state('');
+  to = $state('');
+  splitBy = $state<InsightSplit>('company');
+  figures = $state<InsightsFigures | null>(null);
+  error = $state<BridgeError | null>(null);
+  loading = $state(false);
+  readonly #api: InsightsBridge;
+  #asked = 0;
+  #view: InboxFilterInput = {};
+  /** Quotes changed while a read was on its way: read again once it ends, rather than superseding it (under steady changes no answer would ever land). */
+  #changedMeanwhile = false;
+
+  constructor(api: InsightsBridge) {
+    this.#api = api;
+  }
+
+  /** Reads the figures for the inbox's selection `view` (kept for the next reads). */
+  async load(view: InboxFilterInput = this.#view): Promise<void> {
+    this.#view = view;
+    if (this.range === 'custom' && (this.from === '' || this.to === '')) return;
+    const asked = ++this.#asked;
+    this.loading = true;
+    const custom = this.range === 'custom' ? { from: this.from, to: this.to } : {};
+    const result = await this.#api.insights.figures({ ...view, range: this.range, splitBy: this.splitBy, ...custom });
+    if (asked !== this.#asked) return;
+    this.loading = false;
+    if (this.#changedMeanwhile) {
+      this.#changedMeanwhile = false;
+      void this.load();
+    }
+    if (result.ok) {
+      this.figures = result.value;
+      this.error = null;
+    } else {
+      this.error = result.error;
+    }
+  }
+
+  /**
+   * While `shown()`, quotes the cache stored are counted again (from the cache: no call
+   * reaches the service), once a burst of changes (a sync page after page) has paused.
+   */
+  listen(shown: () => boolean): () => void {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = this.#api.events['inbox.changed'](() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (!shown()) return;
+        if (this.loading) this.#changedMeanwhile = true;
+        else void this.load();
+      }, CHANGES_PAUSE_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      off();
+    };
+  }
+}
