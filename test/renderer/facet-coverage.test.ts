@@ -38,4 +38,30 @@ describe('the facet coverage note', () => {
     // The service types of all three are offered, counted exactly.
     expect(screen.getByRole('combobox', { name: 'Add a filter by service type' })).toBeTruthy();
   });
+
+  it('reads only the counts again when details arrive, and the rows too when they are chosen by a service type', async () => {
+    const quotes = [1, 2].map((n) => makeQuote({ id: quoteId(n), quoteNumber: `Q-${n}`, quoteDate: new Date(NOW - n * 86_400_000).toISOString() }));
+    const detailsOf = (n: number) => makeDetails({ id: quoteId(n), quoteNumber: `Q-${n}` });
+    const bridge = new FakeBridge({ accounts: [makeAccount({ id: 'acc-1', access: 'internal' })], quotes: { 'acc-1': quotes }, details: { [quoteId(1)]: detailsOf(1) }, now: NOW });
+    renderApp(bridge);
+    await waitFor(() => expect(screen.getByTestId('quote-count').textContent).toBe('2 quotes'));
+    await waitFor(() => expect(bridge.callsOf('inbox.facets').length).toBeGreaterThan(0));
+    const queries = bridge.callsOf('inbox.query').length;
+    const facets = bridge.callsOf('inbox.facets').length;
+    bridge.describeQuotes('acc-1', [detailsOf(2)]);
+    await waitFor(() => expect(bridge.callsOf('inbox.facets').length).toBe(facets + 1));
+    // No row moved: the list is not read again.
+    await new Promise((settle) => setTimeout(settle, 400));
+    expect(bridge.callsOf('inbox.query').length).toBe(queries);
+
+    // Filtered by a service type: a quote newly described may now belong in the list.
+    await fireEvent.click(await screen.findByRole('button', { name: 'Filters' }));
+    const picker = await screen.findByRole('combobox', { name: 'Add a filter by service type' });
+    const option = [...picker.querySelectorAll('option')].find((each) => each.value !== '');
+    await fireEvent.change(picker, { target: { value: option!.value } });
+    await waitFor(() => expect(bridge.callsOf('inbox.query').length).toBeGreaterThan(queries));
+    const filtered = bridge.callsOf('inbox.query').length;
+    bridge.describeQuotes('acc-1', [detailsOf(2)]);
+    await waitFor(() => expect(bridge.callsOf('inbox.query').length).toBeGreaterThan(filtered));
+  });
 });

@@ -36,7 +36,7 @@ export function projectInboxEvents(bus: DomainBus, hub: EventHub, options: Parti
     }),
     // Details read in the background: the facet counts (service types, target markets) moved, no quote a row shows did.
     bus.subscribe('quotes.described', ({ accountId }) => {
-      changes.account(accountId);
+      changes.described(accountId);
       inbox.changed();
     }),
     // An account's quotes left the cache: too many to name.
@@ -57,13 +57,17 @@ function collectChanges(maxQuotes: number, firstCacheVersion: number) {
   let cacheVersion = firstCacheVersion - 1;
   let accounts = new Set<string>();
   let quotes: Map<string, ChangedQuote> | null = new Map();
+  // Accounts whose rows moved, apart from those where only facets became known.
+  let rowsMoved = false;
   const many = (accountId: string) => {
     accounts.add(accountId);
+    rowsMoved = true;
     quotes = null;
   };
   return {
     quotes(accountId: string, stored: readonly { quoteId: string; version?: string | null }[]) {
       accounts.add(accountId);
+      rowsMoved = true;
       if (quotes === null) return;
       for (const { quoteId, version } of stored) {
         const key = `${accountId}\u0000${quoteId}`;
@@ -75,12 +79,19 @@ function collectChanges(maxQuotes: number, firstCacheVersion: number) {
     },
     account(accountId: string) {
       accounts.add(accountId);
+      rowsMoved = true;
+    },
+    /** Only the facets of the account's quotes moved (details read in the background). */
+    described(accountId: string) {
+      accounts.add(accountId);
     },
     many,
     /** What was collected, as the event carries it, and a fresh start. */
     take(): InboxChange {
-      const change = { cacheVersion: ++cacheVersion, accountIds: [...accounts].sort(), quotes: quotes === null ? null : [...quotes.values()] };
+      const change: InboxChange = { cacheVersion: ++cacheVersion, accountIds: [...accounts].sort(), quotes: quotes === null ? null : [...quotes.values()] };
+      if (!rowsMoved) change.facetsOnly = true;
       accounts = new Set();
+      rowsMoved = false;
       quotes = new Map();
       return change;
     },

@@ -84,6 +84,12 @@ export const InboxChange = z.object({
   accountIds: z.array(z.string()),
   /** The quotes stored anew; null for "many or unknown" (a big sync page, an account removed): re-read what is shown of `accountIds`. */
   quotes: z.array(ChangedQuote).max(INBOX_CHANGE_QUOTES_MAX).nullable(),
+  /**
+   * True when the only news is quotes whose service types and target markets became known
+   * (details read in the background): no row moved, so a list re-reads its facet counts, and
+   * its rows only where it filters on those two facets. Absent: false.
+   */
+  facetsOnly: z.boolean().optional(),
 });
 export type InboxChange = z.infer<typeof InboxChange>;
 

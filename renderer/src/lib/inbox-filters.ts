@@ -53,6 +53,11 @@ const VALIDITY_WORDS: Record<ValidityRange, string> = {
   none: 'no end given',
 };
 
+/** Whether the filters choose a service type or a target market: the facets that fill in as details are read. */
+export function filtersOnDetails(filters: Pick<FacetFilters, 'serviceTypes' | 'targetMarkets'>): boolean {
+  return filters.serviceTypes.length > 0 || filters.targetMarkets.length > 0;
+}
+
 export function noFacetFilters(): FacetFilters {
   return { companies: [], currencies: [], serviceTypes: [], targetMarkets: [], dueDate: [], validUntil: [] };
 }

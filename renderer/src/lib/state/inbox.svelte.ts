@@ -1,7 +1,7 @@
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { BridgeError, ExportDelivered, ExportFormat, Result, ViewQuery } from '../../../../preload/contract';
 import type { AccountSyncState, InboxBridge, InboxFacets, InboxFilterInput, InboxQueryInput, InboxRow, InboxSort, InboxStage, InboxWindow } from '../inbox-bridge';
-import { facetInput, hasFacetFilters, noFacetFilters, toggledFacet } from '../inbox-filters';
+import { facetInput, filtersOnDetails, hasFacetFilters, noFacetFilters, toggledFacet } from '../inbox-filters';
 import type { FacetFilters, FacetKey } from '../inbox-filters';
 
 /** Rows fetched per call: the windows the list asks for as it scrolls. */
@@ -143,15 +143,27 @@ export class InboxState {
   /** Follows sync progress and cache changes until the returned function is called. */
   listen(): () => void {
     const offSync = this.#api.events['sync.changed']((state) => this.#keepFreshness(state));
-    const offInbox = this.#api.events['inbox.changed'](({ cacheVersion, accountIds }) => {
+    const offInbox = this.#api.events['inbox.changed'](({ cacheVersion, accountIds, facetsOnly }) => {
       // Old news: the window was read again after it already.
       if (cacheVersion <= this.#cacheVersion) return;
       this.#cacheVersion = cacheVersion;
       if (this.accountId !== null && !accountIds.includes(this.accountId)) return;
-      this.#refreshSoon();
+      // Details read in the background moved only the counts, unless the rows are chosen by them.
+      if (facetsOnly && !filtersOnDetails(this.facetFilters)) this.#facetsSoon();
+      else this.#refreshSoon();
     });
     this.#disposers = [offSync, offInbox];
     return () => this.dispose();
+  }
+
+  /** The facet counts again once the changes settled (REFRESH_SETTLE_MS); a refresh of the rows asks for them anyway. */
+  #facetsSoon(): void {
+    if (this.#refreshTimer !== undefined) return;
+    clearTimeout(this.#facetsTimer);
+    this.#facetsTimer = setTimeout(() => {
+      this.#facetsTimer = undefined;
+      void this.#fetchFacets();
+    }, REFRESH_SETTLE_MS);
   }
 
   /** The rows again once the changes settled (REFRESH_SETTLE_MS), with the scope's "out of" when it may have moved. */

@@ -2,7 +2,7 @@ import { SvelteMap } from 'svelte/reactivity';
 import type { BridgeApi, SavedView, ViewQuery } from '../../../../preload/contract';
 import { sortWords } from '../../../../preload/contract/plain/inbox-sorts';
 import { describeFailure } from '../error-words';
-import { FACET_KEYS, FACET_LABELS, facetInput, facetValueLabel, hasFacetFilters } from '../inbox-filters';
+import { FACET_KEYS, FACET_LABELS, facetInput, facetValueLabel, filtersOnDetails, hasFacetFilters } from '../inbox-filters';
 import { stageLabel } from '../stages';
 import type { InboxFilterInput } from '../inbox-bridge';
 import type { InboxState } from './inbox.svelte';
@@ -162,9 +162,11 @@ export class ViewsState {
   /** Recounts the views when the cache changes, until the returned function is called. */
   listen(accountKnown: (id: string) => boolean): () => void {
     this.#accountKnown = accountKnown;
-    const off = this.#api.events['inbox.changed'](({ cacheVersion, accountIds }) => {
+    const off = this.#api.events['inbox.changed'](({ cacheVersion, accountIds, facetsOnly }) => {
       if (cacheVersion <= this.#cacheVersion) return;
       this.#cacheVersion = cacheVersion;
+      // Details read in the background change only the counts of views that filter on them.
+      if (facetsOnly && !this.views.some((view) => filtersOnDetails(view.query.filters))) return;
       // Only views over every account or over one that changed can hold other counts now.
       if (!this.views.some((view) => view.query.accountId === null || !this.#accountKnown(view.query.accountId) || accountIds.includes(view.query.accountId))) return;
       clearTimeout(this.#recountTimer);

@@ -57,6 +57,18 @@ describe('domain events projected onto contract events', () => {
     expect(seen).toEqual([]);
   });
 
+  it('says when only facets moved (details read in the background), and not once a row moved in the same quiet time', () => {
+    vi.useFakeTimers();
+    const { bus, seen } = setup();
+    bus.publish('quotes.described', { accountId: 'acc-1', count: 3 });
+    expect(inboxChanges(seen)).toEqual([{ cacheVersion: 1, accountIds: ['acc-1'], quotes: [], facetsOnly: true }]);
+    // Within the next quiet time: described, then a quote stored: its row moved, so not "facets only".
+    bus.publish('quotes.described', { accountId: 'acc-1', count: 1 });
+    bus.publish('quotes.stored', stored('acc-2'));
+    vi.advanceTimersByTime(1_000);
+    expect(inboxChanges(seen)[1]).toEqual({ cacheVersion: 2, accountIds: ['acc-1', 'acc-2'], quotes: [{ accountId: 'acc-2', quoteId: 'q-1', version: 'v-q-1' }] });
+  });
+
   it('sends sync states with their plain-words summary', () => {
     const { bus, seen } = setup();
     bus.publish('sync.state', { accountId: 'acc-1', phase: 'offline', progress: null, lastSyncedAt: 1_000, offlineSince: 2_000, rateLimitedUntil: null, message: 'The service could not be reached.' });
