@@ -40,8 +40,6 @@ export interface Outbox {
   list(): OutboxEntry[];
   /** Takes up what the last run left: windows still open, decisions waiting, a send a crash interrupted. */
   start(): void;
-  /** The service answered something: try what waits for it now. */
-  reachable(): void;
   /** Resolves once nothing is being sent. */
   idle(): Promise<void>;
   /** Stops the timers and waits for sends under way; what waits stays on disk for the next start. */
@@ -216,12 +214,6 @@ export function createOutbox(deps: OutboxDeps): Outbox {
           void dispatch(entry.id, true);
         }
       }
-    },
-
-    reachable() {
-      if (retryTimer) clearTimeout(retryTimer);
-      retryTimer = null;
-      retryWaiting();
     },
 
     async idle() {

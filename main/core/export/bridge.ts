@@ -36,6 +36,8 @@ export interface ExportHandlerDeps {
   deliver?: ExportDelivery;
   /** "Expiring soon" must mean what it means in the inbox, or the file would not be the view. */
   expiringSoonDays?: number;
+  /** The quotes every view leaves out (the snoozed): the file holds the view as the inbox shows it. */
+  hidden?: () => ReadonlySet<string>;
 }
 
 export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {

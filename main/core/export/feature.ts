@@ -14,6 +14,8 @@ export interface ExportsFeatureDeps {
   deliver?: ExportDelivery;
   /** The inbox's rows are read as inbox.query reads them: once the cache knows the accounts' services. */
   servicesKnown: Promise<void>;
+  /** The snoozed quotes, which the inbox's views leave out. */
+  hidden?: () => ReadonlySet<string>;
 }
 
 export function createExportsFeature(deps: ExportsFeatureDeps): Feature {
