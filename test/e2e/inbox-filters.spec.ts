@@ -26,6 +26,12 @@ async function firstChoice(picker: Locator): Promise<{ value: string; label: str
   return { value: (await option.getAttribute('value'))!, label: match![1]!, count: Number(match![2]!.replace(/[^\d]/g, '')) };
 }
 
+/** The counts a picker's choices say, added up (a quote has one currency or none: at most the scope's count). */
+async function countsInPicker(picker: Locator): Promise<number> {
+  const labels = await picker.getByRole('option').allInnerTexts();
+  return labels.reduce((sum, label) => sum + Number(/\(([\d,.]+)\)$/.exec(label.trim())?.[1]?.replace(/[^\d]/g, '') ?? 0), 0);
+}
+
 for (const size of [
   { width: 1280, height: 800 },
   { width: 800, height: 700 },
@@ -72,6 +78,8 @@ for (const size of [
 
       // A currency within that company's quotes: the count the picker said is the list's.
       const currency = page.getByRole('combobox', { name: 'Add a filter by currency' });
+      // The counts follow the rows a moment later: once they are that company's, they add up to its count at most.
+      await expect.poll(() => countsInPicker(currency)).toBeLessThanOrEqual(picked.count);
       const money = await firstChoice(currency);
       await currency.selectOption(money.value);
       await expect(page.getByTestId('quote-count')).toHaveText(new RegExp(`^${money.count} quotes?$`));

@@ -224,6 +224,11 @@ export class FakeBridge {
     return this.calls.filter((call) => call.method === method).map((call) => call.input);
   }
 
+  /** Whether the page listens for `event` yet (an event pushed before that is lost, as in the app). */
+  listensTo(event: EventName): boolean {
+    return (this.#listeners.get(event)?.size ?? 0) > 0;
+  }
+
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
     for (const listener of this.#listeners.get(event) ?? []) (listener as (payload: EventPayload<E>) => void)(payload);
   }
@@ -308,7 +313,9 @@ export class FakeBridge {
     else await Promise.resolve();
     if (failure) return { ok: false, error: failure };
     try {
-      return { ok: true, value: await answer() };
+      const value = answer();
+      // Only an answer that is a promise (the core's own insights) waits a turn more: the others answer as before.
+      return { ok: true, value: value instanceof Promise ? await value : value };
     } catch (error) {
       return { ok: false, error: error as BridgeError };
     }

@@ -125,6 +125,9 @@ export function createDetailsReader(deps: DetailsReaderDeps): DetailsReader {
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, quoteIds.length)) }, worker));
+    // An account removed while its details were on their way (demo mode ended, say) gets none
+    // stored: they would bring its quotes back into the cache.
+    if (!(await accounts.list()).some((known) => known.id === account.id)) return;
     // What was read before a hold or a stop is kept: the next round asks only for the rest.
     if (read.length > 0) cache.record({ accountId: account.id, access: account.access, source: 'sync', observations: read.map((details) => ({ kind: 'details' as const, details })) });
     if (refused.length > 0) cache.markDetailsRefused(account.id, refused);

@@ -88,14 +88,17 @@ if (scenario === 'notifications') {
     'demo-internal': [fake.quotes['demo-internal']![0]!.id],
   };
   const first = fake.quotes['demo-client']![0]!;
-  setTimeout(() => {
+  // A moment after the page listens: pushed before, it would be lost (the page loads slowly on a busy machine).
+  const whenListening = () => (fake.listensTo('notifications.shown') ? setTimeout(showToast, 300) : setTimeout(whenListening, 50));
+  const showToast = () => {
     fake.emit('notifications.shown', {
       title: 'Quote revised',
       body: `${first.projectName ?? 'A quote'} has a new price.`,
       link: `quotedesk://quote/demo-client/${first.id}`,
       route: { view: 'quote', accountId: 'demo-client', quoteId: first.id },
     });
-  }, 300);
+  };
+  whenListening();
 }
 localStorage.setItem('quotedesk.selectedAccountId', scenario === 'credentials' ? 'acme' : 'demo-client');
 

@@ -91,7 +91,10 @@ describe('the core and its offline cache', () => {
     expect(readdirSync(join(userData, 'cache'))).toContain('quotes.db');
     const second = await openCore(userData, { settings, secrets });
     const after = await inbox(second);
-    expect(after.rows).toEqual(before.rows);
+    // The PDFs of quotes awaiting a decision are kept offline in the background meanwhile: a
+    // row's PDF badge may have moved on since it was read; the rest is the cache's as it was.
+    const withoutPdf = (rows: typeof before.rows) => rows.map(({ pdf: _pdf, ...row }) => row);
+    expect(withoutPdf(after.rows)).toEqual(withoutPdf(before.rows));
     expect(after.accounts[0]).toMatchObject({ accountId: account.id, lastSyncedAt: before.accounts[0]!.lastSyncedAt });
   });
 
