@@ -1,7 +1,6 @@
 // A process killed (SIGKILL: no clean-up of any kind) while it saves settings in a loop must
 // leave a settings file that parses and holds one whole save: the last one it reported or
 // the one it was making. Many kills at random moments, bounded in number and in time.
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJsonSettingsStore } from '../../../../main/core/settings-and-secrets';
 import { payloadFor } from './fixtures/payload';
+import { runAndKill } from '../../../helpers/kill-while-writing';
 
 const WRITER = fileURLToPath(new URL('./fixtures/settings-writer.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const MAX_KILLS = 12;
 const BUDGET_MS = 40_000;
 
@@ -23,32 +22,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Starts the writer, kills it a random while after its first save, returns the last save it reported. */
-function runAndKill(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WRITER, dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let reported = 0;
-    let pending = '';
-    let errors = '';
-    let armed = false;
-    child.stdout.on('data', (chunk: Buffer) => {
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop()!;
-      for (const line of lines) reported = Math.max(reported, Number(line));
-      if (!armed && reported > 0) {
-        armed = true;
-        setTimeout(() => child.kill('SIGKILL'), Math.floor(Math.random() * 120));
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (_code, signal) => {
-      if (signal !== 'SIGKILL') reject(new Error(`the writer stopped by itself: ${errors}`));
-      else resolve(reported);
-    });
-  });
-}
 
 describe('settings saved by a process that is killed mid-write', () => {
   it('always leave a file that parses and holds a whole save, old or new', { timeout: BUDGET_MS + 20_000 }, async () => {
@@ -57,7 +30,7 @@ describe('settings saved by a process that is killed mid-write', () => {
     let leftovers = 0;
     let lastSeen = 0;
     while (kills < MAX_KILLS && Date.now() - started < BUDGET_MS) {
-      const reported = await runAndKill();
+      const reported = await runAndKill(WRITER, dir, 120);
       kills += 1;
       const text = await readFile(join(dir, 'settings.json'), 'utf8');
       const saved = (JSON.parse(text) as { counter: { n: number; payload: string } }).counter;

@@ -1,7 +1,6 @@
 // The outbox file against a failing disk (injected at the atomic writer's file system, as the
 // event log's fault tests do), a damaged file, and a writer killed (SIGKILL) at random moments:
 // every write either lands whole or is reported and leaves the previous list, never a torn file.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import { createSilentLogger } from '../../../../main/core/log';
 import { faultyAsync } from '../data-files/faulty-fs';
 import type { Fault } from '../data-files/faulty-fs';
 import { outboxEntry } from './fixtures/outbox-entry';
+import { runAndKill } from '../../../helpers/kill-while-writing';
 
 let dir: string;
 let path: string;
@@ -61,33 +61,9 @@ describe('the outbox file on a failing disk (injected)', () => {
 });
 
 const WRITER = fileURLToPath(new URL('./fixtures/outbox-writer.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const MAX_KILLS = 8;
 const BUDGET_MS = 30_000;
 
-/** Starts the writer, kills it a random while after its first write, returns the last count it reported. */
-function runAndKill(folder: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WRITER, folder], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let reported = 0;
-    let pending = '';
-    let errors = '';
-    let armed = false;
-    child.stdout.on('data', (chunk: Buffer) => {
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop()!;
-      for (const line of lines) reported = Math.max(reported, Number(line));
-      if (!armed && reported > 0) {
-        armed = true;
-        setTimeout(() => child.kill('SIGKILL'), Math.floor(Math.random() * 80));
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve(reported) : reject(new Error(`the writer stopped by itself: ${errors}`))));
-  });
-}
 
 describe('the outbox file written by a process killed at any moment', () => {
   it('always reads back whole, holding every decision reported written', { timeout: BUDGET_MS + 20_000 }, async () => {
@@ -95,7 +71,7 @@ describe('the outbox file written by a process killed at any moment', () => {
     let kills = 0;
     let lastSeen = 0;
     while (kills < MAX_KILLS && Date.now() - started < BUDGET_MS) {
-      const reported = await runAndKill(dir);
+      const reported = await runAndKill(WRITER, dir, 80);
       kills += 1;
       const file = openOutboxFile({ path, logger });
       expect(file.problem()).toBeNull();
