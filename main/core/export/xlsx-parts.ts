@@ -40,21 +40,21 @@ export function columnLetters(index: number): string {
 
 /** The cell styles the sheet uses, one per number format, gathered while its rows are written. */
 export class StyleBook {
-  readonly #formats = new Map<string, number>();
+  private readonly formats = new Map<string, number>();
 
   /** The style index of cells shown in `format`. */
   styleOf(format: string): number {
-    let style = this.#formats.get(format);
+    let style = this.formats.get(format);
     if (style === undefined) {
       // Style 0 is the default, 1 the bold header.
-      style = HEADER_STYLE + 1 + this.#formats.size;
-      this.#formats.set(format, style);
+      style = HEADER_STYLE + 1 + this.formats.size;
+      this.formats.set(format, style);
     }
     return style;
   }
 
   xml(): string {
-    const formats = [...this.#formats.keys()];
+    const formats = [...this.formats.keys()];
     const numFmts = formats.map((format, index) => `<numFmt numFmtId="${FIRST_CUSTOM_FORMAT + index}" formatCode="${xmlText(format)}"/>`).join('');
     const xfs = formats.map((_, index) => `<xf numFmtId="${FIRST_CUSTOM_FORMAT + index}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`).join('');
     return (
@@ -90,20 +90,20 @@ function dateCell(ref: string, text: string, format: string, styles: StyleBook):
 
 /** Writes rows of a table's cells as sheet XML, typed by their column. */
 export class SheetRows {
-  readonly #letters: string[];
-  readonly #currencyAt: number[];
+  private readonly letters: string[];
+  private readonly currencyAt: number[];
 
   constructor(
     private readonly columns: readonly ExportColumn[],
     currencyAt: readonly number[],
     readonly styles: StyleBook,
   ) {
-    this.#letters = columns.map((_, index) => columnLetters(index));
-    this.#currencyAt = [...currencyAt];
+    this.letters = columns.map((_, index) => columnLetters(index));
+    this.currencyAt = [...currencyAt];
   }
 
   header(): string {
-    return `<row r="1">${this.columns.map((column, index) => textCell(`${this.#letters[index]}1`, column.header, HEADER_STYLE)).join('')}</row>`;
+    return `<row r="1">${this.columns.map((column, index) => textCell(`${this.letters[index]}1`, column.header, HEADER_STYLE)).join('')}</row>`;
   }
 
   /** Row `rowNumber` (from 1, the header's) of the sheet. */
@@ -112,11 +112,11 @@ export class SheetRows {
     for (let index = 0; index < this.columns.length; index++) {
       const cell = cells[index] ?? null;
       if (cell === null) continue;
-      const ref = `${this.#letters[index]}${rowNumber}`;
+      const ref = `${this.letters[index]}${rowNumber}`;
       const kind = this.columns[index]!.kind;
       if (typeof cell === 'number') {
         if (!Number.isFinite(cell)) continue;
-        const currency = kind === 'money' ? cells[this.#currencyAt[index]!] : undefined;
+        const currency = kind === 'money' ? cells[this.currencyAt[index]!] : undefined;
         xml += numberCell(ref, cell, kind === 'money' ? this.styles.styleOf(currencyStyle(typeof currency === 'string' ? currency : null).numberFormat) : 0);
       } else if (kind === 'date') xml += dateCell(ref, cell, DATE_FORMAT, this.styles);
       else if (kind === 'timestamp') xml += dateCell(ref, cell, TIMESTAMP_FORMAT, this.styles);

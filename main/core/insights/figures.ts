@@ -27,18 +27,18 @@ export interface FiguresOptions {
 
 /** Sums per key and currency, kept apart per currency. */
 class Sums {
-  readonly #sums = new Map<string, CurrencyTotal & { key: string }>();
+  private readonly sums = new Map<string, CurrencyTotal & { key: string }>();
 
   add(key: string, currency: string, amount: number): void {
     const id = `${key}\u0000${currency}`;
-    const sum = this.#sums.get(id) ?? { key, currency, total: 0, count: 0 };
+    const sum = this.sums.get(id) ?? { key, currency, total: 0, count: 0 };
     sum.total += amount;
     sum.count += 1;
-    this.#sums.set(id, sum);
+    this.sums.set(id, sum);
   }
 
   values(): (CurrencyTotal & { key: string })[] {
-    return [...this.#sums.values()].map((sum) => ({ ...sum, total: roundCents(sum.total) }));
+    return [...this.sums.values()].map((sum) => ({ ...sum, total: roundCents(sum.total) }));
   }
 }
 
