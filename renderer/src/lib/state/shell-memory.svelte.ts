@@ -82,15 +82,21 @@ export function followSelectionInPane(
   navigation: NavigationState,
   quote: Pick<QuoteState, 'readAhead'>,
 ): void {
+  // The row the pane last followed: a list read again may put another quote at the same index
+  // (quotes arrived above it), and the pane must not switch to it under the person's eyes.
+  let followed: { index: number; quoteId: string } | null = null;
   $effect(() => {
     if (!layout.split || navigation.view !== 'inbox') return;
     const index = inbox.activeRow;
     if (index < 0) {
+      followed = null;
       untrack(() => navigation.clearPreview());
       return;
     }
     const row = inbox.rowAt(index);
     if (!row) return;
+    if (followed !== null && followed.index === index && followed.quoteId !== row.quoteId) return;
+    followed = { index, quoteId: row.quoteId };
     // Shown at once from the cache; marked read (and its neighbours read ahead) once j stops on it.
     untrack(() => navigation.glanceRow(row));
     const timer = setTimeout(() => {
