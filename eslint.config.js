@@ -135,19 +135,6 @@ export default tseslint.config(
     },
   },
   {
-    // The main process's bundle is scanned by electronegativity (npm run scan), whose parser
-    // cannot read private class members (#field): it then skips the whole bundle, finds no
-    // navigation limits and fails the build on a false HIGH. TypeScript's `private` compiles to
-    // plain properties it reads.
-    files: ['main/**', 'preload/**'],
-    rules: {
-      'no-restricted-syntax': ['error', {
-        selector: 'PropertyDefinition > PrivateIdentifier.key, MethodDefinition > PrivateIdentifier.key',
-        message: 'Use TypeScript `private` here, not a #private member: the security scan cannot read the main bundle with one.',
-      }],
-    },
-  },
-  {
     // The renderer may take only types from the contract (a value import would bundle zod
     // schemas and blur which side validates), except from its zod-free part, plain/.
     files: ['renderer/**'],

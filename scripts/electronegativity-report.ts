@@ -73,6 +73,26 @@ export function parseFindings(csv: string): Finding[] {
     });
 }
 
+/** A file the scanner could not read: its checks never ran on it, so its findings are unknown. */
+export interface ParseFailure {
+  file: string;
+  message: string;
+}
+
+const scanErrorsSchema = z.array(z.object({ file: z.string(), message: z.string(), tolerable: z.boolean() }));
+
+/**
+ * The files the scanner gave up on, from the errors its runner returns
+ * (`scripts/electronegativity-runner.mjs`). "Tolerable" ones are a partial read the scanner
+ * recovered from, not a failure.
+ */
+export function parseFailures(errorsJson: string): ParseFailure[] {
+  return scanErrorsSchema
+    .parse(JSON.parse(errorsJson))
+    .filter((error) => !error.tolerable)
+    .map(({ file, message }) => ({ file, message }));
+}
+
 export interface Verdict {
   blocking: Finding[];
   waived: Array<{ finding: Finding; reason: string }>;
