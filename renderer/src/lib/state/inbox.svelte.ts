@@ -3,6 +3,7 @@ import type { BridgeError, ExportDelivered, ExportFormat, Result, ViewQuery } fr
 import type { AccountSyncState, InboxBridge, InboxFacets, InboxFilterInput, InboxQueryInput, InboxRow, InboxSort, InboxStage, InboxWindow } from '../inbox-bridge';
 import { facetInput, filtersOnDetails, hasFacetFilters, noFacetFilters, toggledFacet } from '../inbox-filters';
 import type { FacetFilters, FacetKey } from '../inbox-filters';
+import { ActiveRow } from './active-row.svelte';
 
 /** Rows fetched per call: the windows the list asks for as it scrolls. */
 export const WINDOW_SIZE = 100;
@@ -89,8 +90,20 @@ export class InboxState {
   #scopeTotalOf: string | null | undefined = undefined;
   loading = $state(false);
   error = $state<BridgeError | null>(null);
-  /** The row the keyboard is on (an index into all matches), -1 for none. */
-  activeRow = $state(-1);
+  /**
+   * The row the keyboard is on (an index into all matches), -1 for none. It is held by its
+   * quote: when the rows are read again it moves to wherever that quote now is.
+   */
+  get activeRow(): number {
+    return this.#active.index;
+  }
+  set activeRow(index: number) {
+    this.#active.moveTo(index);
+  }
+  /** Counts the person's moves of the active row, never the list's (the reading pane follows these). */
+  get activeMoves(): number {
+    return this.#active.moves;
+  }
   /** Moves with every new query, for the list to scroll back to the top. */
   queryVersion = $state(0);
   /** Freshness per account: from the last window, then kept current by sync.changed. */
@@ -108,6 +121,7 @@ export class InboxState {
   readonly #windowSize: number;
   readonly #facetsTypingPauseMs: number;
   readonly #windows = new SvelteMap<number, FetchedWindow>();
+  readonly #active = new ActiveRow((index) => this.rowAt(index));
   /** Window offsets asked for in the current generation and not answered yet. */
   readonly #inFlight = new SvelteSet<number>();
   #generation = 0;
@@ -361,7 +375,7 @@ export class InboxState {
     const count = this.total ?? 0;
     if (count === 0) return;
     const from = this.activeRow < 0 ? (delta > 0 ? -1 : count) : this.activeRow;
-    this.activeRow = Math.max(0, Math.min(count - 1, from + delta));
+    this.#active.moveTo(Math.max(0, Math.min(count - 1, from + delta)));
   }
 
   dispose(): void {
@@ -382,7 +396,7 @@ export class InboxState {
     this.#inFlight.clear();
     // The rows on screen stay until the new query's first answer replaces them (the table is
     // marked busy meanwhile): emptying the list at each keystroke would rebuild it twice.
-    this.activeRow = -1;
+    this.#active.clear();
     // The list goes back to the top: the same number of rows, from the first.
     const span = Math.max(this.#viewEnd - this.#viewStart, 1);
     this.#viewStart = 0;
@@ -495,10 +509,20 @@ export class InboxState {
     const grew = firstOfQuery && total > offset + rows.length;
     this.total = total;
     if (!this.filtered) this.#keepScopeTotal(total);
-    if (this.activeRow >= total) this.activeRow = total - 1;
     this.#evictFarWindows();
+    this.#active.follow({ rowAt: (index) => this.rowAt(index), indexOf: (quoteId) => this.#indexOf(quoteId), total, complete: this.#inFlight.size === 0 });
     // The first answer tells how many rows there are: the view may need more windows.
     if (grew) void this.#fetchView();
+  }
+
+  /** Where the quote is among the rows on hand: this reading's windows first, then older ones still shown. */
+  #indexOf(quoteId: string): number {
+    const windows = [...this.#windows].sort(([, a], [, b]) => b.generation - a.generation);
+    for (const [offset, { rows }] of windows) {
+      const at = rows.findIndex((row) => row.quoteId === quoteId);
+      if (at >= 0) return offset + at;
+    }
+    return -1;
   }
 
   #query(offset: number): InboxQueryInput {

@@ -25,7 +25,7 @@ export interface DecisionIntent {
 /** The states a move between views touches: each only through what navigating needs of it. */
 export interface NavigationParts {
   accounts: Pick<AccountsState, 'accounts' | 'selectedId' | 'select'>;
-  inbox: Pick<InboxState, 'open' | 'showQuotes' | 'applyView' | 'activeRow' | 'rowAt' | 'total'>;
+  inbox: Pick<InboxState, 'open' | 'showQuotes' | 'applyView' | 'activeRow' | 'activeMoves' | 'rowAt' | 'total'>;
   quote: Pick<QuoteState, 'open' | 'close' | 'isShown' | 'showsQuote'>;
   notifications: Pick<NotificationsState, 'isUnread' | 'markRead'>;
   webhooks: Pick<WebhooksState, 'loadActivity'>;

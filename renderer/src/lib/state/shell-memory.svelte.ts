@@ -73,21 +73,26 @@ export function rememberInboxView(inbox: Pick<InboxState, 'accountId' | 'searchI
 const PREVIEW_DELAY_MS = 120;
 
 /**
- * The reading pane follows the selected row (a click, j/k) while the list and the pane stand
- * side by side; with no row selected it empties. Call while the app component is created.
+ * The reading pane follows the person's moves of the active row (a click, j/k, a decision's
+ * advance) while the list and the pane stand side by side; with no row selected it empties.
+ * The list read again (quotes arriving above, a quote leaving) is no move: the pane keeps its
+ * quote. Call while the app component is created.
  */
 export function followSelectionInPane(
   layout: Pick<LayoutState, 'split'>,
-  inbox: Pick<InboxState, 'activeRow' | 'rowAt'>,
+  inbox: Pick<InboxState, 'activeRow' | 'activeMoves' | 'rowAt'>,
   navigation: NavigationState,
   quote: Pick<QuoteState, 'readAhead'>,
 ): void {
-  // The row the pane last followed: a list read again may put another quote at the same index
-  // (quotes arrived above it), and the pane must not switch to it under the person's eyes.
-  let followed: { index: number; quoteId: string } | null = null;
+  // The move the pane shows, and whether its quote was read yet (after the pause).
+  let followed: { moves: number; quoteId: string; read: boolean } | null = null;
   $effect(() => {
-    if (!layout.split || navigation.view !== 'inbox') return;
+    if (!layout.split || navigation.view !== 'inbox') {
+      followed = null;
+      return;
+    }
     const index = inbox.activeRow;
+    const moves = inbox.activeMoves;
     if (index < 0) {
       followed = null;
       untrack(() => navigation.clearPreview());
@@ -95,11 +100,14 @@ export function followSelectionInPane(
     }
     const row = inbox.rowAt(index);
     if (!row) return;
-    if (followed !== null && followed.index === index && followed.quoteId !== row.quoteId) return;
-    followed = { index, quoteId: row.quoteId };
-    // Shown at once from the cache; marked read (and its neighbours read ahead) once j stops on it.
-    untrack(() => navigation.glanceRow(row));
+    if (followed?.moves !== moves) {
+      followed = { moves, quoteId: row.quoteId, read: false };
+      // Shown at once from the cache; marked read (and its neighbours read ahead) once j stops on it.
+      untrack(() => navigation.glanceRow(row));
+    } else if (followed.read || followed.quoteId !== row.quoteId) return;
+    const shown = followed;
     const timer = setTimeout(() => {
+      shown.read = true;
       navigation.previewRow(row);
       quote.readAhead([inbox.rowAt(index - 1), inbox.rowAt(index + 1)].filter((near): near is InboxRow => near !== undefined));
     }, PREVIEW_DELAY_MS);

@@ -1,12 +1,15 @@
 import type { InboxRow } from '../inbox-bridge';
 import type { InboxState } from './inbox.svelte';
 
-/** The decided quote's place in the view, taken before the decision is sent (the list moves after it). */
+/** The decided quote in the view, taken before the decision is sent (the list moves after it). */
 export interface DecisionMark {
-  index: number;
   quoteId: string;
   /** Its status in the row before: the row showing another one shows the decision. */
   statusBefore: string;
+  /** The person's moves of the active row until then: one more means they moved on by themselves. */
+  moves: number;
+  /** It was the view's last row: when it leaves, no quote takes its place. */
+  last: boolean;
 }
 
 interface PendingAdvance extends DecisionMark {
@@ -30,13 +33,13 @@ export class TriageAdvance {
   /** Moves at each advance: the list puts the keyboard on the new active row. */
   advances = $state(0);
 
-  readonly #inbox: Pick<InboxState, 'activeRow' | 'rowAt' | 'total'>;
+  readonly #inbox: TriageInbox;
   readonly #show: (row: InboxRow, decidedId: string) => void;
   #pending = $state<PendingAdvance | null>(null);
   #giveUp: ReturnType<typeof setTimeout> | undefined;
 
   /** `show`: puts the next quote where the decided one was shown (the reading pane). */
-  constructor(inbox: Pick<InboxState, 'activeRow' | 'rowAt' | 'total'>, show: (row: InboxRow, decidedId: string) => void) {
+  constructor(inbox: TriageInbox, show: (row: InboxRow, decidedId: string) => void) {
     this.#inbox = inbox;
     this.#show = show;
   }
@@ -46,7 +49,7 @@ export class TriageAdvance {
     const index = this.#inbox.activeRow;
     const row = index < 0 ? undefined : this.#inbox.rowAt(index);
     if (!row || row.quoteId !== quoteId) return null;
-    return { index, quoteId, statusBefore: row.status };
+    return { quoteId, statusBefore: row.status, moves: this.#inbox.activeMoves, last: index + 1 >= (this.#inbox.total ?? 0) };
   }
 
   /** The decision was made (and its dialog closed): advance once the list shows it. */
@@ -57,23 +60,30 @@ export class TriageAdvance {
     this.settle();
   }
 
-  /** Run from an effect: reads the rows around the decided one and advances when they show the decision. */
+  /**
+   * Run from an effect: reads the active row and advances once it shows the decision. The list
+   * keeps the active row on its quote (wherever quotes arriving above put it) and, when the
+   * decided quote leaves the view, moves it to the quote that took its place.
+   */
   settle(): void {
     const pending = this.#pending;
     if (!pending) return;
     const inbox = this.#inbox;
-    const total = inbox.total ?? 0;
-    // The last quote of a filtered view left it: there is no next one (the list clamps its row meanwhile).
-    if (total <= pending.index) return this.#settle(pending, null, -1);
     // The person moved on by themselves: their move stands.
-    if (inbox.activeRow !== pending.index) return this.#stop();
-    const at = inbox.rowAt(pending.index);
+    if (inbox.activeMoves !== pending.moves) return this.#stop();
+    const total = inbox.total ?? 0;
+    const index = inbox.activeRow;
+    if (index < 0 || total === 0) return this.#settle(pending, null, -1);
+    const at = inbox.rowAt(index);
     if (!at) return;
-    if (at.quoteId !== pending.quoteId) return this.#settle(pending, pending.index, -1);
+    if (at.quoteId !== pending.quoteId) {
+      // It left the view: the quote in its place is the next, unless it was the last one (then there is none).
+      return pending.last ? this.#settle(pending, null, -1) : this.#settle(pending, index, -1);
+    }
     // Still the decided quote as it was: the list has not heard of the decision yet.
     if (at.status === pending.statusBefore) return;
     // It stays in the view: the next is the row after it; after the last one, it stays the active row.
-    this.#settle(pending, pending.index + 1 < total ? pending.index + 1 : null, pending.index);
+    this.#settle(pending, index + 1 < total ? index + 1 : null, index);
   }
 
   /** `index`: the next quote's row, null when there is none (then `otherwise` is the active row). */
@@ -92,6 +102,9 @@ export class TriageAdvance {
     this.#pending = null;
   }
 }
+
+/** What the advance reads of the inbox: its active row is held by its quote (ActiveRow). */
+type TriageInbox = Pick<InboxState, 'activeRow' | 'activeMoves' | 'rowAt' | 'total'>;
 
 function rowWords(row: InboxRow): string {
   return [row.quoteNumber, row.projectName ?? 'Untitled project'].filter(Boolean).join(', ');

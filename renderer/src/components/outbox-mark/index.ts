@@ -1,0 +1,3 @@
+export { default as OutboxRowMark } from './outbox-row-mark.svelte';
+export { default as OutboxPaneLine } from './outbox-pane-line.svelte';
+export { waitingDecision } from './waiting-decision';
