@@ -35,7 +35,7 @@ import { runRelayListen } from './relay-listen';
 import { runTeamCommand } from './team/command';
 import { runTeamAccept } from './team/accept';
 import { runOutboxCommand } from './outbox';
-import { folderHeld, openAccountSource } from './account-source';
+import { folderHeld, openAccountSource, refuseTeamAcceptThroughApp } from './account-source';
 import type { AccountSource } from './account-source';
 import { dataFolderPath } from './data-folder';
 import { clientSource } from './quote-source';
@@ -118,7 +118,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
     let source: QuoteSource;
     if (values.account !== undefined) {
-      account = await openAccountSource(dataFolderPath(values['data-dir'], io.env, io.cwd), values.account, { clock: io.clock ?? systemClock, logger: createSilentLogger(), timeouts });
+      const dataDir = dataFolderPath(values['data-dir'], io.env, io.cwd);
+      account = await openAccountSource(dataDir, values.account, { clock: io.clock ?? systemClock, logger: createSilentLogger(), timeouts });
+      if (account.throughApp && command === 'accept') refuseTeamAcceptThroughApp(dataDir);
       source = account.source;
       access = account.access;
     } else {

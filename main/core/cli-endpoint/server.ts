@@ -78,6 +78,12 @@ export async function openCliEndpoint(dataDir: string, commands: EndpointCommand
       if (socketFile !== null) {
         const now = fs.statSync(address.path, { throwIfNoEntry: false });
         if (now && now.ino === socketFile.ino) fs.rmSync(address.path, { force: true });
+        // Its folder too, when empty: it may be one of the temporary directory (a long data folder path).
+        try {
+          fs.rmdirSync(address.dir!);
+        } catch {
+          // Not empty (a later app's socket) or gone: left as it is.
+        }
       }
     },
   };

@@ -2,7 +2,7 @@
 // protocol's refusals (bad frames, unknown commands, oversize), a socket left by a killed app,
 // and the command line's side finding (or not finding) a running app.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,12 +64,15 @@ function exchange(path: string, bytes: string | Buffer): Promise<string> {
 const answer = (text: string) => JSON.parse(text.split('\n')[0]!) as { ok: boolean; value?: unknown; error?: { code: string; message: string } };
 
 describe('the endpoint the app opens', () => {
-  it('is a socket only its user can use, in a folder only its user can enter', async () => {
-    const { address } = await open();
+  it('is a socket only its user can use, in a folder only its user can enter, both gone after it closes', async () => {
+    const endpoint = await open();
+    const { address } = endpoint;
     expect(address.path).toBe(join(dir, 'cli-endpoint', 'app.sock'));
     expect(statSync(address.path).isSocket()).toBe(true);
     expect(statSync(address.path).mode & 0o777).toBe(0o600);
     expect(statSync(address.dir!).mode & 0o777).toBe(0o700);
+    await endpoint.close();
+    expect(existsSync(address.dir!)).toBe(false);
   });
 
   it('answers one request line with one answer line', async () => {
@@ -103,8 +106,8 @@ describe('the endpoint the app opens', () => {
   });
 
   it('takes the place of a socket a killed app left behind', async () => {
-    const { path } = endpointAddress(dir);
-    await open().then((endpoint) => endpoint.close());
+    const { path, dir: socketDir } = endpointAddress(dir);
+    mkdirSync(socketDir!, { mode: 0o700 });
     // A process that listens there and is killed leaves its socket file, with nobody behind it.
     expect(() => execFileSync(process.execPath, ['-e', `require('node:net').createServer().listen(${JSON.stringify(path)}, () => process.kill(process.pid, 'SIGKILL'))`], { stdio: 'ignore' })).toThrow(/SIGKILL|Command failed/);
     expect(statSync(path).isSocket()).toBe(true);
