@@ -27,6 +27,7 @@ export const coreLayers = [
   'data-files', 'log', 'settings-and-secrets', 'links', 'quotes', 'hosting', 'api',
   'bridge', 'events', 'updates', 'views', 'memory', 'accounts', 'database', 'app-info', 'cache',
   'logos', 'sync', 'webhooks', 'notify', 'snooze', 'inbox', 'decisions', 'export', 'insights', 'demo', 'team',
+  'cli-endpoint',
 ];
 const coreBase = { paths: [electron, electronStore], patterns: [patterns.electronFolder, patterns.web, patterns.simulator] };
 function coreRule(extraPatterns) {

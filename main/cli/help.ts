@@ -11,7 +11,8 @@ Usage:
   quotedesk listen --account NAME --public-url URL [--forward-to URL] [--json]
                           register URL for the account while listening, print each
                           verified event and each refused delivery, restore the
-                          registration on exit (quotedesk listen --help)
+                          registration on exit (quotedesk listen --help); while the
+                          app runs on the folder, --account alone prints what it receives
   quotedesk relay --port P --nats URL ...   one receiver for a team, storing
                           events in NATS JetStream (quotedesk relay --help)
   quotedesk listen --relay URL --consumer NAME   print the team relay's events
@@ -26,6 +27,15 @@ Usage:
   quotedesk --version
 
   ID is the quote's UUID, as the ID column of "list" shows it.
+
+Saved accounts (instead of the connection below; list, show, accept, decline, pdf, listen):
+  --account NAME|ID       a saved account of the data folder, by name (any case) or id;
+                          its address, credentials and key kind come from there (demo
+                          accounts are not offered). While the desktop app or browser
+                          mode runs on that folder, the command goes through the app:
+                          its client, its PDF cache, its outbox (a decision waits out
+                          the app's undo window and shows in the app at once)
+  --data-dir DIR          the data folder (default: browser mode's, see npm run web -- --help)
 
 Connection (options, or environment variables; prefer the variables for secrets):
   --base-url URL          QUOTEDESK_BASE_URL       the service's root address, e.g.

@@ -15,6 +15,8 @@ const OPTIONS = {
   'api-key': { type: 'string' },
   'client-id': { type: 'string' },
   'client-secret': { type: 'string' },
+  account: { type: 'string' },
+  'data-dir': { type: 'string' },
   access: { type: 'string' },
   status: { type: 'string' },
   search: { type: 'string' },
@@ -89,6 +91,16 @@ export function requireQuoteId(command: Command, args: string[]): string {
     );
   }
   return id;
+}
+
+/** --account takes its connection and key kind from the data folder: the options that give them are a mistake beside it. */
+export function refuseConnectionWithAccount(values: CliValues): void {
+  if (values.account === undefined) {
+    if (values['data-dir'] !== undefined) throw new UsageError('--data-dir names the folder of --account: give --account NAME too');
+    return;
+  }
+  const given = (['base-url', 'api-key', 'client-id', 'client-secret', 'access'] as const).filter((option) => values[option] !== undefined);
+  if (given.length > 0) throw new UsageError(`give either --account, or ${given.map((option) => `--${option}`).join(' and ')}, not both: the account's address, credentials and key kind come from the data folder`);
 }
 
 export function expectNoArgs(command: Command, args: string[]): void {

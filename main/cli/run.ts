@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
-import { createAgent, createQuotingClient, DEFAULT_RETRY_POLICY, downloadPdf, InvalidStateError } from '../core/api';
+import { createQuotingClient, DEFAULT_RETRY_POLICY, InvalidStateError } from '../core/api';
 import type { ClosableQuotingClient, QuotePage, Timeouts } from '../core/api';
+import { createSilentLogger } from '../core/log';
 import type { Clock } from '../core/ports';
 import { systemClock } from '../core/ports';
 import type { Credentials, KeyAccess, QuoteListItem } from '../../preload/contract';
@@ -16,6 +17,7 @@ import {
   parseCount,
   parseStatus,
   parseTimeout,
+  refuseConnectionWithAccount,
   refuseForeignOptions,
   requireBaseUrl,
   requireCommand,
@@ -33,6 +35,11 @@ import { runRelayListen } from './relay-listen';
 import { runTeamCommand } from './team/command';
 import { runTeamAccept } from './team/accept';
 import { runOutboxCommand } from './outbox';
+import { folderHeld, openAccountSource, refuseTeamAcceptThroughApp } from './account-source';
+import type { AccountSource } from './account-source';
+import { dataFolderPath } from './data-folder';
+import { clientSource } from './quote-source';
+import type { QuoteSource } from './quote-source';
 
 export interface CliIo {
   stdout: { write(text: string): unknown };
@@ -60,7 +67,7 @@ interface Job {
   rest: string[];
   io: CliIo;
   timeouts: Partial<Timeouts>;
-  client: ClosableQuotingClient;
+  source: QuoteSource;
   out: (value: unknown, human: () => string) => void;
   /** The key kind: statuses are said as the app's inbox says them to it. */
   access: KeyAccess;
@@ -75,10 +82,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'listen' && argv.includes('--relay')) return runRelayListen(argv.slice(1), io);
   if (argv[0] === 'listen') return runListenCommand(argv.slice(1), io);
   if (argv[0] === 'team') return runTeamCommand(argv.slice(1), io);
-  if (argv[0] === 'accept' && argv.some((arg) => arg === '--account' || arg.startsWith('--account='))) return runTeamAccept(argv.slice(1), io);
+  // A stored account's accept honours the team's approval policy, read from the data folder; while the app holds the folder it goes through the app.
+  if (argv[0] === 'accept' && optionGiven(argv, '--account') && !folderHeld(dataFolderPath(optionValue(argv, '--data-dir'), io.env, io.cwd))) return runTeamAccept(argv.slice(1), io);
   if (argv[0] === 'outbox') return runOutboxCommand(argv.slice(1), io);
   let json = argv.includes('--json');
   let client: ClosableQuotingClient | null = null;
+  let account: AccountSource | null = null;
   let mechanism: Credentials['mechanism'] | null = null;
   try {
     const { values, positionals } = parseCommandLine(argv);
@@ -98,20 +107,32 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (command === 'list') expectNoArgs(command, rest);
     else requireQuoteId(command, rest);
     const timeouts = { ...io.timeouts, ...parseTimeout(values.timeout) };
-    const baseUrl = requireBaseUrl(values, io.env);
-    const credentials = credentialsFrom(values, io.env);
-    mechanism = credentials.mechanism;
-    const access = parseAccess(values.access);
-    const list = command === 'list' ? listRequest(values, access) : null;
+    refuseConnectionWithAccount(values);
+    const fromAccount = values.account !== undefined;
+    const baseUrl = fromAccount ? null : requireBaseUrl(values, io.env);
+    const credentials = fromAccount ? null : credentialsFrom(values, io.env);
+    mechanism = credentials?.mechanism ?? null;
+    let access = parseAccess(values.access);
     if (command === 'pdf' && values.out !== undefined) checkDestination(resolve(io.cwd, values.out), values.force);
     if (command === 'accept' || command === 'decline') requireConfirmable(command, values.yes, io.stdin);
 
-    // The shared retry policy rides out a restarting service; a person is told while it waits.
-    const logger = json ? undefined : retryNoticeLogger(baseUrl, DEFAULT_RETRY_POLICY.maxAttempts, io.stderr);
-    client = createQuotingClient({ baseUrl, credentials, clock: io.clock ?? systemClock, timeouts, userAgent: 'quotedesk-cli', logger });
+    let source: QuoteSource;
+    if (values.account !== undefined) {
+      const dataDir = dataFolderPath(values['data-dir'], io.env, io.cwd);
+      account = await openAccountSource(dataDir, values.account, { clock: io.clock ?? systemClock, logger: createSilentLogger(), timeouts });
+      if (account.throughApp && command === 'accept') refuseTeamAcceptThroughApp(dataDir);
+      source = account.source;
+      access = account.access;
+    } else {
+      // The shared retry policy rides out a restarting service; a person is told while it waits.
+      const logger = json ? undefined : retryNoticeLogger(baseUrl!, DEFAULT_RETRY_POLICY.maxAttempts, io.stderr);
+      client = createQuotingClient({ baseUrl: baseUrl!, credentials: credentials!, clock: io.clock ?? systemClock, timeouts, userAgent: 'quotedesk-cli', logger });
+      source = clientSource(client, timeouts);
+    }
+    const list = command === 'list' ? listRequest(values, access) : null;
     const out = (value: unknown, human: () => string) => io.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : human());
     const warn = (text: string | null) => void (text && !json && io.stderr.write(`quotedesk: ${text}`));
-    const job: Job = { command, values, rest, io, timeouts, client, out, access, warn };
+    const job: Job = { command, values, rest, io, timeouts, source, out, access, warn };
     switch (command) {
       case 'list':
         return await runList(job, list!);
@@ -126,7 +147,18 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return report(error, io.stderr, json, mechanism);
   } finally {
     await client?.close();
+    await account?.close();
   }
+}
+
+function optionGiven(argv: string[], name: string): boolean {
+  return argv.some((arg) => arg === name || arg.startsWith(`${name}=`));
+}
+
+function optionValue(argv: string[], name: string): string | undefined {
+  const at = argv.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
+  if (at === -1) return undefined;
+  return argv[at]!.includes('=') ? argv[at]!.slice(name.length + 1) : argv[at + 1];
 }
 
 function listRequest(values: CliValues, access: ReturnType<typeof parseAccess>) {
@@ -143,7 +175,7 @@ async function runList(job: Job, request: ReturnType<typeof listRequest>): Promi
   const items: QuoteListItem[] = [];
   let last: QuotePage | null = null;
   for (let next = request.page, fetched = 0; fetched < MAX_PAGES; next++, fetched++) {
-    last = await job.client.quotes.list({ ...request, page: next });
+    last = await job.source.list({ ...request, page: next });
     items.push(...last.data);
     if (!all || !last.pagination.hasNextPage) break;
   }
@@ -154,7 +186,7 @@ async function runList(job: Job, request: ReturnType<typeof listRequest>): Promi
 }
 
 async function runShow(job: Job): Promise<number> {
-  const quote = await job.client.quotes.get(job.rest[0]!.trim());
+  const quote = await job.source.get(job.rest[0]!.trim());
   job.warn(keyKindWarning(job.access, [seenInDetails(quote)]));
   job.out(quote, () => formatDetails(quote, job.access));
   return EXIT_CODES.ok;
@@ -164,39 +196,38 @@ async function runDecision(job: Job, decision: 'accept' | 'decline'): Promise<nu
   const id = job.rest[0]!.trim();
   // Read first: the status says whether the decision is possible at all, the question shows
   // the quote, and the success line names its number (the decision's answer has only the ID).
-  const quote = await job.client.quotes.get(id);
+  const quote = await job.source.get(id);
   job.warn(keyKindWarning(job.access, [seenInDetails(quote)]));
   const blocked = decisionBlocked(quote, job.access, decision);
   if (blocked) throw new CliRefusal(blocked, EXIT_CODES.invalidState, 'invalid-state');
   await confirmDecision(quote, decision, job.values.reason, job.values.yes, job.io.stdin, job.io.stderr);
   try {
-    const outcome = decision === 'accept' ? await job.client.quotes.accept(id) : await job.client.quotes.decline(id, job.values.reason);
+    const outcome = await job.source.decide(decision, id, job.values.reason);
     job.out({ ...outcome, quoteNumber: quote.quoteNumber }, () => formatDecision(decision, outcome, quote.quoteNumber, job.access));
     return EXIT_CODES.ok;
   } catch (error) {
     if (!(error instanceof InvalidStateError)) throw error;
     // Refused for its status after all (a client key's PENDING, or a change meanwhile): say where it stands now.
-    const now = await job.client.quotes.get(id).catch(() => quote);
+    const now = await job.source.get(id).catch(() => quote);
     throw new CliRefusal(statusRefusal(now, job.access, decision), EXIT_CODES.invalidState, 'invalid-state');
   }
 }
 
 async function runPdf(job: Job): Promise<number> {
   const id = job.rest[0]!.trim();
-  const { quoteNumber } = await job.client.quotes.get(id);
-  const link = await job.client.quotes.pdf(id);
-  const destination = resolve(job.io.cwd, job.values.out ?? safeFileName(link.fileName, quoteNumber ?? `quote-${id}`));
-  checkDestination(destination, job.values.force);
-  // Its own pool, so --timeout also bounds connecting to the download host.
-  const agent = createAgent(job.timeouts);
+  const { quoteNumber } = await job.source.get(id);
+  let destination = '';
   try {
-    const saved = await downloadPdf(link, destination, { timeouts: job.timeouts, dispatcher: agent });
-    job.out({ path: saved.path, bytes: saved.bytes, fileName: link.fileName, quoteNumber }, () => formatSaved(quoteNumber, saved.path, saved.bytes));
+    const saved = await job.source.savePdf(id, (fileName) => {
+      destination = resolve(job.io.cwd, job.values.out ?? safeFileName(fileName ?? '', quoteNumber ?? `quote-${id}`));
+      checkDestination(destination, job.values.force);
+      return destination;
+    });
+    job.warn(job.source.pdfNote?.() ? `${job.source.pdfNote()}\n` : null);
+    job.out({ path: saved.path, bytes: saved.bytes, fileName: saved.fileName, quoteNumber }, () => formatSaved(quoteNumber, saved.path, saved.bytes));
     return EXIT_CODES.ok;
   } catch (error) {
-    const problem = describeWriteFailure(error, destination);
+    const problem = destination ? describeWriteFailure(error, destination) : null;
     throw problem ? new CliFailure(problem) : error;
-  } finally {
-    await agent.close();
   }
 }

@@ -2,6 +2,7 @@ import type { AppInfo, Handlers } from '../../preload/contract';
 import { createAccountsFeature } from './accounts/feature';
 import type { AccountsService } from './accounts/types';
 import { createAppInfoFeature } from './app-info/feature';
+import { createCliEndpointFeature } from './cli-endpoint/feature';
 import { createDispatcher } from './bridge/dispatcher';
 import type { Dispatcher } from './bridge/dispatcher';
 import { createEventHub } from './bridge/events';
@@ -124,6 +125,7 @@ export function createCore(options: CoreOptions): Core {
       syncFeature,
       createMemoryFeature({ bus, logger }),
       createDesktopFeature(options.desktop),
+      createCliEndpointFeature({ userData, accounts, pdfs, bus, logger, handlers: () => features.handlers }),
     ],
     { hub, logger },
   );

@@ -8,7 +8,8 @@ import type { QuotingClient } from '../../core/api';
 import type { Clock, Logger } from '../../core/ports';
 import { WebhookKeyring } from '../../core/webhooks';
 import { openDataFolder } from '../data-folder';
-import { credentialsFrom, requireBaseUrl, UsageError } from '../options';
+import { pickAccount } from '../account';
+import { credentialsFrom, requireBaseUrl } from '../options';
 import type { CliValues } from '../options';
 
 export interface ListenAccount {
@@ -30,18 +31,7 @@ export async function storedAccount(dataDir: string, nameOrId: string, deps: { c
   const folder = await openDataFolder(dataDir, deps.logger);
   const accounts = createAccountsService({ settings: folder.settings, secrets: folder.secrets, clock: deps.clock, logger: deps.logger });
   try {
-    const all = (await accounts.list()).filter((account) => !account.demo);
-    const wanted = nameOrId.trim().toLowerCase();
-    const matches = all.filter((account) => account.id === nameOrId || account.name.trim().toLowerCase() === wanted);
-    if (matches.length !== 1) {
-      const names = all.map((account) => `"${account.name}"`).join(', ') || 'none';
-      throw new UsageError(
-        matches.length === 0
-          ? `no account "${nameOrId}" in ${dataDir} (accounts there: ${names}); give its name or id, or --data-dir for another folder`
-          : `${matches.length} accounts are called "${nameOrId}": give the id of one (${matches.map((account) => account.id).join(', ')})`,
-      );
-    }
-    const account = matches[0]!;
+    const account = pickAccount(await accounts.list(), nameOrId, dataDir);
     const client = await accounts.client(account.id);
     const keyring = await WebhookKeyring.load(folder.secrets, deps.clock, deps.logger);
     return {

@@ -9,6 +9,7 @@ import { readWebhookSecret } from '../webhook-secret';
 
 export const LISTEN_HELP = `Usage:
   quotedesk listen --account NAME (--public-url URL | --tunnel cloudflared) [options]
+  quotedesk listen --account NAME   (while the app runs on the data folder)
   quotedesk listen --public-url URL (with the connection of the other commands) [options]
   quotedesk listen --secret-file FILE [options]
 
@@ -17,7 +18,9 @@ unique event, and each refused request with its reason (401 bad signature, 413 t
 
 Whose events:
   --account NAME      a stored account of the data folder (its name or id); its
-                      credentials and this installation's registration come from there
+                      credentials and this installation's registration come from there.
+                      While the app runs on the folder, listen prints what the app
+                      receives for the account instead (no --public-url needed)
   --data-dir DIR      the data folder (default: browser mode's, see npm run web -- --help)
   or --base-url / --api-key / --client-id / --client-secret, or QUOTEDESK_BASE_URL,
   QUOTEDESK_API_KEY, QUOTEDESK_CLIENT_ID, QUOTEDESK_CLIENT_SECRET, as for the other commands
@@ -129,9 +132,13 @@ export function parseListenArgs(args: string[], env: Record<string, string | und
   } else {
     throw new UsageError('give --account NAME with --public-url URL (or --tunnel cloudflared), or --secret-file FILE to run the receiver alone');
   }
-  if (source.kind !== 'secret' && entry === null) throw new UsageError('--account needs where deliveries come in: --public-url URL of your tunnel, or --tunnel cloudflared');
   if (source.kind === 'secret' && (values.replace || values['on-exit'] !== undefined)) throw new UsageError('--replace and --on-exit apply to a registration; the receiver alone (--secret-file) registers nothing');
   return { ...base, help: false, source, entry, onExit, port, forwardTo };
+}
+
+/** Listening on its own (no app on the folder to hear from), an account needs where its deliveries come in. */
+export function requireEntry(options: ListenOptions): void {
+  if (options.source.kind !== 'secret' && options.entry === null) throw new UsageError('--account needs where deliveries come in: --public-url URL of your tunnel, or --tunnel cloudflared (or run it while the app runs on the data folder, to print what the app receives)');
 }
 
 function parseEntry(publicUrl: string | undefined, tunnel: string | undefined): Entry | null {

@@ -20,7 +20,9 @@ import { report } from '../report';
 import { UsageError } from '../options';
 import { environmentAccount, storedAccount } from './account';
 import type { ListenAccount } from './account';
-import { LISTEN_HELP, parseListenArgs } from './args';
+import { LISTEN_HELP, parseListenArgs, requireEntry } from './args';
+import { findRunningApp } from '../running-app';
+import { listenThroughApp } from './through-app';
 import { listenerLines } from './lines';
 import type { ListenOptions } from './args';
 import { endRegistration, moveRegistration, ReplaceDeclined, takeRegistration } from './registration';
@@ -81,6 +83,12 @@ export async function runListenCommand(args: string[], io: ListenIo): Promise<nu
       registerSecret(logger, secret);
       scope = `secret:${createHash('sha256').update(secret).digest('hex').slice(0, 16)}`;
     } else {
+      if (options.source.kind === 'account') {
+        const dataDir = dataFolderPath(options.dataDir, io.env, io.cwd);
+        const app = await findRunningApp(dataDir);
+        if (app !== null) return await listenThroughApp(app, options, io, dataDir, signal);
+      }
+      requireEntry(options);
       account = options.source.kind === 'account' ? await storedAccount(dataFolderPath(options.dataDir, io.env, io.cwd), options.source.name, { clock, logger }) : environmentAccount(options.source.connection, io.env, { clock });
       scope = account.scope;
     }

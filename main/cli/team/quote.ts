@@ -8,7 +8,7 @@ import { quoteIdProblem, quoteRevision, serviceToken } from '../../core/team';
 import type { QuoteFacts, QuoteRef } from '../../core/team';
 import type { KeyAccess, QuoteDetails } from '../../../preload/contract';
 import type { DataFolder } from '../data-folder';
-import { UsageError } from '../options';
+import { pickAccount } from '../account';
 import { CliFailure } from '../report';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,20 +26,7 @@ export interface TeamAccount {
 export async function teamAccount(folder: DataFolder, nameOrId: string | undefined, logger: Logger): Promise<TeamAccount> {
   const accounts = createAccountsService({ settings: folder.settings, secrets: folder.secrets, clock: systemClock, logger });
   try {
-    const all = (await accounts.list()).filter((account) => !account.demo);
-    const wanted = nameOrId?.trim().toLowerCase();
-    const matches = wanted === undefined ? all : all.filter((account) => account.id === nameOrId || account.name.trim().toLowerCase() === wanted);
-    if (matches.length !== 1) {
-      const names = all.map((account) => `"${account.name}"`).join(', ') || 'none';
-      throw new UsageError(
-        wanted === undefined
-          ? `give --account NAME: the data folder ${folder.dir} has ${all.length === 0 ? 'no account' : `several accounts (${names})`}`
-          : matches.length === 0
-            ? `no account "${nameOrId}" in ${folder.dir} (accounts there: ${names})`
-            : `${matches.length} accounts are called "${nameOrId}": give the id of one`,
-      );
-    }
-    const account = matches[0]!;
+    const account = pickAccount(await accounts.list(), nameOrId, folder.dir);
     return { id: account.id, name: account.name, service: serviceToken(account.baseUrl), access: account.access, client: () => accounts.client(account.id), close: () => accounts.close() };
   } catch (error) {
     await accounts.close();

@@ -4,7 +4,11 @@ import { basename, dirname, join } from 'node:path';
 import { request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { QuotePdfLink } from '../../../preload/contract';
-import { errorForStatus, ForbiddenError, NotFoundError, SchemaError } from './errors';
+import type { Clock } from '../ports';
+import { systemClock } from '../ports';
+import { ApiError, errorForStatus, ForbiddenError, NotFoundError, SchemaError } from './errors';
+import { DEFAULT_RETRY_POLICY, parseRetryAfter } from './retry';
+import type { RetryPolicy } from './retry';
 import { createBodyDeadline } from './body-deadline';
 import { bodyDeadlinePassed, DEFAULT_TIMEOUTS, ERROR_BODY_MAX_BYTES, readBounded, translateFailure } from './transport';
 import type { Timeouts } from './transport';
@@ -34,6 +38,12 @@ export interface PdfDownloadOptions {
   signal?: AbortSignal;
 }
 
+export interface PdfRetryOptions {
+  /** Where the pause the service asks for is slept (tests pass a fake clock). */
+  clock?: Clock;
+  policy?: Pick<RetryPolicy, 'maxAttempts' | 'maxRetryAfterMs'>;
+}
+
 export interface PdfStreamOptions extends PdfDownloadOptions {
   onProgress?: (bytes: number, total: number | null) => void;
   fs?: PdfFileSystem;
@@ -52,9 +62,21 @@ export interface DownloadedPdf {
  * Fetches a quote PDF from its temporary link into `destination`. The link is signed, so
  * no credentials are sent.
  */
-export async function downloadPdf(link: QuotePdfLink, destination: string, options: PdfDownloadOptions = {}): Promise<DownloadedPdf> {
-  const { bytes } = await streamPdfToFile(link.downloadUrl, dirname(destination), basename(destination), options);
-  return { path: destination, bytes };
+export async function downloadPdf(link: QuotePdfLink, destination: string, options: PdfDownloadOptions & { retry?: PdfRetryOptions } = {}): Promise<DownloadedPdf> {
+  const clock = options.retry?.clock ?? systemClock;
+  const policy = options.retry?.policy ?? DEFAULT_RETRY_POLICY;
+  // A busy service (429, 503) that says how long to wait is waited out, as the JSON client's
+  // reads do; one that does not say, or asks for longer than the policy allows, is reported.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { bytes } = await streamPdfToFile(link.downloadUrl, dirname(destination), basename(destination), options);
+      return { path: destination, bytes };
+    } catch (error) {
+      const pause = error instanceof ApiError && error.retryable ? error.retryAfterMs : null;
+      if (pause === null || pause > policy.maxRetryAfterMs || attempt >= policy.maxAttempts) throw error;
+      await clock.sleep(pause, options.signal);
+    }
+  }
 }
 
 /**
@@ -89,7 +111,7 @@ export async function streamPdfToFile(url: string, folder: string, name: string,
       const refused = { endpoint, status: response.statusCode, bodyText: text };
       if (response.statusCode === 403) throw new ForbiddenError(refused, LINK_EXPIRED);
       if (response.statusCode === 404 || response.statusCode === 410) throw new NotFoundError(refused, LINK_EXPIRED);
-      throw errorForStatus(response.statusCode, 'read', { endpoint, bodyText: text });
+      throw errorForStatus(response.statusCode, 'read', { endpoint, bodyText: text, retryAfterMs: parseRetryAfter(response.headers['retry-after'], Date.now()) });
     }
     const announced = Number(response.headers['content-length']);
     const total = Number.isFinite(announced) && announced > 0 ? announced : null;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { downloadPdf } from '../../../../main/core/api';
-import { ServerError, TimeoutError } from '../../../../main/core/api/errors';
+import { RateLimitedError, ServerError, TimeoutError } from '../../../../main/core/api/errors';
+import { createFakeClock } from '../../../helpers/fake-clock';
 import { startFakeService } from '../../../helpers/fake-service';
 import type { FakeService } from '../../../helpers/fake-service';
 import { flood, trickle } from '../../../helpers/slow-responses';
@@ -78,5 +79,29 @@ describe('PDF download', () => {
     expect((error as ServerError).bodyText!.length).toBeLessThanOrEqual(2001);
     // Socket buffers let some megabytes out before the hang-up arrives, never the whole flood.
     expect(flooding!.bytesSent()).toBeLessThan(floodBytes / 2);
+  });
+
+  it('waits out the pause a busy service asks for (429, 503 with Retry-After), then saves the PDF', async () => {
+    let asked = 0;
+    service.route('GET', FILE_PATH, (_req, res) => {
+      asked += 1;
+      if (asked === 1) return res.writeHead(503, { 'retry-after': '2' }).end('busy');
+      if (asked === 2) return res.writeHead(429, { 'retry-after': '1' }).end('slow down');
+      res.end('%PDF-1.7 body');
+    });
+    const clock = createFakeClock();
+    await expect(downloadPdf(link(), join(dir, 'quote.pdf'), { timeouts: TIMEOUTS, retry: { clock } })).resolves.toMatchObject({ bytes: 13 });
+    expect(clock.sleeps).toEqual([2000, 1000]);
+    expect(asked).toBe(3);
+  });
+
+  it('reports a busy service at once when it asks for a longer pause than the policy waits, or for none', async () => {
+    service.route('GET', FILE_PATH, (_req, res) => res.writeHead(429, { 'retry-after': '600' }).end('later'));
+    const clock = createFakeClock();
+    const error = await downloadPdf(link(), join(dir, 'quote.pdf'), { timeouts: TIMEOUTS, retry: { clock } }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error).toMatchObject({ retryAfterMs: 600_000 });
+    expect(clock.sleeps).toEqual([]);
+    expect(await readdir(dir)).toEqual([]);
   });
 });

@@ -1,0 +1,30 @@
+// THE one way every command picks a stored account (list, show, accept, decline, pdf, listen,
+// team): by id, or by name in any case, among the saved accounts of a data folder or of the
+// running app on it. Demo accounts never count: they live only as long as one run of the app.
+import { UsageError } from './options';
+
+export interface NamedAccount {
+  id: string;
+  name: string;
+  demo: boolean;
+}
+
+/**
+ * The account `nameOrId` names in `accounts`, or a UsageError listing what there is. Without a
+ * name, the folder's only account; several (or none) need --account.
+ */
+export function pickAccount<A extends NamedAccount>(accounts: readonly A[], nameOrId: string | undefined, folder: string): A {
+  const saved = accounts.filter((account) => !account.demo);
+  const names = saved.map((account) => `"${account.name}"`).join(', ') || 'none';
+  if (nameOrId === undefined) {
+    if (saved.length === 1) return saved[0]!;
+    throw new UsageError(`give --account NAME: the data folder ${folder} has ${saved.length === 0 ? 'no saved account' : `several accounts (${names})`}`);
+  }
+  const byId = saved.find((account) => account.id === nameOrId.trim());
+  if (byId) return byId;
+  const wanted = nameOrId.trim().toLowerCase();
+  const matches = saved.filter((account) => account.name.trim().toLowerCase() === wanted);
+  if (matches.length === 1) return matches[0]!;
+  if (matches.length === 0) throw new UsageError(`no account "${nameOrId}" in ${folder} (accounts there: ${names}); give its name or id, or --data-dir for another folder`);
+  throw new UsageError(`${matches.length} accounts are called "${nameOrId}": give the id of one (${matches.map((account) => account.id).join(', ')})`);
+}

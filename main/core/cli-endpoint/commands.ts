@@ -1,0 +1,128 @@
+// What the running app does for each command of `quotedesk`: reads go through the account's own
+// client, a decision goes through the bridge's 'decisions.accept'/'decisions.decline' (so the
+// outbox, the undo window, the receipt and the app's views see it exactly as the app's own
+// button's), a PDF comes from the app's PDF cache, and `listen` hears the app's receiver.
+import type { DecisionResult, OutboxEntry, SentDecision } from '../../../preload/contract/bridge/decisions';
+import type { AccountsService } from '../accounts/types';
+import type { Dispatcher } from '../bridge/dispatcher';
+import type { EventHub } from '../bridge/events';
+import type { PdfCache } from '../cache';
+import { AppError } from '../errors';
+import type { DomainBus } from '../events';
+import type { EndpointCommands } from './server';
+import type { EndpointRequest } from './protocol';
+
+export interface EndpointCommandDeps {
+  accounts: AccountsService;
+  pdfs: PdfCache;
+  bus: DomainBus;
+  /** The bridge as the window calls it (inputs and answers checked against the contract). */
+  dispatcher(): Dispatcher;
+  /** The bridge's events: where the outbox says a decision was sent or undone. */
+  hub(): EventHub | null;
+}
+
+/** How long after its undo window a decision may take to be sent before the command line is told it still waits. */
+const SEND_WITHIN_MS = 60_000;
+
+export function createEndpointCommands(deps: EndpointCommandDeps): EndpointCommands {
+  async function realAccount(accountId: string) {
+    const account = await deps.accounts.get(accountId);
+    // Demo accounts live only as long as this run of the app: a script must never act on one.
+    if (account.demo) throw new AppError('account-not-found', 'That account is a demo account of the app; the command line works with saved accounts only.');
+    return account;
+  }
+
+  async function decide(request: Extract<EndpointRequest, { command: 'decide' }>): Promise<DecisionResult> {
+    await realAccount(request.accountId);
+    const hub = deps.hub();
+    if (hub === null) throw new AppError('invalid-state', 'The app is closing; try again in a moment.', { retryable: true });
+    const ended = watchOutbox(hub);
+    try {
+      const input = { accountId: request.accountId, quoteId: request.quoteId, ...(request.version ? { version: request.version } : {}) };
+      const answer = await deps.dispatcher().dispatch(
+        request.decision === 'accept' ? 'decisions.accept' : 'decisions.decline',
+        request.decision === 'decline' && request.reason ? { ...input, reason: request.reason } : input,
+      );
+      if (!answer.ok) throw new AppError(answer.error.code, answer.error.message, { retryable: answer.error.retryable });
+      const result = answer.value as DecisionResult;
+      // In the app's undo window: the app sends it when the window ends (or the person undoes it there).
+      if (result.outcome === 'waiting' && result.entry.state === 'undo') return await ended.outcomeOf(result.entry);
+      return result;
+    } finally {
+      ended.stop();
+    }
+  }
+
+  return {
+    async run(request) {
+      switch (request.command) {
+        case 'accounts':
+          return (await deps.accounts.list()).map(({ id, name, demo, access }) => ({ id, name, demo, access }));
+        case 'list': {
+          await realAccount(request.accountId);
+          const { accountId: _accountId, command: _command, v: _v, ...params } = request;
+          return (await deps.accounts.client(request.accountId)).quotes.list(params);
+        }
+        case 'show':
+          await realAccount(request.accountId);
+          return (await deps.accounts.client(request.accountId)).quotes.get(request.quoteId);
+        case 'pdf': {
+          await realAccount(request.accountId);
+          const pdf = await deps.pdfs.get(request.accountId, request.quoteId);
+          return { path: pdf.path, bytes: pdf.bytes, outdated: pdf.outdated };
+        }
+        case 'decide':
+          return decide(request);
+      }
+    },
+    async listen(accountId, send) {
+      await realAccount(accountId);
+      return deps.bus.subscribe('webhook.received', (received) => {
+        if (received.accountId === accountId && !received.replay) send({ event: received.event, data: received.data, receivedAt: received.receivedAt });
+      });
+    },
+  };
+}
+
+/** Follows one outbox entry from its undo window to its end: sent, held, waiting for the service, or undone in the app. */
+function watchOutbox(hub: EventHub) {
+  const sent = new Map<string, SentDecision>();
+  let entries: OutboxEntry[] | null = null;
+  let changed: () => void = () => undefined;
+  const stop = hub.subscribe((event) => {
+    if (event.name === 'decisions.sent') sent.set(event.payload.entryId, event.payload);
+    else if (event.name === 'decisions.outboxChanged') entries = event.payload.entries;
+    else return;
+    changed();
+  });
+  return {
+    stop,
+    outcomeOf(entry: OutboxEntry): Promise<DecisionResult> {
+      return new Promise((resolve, reject) => {
+        let goneTimer: NodeJS.Timeout | null = null;
+        const deadline = setTimeout(() => finish(waiting(entry, 'It is still in the app\u2019s outbox, which sends it when it can.')), Math.max(0, entry.sendAt - Date.now()) + SEND_WITHIN_MS);
+        const finish = (result: DecisionResult | AppError) => {
+          clearTimeout(deadline);
+          if (goneTimer) clearTimeout(goneTimer);
+          changed = () => undefined;
+          if (result instanceof AppError) reject(result);
+          else resolve(result);
+        };
+        changed = () => {
+          const ended = sent.get(entry.id);
+          if (ended) return finish(ended.result);
+          const now = entries?.find((other) => other.id === entry.id);
+          if (now?.state === 'waiting') return finish(waiting(now, now.message ?? 'It waits for the service in the app\u2019s outbox.'));
+          // The outbox drops a sent entry just before it says how it ended: only an entry gone with no end for a moment was undone.
+          if (entries !== null && !now && !goneTimer) goneTimer = setTimeout(() => finish(new AppError('invalid-state', 'It was undone in the app before it was sent; nothing was sent.')), 1_000);
+        };
+        changed();
+      });
+    },
+  };
+}
+
+function waiting(entry: OutboxEntry, message: string): DecisionResult {
+  return { outcome: 'waiting', message, quote: null, entry };
+}
