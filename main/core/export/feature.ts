@@ -3,6 +3,7 @@ import type { AccountsService } from '../accounts/types';
 import { afterReady } from '../bridge/feature';
 import type { Feature } from '../bridge/feature';
 import type { QuoteCache } from '../cache';
+import type { DomainBus } from '../events';
 import type { Clock } from '../ports';
 import { createExportHandlers } from './bridge';
 import type { ExportDelivery } from './bridge';
@@ -16,6 +17,8 @@ export interface ExportsFeatureDeps {
   servicesKnown: Promise<void>;
   /** The snoozed quotes, which the inbox's views leave out. */
   hidden?: () => ReadonlySet<string>;
+  /** Where 'export.written' goes: the memory feature gives a large export's heap back. */
+  bus?: Pick<DomainBus, 'publish'>;
 }
 
 export function createExportsFeature(deps: ExportsFeatureDeps): Feature {

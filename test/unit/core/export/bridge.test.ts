@@ -51,6 +51,7 @@ beforeEach(async () => {
       delivered.push(file);
       return { kind: 'download', url: `/downloads/${delivered.length}` };
     },
+    bus: rig.bus,
   });
 });
 afterEach(async () => {
@@ -115,6 +116,16 @@ describe('exporting the inbox view', () => {
     expect(picked).toMatchObject({ rows: 2, fileName: 'Quotedesk - Selected quotes - 2026-01-15.csv' });
     const pickedNeeding = await exportCall('inbox.export', { format: 'csv', needsAction: true, selection: { kind: 'all', except: [] } });
     expect(pickedNeeding.fileName).toBe('Quotedesk - Selected quotes (Action needed) - 2026-01-15.csv');
+  });
+
+  it('says on the bus when a file was written and how many rows it holds, so a large export\'s memory is given back', async () => {
+    const written: number[] = [];
+    rig.bus.subscribe('export.written', ({ rows }) => written.push(rows));
+    const total = (await inbox['inbox.query']({ sort: 'newest', offset: 0, limit: 1 })).total;
+    await exportCall('inbox.export', { format: 'xlsx' });
+    await exportCall('inbox.export', { format: 'csv', needsAction: true });
+    const needing = (await inbox['inbox.query']({ sort: 'newest', needsAction: true, offset: 0, limit: 1 })).total;
+    expect(written).toEqual([total, needing]);
   });
 
   it('exports more quotes than one inbox window holds', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEventBus } from '../../../../main/core/events';
 import type { DomainEvents } from '../../../../main/core/events';
-import { createMemoryFeature, MEMORY_RELEASED, reduceHeapOfV8 } from '../../../../main/core/memory/feature';
+import { createMemoryFeature, LARGE_EXPORT_ROWS, MEMORY_RELEASED, reduceHeapOfV8 } from '../../../../main/core/memory/feature';
 import { initialState } from '../../../../main/core/sync/state';
 import type { SyncState } from '../../../../main/core/sync/state';
 import { createRecordingLogger } from '../../../helpers/recording-logger';
@@ -72,6 +72,31 @@ describe('the memory feature', () => {
     vi.advanceTimersByTime(DELAY / 2);
     expect(reduceHeap).not.toHaveBeenCalled();
     vi.advanceTimersByTime(DELAY / 2);
+    expect(reduceHeap).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives memory back after each large export, and not after a small one', () => {
+    vi.useFakeTimers();
+    const { reduceHeap, bus } = setup();
+    bus.publish('export.written', { rows: LARGE_EXPORT_ROWS - 1 });
+    vi.advanceTimersByTime(DELAY * 10);
+    expect(reduceHeap).not.toHaveBeenCalled();
+    bus.publish('export.written', { rows: LARGE_EXPORT_ROWS });
+    vi.advanceTimersByTime(DELAY);
+    expect(reduceHeap).toHaveBeenCalledTimes(1);
+    // Unlike a sync pass, every large export leaves its own heap behind.
+    bus.publish('export.written', { rows: 100_000 });
+    vi.advanceTimersByTime(DELAY);
+    expect(reduceHeap).toHaveBeenCalledTimes(2);
+  });
+
+  it('collects once for an export ending while a first sync is about to be given back', () => {
+    vi.useFakeTimers();
+    const { reduceHeap, bus, pass } = setup();
+    pass('a', null);
+    vi.advanceTimersByTime(DELAY / 2);
+    bus.publish('export.written', { rows: LARGE_EXPORT_ROWS });
+    vi.advanceTimersByTime(DELAY);
     expect(reduceHeap).toHaveBeenCalledTimes(1);
   });
 
