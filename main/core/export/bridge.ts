@@ -1,11 +1,13 @@
 import type { z } from 'zod';
 import type { exportMethods, ExportDelivered, ExportFormat } from '../../../preload/contract/bridge/export';
+import type { SavedView } from '../../../preload/contract';
 import type { AccountsService } from '../accounts/types';
 import type { QuoteCache } from '../cache';
 import { AppError } from '../errors';
 import { exportFileName, viewName } from './file-name';
 import { inboxTable } from './inbox-table';
 import { pricingTable } from './pricing-table';
+import { savedViewShown } from './saved-view-shown';
 import { toCsvInChunks } from './csv-chunks';
 import { toXlsx } from './xlsx';
 import type { ExportFile, ExportTable } from './table';
@@ -40,6 +42,8 @@ export interface ExportHandlerDeps {
   expiringSoonDays?: number;
   /** The quotes every view leaves out (the snoozed): the file holds the view as the inbox shows it. */
   hidden?: () => ReadonlySet<string>;
+  /** The saved views: a view that is one of them names its file by the saved view's own name. */
+  savedViews?: () => readonly SavedView[];
   /** Hears that a file was written ('export.written'), so the memory a large one used is given back. */
   bus?: Pick<DomainBus, 'publish'>;
 }
@@ -64,6 +68,7 @@ export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
     const { rows } = await selectedRows(deps, view);
     const accounts = await deps.accounts.list();
     const name = viewName({
+      savedViewName: deps.savedViews ? savedViewShown(deps.savedViews(), view)?.name : null,
       accountName: view.accountId === undefined ? null : (accounts.find((account) => account.id === view.accountId)?.name ?? null),
       needsAction: view.needsAction,
       expiringSoon: view.expiringSoon,
