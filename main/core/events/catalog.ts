@@ -20,6 +20,8 @@ export interface DomainEvents {
   'sync.completed': { accountId: string; at: number; quotes: number; needsAction: string[] };
   /** The tunnel came back (a restart, a new public URL): deliveries sent meanwhile were lost, so sync catches up (webhooks/ publishes it). */
   'webhook.reconnected': { origin: string };
+  /** An export's file was written (export/ publishes it): a large one leaves V8 holding heap the memory feature gives back. */
+  'export.written': { rows: number };
 
   /** A decision is about to be sent: from now until 'quote.decisionEnded' the service may apply it. */
   'quote.deciding': { accountId: string; quoteId: string; decision: Decision };

@@ -1,16 +1,20 @@
 import type { z } from 'zod';
 import type { exportMethods, ExportDelivered, ExportFormat } from '../../../preload/contract/bridge/export';
+import type { SavedView } from '../../../preload/contract';
 import type { AccountsService } from '../accounts/types';
 import type { QuoteCache } from '../cache';
 import { AppError } from '../errors';
 import { exportFileName, viewName } from './file-name';
 import { inboxTable } from './inbox-table';
 import { pricingTable } from './pricing-table';
+import { savedViewShown } from './saved-view-shown';
 import { toCsvInChunks } from './csv-chunks';
 import { toXlsx } from './xlsx';
 import type { ExportFile, ExportTable } from './table';
 import type { Clock } from '../ports';
 import { selectedRows } from '../inbox/selected-rows';
+import type { ViewInput } from '../inbox/selected-rows';
+import type { DomainBus } from '../events';
 
 type Methods = typeof exportMethods;
 export type ExportHandlers = {
@@ -38,14 +42,42 @@ export interface ExportHandlerDeps {
   expiringSoonDays?: number;
   /** The quotes every view leaves out (the snoozed): the file holds the view as the inbox shows it. */
   hidden?: () => ReadonlySet<string>;
+  /** The saved views: a view that is one of them names its file by the saved view's own name. */
+  savedViews?: () => readonly SavedView[];
+  /** Hears that a file was written ('export.written'), so the memory a large one used is given back. */
+  bus?: Pick<DomainBus, 'publish'>;
 }
 
 export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
   const { cache, clock } = deps;
 
   // Neither holds the core's event loop for long: CSV is written in chunks, XLSX in a worker.
+  // Once written, the file is all that is left of the rows, and a large export's heap is
+  // given back (memory/feature.ts hears 'export.written'), while the person chooses where to save it.
   async function encode(table: ExportTable, format: ExportFormat): Promise<ExportFile> {
-    return format === 'csv' ? toCsvInChunks(table) : toXlsx(table);
+    try {
+      return format === 'csv' ? await toCsvInChunks(table) : await toXlsx(table);
+    } finally {
+      deps.bus?.publish('export.written', { rows: table.rows.length });
+    }
+  }
+
+  /** The view's rows, read as inbox.query reads them, in a file; the rows are let go when it returns. */
+  async function encodeView(view: ViewInput, format: ExportFormat): Promise<{ file: ExportFile; name: string; rows: number }> {
+    // The same rows inbox.query gives, in its order; only the selected ones when there is a selection.
+    const { rows } = await selectedRows(deps, view);
+    const accounts = await deps.accounts.list();
+    const name = viewName({
+      savedViewName: deps.savedViews ? savedViewShown(deps.savedViews(), view)?.name : null,
+      accountName: view.accountId === undefined ? null : (accounts.find((account) => account.id === view.accountId)?.name ?? null),
+      needsAction: view.needsAction,
+      expiringSoon: view.expiringSoon,
+      stages: view.stages,
+      search: view.search,
+      filtered: [view.companies, view.currencies, view.serviceTypes, view.targetMarkets, view.dueDate, view.validUntil, view.quoteIds].some((values) => (values?.length ?? 0) > 0),
+      selection: view.selection !== undefined,
+    });
+    return { file: await encode(inboxTable(rows, accounts), format), name, rows: rows.length };
   }
 
   async function deliver(file: ExportFile, what: string, rows: number): Promise<ExportDelivered> {
@@ -59,20 +91,8 @@ export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
   return {
     async 'inbox.export'(input) {
       const { format, ...view } = input;
-      // The same rows inbox.query gives, in its order; only the selected ones when there is a selection.
-      const { rows } = await selectedRows(deps, view);
-      const accounts = await deps.accounts.list();
-      const table = inboxTable(rows, accounts);
-      const name = viewName({
-        accountName: view.accountId === undefined ? null : (accounts.find((account) => account.id === view.accountId)?.name ?? null),
-        needsAction: view.needsAction,
-        expiringSoon: view.expiringSoon,
-        stages: view.stages,
-        search: view.search,
-        filtered: [view.companies, view.currencies, view.serviceTypes, view.targetMarkets, view.dueDate, view.validUntil, view.quoteIds].some((values) => (values?.length ?? 0) > 0),
-        selection: view.selection !== undefined,
-      });
-      return deliver(await encode(table, format), name, rows.length);
+      const { file, name, rows } = await encodeView(view, format);
+      return deliver(file, name, rows);
     },
 
     async 'quotes.exportPricing'({ accountId, quoteId, format }) {

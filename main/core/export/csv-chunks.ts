@@ -1,31 +1,30 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { toCsv } from './csv';
+import { ByteSink } from './byte-sink';
+import { CSV_TYPE, csvHead, csvLines } from './csv';
 import type { ExportFile, ExportTable } from './table';
+import { rowsBetween } from './table';
 
 /** Rows written between two turns of the event loop: a few milliseconds of work each. */
 const ROWS_PER_CHUNK = 2_000;
+/** Room above the first chunk's bytes per row when estimating the file (later rows may be longer). */
+const ESTIMATE_MARGIN = 1.1;
 
 /**
  * toCsv's very file, written a chunk of rows at a time with a turn of the event loop between
  * chunks, so a 100,000-row export never holds the core (webhook deliveries, the bridge) for
- * more than a chunk, and never builds the whole text as one string. Each chunk is toCsv's own
- * output for its rows with the header line cut off, so the escaping is csv.ts's, unchanged.
+ * more than a chunk. Each chunk's rows are made, written as bytes and let go: the file's
+ * bytes are the only thing that grows (one buffer, sized from the first chunk). The lines
+ * are csv.ts's, so the escaping is the same.
  */
 export async function toCsvInChunks(table: ExportTable, rowsPerChunk = ROWS_PER_CHUNK): Promise<ExportFile> {
-  const head = toCsv({ ...table, rows: [] });
-  const parts: Uint8Array[] = [head.bytes];
-  let length = head.bytes.length;
-  for (let start = 0; start < table.rows.length; start += rowsPerChunk) {
+  const sink = new ByteSink();
+  sink.write(csvHead(table.columns));
+  const total = table.rows.length;
+  for (let start = 0; start < total; start += rowsPerChunk) {
     await nextTurn();
-    const part = toCsv({ ...table, rows: table.rows.slice(start, start + rowsPerChunk) }).bytes.subarray(head.bytes.length);
-    parts.push(part);
-    length += part.length;
+    const end = Math.min(total, start + rowsPerChunk);
+    sink.write(csvLines(table.columns, rowsBetween(table.rows, start, end)));
+    if (start === 0 && end < total) sink.reserve(Math.ceil((sink.length / end) * total * ESTIMATE_MARGIN));
   }
-  const bytes = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts.splice(0)) {
-    bytes.set(part, at);
-    at += part.length;
-  }
-  return { ...head, bytes };
+  return { bytes: sink.bytes(), ...CSV_TYPE };
 }

@@ -1,5 +1,6 @@
 import { isoDay, isoTimestamp } from './cell-rules';
-import type { Cell, ColumnKind, ExportFile, ExportTable } from './table';
+import { rowsBetween } from './table';
+import type { Cell, ColumnKind, ExportColumn, ExportFile, ExportTable } from './table';
 
 /**
  * Before every character a spreadsheet may read as the start of a formula (= + - @, and the
@@ -37,9 +38,22 @@ function csvCell(kind: ColumnKind, cell: Cell): string {
   return escapeText(cell);
 }
 
+export const CSV_TYPE = { contentType: 'text/csv; charset=utf-8', extension: 'csv' } as const;
+
+/** The file's start: the byte order mark, so Excel reads the UTF-8 as such, and the header line. */
+export function csvHead(columns: readonly ExportColumn[]): string {
+  return `\uFEFF${columns.map((column) => escapeText(column.header)).join(',')}\r\n`;
+}
+
+/** Lines of rows, each ended by CRLF. */
+export function csvLines(columns: readonly ExportColumn[], rows: Iterable<readonly Cell[]>): string {
+  let text = '';
+  for (const row of rows) text += `${columns.map((column, index) => csvCell(column.kind, row[index] ?? null)).join(',')}\r\n`;
+  return text;
+}
+
 /** RFC 4180 CSV with CRLF line ends and a byte order mark, so Excel reads the UTF-8 as such. */
 export function toCsv(table: ExportTable): ExportFile {
-  const lines = [table.columns.map((column) => escapeText(column.header)), ...table.rows.map((row) => table.columns.map((column, index) => csvCell(column.kind, row[index] ?? null)))];
-  const text = `\uFEFF${lines.map((line) => line.join(',')).join('\r\n')}\r\n`;
-  return { bytes: new TextEncoder().encode(text), contentType: 'text/csv; charset=utf-8', extension: 'csv' };
+  const text = csvHead(table.columns) + csvLines(table.columns, rowsBetween(table.rows));
+  return { bytes: new TextEncoder().encode(text), ...CSV_TYPE };
 }

@@ -3,7 +3,9 @@ import type { AccountsService } from '../accounts/types';
 import { afterReady } from '../bridge/feature';
 import type { Feature } from '../bridge/feature';
 import type { QuoteCache } from '../cache';
-import type { Clock } from '../ports';
+import type { DomainBus } from '../events';
+import type { Clock, Logger, SettingsStore } from '../ports';
+import { createSavedViewsStore } from '../views';
 import { createExportHandlers } from './bridge';
 import type { ExportDelivery } from './bridge';
 
@@ -16,8 +18,15 @@ export interface ExportsFeatureDeps {
   servicesKnown: Promise<void>;
   /** The snoozed quotes, which the inbox's views leave out. */
   hidden?: () => ReadonlySet<string>;
+  /** Where the saved views are kept: an export of one is named after it. */
+  settings?: SettingsStore;
+  logger: Logger;
+  /** Where 'export.written' goes: the memory feature gives a large export's heap back. */
+  bus?: Pick<DomainBus, 'publish'>;
 }
 
 export function createExportsFeature(deps: ExportsFeatureDeps): Feature {
-  return { name: 'exports', handlers: afterReady(deps.servicesKnown, createExportHandlers(deps)) };
+  // The saved views as the views feature keeps them (read from the settings at each export, so a rename counts at once).
+  const savedViews = deps.settings ? createSavedViewsStore(deps.settings, deps.logger).list : undefined;
+  return { name: 'exports', handlers: afterReady(deps.servicesKnown, createExportHandlers({ ...deps, savedViews })) };
 }

@@ -31,6 +31,8 @@ export function exportFileName(what: string, day: string, extension: 'csv' | 'xl
 
 /** What an inbox view holds, in the inbox's words, as a name for its file. */
 export interface ViewWords {
+  /** The saved view the inbox shows, if it shows one: its own name says what the view holds. */
+  savedViewName?: string | null;
   accountName: string | null;
   needsAction?: boolean;
   expiringSoon?: boolean;
@@ -41,9 +43,11 @@ export interface ViewWords {
   selection: boolean;
 }
 
-/** "Action needed", "Acme, Accepted", "All quotes", "Selected quotes", "Selected quotes (Action needed)"... */
+/** "Big EUR deals" (a saved view), "Action needed", "Acme, Accepted", "All quotes", "Selected quotes", "Selected quotes (Action needed)"... */
 export function viewName(view: ViewWords): string {
   const parts: string[] = [];
+  const saved = view.savedViewName?.trim();
+  if (saved) return view.selection ? `Selected quotes (${saved})` : saved;
   if (view.accountName) parts.push(view.accountName);
   if (view.needsAction) parts.push('Action needed');
   if (view.expiringSoon) parts.push('Expiring soon');

@@ -7,4 +7,4 @@ export { exportFileName, viewName } from './file-name';
 export { isoDay, isoTimestamp } from './cell-rules';
 export { currencyStyle } from './currency-format';
 export { columnWidths } from './column-widths';
-export type { Cell, ColumnKind, ExportColumn, ExportFile, ExportTable } from './table';
+export type { Cell, ColumnKind, ExportColumn, ExportFile, ExportTable, TableRows } from './table';

@@ -16,11 +16,26 @@ export interface ExportColumn {
   currencyColumn?: string;
 }
 
+/**
+ * A table's rows by position. An array is one; a large table makes each row's cells when
+ * asked (inbox-table.ts), so 100,000 quotes are never held as cells too: a writer asks for a
+ * chunk of rows, writes them and lets them go.
+ */
+export interface TableRows {
+  readonly length: number;
+  at(index: number): readonly Cell[] | undefined;
+}
+
 export interface ExportTable {
   /** The XLSX sheet's name (31 characters at most, as Excel requires). */
   sheetName: string;
   columns: readonly ExportColumn[];
-  rows: readonly (readonly Cell[])[];
+  rows: TableRows;
+}
+
+/** Rows [start, end) of a table, made one at a time. */
+export function* rowsBetween(rows: TableRows, start = 0, end = rows.length): Generator<readonly Cell[]> {
+  for (let index = start; index < Math.min(end, rows.length); index++) yield rows.at(index) ?? [];
 }
 
 export type ExportFile = { bytes: Uint8Array; contentType: string; extension: 'csv' | 'xlsx' };

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { columnWidths } from './column-widths';
+import { ColumnMeter } from './column-widths';
 import type { ExportFile, ExportTable } from './table';
-import { currencyIndexes } from './table';
+import { currencyIndexes, rowsBetween } from './table';
 import { sheetNameOf, SHEET_END, sheetStart, SheetRows, StyleBook, workbookParts } from './xlsx-parts';
 import { startZipWorker } from './xlsx-worker';
 
@@ -18,16 +18,22 @@ const ROWS_PER_CHUNK = 2_000;
 export async function toXlsx(table: ExportTable, rowsPerChunk = ROWS_PER_CHUNK): Promise<ExportFile> {
   const styles = new StyleBook();
   const rows = new SheetRows(table.columns, currencyIndexes(table.columns), styles);
-  const widths = columnWidths(table.columns, table.rows);
+  const total = table.rows.length;
+  // The widths come before the rows in the sheet: a first pass measures them, a chunk at a time.
+  const meter = new ColumnMeter(table.columns);
+  for (let start = 0; start < total; start += rowsPerChunk) {
+    if (start > 0) await nextTurn();
+    meter.measure(rowsBetween(table.rows, start, start + rowsPerChunk));
+  }
   const zip = startZipWorker();
   try {
     zip.begin('xl/worksheets/sheet1.xml');
-    await zip.write(sheetStart(widths) + rows.header());
-    for (let start = 0; start < table.rows.length; start += rowsPerChunk) {
+    await zip.write(sheetStart(meter.widths()) + rows.header());
+    for (let start = 0; start < total; start += rowsPerChunk) {
       await nextTurn();
       let xml = '';
-      const end = Math.min(table.rows.length, start + rowsPerChunk);
-      for (let index = start; index < end; index++) xml += rows.row(index + 2, table.rows[index]!);
+      let rowNumber = start + 2;
+      for (const cells of rowsBetween(table.rows, start, start + rowsPerChunk)) xml += rows.row(rowNumber++, cells);
       await zip.write(xml);
     }
     await zip.write(SHEET_END);

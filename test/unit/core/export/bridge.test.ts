@@ -13,6 +13,7 @@ import type { SyncEngine } from '../../../../main/core/sync';
 import { ManualClock, startSimulator } from '../../../../main/simulator';
 import type { Simulator } from '../../../../main/simulator';
 import { exportMethods } from '../../../../preload/contract/bridge/export';
+import { SavedView } from '../../../../preload/contract';
 import { cacheRig } from '../cache/helpers';
 import type { CacheRig } from '../cache/helpers';
 import { createFakeClock } from '../../../helpers/fake-clock';
@@ -28,8 +29,10 @@ let accounts: TestAccount[];
 let inbox: InboxHandlers;
 let exports: ExportHandlers;
 let delivered: FileToDeliver[];
+let saved: SavedView[] = [];
 
 beforeEach(async () => {
+  saved = [];
   sim = await startSimulator({ seed: 3, quotes: 60, clock: new ManualClock(), log: () => undefined });
   relay = await startRelay(sim.baseUrl);
   const clock = createFakeClock(Date.UTC(2026, 0, 15, 9));
@@ -51,6 +54,8 @@ beforeEach(async () => {
       delivered.push(file);
       return { kind: 'download', url: `/downloads/${delivered.length}` };
     },
+    savedViews: () => saved,
+    bus: rig.bus,
   });
 });
 afterEach(async () => {
@@ -115,6 +120,26 @@ describe('exporting the inbox view', () => {
     expect(picked).toMatchObject({ rows: 2, fileName: 'Quotedesk - Selected quotes - 2026-01-15.csv' });
     const pickedNeeding = await exportCall('inbox.export', { format: 'csv', needsAction: true, selection: { kind: 'all', except: [] } });
     expect(pickedNeeding.fileName).toBe('Quotedesk - Selected quotes (Action needed) - 2026-01-15.csv');
+  });
+
+  it("names the file after the saved view the inbox shows, with the saved view's own name", async () => {
+    const [company] = (await inbox['inbox.facets']({})).companies;
+    saved = [SavedView.parse({ id: 'v1', name: 'Key account: Q1', query: { accountId: 'internal', needsAction: true, sort: 'value', filters: { companies: [company!.value] } } })];
+    const view = { accountId: 'internal', needsAction: true, companies: [company!.value], sort: 'value' as const };
+    expect((await exportCall('inbox.export', { ...view, format: 'xlsx' })).fileName).toBe('Quotedesk - Key account- Q1 - 2026-01-15.xlsx');
+    expect((await exportCall('inbox.export', { ...view, format: 'csv', selection: { kind: 'all', except: [] } })).fileName).toBe('Quotedesk - Selected quotes (Key account- Q1) - 2026-01-15.csv');
+    // Another order is another view: named by what it cuts.
+    expect((await exportCall('inbox.export', { ...view, sort: 'newest', format: 'csv' })).fileName).toBe('Quotedesk - internal, Action needed, filtered - 2026-01-15.csv');
+  });
+
+  it('says on the bus when a file was written and how many rows it holds, so a large export\'s memory is given back', async () => {
+    const written: number[] = [];
+    rig.bus.subscribe('export.written', ({ rows }) => written.push(rows));
+    const total = (await inbox['inbox.query']({ sort: 'newest', offset: 0, limit: 1 })).total;
+    await exportCall('inbox.export', { format: 'xlsx' });
+    await exportCall('inbox.export', { format: 'csv', needsAction: true });
+    const needing = (await inbox['inbox.query']({ sort: 'newest', needsAction: true, offset: 0, limit: 1 })).total;
+    expect(written).toEqual([total, needing]);
   });
 
   it('exports more quotes than one inbox window holds', async () => {

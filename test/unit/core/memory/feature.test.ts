@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEventBus } from '../../../../main/core/events';
 import type { DomainEvents } from '../../../../main/core/events';
-import { createMemoryFeature, MEMORY_RELEASED, reduceHeapOfV8 } from '../../../../main/core/memory/feature';
+import { createMemoryFeature, IDLE_HEAP_WORTH_RELEASING, LARGE_EXPORT_ROWS, MEMORY_RELEASED, reduceHeapOfV8 } from '../../../../main/core/memory/feature';
 import { initialState } from '../../../../main/core/sync/state';
 import type { SyncState } from '../../../../main/core/sync/state';
 import { createRecordingLogger } from '../../../helpers/recording-logger';
@@ -12,7 +12,9 @@ function setup(delayMs = DELAY) {
   const logger = createRecordingLogger();
   const bus = createEventBus<DomainEvents>({ logger });
   const reduceHeap = vi.fn();
-  const feature = createMemoryFeature({ bus, logger, reduceHeap, delayMs });
+  /** Heap V8 holds beyond its use: none unless a test grows it. */
+  const heap = { idle: 0 };
+  const feature = createMemoryFeature({ bus, logger, reduceHeap, delayMs, idleHeap: () => heap.idle });
   /** One pass of the engine as the bus sees it: syncing from when the cache last synced, then online and completed. */
   const pass = (accountId: string, lastSyncedAt: number | null) => {
     const syncing: SyncState = { ...initialState(accountId, lastSyncedAt), phase: 'syncing', progress: { pagesDone: 0, pagesTotal: null, quotesSeen: 0 } };
@@ -20,7 +22,7 @@ function setup(delayMs = DELAY) {
     bus.publish('sync.state', { ...syncing, phase: 'online', progress: null, lastSyncedAt: 5_000 });
     bus.publish('sync.completed', { accountId, at: 5_000, quotes: 10, needsAction: [] });
   };
-  return { logger, bus, reduceHeap, feature, pass };
+  return { logger, bus, reduceHeap, feature, pass, heap };
 }
 
 describe('the memory feature', () => {
@@ -37,11 +39,43 @@ describe('the memory feature', () => {
     expect(reduceHeap).toHaveBeenCalledTimes(1);
     const line = logger.lines.find((each) => each.message === MEMORY_RELEASED);
     expect(line?.fields).toMatchObject({ rssBeforeMb: expect.any(Number), rssAfterMb: expect.any(Number) });
-    // Later passes of the same account store little: no collection for them.
+    // Later passes of the same account store little: no collection for them while V8 holds little it does not use.
     pass('a', 5_000);
     pass('a', 6_000);
     vi.advanceTimersByTime(DELAY * 10);
     expect(reduceHeap).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives memory back after a later pass when V8 holds much more heap than it uses, so ten passes do not grow the process', () => {
+    vi.useFakeTimers();
+    const { reduceHeap, pass, heap } = setup();
+    pass('a', null);
+    vi.advanceTimersByTime(DELAY);
+    expect(reduceHeap).toHaveBeenCalledTimes(1);
+    heap.idle = IDLE_HEAP_WORTH_RELEASING - 1;
+    pass('a', 5_000);
+    vi.advanceTimersByTime(DELAY);
+    expect(reduceHeap).toHaveBeenCalledTimes(1);
+    // The young generation grew back to its maximum over the passes.
+    heap.idle = IDLE_HEAP_WORTH_RELEASING;
+    pass('a', 6_000);
+    vi.advanceTimersByTime(DELAY);
+    expect(reduceHeap).toHaveBeenCalledTimes(2);
+    pass('a', 7_000);
+    vi.advanceTimersByTime(DELAY);
+    expect(reduceHeap).toHaveBeenCalledTimes(3);
+  });
+
+  it('a first pass is given back however little V8 holds unused, even with a later pass of another account in the same burst', () => {
+    vi.useFakeTimers();
+    const { reduceHeap, pass } = setup();
+    pass('a', null);
+    vi.advanceTimersByTime(DELAY);
+    pass('b', null);
+    vi.advanceTimersByTime(DELAY / 2);
+    pass('a', 5_000);
+    vi.advanceTimersByTime(DELAY);
+    expect(reduceHeap).toHaveBeenCalledTimes(2);
   });
 
   it('gives memory back after the first pass since the start of an account synced before (the index was built for it)', () => {
@@ -72,6 +106,31 @@ describe('the memory feature', () => {
     vi.advanceTimersByTime(DELAY / 2);
     expect(reduceHeap).not.toHaveBeenCalled();
     vi.advanceTimersByTime(DELAY / 2);
+    expect(reduceHeap).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives memory back after each large export, and not after a small one', () => {
+    vi.useFakeTimers();
+    const { reduceHeap, bus } = setup();
+    bus.publish('export.written', { rows: LARGE_EXPORT_ROWS - 1 });
+    vi.advanceTimersByTime(DELAY * 10);
+    expect(reduceHeap).not.toHaveBeenCalled();
+    bus.publish('export.written', { rows: LARGE_EXPORT_ROWS });
+    vi.advanceTimersByTime(DELAY);
+    expect(reduceHeap).toHaveBeenCalledTimes(1);
+    // Unlike a sync pass, every large export leaves its own heap behind.
+    bus.publish('export.written', { rows: 100_000 });
+    vi.advanceTimersByTime(DELAY);
+    expect(reduceHeap).toHaveBeenCalledTimes(2);
+  });
+
+  it('collects once for an export ending while a first sync is about to be given back', () => {
+    vi.useFakeTimers();
+    const { reduceHeap, bus, pass } = setup();
+    pass('a', null);
+    vi.advanceTimersByTime(DELAY / 2);
+    bus.publish('export.written', { rows: LARGE_EXPORT_ROWS });
+    vi.advanceTimersByTime(DELAY);
     expect(reduceHeap).toHaveBeenCalledTimes(1);
   });
 
