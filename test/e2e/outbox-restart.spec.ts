@@ -143,12 +143,18 @@ test('a decision made while the service fails waits, survives a restart of the h
 test('a waiting decision on a quote revised meanwhile is held and asked again in words, and nothing is sent', async ({ browser }) => {
   test.setTimeout(240_000);
   const quote = await issueQuote('Outbox on a revised quote');
-  host ??= await startWebHostProcess([], { dataDir, undoSeconds: 0 });
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
-  await page.goto(host.url);
-  // The quote reaches the inbox by the next sync.
-  await page.getByRole('button', { name: 'Sync now' }).click();
+  if (host) {
+    await page.goto(host.url);
+    // The quote reaches the inbox by the next sync.
+    await page.getByRole('button', { name: 'Sync now' }).click();
+  } else {
+    // Run alone: a host of its own, and the account.
+    host = await startWebHostProcess([], { dataDir, undoSeconds: 0 });
+    await page.goto(host.url);
+    await addClientAccount(page);
+  }
 
   await failDecisions();
   await accept(page, 'Outbox on a revised quote');
