@@ -79,6 +79,7 @@ export function unusedHandlers(): Handlers {
     'decisions.cancel': unused('decisions.cancel'),
     'decisions.settings': unused('decisions.settings'),
     'decisions.setSettings': unused('decisions.setSettings'),
+    'decisions.startReports': unused('decisions.startReports'),
     'webhooks.status': unused('webhooks.status'),
     'webhooks.setTunnel': unused('webhooks.setTunnel'),
     'webhooks.register': unused('webhooks.register'),

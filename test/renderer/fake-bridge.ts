@@ -41,7 +41,7 @@ import type { AccountSyncState, InboxRow, InboxWindow } from '../../renderer/src
 import { createMemorySettingsStore } from '../../main/core/settings-and-secrets/memory-settings';
 import { createSavedViewsStore } from '../../main/core/views';
 import { createRecordingLogger } from '../helpers/recording-logger';
-import type { DecisionResult, DecisionSettings, OutboxEntry } from '../../preload/contract/bridge/decisions';
+import type { DecisionResult, DecisionSettings, OutboxEntry, StartReport } from '../../preload/contract/bridge/decisions';
 import { createEventHub } from '../../main/core/bridge/events';
 import { createEventBus } from '../../main/core/events';
 import type { DomainEvents } from '../../main/core/events';
@@ -123,6 +123,8 @@ export class FakeBridge {
   pdfUsage = { files: 0, bytes: 0 };
   /** The decisions waiting to be sent; a test sets it and emits 'decisions.outboxChanged' as the core would. */
   outbox: OutboxEntry[] = [];
+  /** What became of the decisions the last run left; a test sets it and emits 'decisions.startReportsChanged' as the core would. */
+  startReports: StartReport[] = [];
   decisionSettings: DecisionSettings = { undoSeconds: 5 };
   /** What quotes.logo answers per quote id (a data: URL); no logo otherwise. */
   logos: Record<string, string> = {};
@@ -535,6 +537,7 @@ export class FakeBridge {
       },
       'decisions.settings': () => this.decisionSettings,
       'decisions.setSettings': (settings) => (this.decisionSettings = settings),
+      'decisions.startReports': () => this.startReports,
       'webhooks.status': () => this.#webhooksOverview(),
       'webhooks.setTunnel': (choice) => {
         this.webhooks.mode = choice.mode;

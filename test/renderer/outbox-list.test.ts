@@ -2,7 +2,7 @@
 // (each entry cancellable), and the undo window in Settings.
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../../preload/contract/bridge/decisions';
+import type { OutboxEntry, StartReport } from '../../preload/contract/bridge/decisions';
 import { FakeBridge } from './fake-bridge';
 import { makeAccount, makeQuote } from './fixtures';
 import { renderApp } from './render-app';
@@ -12,6 +12,13 @@ function entry(n: number, overrides: Partial<OutboxEntry>): OutboxEntry {
     id: `entry-${n}`, accountId: 'acc-1', accountName: 'Acme', quoteId: `q-${n}`, quoteNumber: `Q-${n}`, decision: 'accept', reason: null,
     version: 'v1', decidedAt: '2026-03-01T10:00:00Z', sendAt: 0, state: 'waiting', attempted: false, message: 'Will be sent when Quotedesk can reach the service.',
     ...overrides,
+  };
+}
+
+function report(n: number, overrides: Partial<StartReport>): StartReport {
+  return {
+    entryId: `entry-${n}`, accountId: 'acc-1', accountName: 'Acme', quoteId: `q-${n}`, quoteNumber: `Q-${n}`, decision: 'accept',
+    outcome: 'sent', summary: '', detail: null, at: '2026-03-01T10:00:00Z', ...overrides,
   };
 }
 
@@ -33,6 +40,20 @@ describe('the outbox in the window', () => {
     await fireEvent.click(within(list).getByRole('button', { name: 'Cancel: Accept Q-1 (Acme)' }));
     expect(fake.callsOf('decisions.cancel')).toEqual([{ id: 'entry-1' }]);
     await waitFor(() => expect(screen.getByRole('button', { name: /Activity\s*1\s*decision waiting to be sent/ })).toBeTruthy());
+  });
+
+  it('lists in Activity what became of the decisions left waiting when Quotedesk closed, as the core reports them', async () => {
+    const fake = setup();
+    fake.startReports = [report(3, { outcome: 'sent', summary: 'Sent at start: Accept of Q-3 (left waiting when Quotedesk closed)', detail: null })];
+    renderApp(fake);
+    await fireEvent.click(await screen.findByRole('button', { name: /Activity/ }, { timeout: 3_000 }));
+    const reports = await screen.findByRole('region', { name: 'Decisions left waiting when Quotedesk closed' });
+    expect(reports.textContent).toContain('Sent at start: Accept of Q-3 (left waiting when Quotedesk closed)');
+
+    const held = report(2, { outcome: 'not-sent', summary: 'Not sent at start: Decline of Q-2 (left waiting when Quotedesk closed)', detail: 'The quote changed since you opened it, so nothing was sent. Review the new version, then decide again.' });
+    fake.emit('decisions.startReportsChanged', { reports: [...fake.startReports, held] });
+    await waitFor(() => expect(reports.textContent).toContain('Not sent at start: Decline of Q-2'));
+    expect(reports.textContent).toContain('Review the new version, then decide again.');
   });
 
   it('sets the undo window in Settings', async () => {

@@ -72,6 +72,7 @@ export function createDecisionHandlers(deps: DecisionHandlerDeps): DecisionHandl
       return unique;
     },
     'decisions.outbox': async () => outbox.list(),
+    'decisions.startReports': async () => outbox.startReports(),
     'decisions.cancel': ({ id }) => outbox.cancel(id),
     'decisions.settings': async () => ({ undoSeconds: readUndoSeconds(settings) }),
     'decisions.setSettings': async ({ undoSeconds }) => {

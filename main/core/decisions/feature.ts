@@ -1,5 +1,6 @@
 // Decisions: accept and decline through the service, their receipts on disk, and the quote
-// each decision answered with stored in the cache. The gate tells the updater a decision is in flight.
+// each decision answered with stored in the cache. The gate tells the updater a decision is in
+// flight, whether the person sent it or the outbox's timer did.
 import { join } from 'node:path';
 import type { AccountsService } from '../accounts/types';
 import type { PdfCache, QuoteCache } from '../cache';
@@ -43,6 +44,7 @@ export function createDecisionsFeature(deps: DecisionsFeatureDeps): Feature & { 
     logger,
     pdfPath: deps.pdfs.currentFile,
   });
+  const gate = createDecisionGate();
   const outbox = createOutbox({
     file: outboxFile,
     decisions,
@@ -51,8 +53,13 @@ export function createDecisionsFeature(deps: DecisionsFeatureDeps): Feature & { 
     undoMs: () => readUndoSeconds(deps.settings) * 1000,
     onChange: (entries) => hub?.emit('decisions.outboxChanged', { entries }),
     onEnded: (ended) => hub?.emit('decisions.sent', ended),
+    // Told at start: in the Activity list, and as a notification through notify/ (which hears the bus).
+    onStartReport: (report, reports) => {
+      hub?.emit('decisions.startReportsChanged', { reports });
+      deps.bus.publish('decision.reportedAtStart', { report });
+    },
+    gate,
   });
-  const gate = createDecisionGate();
   return {
     name: 'decisions',
     handlers: gate.wrap(

@@ -4,13 +4,16 @@
 // and the person is asked again. "sending" is recorded durably before each POST, so after a crash
 // the next start re-reads the quote to learn whether it was applied instead of sending it twice.
 import { randomUUID } from 'node:crypto';
-import type { Decision, DecisionResult, OutboxEntry, SentDecision } from '../../../preload/contract/bridge/decisions';
+import type { Decision, DecisionResult, OutboxEntry, SentDecision, StartReport } from '../../../preload/contract/bridge/decisions';
 import { AppError, errorText } from '../errors';
 import type { Clock, Logger } from '../ports';
 import type { DecideRequest, Decisions } from './decisions';
 import { isUnreachable } from './decisions';
 import type { OutboxFile } from './outbox-file';
 import { withoutEntry } from './outbox-file';
+import { reportAtStart } from './start-report';
+import type { StartEnding } from './start-report';
+import type { DecisionGate } from '../updates';
 
 /** What the row, the pane and the outbox list say of a decision waiting for the service. */
 export const WAITING_MESSAGE = 'Will be sent when Quotedesk can reach the service.';
@@ -28,6 +31,10 @@ export interface OutboxDeps {
   onChange?(entries: OutboxEntry[]): void;
   /** A decision of the outbox reached its end (sent, refused, held). */
   onEnded?(ended: SentDecision): void;
+  /** A decision the last run left reached its end: the person is told (the Activity list, a notification). */
+  onStartReport?(report: StartReport, all: StartReport[]): void;
+  /** Every send the outbox starts itself is counted here, as the person's are: an update never restarts in the middle of a POST. */
+  gate?: Pick<DecisionGate, 'run'>;
   retryEveryMs?: number;
   newId?: () => string;
 }
@@ -40,6 +47,8 @@ export interface Outbox {
   list(): OutboxEntry[];
   /** Takes up what the last run left: windows still open, decisions waiting, a send a crash interrupted. */
   start(): void;
+  /** What became of the decisions the last run left, in this run, oldest first. */
+  startReports(): StartReport[];
   /** Resolves once nothing is being sent. */
   idle(): Promise<void>;
   /** Stops the timers and waits for sends under way; what waits stays on disk for the next start. */
@@ -57,6 +66,9 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   const sending = new Map<string, Promise<DecisionResult | null>>();
   let retryTimer: NodeJS.Timeout | null = null;
   let closed = false;
+  /** The decisions the last run left, by id, until each ends; `waited`: the service could not be reached at start. */
+  const leftByLastRun = new Map<string, { waited: boolean }>();
+  const reports: StartReport[] = [];
 
   async function save(next: OutboxEntry[]): Promise<void> {
     await file.write(next);
@@ -93,7 +105,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   function dispatch(id: string, fresh: boolean): Promise<DecisionResult | null> {
     const under = sending.get(id);
     if (under) return under;
-    const run = send(id, fresh).finally(() => {
+    const run = (deps.gate ? deps.gate.run(() => send(id, fresh)) : send(id, fresh)).finally(() => {
       sending.delete(id);
       retrySoon();
     });
@@ -124,6 +136,8 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       const current = find(id) ?? entry;
       if (isUnreachable(error)) {
         logger.info('a decision waits for the service', { quoteId: entry.quoteId, decision: entry.decision, error: errorText(error) });
+        const left = leftByLastRun.get(id);
+        if (left) left.waited = true;
         const waiting: OutboxEntry = { ...current, state: 'waiting', message: WAITING_MESSAGE };
         await keep(() => replace(waiting));
         return { outcome: 'waiting', message: WAITING_MESSAGE, quote: null, entry: waiting };
@@ -131,6 +145,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       // Not a matter of waiting (the account was removed, the credentials refused): held for the person.
       const message = `It was not sent: ${errorText(error)}`;
       await keep(() => replace({ ...current, state: 'held', message }));
+      tellIfLeft(entry, { heldBecause: message });
       throw error;
     }
     await end(entry, result);
@@ -143,6 +158,19 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     if (heldBack) await keep(() => replace({ ...(find(entry.id) ?? entry), state: 'held', message: result.message }));
     else await keep(() => remove(entry.id));
     deps.onEnded?.({ entryId: entry.id, accountId: entry.accountId, quoteId: entry.quoteId, decision: entry.decision, result });
+    tellIfLeft(entry, { result });
+  }
+
+  /** A decision the last run left ended here: said once, in words. */
+  function tellIfLeft(entry: OutboxEntry, ending: StartEnding): void {
+    const left = leftByLastRun.get(entry.id);
+    if (!left) return;
+    const report = reportAtStart(entry, ending, clock.now(), left.waited);
+    if (!report) return;
+    leftByLastRun.delete(entry.id);
+    reports.push(report);
+    logger.info('a decision left by the last run ended', { quoteId: entry.quoteId, decision: entry.decision, outcome: report.outcome });
+    deps.onStartReport?.(report, reports.map((each) => ({ ...each })));
   }
 
   /** The list in memory moves on even when the disk refuses: a sent decision must not be sent again while running. */
@@ -198,14 +226,17 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       clearTimeout(timers.get(id));
       timers.delete(id);
       await save(left);
+      leftByLastRun.delete(id);
       logger.info('a waiting decision was cancelled', { quoteId: entry.quoteId, decision: entry.decision, state: entry.state });
       return entries.map((other) => ({ ...other }));
     },
 
     list: () => entries.map((entry) => ({ ...entry })),
+    startReports: () => reports.map((report) => ({ ...report })),
 
     start() {
       for (const entry of entries) {
+        if (entry.state !== 'held') leftByLastRun.set(entry.id, { waited: false });
         if (entry.state === 'undo') {
           // Decided before the last quit or crash: sent now (after the re-read), and said so.
           logger.info('a decision made before Quotedesk stopped is sent now', { quoteId: entry.quoteId, decision: entry.decision });

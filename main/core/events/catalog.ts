@@ -1,5 +1,5 @@
 import type { AccountStatus, AccountView, QuoteDetails, QuoteStatus } from '../../../preload/contract';
-import type { Decision, DecisionReceipt } from '../../../preload/contract/bridge/decisions';
+import type { Decision, DecisionReceipt, StartReport } from '../../../preload/contract/bridge/decisions';
 import type { EventBus } from './bus';
 
 /**
@@ -39,6 +39,8 @@ export interface DomainEvents {
   };
   /** The decision's outcome is known: `applied` when the service applied it ('quote.decided' came before). */
   'quote.decisionEnded': { accountId: string; quoteId: string; decision: Decision; applied: boolean };
+  /** A decision the last run left in the outbox ended in this run (sent, held, refused): the person is told (notify/ hears it). */
+  'decision.reportedAtStart': { report: StartReport };
 }
 
 export type DomainBus = EventBus<DomainEvents>;

@@ -8,6 +8,7 @@ import type { DomainBus } from '../events';
 import { createNotificationHandlers, projectNotificationEvents } from './bridge';
 import { connectNotificationPipeline, notifyWebhookEvent } from './pipeline';
 import { notifySnoozeEnded } from './snooze-ended';
+import { notifyDecisionAtStart } from './decision-at-start';
 import type { EndedSnooze, SnoozeEndReason } from './snooze-ended';
 import { errorText } from '../errors';
 import { createNotifications } from './notifications';
@@ -46,6 +47,10 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps): Noti
     deps.bus.subscribe('quote.deciding', ({ quoteId }) => ownDecisions.deciding(quoteId)),
     deps.bus.subscribe('quote.decided', ({ quoteId, decision }) => ownDecisions.decided(quoteId, decision)),
     deps.bus.subscribe('quote.decisionEnded', ({ quoteId }) => ownDecisions.ended(quoteId)),
+    // A decision the last run left in the outbox, sent or held at this start: the person is told.
+    deps.bus.subscribe('decision.reportedAtStart', ({ report }) =>
+      void notifyDecisionAtStart({ center, accounts: deps.accounts }, report).catch((error: unknown) => deps.logger.warn('a decision left by the last run could not be notified', { error: errorText(error) })),
+    ),
   ]);
   return {
     name: 'notifications',

@@ -8,6 +8,7 @@ export { createPreferencesStore, defaultPreferences, inQuietHours, PREFERENCES_K
 export type { PreferencesStore, Silence } from './preferences';
 export { dueMoment, dueReminders, nextReminderAt, reminderTimes } from './reminders';
 export { notifySnoozeEnded, SNOOZE_ENDED_KIND } from './snooze-ended';
+export { notifyDecisionAtStart, NOT_SENT_AT_START_KIND, SENT_AT_START_KIND } from './decision-at-start';
 export type { EndedSnooze, SnoozeEndReason } from './snooze-ended';
 export type { AccountQuotes, ReminderQuote } from './reminders';
 export { SYNC_CHANGE_KINDS } from './types';

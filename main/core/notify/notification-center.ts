@@ -30,6 +30,11 @@ export type Outcome =
 
 export interface NotificationCenter {
   handle(change: NotifiableChange): Outcome;
+  /**
+   * Tells the person of their own decision (one the last run left in the outbox, ended now):
+   * once (the ledger), as the preferences and quiet hours allow, without making the quote unread.
+   */
+  announce(change: NotifiableChange): Outcome;
   /** Given the cached quotes of accounts, raises the expiry reminders due and not yet raised (2 days before and on the last day, at 9:00 local time); each reminded quote is unread again, so the tray counts it. */
   remindExpiring(accounts: readonly AccountQuotes[]): Outcome[];
   /** Every notification shown (single or summary), e.g. for browser-mode toasts; returns the unsubscribe function. */
@@ -100,6 +105,10 @@ export function createNotificationCenter(options: NotificationCenterOptions): No
       // SENT -> SENT_PENDING reads "Pending" to "Pending" for a client key: nothing it can see changed.
       if (STATUS_KINDS.has(change.kind) && before !== null && before === after) return 'no-visible-change';
       if (change.quoteId) options.unread.markUnread(change.accountId, [change.quoteId]);
+      return deliver(change);
+    },
+    announce(change) {
+      if (!options.ledger.claim(identifyChange(change))) return 'duplicate';
       return deliver(change);
     },
     remindExpiring(accounts) {

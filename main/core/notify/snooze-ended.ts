@@ -1,9 +1,8 @@
 // A snoozed quote came back: a notification through the one policy (preferences, quiet
 // hours, grouping), worded as a quote change of its own, and the quote unread again.
 import type { AccountsService } from '../accounts/types';
-import { serviceOf } from '../accounts/same-service';
 import type { NotificationCenter, Outcome } from './notification-center';
-import type { NotifiableChange } from './types';
+import { quoteChangeOf } from './quote-change';
 
 /** Why a snooze ended by itself: its time came, or the quote moved under it. */
 export type SnoozeEndReason = 'time' | 'changed';
@@ -25,30 +24,17 @@ export async function notifySnoozeEnded(
   snooze: EndedSnooze,
   reason: SnoozeEndReason,
 ): Promise<Outcome | 'account-gone'> {
-  const account = (await deps.accounts.list()).find((candidate) => candidate.id === snooze.accountId);
-  if (!account) return 'account-gone';
-  const change: NotifiableChange = {
-    accountId: account.id,
-    accountName: account.name,
-    service: serviceOf(account.baseUrl),
-    access: account.access,
+  const change = await quoteChangeOf(deps.accounts, snooze.accountId, {
     source: 'sync',
     kind: SNOOZE_ENDED_KIND,
     quoteId: snooze.quoteId,
     quoteNumber: snooze.quoteNumber,
     projectName: snooze.projectName,
     companyName: snooze.companyName,
-    amount: null,
-    previousAmount: null,
-    oldStatus: null,
-    newStatus: null,
-    entityId: snooze.quoteId,
-    entityNumber: snooze.quoteNumber,
-    entityName: null,
-    versionHash: null,
     // Once per snooze: snoozed again until another time, it comes back again.
     changeKey: `snooze|${snooze.quoteId}|${snooze.until}|${reason}`,
     occurredAt: reason === 'time' ? snooze.until : null,
-  };
+  });
+  if (!change) return 'account-gone';
   return deps.center.handle(change);
 }

@@ -56,6 +56,8 @@ export interface NotifiableChange {
   reminder?: ReminderMoment;
   /** An expiry reminder's local days from now to the quote's last day (2, or 1 when the app was closed at the first reminder's time). */
   daysLeft?: number;
+  /** The words of a change its producer says itself (the outbox's report of a decision the last run left). */
+  words?: { title: string; detail: string | null };
 }
 
 /** The two expiry reminders of a quote: at 9:00 local time two days before its last day, and on its last day. */

@@ -89,6 +89,9 @@ export const WORDINGS: Readonly<Record<string, (c: Context) => Wording>> = {
     }
     return { title, detail: when ? `Decide by ${when}` : 'Decide before it expires' };
   },
+  // The outbox words its own report: which decision, what became of it, and why.
+  'quote.sent_at_start': (c) => c.change.words ?? { title: `${quote(c)}: a decision left waiting was sent` },
+  'quote.not_sent_at_start': (c) => c.change.words ?? { title: `${quote(c)}: a decision left waiting was not sent`, detail: 'Decide again' },
   'quote.snooze_ended': (c) => {
     const until = formatMoment(c.change.occurredAt);
     // occurredAt is the wake time when the time came; a quote that moved under its snooze came back early.

@@ -15,7 +15,9 @@ import { QuoteDetailView } from './inbox';
 //   'decisions.cancel'         OutboxRef               -> OutboxEntry[]
 //   'decisions.settings'       void                    -> DecisionSettings
 //   'decisions.setSettings'    DecisionSettings        -> DecisionSettings
-// and its events 'decisions.outboxChanged' (OutboxEntry[]) and 'decisions.sent' (SentDecision).
+//   'decisions.startReports'   void                    -> StartReport[]
+// and its events 'decisions.outboxChanged' (OutboxEntry[]), 'decisions.sent' (SentDecision)
+// and 'decisions.startReportsChanged' (StartReport[]).
 
 const Id = z.string().trim().min(1).max(200);
 
@@ -145,6 +147,31 @@ export const SavedReasons = z
   .max(SAVED_REASONS_MAX, `At most ${SAVED_REASONS_MAX} reasons can be saved`);
 export type SavedReasons = z.infer<typeof SavedReasons>;
 
+/**
+ * What became of a decision the last run left in the outbox (a quit or crash in its undo
+ * window, or while the service could not be reached), told at this start: sent, not sent
+ * (held and asked again, or refused), or sent with its answer lost.
+ */
+export const StartReportOutcome = z.enum(['sent', 'not-sent', 'unknown']);
+export type StartReportOutcome = z.infer<typeof StartReportOutcome>;
+
+export const StartReport = z.object({
+  entryId: z.string(),
+  accountId: z.string(),
+  accountName: z.string(),
+  quoteId: z.string(),
+  quoteNumber: z.string().nullable(),
+  decision: Decision,
+  outcome: StartReportOutcome,
+  /** The Activity entry's line: "Sent at start: Accept of Q-2026-0042 (left waiting when Quotedesk closed)". */
+  summary: z.string(),
+  /** Why it was not sent, or what is not known, in plain words; null when it was sent. */
+  detail: z.string().nullable(),
+  /** ISO date-time it ended. */
+  at: z.string(),
+});
+export type StartReport = z.infer<typeof StartReport>;
+
 export const decisionMethods = {
   /** Accepts the quote's version shown; answers the outcome and the quote as the cache now holds it. */
   'decisions.accept': { input: AcceptInput, output: DecisionResult },
@@ -166,6 +193,8 @@ export const decisionMethods = {
   'decisions.settings': { input: z.void(), output: DecisionSettings },
   /** Changes the decision settings; answers them as saved. */
   'decisions.setSettings': { input: DecisionSettings, output: DecisionSettings },
+  /** What became of the decisions the last run left waiting, in this run: sent at start, or held and asked again. */
+  'decisions.startReports': { input: z.void(), output: z.array(StartReport) },
 } as const;
 
 /** A decision of the outbox that reached its end: the service's answer, or held and asked again. */
@@ -177,4 +206,6 @@ export const decisionEvents = {
   'decisions.outboxChanged': z.object({ entries: z.array(OutboxEntry) }),
   /** A decision of the outbox ended: sent (its receipt), refused, or held because the quote changed. */
   'decisions.sent': SentDecision,
+  /** A decision the last run left waiting ended in this run: every such report, oldest first. */
+  'decisions.startReportsChanged': z.object({ reports: z.array(StartReport) }),
 } as const;

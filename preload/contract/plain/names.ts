@@ -46,6 +46,7 @@ const METHODS = [
   'decisions.cancel',
   'decisions.settings',
   'decisions.setSettings',
+  'decisions.startReports',
   'webhooks.status',
   'webhooks.setTunnel',
   'webhooks.register',
@@ -91,6 +92,7 @@ const EVENTS = [
   'relay.changed',
   'decisions.outboxChanged',
   'decisions.sent',
+  'decisions.startReportsChanged',
   'snooze.changed',
 ] as const;
 export type EventName = (typeof EVENTS)[number];

@@ -1,5 +1,5 @@
 import type { BridgeApi, BridgeError } from '../../../../preload/contract';
-import type { DecisionSettings, OutboxEntry, SentDecision } from '../../../../preload/contract/bridge/decisions';
+import type { DecisionSettings, OutboxEntry, SentDecision, StartReport } from '../../../../preload/contract/bridge/decisions';
 import { toDecisionOutcome } from '../decision-outcome';
 import type { DecisionOutcome } from '../decision-outcome';
 
@@ -15,6 +15,8 @@ export class OutboxState {
   /** How each decision of this session's outbox ended, by its entry id. */
   ended = $state<Record<string, DecisionOutcome>>({});
   settings = $state<DecisionSettings | null>(null);
+  /** What became of the decisions the last run left waiting (sent at start, or held and why): Activity lists them. */
+  startReports = $state<StartReport[]>([]);
   error = $state<BridgeError | null>(null);
 
   readonly #api: OutboxBridge;
@@ -39,15 +41,18 @@ export class OutboxState {
   }
 
   async load(): Promise<void> {
-    const [entries, settings] = await Promise.all([this.#api.decisions.outbox(), this.#api.decisions.settings()]);
+    const [entries, settings, reports] = await Promise.all([this.#api.decisions.outbox(), this.#api.decisions.settings(), this.#api.decisions.startReports()]);
     if (entries.ok) this.entries = entries.value;
     if (settings.ok) this.settings = settings.value;
+    // Without them Activity lists less; the outbox itself still works.
+    if (reports.ok) this.startReports = reports.value;
     this.error = !entries.ok ? entries.error : !settings.ok ? settings.error : null;
   }
 
   listen(): () => void {
     const stops = [
       this.#api.events['decisions.outboxChanged'](({ entries }) => (this.entries = entries)),
+      this.#api.events['decisions.startReportsChanged'](({ reports }) => (this.startReports = reports)),
       this.#api.events['decisions.sent']((sent: SentDecision) => {
         this.ended = { ...this.ended, [sent.entryId]: toDecisionOutcome({ ok: true, value: sent.result }) };
       }),

@@ -3,81 +3,22 @@
 // answers again (across a restart too), a crash between the POST and its answer is settled by
 // re-reading the quote instead of a second POST, and a quote revised or expired meanwhile
 // holds the decision and asks again.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore } from '../../../../main/core/core';
-import type { Core } from '../../../../main/core/core';
-import { UNDO_SECONDS_KEY } from '../../../../main/core/decisions/bridge';
 import { WAITING_MESSAGE } from '../../../../main/core/decisions/outbox';
 import { OUTBOX_FILE_NAME } from '../../../../main/core/decisions/outbox-file';
-import { createSilentLogger } from '../../../../main/core/log';
-import { systemClock } from '../../../../main/core/ports';
-import { ManualClock, startSimulator } from '../../../../main/simulator';
 import type { Simulator } from '../../../../main/simulator';
-import type { AccountView } from '../../../../preload/contract';
-import type { DecisionReceipt, DecisionResult, OutboxEntry, SentDecision } from '../../../../preload/contract/bridge/decisions';
-import type { QuoteDetailView } from '../../../../preload/contract/bridge/inbox';
-import { createMemorySecretStore, createMemorySettingsStore } from '../../../helpers/stores';
+import type { DecisionReceipt, DecisionResult, OutboxEntry } from '../../../../preload/contract/bridge/decisions';
+import { appliedPosts, call, failDecisions, setupOutboxCore } from './fixtures/outbox-core';
+import type { Cleanups } from './fixtures/outbox-core';
 
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function call<T>(core: Core, method: string, input?: unknown): Promise<T> {
-  const result = await core.dispatcher.dispatch(method, input);
-  if (!result.ok) throw Object.assign(new Error(`${method} failed: ${result.error.code} ${result.error.message}`), { code: result.error.code });
-  return result.value as T;
-}
-
-/** The decisions the service answered 2xx: what it applied. */
-const appliedPosts = (sim: Simulator, quoteId: string) =>
-  sim.operator.requests().filter((entry) => entry.method === 'POST' && entry.path.includes(quoteId) && entry.status !== null && entry.status < 300);
-
-async function setup(undoSeconds: number) {
-  const userData = mkdtempSync(join(tmpdir(), 'qd-outbox-'));
-  cleanups.push(() => rmSync(userData, { recursive: true, force: true }));
-  const sim = await startSimulator({ seed: 9, quotes: 20, clock: new ManualClock(), log: () => undefined });
-  cleanups.push(() => sim.close());
-  const company = sim.credentials.companies[0]!;
-  const settings = createMemorySettingsStore({ [UNDO_SECONDS_KEY]: undoSeconds });
-  const secrets = createMemorySecretStore();
-  const sent: SentDecision[] = [];
-  const open = () => {
-    const core = createCore({ settings, secrets, clock: systemClock, logger: createSilentLogger(), host: 'web', version: '0.1.0', paths: { userData }, sync: { tickMs: 60 * 60_000 } });
-    core.hub.subscribe((event) => {
-      if (event.name === 'decisions.sent') sent.push(event.payload);
-    });
-    let closed = false;
-    const close = async () => {
-      if (closed) return;
-      closed = true;
-      await core.close();
-    };
-    cleanups.push(close);
-    return { core, close };
-  };
-  const first = open();
-  await first.core.ready;
-  const account = await call<AccountView>(first.core, 'accounts.add', {
-    name: 'Client',
-    environment: 'custom',
-    baseUrl: sim.baseUrl,
-    access: 'client',
-    credentials: { mechanism: 'api-key', apiKey: company.apiKey },
-  });
-  const created = sim.operator.createQuote({ companyId: company.id, projectName: 'Waits in the outbox' });
-  sim.operator.issueQuote(created.id);
-  await call(first.core, 'sync.refresh', { accountId: account.id });
-  const ref = { accountId: account.id, quoteId: created.id };
-  const detail = await call<QuoteDetailView>(first.core, 'quotes.detail', ref);
-  return { sim, ...first, open, userData, ref, version: detail.version, sent, settings };
-}
-
-/** The service refuses every decision with a 503 until the fault is removed. */
-const failDecisions = (sim: Simulator) => sim.operator.addFault({ kind: 'error', status: 503, match: { method: 'POST', pathPrefix: '/api/public/v1/quotes' } });
+const setup = (undoSeconds: number) => setupOutboxCore(undoSeconds, cleanups);
 
 describe('the decision outbox', () => {
   it('sends nothing when the decision is undone inside its window', async () => {
