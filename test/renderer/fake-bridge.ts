@@ -34,7 +34,7 @@ import { internalPeers } from '../../main/core/inbox/quote-detail-view';
 import { decidability } from '../../main/core/quotes/decidability';
 import { summariseUnread } from '../../main/core/notify/unread-summary';
 import { InboxIndex, selectionOf } from '../../main/core/cache/inbox';
-import type { InboxFacetQuery, InboxQuery } from '../../main/core/cache/inbox';
+import type { InboxFacetQuery } from '../../main/core/cache/inbox';
 import type { InboxSourceRow } from '../../main/core/database/types';
 import { pricingFacets } from '../../main/core/database/pricing-facets';
 import type { AccountSyncState, InboxRow, InboxWindow } from '../../renderer/src/lib/inbox-bridge';
@@ -626,8 +626,8 @@ export class FakeBridge {
       // The core's own reading of the figures over the fake's index.
       'insights.figures': (input) => {
         if (input.accountId !== undefined) this.#find(input.accountId);
-        const cache = { inbox: (query: InboxQuery) => this.#index().query(query), inboxFacets: (query: InboxFacetQuery) => this.#index().facets(query) };
-        return readInsights({ cache, clock: { now: () => this.now, sleep: () => Promise.resolve() }, expiringSoonDays: EXPIRING_SOON_DAYS }, InsightsInput.parse(input));
+        const cache = { inboxSelected: (query: InboxFacetQuery) => this.#index().selected(query) };
+        return readInsights({ cache, clock: { now: () => this.now, sleep: () => Promise.resolve() }, expiringSoonDays: EXPIRING_SOON_DAYS, hidden: () => this.snoozes.hidden() }, InsightsInput.parse(input));
       },
       ...this.#arranged,
     };

@@ -7,5 +7,5 @@ import type { InsightsDeps } from './read';
 export type InsightsHandlers = Pick<Handlers, 'insights.figures'>;
 
 export function createInsightsHandlers(deps: InsightsDeps): InsightsHandlers {
-  return { 'insights.figures': (input) => readInsights(deps, input) };
+  return { 'insights.figures': async (input) => readInsights(deps, input) };
 }

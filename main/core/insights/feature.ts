@@ -9,11 +9,13 @@ import { createInsightsHandlers } from './bridge';
 export interface InsightsFeatureDeps {
   cache: QuoteCache;
   clock: Clock;
-  /** The rows are read as inbox.query reads them: once the cache knows the accounts' services. */
+  /** The quotes are counted as inbox.query lists them: once the cache knows the accounts' services. */
   servicesKnown: Promise<void>;
+  /** The quotes every view leaves out now (the snoozed): left out of the figures too. */
+  hidden?: () => ReadonlySet<string>;
 }
 
 export function createInsightsFeature(deps: InsightsFeatureDeps): Feature {
-  const handlers = createInsightsHandlers({ cache: deps.cache, clock: deps.clock, expiringSoonDays: DEFAULT_INBOX_OPTIONS.expiringSoonDays });
+  const handlers = createInsightsHandlers({ cache: deps.cache, clock: deps.clock, expiringSoonDays: DEFAULT_INBOX_OPTIONS.expiringSoonDays, hidden: deps.hidden });
   return { name: 'insights', handlers: afterReady(deps.servicesKnown, handlers) };
 }
