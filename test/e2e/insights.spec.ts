@@ -1,7 +1,9 @@
 // Issue 29 in browser mode on the demo accounts: the Insights view's figures are the
 // inbox's own. "N quotes wait for a decision" opens the inbox on exactly N quotes; a
 // company's row of accepted spend (all time) opens the inbox on that company's accepted
-// quotes in that currency, as many as the row says; axe on the view, light and dark.
+// quotes in that currency, as many as the row says; a table exported is the CSV of its rows;
+// axe on the view, light and dark.
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { quoteRows, useDemoHost } from './inbox-page';
@@ -41,6 +43,17 @@ for (const scheme of ['light', 'dark'] as const) {
     page.on('pageerror', (error) => problems.push(error.message));
     await openInsights(page);
     await expectAccessible(page, `insights-${scheme}`, `test-results/insights-${scheme}.png`, { fullPage: false });
+
+    // A table as a file: the browser receives the CSV the core wrote, the view's rows in it.
+    const companyRowCount = await page.getByRole('table', { name: 'Per company' }).getByRole('row').count();
+    await page.getByRole('button', { name: 'Export spend per company' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: /CSV/ }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^Quotedesk - Insights Accepted spend per company - \d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('"Company","Currency","Total","Quotes"');
+    expect(lines.length).toBe(companyRowCount);
 
     // A company's accepted spend in one currency: its row says how many quotes; the inbox shows them.
     const companyRows = page.getByRole('table', { name: 'Per company' }).getByRole('row').filter({ has: page.getByRole('button') });

@@ -25,8 +25,9 @@ import type {
   WebhooksOverview,
   WebhookStatus,
 } from '../../preload/contract';
-import { InsightsInput, ViewQuery } from '../../preload/contract';
+import { InsightsExportInput, InsightsInput, ViewQuery } from '../../preload/contract';
 import { readInsights } from '../../main/core/insights/read';
+import { createInsightsHandlers } from '../../main/core/insights/bridge';
 import { buildApi } from '../../preload/contract/plain';
 import type { EventName } from '../../preload/contract/plain';
 import { serviceOf } from '../../main/core/accounts/same-service';
@@ -626,10 +627,22 @@ export class FakeBridge {
       // The core's own reading of the figures over the fake's index.
       'insights.figures': (input) => {
         if (input.accountId !== undefined) this.#find(input.accountId);
-        const cache = { inboxSelected: (query: InboxFacetQuery) => this.#index().selected(query) };
-        return readInsights({ cache, clock: { now: () => this.now, sleep: () => Promise.resolve() }, expiringSoonDays: EXPIRING_SOON_DAYS, hidden: () => this.snoozes.hidden() }, InsightsInput.parse(input));
+        return readInsights(this.#insightsDeps(), InsightsInput.parse(input));
       },
+      // The core's own export of a table, the file offered at a download route as browser mode does.
+      'insights.export': (input) =>
+        createInsightsHandlers({ ...this.#insightsDeps(), deliver: async () => ({ kind: 'download', url: '/downloads/fake-export' }) })['insights.export'](InsightsExportInput.parse(input)),
       ...this.#arranged,
+    };
+  }
+
+  /** What the core's Insights read over: the fake's index, clock and snoozes. */
+  #insightsDeps() {
+    return {
+      cache: { inboxSelected: (query: InboxFacetQuery) => this.#index().selected(query) },
+      clock: { now: () => this.now, sleep: () => Promise.resolve() },
+      expiringSoonDays: EXPIRING_SOON_DAYS,
+      hidden: () => this.snoozes.hidden(),
     };
   }
 

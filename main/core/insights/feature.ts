@@ -1,8 +1,9 @@
-// Insights (issue #29): accepted spend, the open pipeline and decisions, from the cache.
+// Insights (issue #29): accepted spend, the open pipeline and decisions, from the cache, and each table as a file.
 import { afterReady } from '../bridge/feature';
 import type { Feature } from '../bridge/feature';
 import type { QuoteCache } from '../cache';
 import { DEFAULT_INBOX_OPTIONS } from '../inbox/bridge';
+import type { ExportDelivery } from '../export/bridge';
 import type { Clock } from '../ports';
 import { createInsightsHandlers } from './bridge';
 
@@ -13,9 +14,11 @@ export interface InsightsFeatureDeps {
   servicesKnown: Promise<void>;
   /** The quotes every view leaves out now (the snoozed): left out of the figures too. */
   hidden?: () => ReadonlySet<string>;
+  /** The exports' delivery: a table exported is handed to the person as an inbox export is. */
+  deliver?: ExportDelivery;
 }
 
 export function createInsightsFeature(deps: InsightsFeatureDeps): Feature {
-  const handlers = createInsightsHandlers({ cache: deps.cache, clock: deps.clock, expiringSoonDays: DEFAULT_INBOX_OPTIONS.expiringSoonDays, hidden: deps.hidden });
+  const handlers = createInsightsHandlers({ cache: deps.cache, clock: deps.clock, expiringSoonDays: DEFAULT_INBOX_OPTIONS.expiringSoonDays, hidden: deps.hidden, deliver: deps.deliver });
   return { name: 'insights', handlers: afterReady(deps.servicesKnown, handlers) };
 }
