@@ -105,5 +105,6 @@ export function unusedHandlers(): Handlers {
     'snooze.set': unused('snooze.set'),
     'snooze.clear': unused('snooze.clear'),
     'insights.figures': unused('insights.figures'),
+    'insights.export': unused('insights.export'),
   };
 }

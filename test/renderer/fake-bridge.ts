@@ -25,8 +25,9 @@ import type {
   WebhooksOverview,
   WebhookStatus,
 } from '../../preload/contract';
-import { InsightsInput, ViewQuery } from '../../preload/contract';
+import { InsightsExportInput, InsightsInput, ViewQuery } from '../../preload/contract';
 import { readInsights } from '../../main/core/insights/read';
+import { createInsightsHandlers } from '../../main/core/insights/bridge';
 import { buildApi } from '../../preload/contract/plain';
 import type { EventName } from '../../preload/contract/plain';
 import { serviceOf } from '../../main/core/accounts/same-service';
@@ -34,7 +35,7 @@ import { internalPeers } from '../../main/core/inbox/quote-detail-view';
 import { decidability } from '../../main/core/quotes/decidability';
 import { summariseUnread } from '../../main/core/notify/unread-summary';
 import { InboxIndex, selectionOf } from '../../main/core/cache/inbox';
-import type { InboxFacetQuery, InboxQuery } from '../../main/core/cache/inbox';
+import type { InboxFacetQuery } from '../../main/core/cache/inbox';
 import type { InboxSourceRow } from '../../main/core/database/types';
 import { pricingFacets } from '../../main/core/database/pricing-facets';
 import type { AccountSyncState, InboxRow, InboxWindow } from '../../renderer/src/lib/inbox-bridge';
@@ -629,10 +630,22 @@ export class FakeBridge {
       // The core's own reading of the figures over the fake's index.
       'insights.figures': (input) => {
         if (input.accountId !== undefined) this.#find(input.accountId);
-        const cache = { inbox: (query: InboxQuery) => this.#index().query(query), inboxFacets: (query: InboxFacetQuery) => this.#index().facets(query) };
-        return readInsights({ cache, clock: { now: () => this.now, sleep: () => Promise.resolve() }, expiringSoonDays: EXPIRING_SOON_DAYS }, InsightsInput.parse(input));
+        return readInsights(this.#insightsDeps(), InsightsInput.parse(input));
       },
+      // The core's own export of a table, the file offered at a download route as browser mode does.
+      'insights.export': (input) =>
+        createInsightsHandlers({ ...this.#insightsDeps(), deliver: async () => ({ kind: 'download', url: '/downloads/fake-export' }) })['insights.export'](InsightsExportInput.parse(input)),
       ...this.#arranged,
+    };
+  }
+
+  /** What the core's Insights read over: the fake's index, clock and snoozes. */
+  #insightsDeps() {
+    return {
+      cache: { inboxSelected: (query: InboxFacetQuery) => this.#index().selected(query) },
+      clock: { now: () => this.now, sleep: () => Promise.resolve() },
+      expiringSoonDays: EXPIRING_SOON_DAYS,
+      hidden: () => this.snoozes.hidden(),
     };
   }
 

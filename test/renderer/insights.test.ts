@@ -80,4 +80,17 @@ describe('Insights', () => {
     // No quote's details are cached here: nothing is split, and the view says so.
     await waitFor(() => expect(screen.getByText(/From 0 of 3 accepted quotes/)).toBeTruthy());
   });
+
+  it("exports a table as the view counts it, and says where it went", async () => {
+    const bridge = fake();
+    renderApp(bridge);
+    await openInsightsOfAll();
+    await screen.findByRole('table', { name: 'Per company' });
+    await fireEvent.click(screen.getByRole('button', { name: 'Export spend per company' }));
+    await fireEvent.click(await screen.findByRole('menuitem', { name: /CSV/ }));
+    const said = await screen.findByText('Exported 3 rows to Quotedesk - Insights Accepted spend per company - 2025-03-20.csv.');
+    expect(said.getAttribute('role')).toBe('status');
+    expect(bridge.callsOf('insights.export')).toMatchObject([{ range: 'last-12-months', splitBy: 'company', table: 'spend-by-split', format: 'csv' }]);
+    expect(bridge.callsOf('insights.export')[0]).not.toHaveProperty('accountId');
+  });
 });

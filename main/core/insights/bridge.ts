@@ -1,11 +1,32 @@
 // The insights namespace of the bridge: the Insights view's figures, over the cache's inbox
-// index. Inputs and outputs are validated by the dispatcher against preload/contract/bridge/insights.ts.
+// index, and each of its tables as a file. Inputs and outputs are validated by the dispatcher
+// against preload/contract/bridge/insights.ts.
 import type { Handlers } from '../../../preload/contract';
+import { AppError } from '../errors';
+import { exportFileName, toCsvInChunks, toXlsx } from '../export';
+import type { ExportDelivery } from '../export/bridge';
+import { insightsTable } from './export-table';
 import { readInsights } from './read';
 import type { InsightsDeps } from './read';
 
-export type InsightsHandlers = Pick<Handlers, 'insights.figures'>;
+export type InsightsHandlers = Pick<Handlers, 'insights.figures' | 'insights.export'>;
 
-export function createInsightsHandlers(deps: InsightsDeps): InsightsHandlers {
-  return { 'insights.figures': (input) => readInsights(deps, input) };
+export interface InsightsHandlerDeps extends InsightsDeps {
+  /** The host's way of handing a file to the person (the exports' own); without it, exporting says this host cannot save files. */
+  deliver?: ExportDelivery;
+}
+
+export function createInsightsHandlers(deps: InsightsHandlerDeps): InsightsHandlers {
+  return {
+    'insights.figures': async (input) => readInsights(deps, input),
+    async 'insights.export'({ table, format, ...view }) {
+      if (!deps.deliver) throw new AppError('internal', 'This version of Quotedesk cannot save files here.');
+      const { what, table: exported } = insightsTable(readInsights(deps, view), table);
+      const file = format === 'csv' ? await toCsvInChunks(exported) : await toXlsx(exported);
+      const fileName = exportFileName(`Insights ${what}`, new Date(deps.clock.now()).toISOString().slice(0, 10), file.extension);
+      const delivered = await deps.deliver({ ...file, fileName });
+      const rows = exported.rows.length;
+      return delivered.kind === 'download' ? { kind: 'download', url: delivered.url, fileName, rows } : { kind: delivered.kind, fileName, rows };
+    },
+  };
 }

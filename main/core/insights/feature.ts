@@ -1,19 +1,24 @@
-// Insights (issue #29): accepted spend, the open pipeline and decisions, from the cache.
+// Insights (issue #29): accepted spend, the open pipeline and decisions, from the cache, and each table as a file.
 import { afterReady } from '../bridge/feature';
 import type { Feature } from '../bridge/feature';
 import type { QuoteCache } from '../cache';
 import { DEFAULT_INBOX_OPTIONS } from '../inbox/bridge';
+import type { ExportDelivery } from '../export/bridge';
 import type { Clock } from '../ports';
 import { createInsightsHandlers } from './bridge';
 
 export interface InsightsFeatureDeps {
   cache: QuoteCache;
   clock: Clock;
-  /** The rows are read as inbox.query reads them: once the cache knows the accounts' services. */
+  /** The quotes are counted as inbox.query lists them: once the cache knows the accounts' services. */
   servicesKnown: Promise<void>;
+  /** The quotes every view leaves out now (the snoozed): left out of the figures too. */
+  hidden?: () => ReadonlySet<string>;
+  /** The exports' delivery: a table exported is handed to the person as an inbox export is. */
+  deliver?: ExportDelivery;
 }
 
 export function createInsightsFeature(deps: InsightsFeatureDeps): Feature {
-  const handlers = createInsightsHandlers({ cache: deps.cache, clock: deps.clock, expiringSoonDays: DEFAULT_INBOX_OPTIONS.expiringSoonDays });
+  const handlers = createInsightsHandlers({ cache: deps.cache, clock: deps.clock, expiringSoonDays: DEFAULT_INBOX_OPTIONS.expiringSoonDays, hidden: deps.hidden, deliver: deps.deliver });
   return { name: 'insights', handlers: afterReady(deps.servicesKnown, handlers) };
 }

@@ -1,4 +1,5 @@
 import type { InsightRangePreset } from '../../../preload/contract/bridge/insights';
+import { dayOf } from '../cache/inbox';
 
 /** The days a range covers, UTC, both included; `from` null for all time. */
 export interface DayRange {
@@ -34,10 +35,12 @@ export function rangeOf(preset: InsightRangePreset, now: number, custom?: { from
   }
 }
 
-/** Whether a quote dated `quoteDate` (ISO date or date-time) falls in the range: all time holds every quote, dated or not. */
-export function inRange(range: DayRange, quoteDate: string | null): boolean {
-  if (range.from === null) return true;
-  if (quoteDate === null) return false;
-  const quoteDay = quoteDate.slice(0, 10);
-  return quoteDay >= range.from && quoteDay <= range.to;
+/** The range's days as day numbers (`dayOf`), both included; `from` null for all time (which holds undated quotes too). */
+export function dayRangeOf(range: DayRange): { from: number | null; to: number } {
+  return { from: range.from === null ? null : dayOf(range.from), to: dayOf(range.to) };
+}
+
+/** The month (YYYY-MM) of a day number. */
+export function monthOf(day: number): string {
+  return new Date(day * 86_400_000).toISOString().slice(0, 7);
 }

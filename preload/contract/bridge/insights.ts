@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ExportDelivered, ExportFormat } from './export';
 import { InboxFilterInput } from './inbox';
 
 // The Insights view (issue #29): where the money goes and what waits, over the cache's inbox
@@ -14,18 +15,28 @@ export type InsightSplit = z.infer<typeof InsightSplit>;
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is written YYYY-MM-DD.');
 
-export const InsightsInput = InboxFilterInput.extend({
+const InsightsView = InboxFilterInput.extend({
   range: InsightRangePreset.default('last-12-months'),
   /** With "custom": the first and last day (UTC), both included. */
   from: Day.optional(),
   to: Day.optional(),
   /** How accepted spend is split besides its months. */
   splitBy: InsightSplit.default('company'),
-}).refine((input) => input.range !== 'custom' || (input.from !== undefined && input.to !== undefined && input.from <= input.to), {
-  message: 'A custom range needs a first day on or before its last day.',
-  path: ['from'],
 });
+const customRangeIsOrdered = (input: { range: InsightRangePreset; from?: string; to?: string }) =>
+  input.range !== 'custom' || (input.from !== undefined && input.to !== undefined && input.from <= input.to);
+const CUSTOM_RANGE_REFUSED = { message: 'A custom range needs a first day on or before its last day.', path: ['from'] };
+
+export const InsightsInput = InsightsView.refine(customRangeIsOrdered, CUSTOM_RANGE_REFUSED);
 export type InsightsInput = z.input<typeof InsightsInput>;
+
+/** The tables of the Insights view, each exported on its own. */
+export const INSIGHT_TABLES = ['spend-by-currency', 'spend-by-month', 'spend-by-split', 'pipeline', 'decisions'] as const;
+export const InsightTable = z.enum(INSIGHT_TABLES);
+export type InsightTable = z.infer<typeof InsightTable>;
+
+export const InsightsExportInput = InsightsView.extend({ table: InsightTable, format: ExportFormat }).refine(customRangeIsOrdered, CUSTOM_RANGE_REFUSED);
+export type InsightsExportInput = z.input<typeof InsightsExportInput>;
 
 /** An amount in one currency: amounts of different currencies are never added together. */
 export const CurrencyTotal = z.object({ currency: z.string(), total: z.number(), count: z.number().int().nonnegative() });
@@ -71,4 +82,6 @@ export type InsightsFigures = z.infer<typeof InsightsFigures>;
 export const insightsMethods = {
   /** The Insights view's figures for a range and the inbox's selection, from the cache (never the service). */
   'insights.figures': { input: InsightsInput, output: InsightsFigures },
+  /** One table of the Insights view (as insights.figures counts it) as a CSV or XLSX file, through the export writers. */
+  'insights.export': { input: InsightsExportInput, output: ExportDelivered },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;

@@ -72,6 +72,7 @@ const METHODS = [
   'snooze.set',
   'snooze.clear',
   'insights.figures',
+  'insights.export',
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 export const METHOD_NAMES: MethodName[] = [...METHODS];

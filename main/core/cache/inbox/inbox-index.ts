@@ -14,7 +14,7 @@ import { chooseWindow } from './window-select';
 import type { AccountState, Member } from './members';
 import { narrows, needsAction, searchedFieldsDiffer, searchWords, stageOf } from './status';
 import { INBOX_SORTS, INBOX_STAGES } from './types';
-import type { InboxFacetQuery, InboxFacets, InboxQuery, InboxRow, InboxWindow, PdfBadge, QuoteAtAGlance } from './types';
+import type { InboxFacetQuery, InboxFacets, InboxQuery, InboxRow, InboxWindow, PdfBadge, QuoteAtAGlance, SelectedQuotes } from './types';
 
 /** More changes than this since the last search: a scan costs less than patching its result. */
 const PATCH_LIMIT = 256;
@@ -254,6 +254,35 @@ export class InboxIndex {
   }
 
   /**
+   * The quotes a selection holds (what `query` would list, with every filter), as the index's
+   * columns rather than rows: their ordinals into `facts` and the stage the scope shows, so
+   * 100,000 quotes are counted without a row or an object each (Insights).
+   */
+  selected(query: InboxFacetQuery): SelectedQuotes {
+    const scope = this.scopeOf(query.accountId);
+    const names = { companies: this.dictionaries.companies.values, currencies: this.dictionaries.currencies.values, serviceTypes: this.dictionaries.serviceTypes.values, targetMarkets: this.dictionaries.targetMarkets.values };
+    if (!scope) return { count: 0, ordinals: new Int32Array(0), stages: new Uint8Array(0), facts: this.facts, names, quoteIdOf: () => '' };
+    const keep = this.filterOf(scope, query);
+    const matched = this.search(scope, searchWords(query.search));
+    const slots = matched === null ? scope.slots : matched.length;
+    const ordinals = new Int32Array(slots);
+    const stages = new Uint8Array(slots);
+    const slotOf = new Int32Array(slots);
+    const { ordinalOf, stageOf } = scope;
+    let count = 0;
+    for (let index = 0; index < slots; index += 1) {
+      const slot = matched === null ? index : matched[index]!;
+      const ordinal = ordinalOf[slot]!;
+      if (ordinal < 0 || (keep !== null && !keep(slot))) continue;
+      ordinals[count] = ordinal;
+      stages[count] = stageOf[slot]!;
+      slotOf[count] = slot;
+      count += 1;
+    }
+    return { count, ordinals, stages, facts: this.facts, names, quoteIdOf: (at) => scope.text.memberAt(slotOf[at]!)!.quote.quoteId };
+  }
+
+  /**
    * Up to `limit` of an account's quotes whose service types and target markets no account's
    * details gave yet, newest first: what the background reader fetches next. Read from the
    * quotes themselves, so it cannot drift from what the facets count.
@@ -475,7 +504,7 @@ export class InboxIndex {
     quote.serviceTypes = idsOf(described?.serviceTypes, this.dictionaries.serviceTypes);
     quote.targetMarkets = idsOf(described?.targetMarkets, this.dictionaries.targetMarkets);
     quote.described = described !== undefined;
-    this.facts.set(quote.ordinal, quote);
+    this.facts.set(quote.ordinal, quote, row);
     if (isNew) this.all.add(quote);
     else this.all.touch(quote, textChanged);
     for (const view of quote.views) view.account.scope.touch(view, textChanged);

@@ -4,3 +4,4 @@ export type * from './types';
 export { needsAction, stageOf } from './status';
 export { selectionOf } from './selection';
 export type { InboxSelectionInput } from './selection';
+export { dayOf, NO_DAY } from './facts';

@@ -1,4 +1,5 @@
 import type { QuoteStatus } from '../../../../preload/contract';
+import type { QuoteFacts } from './facts';
 import type { QuoteStage } from '../../../../preload/contract/plain/stages';
 import { INBOX_SORT_VALUES } from '../../../../preload/contract/plain/inbox-sorts';
 import type { InboxSortValue } from '../../../../preload/contract/plain/inbox-sorts';
@@ -142,4 +143,20 @@ export interface QuoteAtAGlance {
   status: QuoteStatus;
   totalPrice: { amount: number; currency: string } | null;
   validUntil: string | null;
+}
+
+/**
+ * The quotes a selection holds as the index's columns (InboxIndex.selected): the `count`
+ * first entries of `ordinals` index `facts`; `stages` are their stages' places in
+ * INBOX_STAGES as the scope shows them; `names` turn the facts' value ids into values. Read
+ * it at once: a later change to the index moves what it points at.
+ */
+export interface SelectedQuotes {
+  count: number;
+  ordinals: Int32Array;
+  stages: Uint8Array;
+  facts: Readonly<QuoteFacts>;
+  names: { companies: readonly string[]; currencies: readonly string[]; serviceTypes: readonly string[]; targetMarkets: readonly string[] };
+  /** The id of the quote at this place of `ordinals`. */
+  quoteIdOf(at: number): string;
 }

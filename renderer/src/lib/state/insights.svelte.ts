@@ -1,4 +1,4 @@
-import type { BridgeApi, BridgeError, InboxFilterInput, InsightRangePreset, InsightSplit, InsightsFigures } from '../../../../preload/contract';
+import type { BridgeApi, BridgeError, ExportDelivered, ExportFormat, InboxFilterInput, InsightRangePreset, InsightSplit, InsightTable, InsightsFigures, Result } from '../../../../preload/contract';
 
 /** Changes closer together than this are counted once. */
 const CHANGES_PAUSE_MS = 400;
@@ -35,8 +35,7 @@ export class InsightsState {
     if (this.range === 'custom' && (this.from === '' || this.to === '')) return;
     const asked = ++this.#asked;
     this.loading = true;
-    const custom = this.range === 'custom' ? { from: this.from, to: this.to } : {};
-    const result = await this.#api.insights.figures({ ...view, range: this.range, splitBy: this.splitBy, ...custom });
+    const result = await this.#api.insights.figures(this.#asking());
     if (asked !== this.#asked) return;
     this.loading = false;
     if (this.#changedMeanwhile) {
@@ -49,6 +48,17 @@ export class InsightsState {
     } else {
       this.error = result.error;
     }
+  }
+
+  /** One table of the figures shown (the same selection, range and split) as a file. */
+  exportTable(table: InsightTable, format: ExportFormat): Promise<Result<ExportDelivered>> {
+    return this.#api.insights.export({ ...this.#asking(), table, format });
+  }
+
+  /** The inbox's selection with the range and split chosen here. */
+  #asking() {
+    const custom = this.range === 'custom' ? { from: this.from, to: this.to } : {};
+    return { ...this.#view, range: this.range, splitBy: this.splitBy, ...custom };
   }
 
   /**

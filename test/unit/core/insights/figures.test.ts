@@ -1,29 +1,49 @@
 import { describe, expect, it } from 'vitest';
+import { InboxIndex } from '../../../../main/core/cache/inbox';
+import type { InboxSourceRow } from '../../../../main/core/database/types';
 import { figuresOf } from '../../../../main/core/insights/figures';
-import type { InsightRow } from '../../../../main/core/insights/figures';
-import { rangeOf, inRange } from '../../../../main/core/insights/range';
+import type { FiguresOptions } from '../../../../main/core/insights/figures';
+import { rangeOf } from '../../../../main/core/insights/range';
+import type { QuoteStatus } from '../../../../preload/contract';
 
 const NOW = Date.UTC(2026, 10, 28, 12); // 28 November 2026
 
+type Stage = 'accepted' | 'in-project' | 'declined' | 'awaiting-decision' | 'revised' | 'cancelled';
+const STATUS: Record<Stage, QuoteStatus> = { accepted: 'ACCEPTED', 'in-project': 'CHANGED_TO_PROJECT', declined: 'REJECTED', 'awaiting-decision': 'SENT', revised: 'REVISED', cancelled: 'CANCELLED' };
+type FixtureRow = Partial<Omit<InboxSourceRow, 'status'>> & { stage?: Stage };
+
 let next = 0;
-function row(overrides: Partial<InsightRow>): InsightRow {
+function row({ stage = 'accepted', ...overrides }: FixtureRow): InboxSourceRow {
   next += 1;
   return {
+    accountId: 'acc',
     quoteId: `q-${next}`,
     hasDetails: true,
-    stage: 'accepted',
+    status: STATUS[stage],
+    quoteNumber: `Q-${next}`,
+    projectName: null,
+    referenceNumber: null,
     totalAmount: 100,
     currency: 'EUR',
     quoteDate: '2026-11-02T10:00:00.000Z',
+    deadlineForQuote: null,
+    projectDueDate: null,
     validUntil: null,
     companyName: 'Acme',
     ...overrides,
   };
 }
 
+/** The figures of these quotes as the core counts them: over the inbox index's columns of the whole selection. */
+function figuresOfRows(rows: InboxSourceRow[], options: FiguresOptions) {
+  const index = new InboxIndex();
+  index.load(rows, new Map([['acc', 'internal' as const]]), []);
+  return figuresOf(index.selected({ now: NOW }), options);
+}
+
 // Hand-computed: EUR accepted 1000.10 (Oct, Acme) + 250 (Nov, Beta) + 49.95 (Nov, in project, Acme) = 1300.05;
 // USD accepted 300 (Nov, Acme), kept apart; one accepted without a total; 2 declined; one accepted in 2025 (out of range).
-const FIXTURE: InsightRow[] = [
+const FIXTURE: InboxSourceRow[] = [
   row({ totalAmount: 1000.1, quoteDate: '2026-10-15T09:00:00.000Z' }),
   row({ totalAmount: 250, companyName: 'Beta' }),
   row({ totalAmount: 49.95, stage: 'in-project' }),
@@ -40,7 +60,7 @@ const FIXTURE: InsightRow[] = [
 ];
 
 describe('insights figures', () => {
-  const figures = figuresOf(FIXTURE, { range: rangeOf('last-3-months', NOW), now: NOW, splitBy: 'company' });
+  const figures = figuresOfRows(FIXTURE, { range: rangeOf('last-3-months', NOW), now: NOW, splitBy: 'company' });
 
   it('sums accepted spend per currency, never across currencies, and counts quotes without a total apart', () => {
     expect(figures.range).toEqual({ from: '2026-09-01', to: '2026-11-28' });
@@ -82,22 +102,28 @@ describe('insights figures', () => {
   });
 
   it('has no acceptance rate without a decision', () => {
-    expect(figuresOf([row({ stage: 'awaiting-decision' })], { range: rangeOf('all-time', NOW), now: NOW, splitBy: 'company' }).decisions.acceptanceRate).toBeNull();
+    expect(figuresOfRows([row({ stage: 'awaiting-decision' })], { range: rangeOf('all-time', NOW), now: NOW, splitBy: 'company' }).decisions.acceptanceRate).toBeNull();
   });
 
   it('splits by service type only the quotes whose details say, and counts those known', () => {
-    const keys = new Map([
-      ['s-1', ['TRANSLATION', 'REVIEW']],
-      ['s-2', ['TRANSLATION']],
-    ]);
-    const rows = [row({ quoteId: 's-1', totalAmount: 10 }), row({ quoteId: 's-2', totalAmount: 5 }), row({ quoteId: 's-3', totalAmount: 1, hasDetails: false })];
-    const split = figuresOf(rows, { range: rangeOf('all-time', NOW), now: NOW, splitBy: 'serviceType', splitKeys: (quote) => keys.get(quote.quoteId) ?? null });
+    const rows = [
+      row({ totalAmount: 10, serviceTypes: ['TRANSLATION', 'REVIEW'] }),
+      row({ totalAmount: 5, serviceTypes: ['TRANSLATION'] }),
+      row({ totalAmount: 3, serviceTypes: [] }),
+      row({ totalAmount: 1, hasDetails: false }),
+    ];
+    const split = figuresOfRows(rows, { range: rangeOf('all-time', NOW), now: NOW, splitBy: 'serviceType' });
     expect(split.spend.bySplit).toEqual([
       { value: 'TRANSLATION', currency: 'EUR', total: 15, count: 2 },
       { value: 'REVIEW', currency: 'EUR', total: 10, count: 1 },
     ]);
-    expect(split.spend).toMatchObject({ splitKnown: 2, accepted: 3 });
-    expect(split.spend.byCurrency).toEqual([{ currency: 'EUR', total: 16, count: 3 }]);
+    expect(split.spend).toMatchObject({ splitKnown: 3, accepted: 4 });
+    expect(split.spend.byCurrency).toEqual([{ currency: 'EUR', total: 19, count: 4 }]);
+  });
+
+  it('names quotes without a company apart', () => {
+    const split = figuresOfRows([row({ companyName: null, totalAmount: 7 })], { range: rangeOf('all-time', NOW), now: NOW, splitBy: 'company' });
+    expect(split.spend.bySplit).toEqual([{ value: 'No company', currency: 'EUR', total: 7, count: 1 }]);
   });
 });
 
@@ -110,12 +136,16 @@ describe('insights ranges', () => {
     expect(rangeOf('custom', NOW, { from: '2026-02-01', to: '2026-02-28' })).toEqual({ from: '2026-02-01', to: '2026-02-28' });
   });
 
-  it('includes both ends, and an undated quote only in all time', () => {
-    const february = { from: '2026-02-01', to: '2026-02-28' };
-    expect(inRange(february, '2026-02-28T23:59:59.000Z')).toBe(true);
-    expect(inRange(february, '2026-02-01T00:00:00.000Z')).toBe(true);
-    expect(inRange(february, '2026-03-01T00:00:00.000Z')).toBe(false);
-    expect(inRange(february, null)).toBe(false);
-    expect(inRange({ from: null, to: '2026-02-28' }, null)).toBe(true);
+  it('includes both ends of the quote date as written, and an undated quote only in all time', () => {
+    const february = rangeOf('custom', NOW, { from: '2026-02-01', to: '2026-02-28' });
+    const rows = [
+      row({ quoteDate: '2026-02-28T23:59:59.000Z', totalAmount: 1 }),
+      row({ quoteDate: '2026-02-01T00:00:00+02:00', totalAmount: 2 }),
+      row({ quoteDate: '2026-03-01T00:00:00.000Z', totalAmount: 4 }),
+      row({ quoteDate: '2026-01-31', totalAmount: 8 }),
+      row({ quoteDate: null, totalAmount: 16 }),
+    ];
+    expect(figuresOfRows(rows, { range: february, now: NOW, splitBy: 'company' })).toMatchObject({ quotes: 2, undated: 0, spend: { byCurrency: [{ currency: 'EUR', total: 3, count: 2 }] } });
+    expect(figuresOfRows(rows, { range: rangeOf('all-time', NOW), now: NOW, splitBy: 'company' })).toMatchObject({ quotes: 5, undated: 1, spend: { byCurrency: [{ currency: 'EUR', total: 31, count: 5 }] } });
   });
 });

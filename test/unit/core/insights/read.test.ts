@@ -66,6 +66,18 @@ describe('insights over the cache', () => {
     expect((await figures({ companies: ['Beta Books'] })).spend.byCurrency).toEqual([{ currency: 'EUR', total: 40, count: 1 }]);
   });
 
+  it('counts what the inbox lists: its search, and never a snoozed quote', async () => {
+    const snoozed = fakeQuote({ status: 'ACCEPTED', amount: 70, projectName: 'Spring campaign' });
+    const kept = fakeQuote({ status: 'ACCEPTED', amount: 30, projectName: 'Spring brochure' });
+    const other = fakeQuote({ status: 'ACCEPTED', amount: 5, projectName: 'Autumn leaflet' });
+    seen('internal', [listItemOf(snoozed), listItemOf(kept), listItemOf(other)]);
+    const hidden = new Set([snoozed.id]);
+    const withSnoozes = createInsightsHandlers({ cache: rig.cache, clock: rig.clock, expiringSoonDays: 7, hidden: () => hidden });
+    const read = async (input: InsightsInput) => insightsMethods['insights.figures'].output.parse(await withSnoozes['insights.figures'](insightsMethods['insights.figures'].input.parse(input)));
+    expect((await read({ search: 'spring' })).spend.byCurrency).toEqual([{ currency: 'EUR', total: 30, count: 1 }]);
+    expect((await read({})).spend.byCurrency).toEqual([{ currency: 'EUR', total: 35, count: 2 }]);
+  });
+
   it('refuses a custom range whose first day is after its last', () => {
     expect(() => insightsMethods['insights.figures'].input.parse({ range: 'custom', from: '2025-03-02', to: '2025-03-01' })).toThrow(/first day/);
   });

@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createInsightsHandlers } from '../../../../main/core/insights/bridge';
+import type { FileToDeliver } from '../../../../main/core/export/bridge';
+import { insightsMethods } from '../../../../preload/contract/bridge/insights';
+import type { InsightsExportInput } from '../../../../preload/contract/bridge/insights';
+import { cacheRig } from '../cache/helpers';
+import type { CacheRig } from '../cache/helpers';
+import { createFakeClock } from '../../../helpers/fake-clock';
+import { fakeQuote, listItemOf } from '../../../helpers/service-fixtures';
+
+const NOW = Date.UTC(2025, 2, 10, 12); // the fixtures' quotes are dated 20 February 2025
+let rig: CacheRig;
+let delivered: FileToDeliver[];
+
+beforeEach(() => {
+  rig = cacheRig(':memory:', createFakeClock(NOW));
+  delivered = [];
+  rig.cache.record({
+    accountId: 'internal',
+    access: 'internal',
+    source: 'sync',
+    observations: [
+      {
+        kind: 'list',
+        items: [
+          listItemOf(fakeQuote({ status: 'ACCEPTED', amount: 300, companyName: 'Acme Audio' })),
+          listItemOf(fakeQuote({ status: 'ACCEPTED', amount: 45.5, companyName: 'Beta Books' })),
+          listItemOf(fakeQuote({ status: 'REJECTED', amount: 10 })),
+        ],
+      },
+    ],
+  });
+});
+afterEach(() => rig.close());
+
+async function exported(input: InsightsExportInput, deliver = true) {
+  const handlers = createInsightsHandlers({
+    cache: rig.cache,
+    clock: rig.clock,
+    expiringSoonDays: 7,
+    deliver: deliver
+      ? async (file) => {
+          delivered.push(file);
+          return { kind: 'saved' };
+        }
+      : undefined,
+  });
+  return insightsMethods['insights.export'].output.parse(await handlers['insights.export'](insightsMethods['insights.export'].input.parse(input)));
+}
+
+const text = (file: FileToDeliver) => new TextDecoder().decode(file.bytes).replace(/^\uFEFF/, '');
+
+describe('insights tables as files', () => {
+  it("writes a table's rows as the view counts them, through the export writers", async () => {
+    expect(await exported({ table: 'spend-by-split', format: 'csv' })).toMatchObject({ kind: 'saved', rows: 2 });
+    expect(delivered[0]!.fileName).toBe('Quotedesk - Insights Accepted spend per company - 2025-03-10.csv');
+    expect(text(delivered[0]!).split('\r\n')).toEqual(['"Company","Currency","Total","Quotes"', '"Acme Audio","EUR",300,1', '"Beta Books","EUR",45.5,1', '']);
+  });
+
+  it('writes the decisions with the acceptance rate in per cent', async () => {
+    await exported({ table: 'decisions', format: 'csv', range: 'all-time' });
+    expect(text(delivered[0]!).split('\r\n').slice(0, 2)).toEqual(['"Accepted","Declined","Acceptance rate (%)"', '2,1,66.7']);
+  });
+
+  it('says so on a host that cannot save files, and refuses a custom range out of order', async () => {
+    await expect(exported({ table: 'pipeline', format: 'csv' }, false)).rejects.toThrow(/cannot save files/);
+    expect(() => insightsMethods['insights.export'].input.parse({ table: 'pipeline', format: 'csv', range: 'custom', from: '2025-03-02', to: '2025-03-01' })).toThrow(/first day/);
+  });
+});
