@@ -95,6 +95,8 @@ try {
   const table = page.locator('[role="table"][aria-label="Quotes"]');
   await table.locator('[role="row"][aria-rowindex="2"]').first().waitFor({ timeout: 60_000 });
   const cdp = await page.context().newCDPSession(page);
+  let collected: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (data) => collected.push(...(data.value as unknown as TraceEvent[])));
   if (cpuPath) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
@@ -111,8 +113,7 @@ try {
     const events: TraceEvent[] = [];
     let traced: Promise<void> | null = null;
     if (tracing) {
-      cdp.removeAllListeners('Tracing.dataCollected');
-      cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as TraceEvent[])));
+      collected = events;
       traced = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
       await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
       await page.evaluate(`performance.mark('step')`);
