@@ -11,6 +11,9 @@ import type { RevisionDiff } from '../revision-diff';
 /** How long the quote shown from the cache stays before the service is asked for it again. */
 export const BACKGROUND_REFRESH_PAUSE_MS = 150;
 
+/** How many quotes' views are kept around the one shown (its neighbours, the quotes just left). */
+const NEAR_KEPT = 8;
+
 export interface QuoteRef {
   accountId: string;
   quoteId: string;
@@ -77,6 +80,18 @@ export class QuoteState {
   #aheadSent: string | null = null;
   /** The quote whose background refresh has answered. */
   #settled: string | null = null;
+  /**
+   * The cached views of the quotes around the one shown (its neighbours once it settled, and
+   * the quote just left), so that `j`/`k` onto one shows it with no call at all. Kept as the
+   * cache's copy by 'inbox.changed': an entry whose quote moved is read again.
+   */
+  #near: QuoteDetailView[] = [];
+  /** The newest read of each neighbour on its way: an older one answering later is dropped. */
+  #nearTurns: Record<string, number> = {};
+  /** The receipts, extras and logo of the quote loaded were asked for (once per load). */
+  #decorated = false;
+  /** The quote whose accounts (seenBy) were asked for. */
+  #seenByOf: string | null = null;
 
   constructor(api: BridgeApi) {
     this.#api = api;
@@ -87,11 +102,14 @@ export class QuoteState {
     if (this.ref?.quoteId !== ref.quoteId) {
       this.seenBy = [];
       this.#row = null;
-      void this.#loadSeenBy(ref.quoteId);
+      this.#seenByOf = null;
     }
+    // The quote left is a neighbour of the next one: `k` goes back to it at once.
+    if (this.view && this.ref && sameRef(this.view, this.ref)) this.#keepNear(this.view);
     this.ref = ref;
     this.view = null;
     this.receipts = [];
+    this.extras = null;
     this.logo = null;
     this.pdf = { busy: false, progress: null, error: null };
     // The person's saved decline reasons change only through saveReasons here: read them once.
@@ -107,6 +125,7 @@ export class QuoteState {
   }
 
   async #loadSeenBy(quoteId: string): Promise<void> {
+    this.#seenByOf = quoteId;
     const turn = ++this.#rowSequence;
     const found = await this.#api.inbox.query({ quoteIds: [quoteId], limit: 1 });
     if (turn !== this.#rowSequence || !found.ok || this.ref?.quoteId !== quoteId) return;
@@ -124,6 +143,7 @@ export class QuoteState {
   #follow(change: EventPayload<'inbox.changed'>): void {
     if (change.cacheVersion <= this.#cacheVersion) return;
     this.#cacheVersion = change.cacheVersion;
+    this.#followNear(change);
     const ref = this.ref;
     if (!ref) return;
     if (change.quotes === null) {
@@ -138,6 +158,20 @@ export class QuoteState {
     }
     // A version named is the cache's copy already: read from it, with no wait on the service.
     if (named.version === null || named.version !== this.view?.version) void this.#reread(ref, { cached: named.version !== null });
+  }
+
+  /** Neighbours kept as the cache holds them: one named with another version is read again, one in a change too big to name its quotes is dropped. */
+  #followNear(change: EventPayload<'inbox.changed'>): void {
+    if (change.quotes === null) {
+      this.#near = this.#near.filter((view) => !change.accountIds.includes(view.accountId));
+      return;
+    }
+    for (const named of change.quotes) {
+      const kept = this.#nearOf(named);
+      if (!kept || kept.version === named.version) continue;
+      this.#near = this.#near.filter((view) => view !== kept);
+      if (named.version !== null) void this.#readNear(named);
+    }
   }
 
   /** The shown quote's row again (after a change too big to name its quotes): the quote is read again when the row moved. */
@@ -168,7 +202,9 @@ export class QuoteState {
     if (receipts.ok) this.receipts = receipts.value;
     // The service's summary (its revision number, its line count) moved with the quote: without
     // this it kept saying the revision first shown, as this reread drops a load's extras.
-    if (detail.ok) void this.#loadExtras(ref, sequence);
+    // Before the person's pause on the quote, nothing beside it was read yet: all of it is now.
+    if (detail.ok && this.#decorated) void this.#loadExtras(ref, sequence);
+    else if (detail.ok) this.#decorate(ref, sequence);
   }
 
   /** Leaves the quote: answers still on their way are dropped. */
@@ -179,6 +215,9 @@ export class QuoteState {
     this.ref = null;
     this.view = null;
     this.seenBy = [];
+    this.#seenByOf = null;
+    this.#near = [];
+    this.#nearTurns = {};
     this.extras = null;
     this.logo = null;
     this.loading = false;
@@ -188,31 +227,57 @@ export class QuoteState {
 
   /**
    * Shows the quote as the cache holds it, at once, then asks the service again in the
-   * background (refreshInBackground). `refresh` (the view's Refresh) waits on the service
-   * instead, even when the cached copy is recent.
+   * background (refreshInBackground). One call per move: a neighbour read beforehand needs
+   * none; the receipts, the accounts that see it, the extras and the logo wait for the person
+   * to stop on it. `refresh` (the view's Refresh) waits on the service instead, even when the
+   * cached copy is recent.
    */
   async load(options: { refresh?: boolean } = {}): Promise<void> {
     const ref = this.ref;
     if (!ref) return;
     const sequence = ++this.#sequence;
-    this.loading = true;
     this.error = null;
     this.updated = false;
     this.refreshing = false;
     this.#settled = null;
-    const detailInput = options.refresh ? { ...ref, refresh: true } : { ...ref, cached: true };
-    const [detail, receipts] = await Promise.all([this.#api.quotes.detail(detailInput), this.#api.decisions.receipts(ref)]);
+    this.#decorated = false;
+    const near = options.refresh ? undefined : this.#nearOf(ref);
+    if (near) {
+      this.loading = false;
+      this.view = near;
+      void this.#refreshInBackground(ref, sequence);
+      return;
+    }
+    this.loading = true;
+    const detail = await this.#api.quotes.detail(options.refresh ? { ...ref, refresh: true } : { ...ref, cached: true });
     if (sequence !== this.#sequence) return;
     this.loading = false;
-    if (detail.ok) this.view = detail.value;
-    else this.error = detail.error;
-    // Receipts are a side list: failing to read them does not hide the quote.
-    if (receipts.ok) this.receipts = receipts.value;
-    if (detail.ok) {
-      void this.#loadExtras(ref, sequence);
-      void this.#loadLogo(ref, sequence);
-      if (!options.refresh) void this.#refreshInBackground(ref, sequence);
+    if (!detail.ok) {
+      this.error = detail.error;
+      return;
     }
+    this.view = detail.value;
+    if (options.refresh) this.#decorate(ref, sequence);
+    else void this.#refreshInBackground(ref, sequence);
+  }
+
+  /** What the view shows beside the quote: its receipts, the accounts that see it, the extras and the logo; once per quote opened. */
+  #decorate(ref: QuoteRef, sequence: number): void {
+    if (this.#decorated) return;
+    this.#decorated = true;
+    void this.#loadReceipts(ref, sequence);
+    void this.#loadExtras(ref, sequence);
+    void this.#loadLogo(ref, sequence);
+    if (this.#seenByOf !== ref.quoteId) void this.#loadSeenBy(ref.quoteId);
+  }
+
+  // Receipts are a side list: failing to read them does not hide the quote.
+  async #loadReceipts(ref: QuoteRef, sequence: number): Promise<void> {
+    const receipts = await this.#api.decisions.receipts(ref);
+    if (sequence !== this.#sequence || !receipts.ok) return;
+    // A decision's own receipt, shown from its answer, stays even if the list was read before it was kept.
+    const listed = receipts.value.map((receipt) => receipt.id);
+    this.receipts = [...this.receipts.filter((receipt) => !listed.includes(receipt.id)), ...receipts.value];
   }
 
   /**
@@ -224,6 +289,7 @@ export class QuoteState {
     this.refreshing = true;
     await new Promise((resolve) => setTimeout(resolve, BACKGROUND_REFRESH_PAUSE_MS));
     if (sequence !== this.#sequence) return;
+    this.#decorate(ref, sequence);
     const detail = await this.#api.quotes.detail(ref);
     if (sequence !== this.#sequence) return;
     this.refreshing = false;
@@ -276,6 +342,29 @@ export class QuoteState {
     if (signature === this.#aheadSent) return;
     this.#aheadSent = signature;
     void this.#api.quotes.readAhead({ quotes: ahead.quotes });
+    // Their cached views, for a move onto one to show it at once; the quote left is one of them already.
+    this.#near = this.#near.filter((view) => ahead.quotes.some((quote) => sameRef(quote, view)));
+    for (const quote of ahead.quotes) if (!this.#nearOf(quote)) void this.#readNear(quote);
+  }
+
+  async #readNear(ref: QuoteRef): Promise<void> {
+    const key = keyOf(ref);
+    const turn = (this.#nearTurns[key] ?? 0) + 1;
+    this.#nearTurns[key] = turn;
+    const detail = await this.#api.quotes.detail({ ...ref, cached: true });
+    // A newer read of the same quote (it moved meanwhile) is the one kept.
+    if (this.#nearTurns[key] !== turn) return;
+    delete this.#nearTurns[key];
+    if (detail.ok) this.#keepNear(detail.value);
+  }
+
+  #nearOf(ref: QuoteRef): QuoteDetailView | undefined {
+    return this.#near.find((view) => sameRef(view, ref));
+  }
+
+  /** Kept newest last; j held down passes over many rows without stopping: only the last few stay. */
+  #keepNear(view: QuoteDetailView): void {
+    this.#near = [...this.#near.filter((kept) => !sameRef(kept, view)), view].slice(-NEAR_KEPT);
   }
 
   /** True when the quote is on screen, through any account that sees it. */
@@ -389,11 +478,13 @@ export class QuoteState {
       void this.load();
       return outcome;
     }
-    this.#sequence++;
+    const sequence = ++this.#sequence;
     this.view = shown;
     this.error = null;
     this.loading = false;
     this.refreshing = false;
+    // Decided before the person's pause on it: what waited for that pause is read now.
+    this.#decorate(ref, sequence);
     const receipt = 'receipt' in answer.value ? answer.value.receipt : null;
     if (receipt) this.receipts = [receipt, ...this.receipts.filter((each) => each.id !== receipt.id)];
     // The cache moved on while the answer travelled (another copy stored after the decision's): read that one.
@@ -415,6 +506,8 @@ export class QuoteState {
     return this.ref;
   }
 }
+
+const keyOf = (ref: QuoteRef) => `${ref.accountId}\u0000${ref.quoteId}`;
 
 function sameRef(a: QuoteRef, b: QuoteRef): boolean {
   return a.accountId === b.accountId && a.quoteId === b.quoteId;

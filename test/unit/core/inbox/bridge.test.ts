@@ -192,6 +192,22 @@ describe('the inbox use cases', () => {
     expect(asked).toHaveBeenCalledTimes(1);
   });
 
+  it('answers the reading pane\'s cached look while the service holds the reads ahead and the person\'s own read', async () => {
+    await sync['sync.refresh']({});
+    const rows = (await call('inbox.query', { needsAction: true, limit: 4 })).rows;
+    expect(rows).toHaveLength(4);
+    clock.advance(10 * 60_000);
+    // The service answers none of them: every read of it hangs.
+    const asked = vi.spyOn(engine, 'fetchDetails').mockImplementation(() => new Promise(() => undefined));
+    await call('quotes.readAhead', { quotes: rows.slice(1, 3).map(({ accountId, quoteId }) => ({ accountId, quoteId })) });
+    void call('quotes.detail', { accountId: 'internal', quoteId: rows[3]!.quoteId });
+    await vi.waitFor(() => expect(asked).toHaveBeenCalled());
+    // The next move: answered from the cache, waiting on none of them.
+    const shown = await call('quotes.detail', { accountId: 'internal', quoteId: rows[0]!.quoteId, cached: true });
+    expect(shown).toMatchObject({ source: 'cache', details: { id: rows[0]!.quoteId } });
+    asked.mockRestore();
+  });
+
   it('the background read of a quote revised meanwhile stores it and announces its new version', async () => {
     await sync['sync.refresh']({});
     const [quote] = sim.operator.findQuotes({ status: 'SENT' });
