@@ -25,6 +25,7 @@ import type { Notifications } from './notify';
 import type { AppPaths, Clock, Logger, Notifier, SecretStore, SettingsStore } from './ports';
 import { createSnoozeFeature } from './snooze/feature';
 import { createSyncFeature } from './sync/feature';
+import { createTeamFeature } from './team/feature';
 import type { SyncEngine, SyncOptions } from './sync';
 import { createPersonActivity, watchedDispatcher } from './sync';
 import type { DetailsReaderOptions } from './sync';
@@ -124,6 +125,7 @@ export function createCore(options: CoreOptions): Core {
       syncFeature,
       createMemoryFeature({ bus, logger }),
       createDesktopFeature(options.desktop),
+      createTeamFeature({ userData, settings, secrets, accounts, cache, clock, logger }),
     ],
     { hub, logger },
   );

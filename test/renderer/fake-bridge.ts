@@ -50,6 +50,7 @@ import { quoteVersion } from '../../main/core/cache/quote-version';
 import { projectInboxEvents } from '../../main/core/inbox/projection';
 import { countSelections } from '../../main/core/inbox/view-counts';
 import { createSnoozeBook } from '../../main/core/snooze/snooze-book';
+import { noTeamView } from '../../main/core/team/bridge';
 
 /** What the fake does for each method: a method the contract gains is a compile error here. */
 type Answers = { [M in Method]: (input: MethodInput<M>) => MethodOutput<M> | Promise<MethodOutput<M>> };
@@ -628,6 +629,42 @@ export class FakeBridge {
         if (input.accountId !== undefined) this.#find(input.accountId);
         const cache = { inbox: (query: InboxQuery) => this.#index().query(query), inboxFacets: (query: InboxFacetQuery) => this.#index().facets(query) };
         return readInsights({ cache, clock: { now: () => this.now, sleep: () => Promise.resolve() }, expiringSoonDays: EXPIRING_SOON_DAYS }, InsightsInput.parse(input));
+      },
+      // On no team unless a test arranges one (the team's own tests run the real desk).
+      'team.state': () => noTeamView(),
+      'team.mine': () => ({ assignedToMe: [], waitingForMe: [], myRequests: [] }),
+      'team.create': () => {
+        throw this.#failure('invalid-state', 'this computer is on no team');
+      },
+      'team.join': () => {
+        throw this.#failure('invalid-state', 'this computer is on no team');
+      },
+      'team.admit': () => {
+        throw this.#failure('invalid-state', 'this computer is on no team');
+      },
+      'team.remove': () => {
+        throw this.#failure('invalid-state', 'this computer is on no team');
+      },
+      'team.leave': () => {
+        throw this.#failure('invalid-state', 'this computer is on no team');
+      },
+      'team.setPolicy': () => {
+        throw this.#failure('invalid-state', 'this computer is on no team');
+      },
+      'team.thread': () => {
+        throw this.#failure('invalid-state', 'this computer is on no team');
+      },
+      'team.assign': () => {
+        throw this.#failure('invalid-state', 'this computer is on no team');
+      },
+      'team.note': () => {
+        throw this.#failure('invalid-state', 'this computer is on no team');
+      },
+      'team.requestApproval': () => {
+        throw this.#failure('invalid-state', 'this computer is on no team');
+      },
+      'team.decide': () => {
+        throw this.#failure('invalid-state', 'this computer is on no team');
       },
       ...this.#arranged,
     };

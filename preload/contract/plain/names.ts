@@ -71,6 +71,19 @@ const METHODS = [
   'snooze.set',
   'snooze.clear',
   'insights.figures',
+  'team.state',
+  'team.create',
+  'team.join',
+  'team.admit',
+  'team.remove',
+  'team.leave',
+  'team.setPolicy',
+  'team.thread',
+  'team.assign',
+  'team.note',
+  'team.requestApproval',
+  'team.decide',
+  'team.mine',
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 export const METHOD_NAMES: MethodName[] = [...METHODS];
@@ -92,6 +105,8 @@ const EVENTS = [
   'decisions.outboxChanged',
   'decisions.sent',
   'snooze.changed',
+  'team.changed',
+  'team.quotesChanged',
 ] as const;
 export type EventName = (typeof EVENTS)[number];
 export const EVENT_NAMES: EventName[] = [...EVENTS];
