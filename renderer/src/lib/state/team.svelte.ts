@@ -14,6 +14,13 @@ export class TeamState {
   mine = $state<TeamMine>({ assignedToMe: [], waitingForMe: [], myRequests: [] });
   /** The quotes whose threads moved, with a counter each move: a pane showing one reads it again. */
   quoteMoves = $state<Record<string, number>>({});
+  /** The thread of the quote the pane shows, and which quote it is. */
+  thread = $state<{ quoteId: string; thread: TeamThread } | null>(null);
+  threadError = $state<BridgeError | null>(null);
+  /** Asked from the keyboard (`=`) or the palette: the pane's thread opens its assignee picker. */
+  assignAsked = $state(0);
+  approvalAsked = $state(0);
+  #threadSequence = 0;
 
   readonly #api: TeamBridge;
   #sequence = 0;
@@ -108,8 +115,37 @@ export class TeamState {
     return this.#change('policy', () => this.#api.team.setPolicy({ accountId, over }));
   }
 
-  thread(quote: TeamQuoteInput): Promise<Result<TeamThread>> {
-    return this.#api.team.thread(quote);
+  /** `=` or the palette: the thread on screen opens its assignee picker. */
+  askAssign(): void {
+    this.assignAsked++;
+  }
+
+  /** The palette: the thread on screen opens its approval request. */
+  askApproval(): void {
+    this.approvalAsked++;
+  }
+
+  /** Reads the quote's thread (again); an answer for a quote no longer shown is dropped. */
+  async loadThread(quote: TeamQuoteInput | null): Promise<void> {
+    const sequence = ++this.#threadSequence;
+    if (!quote || !this.joined) {
+      this.thread = null;
+      return;
+    }
+    const result = await this.#api.team.thread(quote);
+    if (sequence !== this.#threadSequence) return;
+    this.threadError = result.ok ? null : result.error;
+    this.thread = result.ok ? { quoteId: quote.quoteId, thread: result.value } : null;
+  }
+
+  /**
+   * Why Accept is held back for this quote (the team's policy needs an approval of its current
+   * revision and there is none yet), or null when it may be pressed. The core's reading alone.
+   */
+  acceptBlocked(quoteId: string | null | undefined): string | null {
+    const shown = this.thread;
+    if (!quoteId || !shown || shown.quoteId !== quoteId || shown.thread.accept.allowed) return null;
+    return shown.thread.accept.reason ?? "the team's policy needs an approval first";
   }
 
   assign(quote: TeamQuoteInput, email: string | null): Promise<Result<TeamChange>> {
