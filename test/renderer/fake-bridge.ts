@@ -52,6 +52,9 @@ import { countSelections } from '../../main/core/inbox/view-counts';
 import { createSnoozeBook } from '../../main/core/snooze/snooze-book';
 import { noTeamView } from '../../main/core/team/bridge';
 
+const OFF_TEAM = ['team.create', 'team.join', 'team.admit', 'team.remove', 'team.leave', 'team.setPolicy', 'team.thread', 'team.assign', 'team.note', 'team.requestApproval', 'team.decide'] as const;
+type TeamChangeMethod = (typeof OFF_TEAM)[number];
+
 /** What the fake does for each method: a method the contract gains is a compile error here. */
 type Answers = { [M in Method]: (input: MethodInput<M>) => MethodOutput<M> | Promise<MethodOutput<M>> };
 
@@ -633,41 +636,17 @@ export class FakeBridge {
       // On no team unless a test arranges one (the team's own tests run the real desk).
       'team.state': () => noTeamView(),
       'team.mine': () => ({ assignedToMe: [], waitingForMe: [], myRequests: [] }),
-      'team.create': () => {
-        throw this.#failure('invalid-state', 'this computer is on no team');
-      },
-      'team.join': () => {
-        throw this.#failure('invalid-state', 'this computer is on no team');
-      },
-      'team.admit': () => {
-        throw this.#failure('invalid-state', 'this computer is on no team');
-      },
-      'team.remove': () => {
-        throw this.#failure('invalid-state', 'this computer is on no team');
-      },
-      'team.leave': () => {
-        throw this.#failure('invalid-state', 'this computer is on no team');
-      },
-      'team.setPolicy': () => {
-        throw this.#failure('invalid-state', 'this computer is on no team');
-      },
-      'team.thread': () => {
-        throw this.#failure('invalid-state', 'this computer is on no team');
-      },
-      'team.assign': () => {
-        throw this.#failure('invalid-state', 'this computer is on no team');
-      },
-      'team.note': () => {
-        throw this.#failure('invalid-state', 'this computer is on no team');
-      },
-      'team.requestApproval': () => {
-        throw this.#failure('invalid-state', 'this computer is on no team');
-      },
-      'team.decide': () => {
-        throw this.#failure('invalid-state', 'this computer is on no team');
-      },
+      ...this.#offTeam(),
       ...this.#arranged,
     };
+  }
+
+  /** What a team change answers on no team: refused, as the core refuses it. */
+  #offTeam(): Pick<Answers, TeamChangeMethod> {
+    const refuse = () => {
+      throw this.#failure('invalid-state', 'this computer is on no team');
+    };
+    return Object.fromEntries(OFF_TEAM.map((method) => [method, refuse])) as unknown as Pick<Answers, TeamChangeMethod>;
   }
 
   /** The snoozes due at the fake's `now` wake, as the core's wake loop does at its time. */

@@ -65,27 +65,29 @@ export function createTeamHandlers(deps: TeamHandlerDeps): TeamHandlers {
       }),
     );
 
+  /** Creating or joining: refused while this computer is on a team; answers the team as it is then. */
+  const setUp = (work: () => Promise<void>) =>
+    plainly(() =>
+      session.serial(async () => {
+        if (teamProfile(folder)) throw new TeamError('this computer is on a team already: leave it first');
+        await work();
+        return teamView(deps, accountOfService);
+      }),
+    );
+
   return {
     'team.state': () => teamView(deps, accountOfService),
     'team.create': (input) =>
-      plainly(() =>
-        session.serial(async () => {
-          if (teamProfile(folder)) throw new TeamError('this computer is on a team already: leave it first');
-          await createTeam(folder, input);
-          await session.open();
-          return teamView(deps, accountOfService);
-        }),
-      ),
+      setUp(async () => {
+        await createTeam(folder, input);
+        await session.open();
+      }),
     'team.join': (input) =>
-      plainly(() =>
-        session.serial(async () => {
-          if (teamProfile(folder)) throw new TeamError('this computer is on a team already: leave it first');
-          await joinTeam(folder, input);
-          await session.open();
-          await askToJoin(desk());
-          return teamView(deps, accountOfService);
-        }),
-      ),
+      setUp(async () => {
+        await joinTeam(folder, input);
+        await session.open();
+        await askToJoin(desk());
+      }),
     'team.leave': () =>
       plainly(() =>
         session.serial(async () => {
