@@ -26,6 +26,7 @@ import type { Notifications } from './notify';
 import type { AppPaths, Clock, Logger, Notifier, SecretStore, SettingsStore } from './ports';
 import { createSnoozeFeature } from './snooze/feature';
 import { createSyncFeature } from './sync/feature';
+import { createTeamFeature } from './team/feature';
 import type { SyncEngine, SyncOptions } from './sync';
 import { createPersonActivity, watchedDispatcher } from './sync';
 import type { DetailsReaderOptions } from './sync';
@@ -126,6 +127,7 @@ export function createCore(options: CoreOptions): Core {
       createMemoryFeature({ bus, logger }),
       createDesktopFeature(options.desktop),
       createCliEndpointFeature({ userData, accounts, pdfs, bus, logger, handlers: () => features.handlers }),
+      createTeamFeature({ userData, settings, secrets, accounts, cache, clock, logger }),
     ],
     { hub, logger },
   );

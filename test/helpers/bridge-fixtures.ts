@@ -106,5 +106,18 @@ export function unusedHandlers(): Handlers {
     'snooze.clear': unused('snooze.clear'),
     'insights.figures': unused('insights.figures'),
     'insights.export': unused('insights.export'),
+    'team.state': unused('team.state'),
+    'team.create': unused('team.create'),
+    'team.join': unused('team.join'),
+    'team.admit': unused('team.admit'),
+    'team.remove': unused('team.remove'),
+    'team.leave': unused('team.leave'),
+    'team.setPolicy': unused('team.setPolicy'),
+    'team.thread': unused('team.thread'),
+    'team.assign': unused('team.assign'),
+    'team.note': unused('team.note'),
+    'team.requestApproval': unused('team.requestApproval'),
+    'team.decide': unused('team.decide'),
+    'team.mine': unused('team.mine'),
   };
 }

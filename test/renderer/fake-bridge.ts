@@ -51,6 +51,10 @@ import { quoteVersion } from '../../main/core/cache/quote-version';
 import { projectInboxEvents } from '../../main/core/inbox/projection';
 import { countSelections } from '../../main/core/inbox/view-counts';
 import { createSnoozeBook } from '../../main/core/snooze/snooze-book';
+import { noTeamView } from '../../main/core/team/bridge';
+
+const OFF_TEAM = ['team.create', 'team.join', 'team.admit', 'team.remove', 'team.leave', 'team.setPolicy', 'team.thread', 'team.assign', 'team.note', 'team.requestApproval', 'team.decide'] as const;
+type TeamChangeMethod = (typeof OFF_TEAM)[number];
 
 /** What the fake does for each method: a method the contract gains is a compile error here. */
 type Answers = { [M in Method]: (input: MethodInput<M>) => MethodOutput<M> | Promise<MethodOutput<M>> };
@@ -635,6 +639,10 @@ export class FakeBridge {
       // The core's own export of a table, the file offered at a download route as browser mode does.
       'insights.export': (input) =>
         createInsightsHandlers({ ...this.#insightsDeps(), deliver: async () => ({ kind: 'download', url: '/downloads/fake-export' }) })['insights.export'](InsightsExportInput.parse(input)),
+      // On no team unless a test arranges one (the team's own tests run the real desk).
+      'team.state': () => noTeamView(),
+      'team.mine': () => ({ assignedToMe: [], waitingForMe: [], myRequests: [] }),
+      ...this.#offTeam(),
       ...this.#arranged,
     };
   }
@@ -647,6 +655,14 @@ export class FakeBridge {
       expiringSoonDays: EXPIRING_SOON_DAYS,
       hidden: () => this.snoozes.hidden(),
     };
+  }
+
+  /** What a team change answers on no team: refused, as the core refuses it. */
+  #offTeam(): Pick<Answers, TeamChangeMethod> {
+    const refuse = () => {
+      throw this.#failure('invalid-state', 'this computer is on no team');
+    };
+    return Object.fromEntries(OFF_TEAM.map((method) => [method, refuse])) as unknown as Pick<Answers, TeamChangeMethod>;
   }
 
   /** The snoozes due at the fake's `now` wake, as the core's wake loop does at its time. */

@@ -33,6 +33,8 @@ export interface TeamState {
   roster: Roster;
   policies: Map<string, EntryOf<'policy'>>;
   quote(ref: QuoteRef): QuoteState;
+  /** Every quote the bucket says something about. */
+  quotes(): QuoteState[];
   unverified: Unverified[];
 }
 
@@ -105,5 +107,6 @@ export function foldState(log: RevisionLog, founderPin: string | null): TeamStat
     policies,
     unverified,
     quote: (ref) => quotes.get(`${ref.service}.${ref.quote}`) ?? { ref, assignee: null, assigneeRevision: 0, notes: [], requests: [] },
+    quotes: () => [...quotes.values()],
   };
 }

@@ -13,6 +13,7 @@ import { relayEvents, relayMethods } from './relay';
 import { viewMethods } from './views';
 import { snoozeEvents, snoozeMethods } from './snooze';
 import { insightsMethods } from './insights';
+import { teamEvents, teamMethods } from './team';
 import type { Result } from './errors';
 import type { CallOptions } from '../plain/api-builder';
 import type { EventName as PlainEventName, MethodName as PlainMethodName, Namespace } from '../plain/names';
@@ -58,6 +59,7 @@ export const methods = {
   ...viewMethods,
   ...snoozeMethods,
   ...insightsMethods,
+  ...teamMethods,
 } as const satisfies { [M in PlainMethodName]: { input: z.ZodType; output: z.ZodType } };
 
 /** Events main pushes to the renderer. */
@@ -78,6 +80,7 @@ export const events = {
   ...selectionEvents,
   ...decisionEvents,
   ...snoozeEvents,
+  ...teamEvents,
 } as const satisfies { [E in PlainEventName]: z.ZodType };
 
 export type Methods = typeof methods;

@@ -13,3 +13,4 @@ export * from './relay';
 export * from './views';
 export * from './snooze';
 export * from './insights';
+export * from './team';

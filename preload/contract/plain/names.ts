@@ -73,6 +73,19 @@ const METHODS = [
   'snooze.clear',
   'insights.figures',
   'insights.export',
+  'team.state',
+  'team.create',
+  'team.join',
+  'team.admit',
+  'team.remove',
+  'team.leave',
+  'team.setPolicy',
+  'team.thread',
+  'team.assign',
+  'team.note',
+  'team.requestApproval',
+  'team.decide',
+  'team.mine',
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 export const METHOD_NAMES: MethodName[] = [...METHODS];
@@ -95,6 +108,8 @@ const EVENTS = [
   'decisions.sent',
   'decisions.startReportsChanged',
   'snooze.changed',
+  'team.changed',
+  'team.quotesChanged',
 ] as const;
 export type EventName = (typeof EVENTS)[number];
 export const EVENT_NAMES: EventName[] = [...EVENTS];

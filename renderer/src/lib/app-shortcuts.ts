@@ -26,6 +26,8 @@ export interface ShortcutContext {
   undoDecision?: (() => void) | null;
   /** `s`: the snooze dialog for the quote. */
   snooze: (row: InboxRow) => void;
+  /** `=`: the team's assignee picker of the quote on screen; absent when not on a team. */
+  assign?: (() => void) | null;
 }
 
 /** An open menu or dialog owns the keyboard; no shortcut acts behind it. */
@@ -53,6 +55,11 @@ function snoozeShortcut(event: KeyboardEvent, app: ShortcutContext): (() => void
   if (!isInQuoteTable(event.target) && !isInReadingPane(event.target)) return null;
   const row = activeRow(app.inbox);
   return row ? () => app.snooze(row) : null;
+}
+
+/** `=`: assign the quote on screen to a teammate (its thread opens the picker). */
+function assignShortcut(event: KeyboardEvent, app: ShortcutContext): (() => void) | null {
+  return event.key === '=' && app.assign ? app.assign : null;
 }
 
 function inboxShortcut(event: KeyboardEvent, app: ShortcutContext): (() => void) | null {
@@ -126,7 +133,7 @@ export function handleAppShortcut(event: KeyboardEvent, app: ShortcutContext): v
     return;
   }
   if (hasModifier(event) || isControlKey(event.target, event.key)) return;
-  const action = event.key === '?' ? () => app.showHelp() : (decisionShortcut(event, app) ?? snoozeShortcut(event, app) ?? inboxShortcut(event, app));
+  const action = event.key === '?' ? () => app.showHelp() : (decisionShortcut(event, app) ?? snoozeShortcut(event, app) ?? assignShortcut(event, app) ?? inboxShortcut(event, app));
   if (!action) return;
   event.preventDefault();
   action();

@@ -7,6 +7,7 @@ import type { LayoutState } from './state/layout.svelte';
 import type { NavigationState } from './state/navigation.svelte';
 import type { ReadActions } from './state/read-actions.svelte';
 import type { SnoozeState } from './state/snooze.svelte';
+import type { TeamState } from './state/team.svelte';
 import type { ThemeChoice } from './theme.svelte';
 
 /** Something the command palette does besides going to a quote, an account or a view. */
@@ -44,6 +45,22 @@ export interface PaletteCommandSources extends QuoteCommandSources {
   accountActions: Pick<AccountActions, 'add' | 'showShortcuts' | 'dismiss'>;
   read: Pick<ReadActions, 'scopeAccount' | 'markScopeRead' | 'markUnread'>;
   theme: { choice: ThemeChoice; set: (choice: ThemeChoice) => void };
+  /** The team desk, when the window has one. */
+  team?: Pick<TeamState, 'admitted' | 'thread' | 'askAssign' | 'askApproval' | 'decide'>;
+}
+
+/** Assigning, asking for and giving an approval of the quote whose team thread is on screen. */
+function teamCommands(app: PaletteCommandSources): PaletteCommand[] {
+  const { team, quote } = app;
+  const ref = quote.ref;
+  const shown = team?.thread;
+  if (!team?.admitted || !ref || !shown || shown.quoteId !== ref.quoteId) return [];
+  const commands: PaletteCommand[] = [
+    { label: 'Assign this quote…', detail: '=', run: () => team.askAssign() },
+    { label: 'Request approval for this quote…', detail: 'Team', run: () => team.askApproval() },
+  ];
+  if (shown.thread.awaitingMe) commands.push({ label: 'Approve this quote', detail: 'Team', run: () => void team.decide(ref, true, '') });
+  return commands;
 }
 
 /** Snoozing the quote on screen (none without one), and the Snoozed view. */
@@ -73,6 +90,7 @@ export function paletteCommands(app: PaletteCommandSources): PaletteCommand[] {
   return [
     ...quoteCommands(app),
     ...snoozeCommands(app),
+    ...teamCommands(app),
     { label: 'Sync now', detail: 'Ask the Quoting Service for what changed', run: () => void inbox.syncNow() },
     { label: 'Open Settings', run: () => navigation.view !== 'settings' && navigation.toggleSettings() },
     { label: 'Mark all read', detail: read.scopeAccount?.name ?? 'Every account', run: () => void read.markScopeRead() },

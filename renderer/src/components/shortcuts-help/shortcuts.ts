@@ -12,6 +12,7 @@ export const SHORTCUTS: readonly { keys: readonly string[]; action: string }[] =
   { keys: ['d'], action: 'Decline the quote…' },
   { keys: ['u'], action: 'Mark the quote read or unread' },
   { keys: ['s'], action: 'Snooze the quote (on a row or in the reading pane)' },
+  { keys: ['='], action: 'Assign the quote on screen to a teammate (on a team)' },
   { keys: ['x'], action: 'Select or unselect the quote (Shift-click: a range, Ctrl/⌘-click: one more)' },
   { keys: [`${MOD}A`], action: 'Select every quote in view' },
   { keys: ['r'], action: 'Refresh' },

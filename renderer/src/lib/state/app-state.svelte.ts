@@ -18,6 +18,7 @@ import { QuoteFinder } from './quote-finder.svelte';
 import { QuoteState } from './quote.svelte';
 import { ReadActions } from './read-actions.svelte';
 import { RelayState } from './relay.svelte';
+import { TeamState } from './team.svelte';
 import { SavedViewActions } from './saved-view-actions.svelte';
 import { SelectionState } from './selection.svelte';
 import { SnoozeState } from './snooze.svelte';
@@ -62,6 +63,8 @@ export class AppState {
   readonly webhooks: WebhooksState;
   readonly insights: InsightsState;
   readonly relay: RelayState;
+  /** The team desk: Settings → Team, the pane's thread, the team views. */
+  readonly team: TeamState;
   readonly offlineSettings: OfflineSettingsState;
   readonly desktop: DesktopAppState;
   readonly link: ConnectionStatus;
@@ -96,6 +99,7 @@ export class AppState {
     this.webhooks = new WebhooksState(api);
     this.insights = new InsightsState(api);
     this.relay = new RelayState(api);
+    this.team = new TeamState(api);
     this.offlineSettings = new OfflineSettingsState(api);
     this.desktop = new DesktopAppState(api);
     this.link = new ConnectionStatus(options.connection, options.connectionLostAfterMs === undefined ? {} : { lostAfterMs: options.connectionLostAfterMs });
@@ -203,7 +207,10 @@ export class AppState {
     const stopOutbox = this.outbox.listen();
     void this.outbox.load();
     const stopInsights = this.insights.listen(() => navigation.view === 'insights');
+    const stopTeam = this.team.listen();
+    void this.team.load();
     return () => {
+      stopTeam();
       stopOutbox();
       stopInsights();
       window.removeEventListener('pagehide', flushViews);

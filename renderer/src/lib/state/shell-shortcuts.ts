@@ -3,7 +3,7 @@ import type { AppState } from './app-state.svelte';
 import { snoozeTargetOf } from './snooze.svelte';
 
 /** The parts of the app the window's shortcuts read and act on. */
-export type ShortcutSources = Pick<AppState, 'dialogOpen' | 'navigation' | 'accounts' | 'inbox' | 'accountActions' | 'read' | 'layout' | 'outbox' | 'toasts' | 'snooze'>;
+export type ShortcutSources = Pick<AppState, 'dialogOpen' | 'navigation' | 'accounts' | 'inbox' | 'accountActions' | 'read' | 'layout' | 'outbox' | 'toasts' | 'snooze'> & Partial<Pick<AppState, 'team'>>;
 
 /** The window's shortcut map, as the app is at the moment of the key press (app-shortcuts.ts reads it). */
 export function shellShortcuts(app: ShortcutSources): ShortcutContext {
@@ -25,5 +25,6 @@ export function shellShortcuts(app: ShortcutSources): ShortcutContext {
     toggleRead: (row) => void read.toggle(row),
     undoDecision: app.outbox.latestUndoable ? () => void app.outbox.undoLatest().then((said) => said && app.toasts.show('info', said)) : null,
     snooze: (row) => app.snooze.open(snoozeTargetOf(row)),
+    assign: app.team?.admitted && app.team.thread ? () => app.team?.askAssign() : null,
   };
 }

@@ -1,0 +1,65 @@
+// The team desk as a feature of the core: the data folder's desk opened at start (when it is on
+// a team) and followed while the app runs, the team.* methods, and 'team.changed' and
+// 'team.quotesChanged' pushed when entries arrive or the connection moves.
+import type { TeamView } from '../../../preload/contract';
+import type { AccountsService } from '../accounts/types';
+import type { Feature } from '../bridge/feature';
+import type { QuoteCache } from '../cache';
+import { errorText } from '../errors';
+import type { Clock, Logger, SecretStore, SettingsStore } from '../ports';
+import { accountsByService, createTeamHandlers, teamView } from './bridge';
+import { TeamSession } from './session';
+import type { TeamSessionOptions } from './session';
+
+export interface TeamFeatureDeps {
+  userData: string;
+  settings: SettingsStore;
+  secrets: SecretStore;
+  accounts: Pick<AccountsService, 'get' | 'list'>;
+  cache: Pick<QuoteCache, 'get'>;
+  clock: Clock;
+  logger: Logger;
+  /** Tests: how often the outbox and connection are looked after, and how long a first connection may take. */
+  session?: Pick<TeamSessionOptions, 'tendMs' | 'connectTimeoutMs'>;
+}
+
+export function createTeamFeature(deps: TeamFeatureDeps): Feature {
+  const folder = { dir: deps.userData, settings: deps.settings, secrets: deps.secrets, clock: deps.clock, logger: deps.logger };
+  const changed = new Set<() => void>();
+  const quotes = new Set<(quoteIds: string[]) => void>();
+  const session = new TeamSession(folder, {
+    ...deps.session,
+    onChanged: () => changed.forEach((listener) => listener()),
+    onQuotes: (quoteIds) => quotes.forEach((listener) => listener(quoteIds)),
+  });
+  const accountOfService = () => accountsByService(deps.accounts);
+  return {
+    name: 'team',
+    handlers: createTeamHandlers({ folder, session, accounts: deps.accounts, cache: deps.cache }),
+    project(hub) {
+      // Only when something a person sees moved: the timer's rounds are silent otherwise.
+      let last = '';
+      const pushView = () =>
+        void teamView({ folder, session }, accountOfService)
+          .then((view: TeamView) => {
+            const text = JSON.stringify(view);
+            if (text === last) return;
+            last = text;
+            hub.emit('team.changed', view);
+          })
+          .catch((error: unknown) => deps.logger.warn('the team view could not be made', { error: errorText(error) }));
+      const pushQuotes = (quoteIds: string[]) => hub.emit('team.quotesChanged', { quoteIds });
+      changed.add(pushView);
+      quotes.add(pushQuotes);
+      return () => {
+        changed.delete(pushView);
+        quotes.delete(pushQuotes);
+      };
+    },
+    async start() {
+      await session.serial(() => session.open());
+      session.start();
+    },
+    close: () => session.close(),
+  };
+}

@@ -1,0 +1,101 @@
+// Where a data folder keeps its team, shared by the window and the CLI (the same names, so
+// `quotedesk team …` and the app see one team): the server and its credentials in the secret
+// store, who this is and where the team is in the settings, the signing key in the secret store.
+import { join } from 'node:path';
+import type { Clock, Logger, SecretStore, SettingsStore } from '../ports';
+import { parseServerUrls } from '../webhooks/relay/connection';
+import type { RelayAuth, RelayServer } from '../webhooks/relay/connection';
+import { TeamDesk, TeamError } from './desk';
+import type { TeamProfile } from './desk';
+import { loadIdentity, loadOrCreateIdentity } from './identity';
+import { DEFAULT_BUCKET } from './keys';
+import { COPY_FILE, OUTBOX_FILE } from './outbox';
+
+export const TEAM_SERVER_SECRET = 'team:server';
+export const TEAM_PROFILE_SETTING = 'team.profile';
+
+export interface TeamFolder {
+  dir: string;
+  settings: SettingsStore;
+  secrets: SecretStore;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** What a person gives to create or join a team (the credentials go to the secret store only). */
+export interface TeamSetup {
+  url: string;
+  user: string;
+  password: string;
+  creds: string;
+  name: string;
+  email: string;
+  team: string;
+}
+
+/** The credentials as given: a .creds file's text, a user and password, or none. */
+export function authOf(setup: Pick<TeamSetup, 'user' | 'password' | 'creds'>): RelayAuth {
+  if (setup.creds.trim() !== '') {
+    if (setup.user !== '') throw new TeamError('give either a credentials file or a user and password, not both');
+    if (!setup.creds.includes('BEGIN NATS USER JWT') || !setup.creds.includes('BEGIN USER NKEY SEED')) throw new TeamError('that is not a NATS .creds file (it needs a user JWT and an nkey seed)');
+    return { kind: 'creds', creds: setup.creds };
+  }
+  if (setup.user !== '') {
+    if (setup.password === '') throw new TeamError('give the password of the NATS user');
+    return { kind: 'user', user: setup.user, password: setup.password };
+  }
+  return { kind: 'none' };
+}
+
+function serverOf(setup: TeamSetup): RelayServer {
+  parseServerUrls(setup.url);
+  return { url: setup.url.trim(), auth: authOf(setup) };
+}
+
+/** Makes the team on the server (this installation is its founder and first admin) and keeps the setup. */
+export async function createTeam(folder: TeamFolder, setup: TeamSetup): Promise<void> {
+  const server = serverOf(setup);
+  const pair = await loadOrCreateIdentity(folder.secrets, folder.logger);
+  const profile: TeamProfile = { bucket: DEFAULT_BUCKET, founder: pair.getPublicKey(), name: setup.name, email: setup.email };
+  await TeamDesk.found({ server, profile, pair, clock: folder.clock, logger: folder.logger, team: setup.team || 'Team', replicas: 1 });
+  await save(folder, server, profile);
+}
+
+/** Pins the founder of the team on the server and keeps the setup; the caller asks to join. */
+export async function joinTeam(folder: TeamFolder, setup: TeamSetup): Promise<void> {
+  const server = serverOf(setup);
+  const { founder } = await TeamDesk.founderOf({ server, bucket: DEFAULT_BUCKET, clock: folder.clock, logger: folder.logger });
+  await loadOrCreateIdentity(folder.secrets, folder.logger);
+  await save(folder, server, { bucket: DEFAULT_BUCKET, founder, name: setup.name, email: setup.email });
+}
+
+async function save(folder: TeamFolder, server: RelayServer, profile: TeamProfile): Promise<void> {
+  await folder.secrets.set(TEAM_SERVER_SECRET, JSON.stringify(server));
+  folder.settings.set(TEAM_PROFILE_SETTING, profile);
+}
+
+/** Forgets the team here: the profile and the server's credentials (the signing key stays, for a later join). */
+export async function forgetTeam(folder: TeamFolder): Promise<void> {
+  folder.settings.delete(TEAM_PROFILE_SETTING);
+  await folder.secrets.delete(TEAM_SERVER_SECRET);
+}
+
+export function teamProfile(folder: Pick<TeamFolder, 'settings'>): TeamProfile | null {
+  return folder.settings.get<TeamProfile>(TEAM_PROFILE_SETTING) ?? null;
+}
+
+/** This data folder's desk, or null when it is on no team. */
+export async function openTeamDesk(folder: TeamFolder, connectTimeoutMs?: number): Promise<TeamDesk | null> {
+  const profile = teamProfile(folder);
+  const serverText = await folder.secrets.get(TEAM_SERVER_SECRET);
+  const pair = await loadIdentity(folder.secrets, folder.logger);
+  if (!profile || !serverText || !pair) return null;
+  const server = JSON.parse(serverText) as RelayServer;
+  return TeamDesk.open({ server, profile, pair, outboxPath: join(folder.dir, OUTBOX_FILE), copyPath: join(folder.dir, COPY_FILE), clock: folder.clock, logger: folder.logger, connectTimeoutMs });
+}
+
+/** The server's address as stored (no credentials in it). */
+export async function teamServerUrl(secrets: SecretStore): Promise<string | null> {
+  const text = await secrets.get(TEAM_SERVER_SECRET);
+  return text ? (JSON.parse(text) as RelayServer).url : null;
+}

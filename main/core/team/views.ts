@@ -1,0 +1,86 @@
+// The team's state as the window sees it: the roster and policies, a quote's thread with the
+// accept gate, and the quotes that wait on me. Public keys only; names as the roster has them.
+import { createHash } from 'node:crypto';
+import type { TeamMemberView, TeamMine, TeamPolicyView, TeamThread } from '../../../preload/contract';
+import type { QuoteRef } from './keys';
+import { acceptGate, thresholdExceeded } from './policy';
+import type { QuoteFacts } from './policy';
+import type { Member } from './roster';
+import type { QuoteState, TeamState } from './state';
+
+/** A short fingerprint of a public key, to compare aloud ("3f1c 2a9e 5b7d 4e8f"). */
+export function keyFingerprint(publicKey: string): string {
+  return (createHash('sha256').update(publicKey).digest('hex').slice(0, 16).match(/.{4}/g) ?? []).join(' ');
+}
+
+export function memberView(member: Member): TeamMemberView {
+  return { signer: member.key, name: member.name, email: member.email, role: member.role, limits: member.limits, founder: member.founder };
+}
+
+/** The roster, admitted members first, then those waiting, then the removed. */
+export function rosterView(state: TeamState): TeamMemberView[] {
+  const order = { admin: 0, approver: 1, member: 2, pending: 3, removed: 4 } as const;
+  return [...state.roster.members.values()].sort((a, b) => order[a.role] - order[b.role] || a.name.localeCompare(b.name)).map(memberView);
+}
+
+export function policiesView(state: TeamState, accountOf: (service: string) => string | null): TeamPolicyView[] {
+  return [...state.policies.values()].map((policy) => ({ accountId: accountOf(policy.service), account: policy.account, over: policy.over }));
+}
+
+const person = (member: Member) => ({ name: member.name, email: member.email });
+
+/** A quote's thread for the reading pane; `facts` null when its details are not on this computer. */
+export function threadView(state: TeamState, ref: QuoteRef, me: string, facts: QuoteFacts | null, listTotal: QuoteFacts['total']): TeamThread {
+  const quote = state.quote(ref);
+  const prefix = `quote.${ref.service}.${ref.quote}.`;
+  return {
+    assignee: quote.assignee?.to ? { ...person(quote.assignee.to), by: quote.assignee.by.name, at: quote.assignee.at } : null,
+    notes: quote.notes.map((note) => ({ id: note.body.id, author: person(note.author), at: note.body.at, text: note.body.text, mentions: note.body.mentions })),
+    approvals: quote.requests.map(({ request, decision }) => {
+      const approver = state.roster.members.get(request.body.approver);
+      return {
+        id: request.body.id,
+        author: person(request.author),
+        at: request.body.at,
+        approver: approver ? person(approver) : { name: 'someone not on the roster', email: '' },
+        total: request.body.total,
+        currentRevision: facts !== null && request.body.revision === facts.revision,
+        comment: request.body.comment,
+        decision: decision ? { author: person(decision.author), at: decision.body.at, approved: decision.body.approved, comment: decision.body.comment } : null,
+      };
+    }),
+    unverified: state.unverified.filter((item) => item.kvKey.startsWith(prefix)).map((item) => ({ claimed: item.claimed ? `${item.claimed.name} <${item.claimed.email}>` : 'nobody it names', reason: item.reason })),
+    accept: gateView(state, ref, facts, listTotal),
+    awaitingMe: openFor(quote, me) !== undefined,
+  };
+}
+
+function gateView(state: TeamState, ref: QuoteRef, facts: QuoteFacts | null, listTotal: QuoteFacts['total']): TeamThread['accept'] {
+  if (facts === null) {
+    const covered = thresholdExceeded(state.policies.get(ref.service), listTotal) !== null;
+    return covered
+      ? { allowed: false, reason: "the team's policy needs an approval of this quote's total; its details are not loaded yet", needsApproval: true, approvedBy: null }
+      : { allowed: true, reason: null, needsApproval: false, approvedBy: null };
+  }
+  const gate = acceptGate(state, ref, facts);
+  const needsApproval = thresholdExceeded(state.policies.get(ref.service), facts.total) !== null;
+  return gate.allowed ? { allowed: true, reason: null, needsApproval, approvedBy: gate.approvedBy } : { allowed: false, reason: gate.reason, needsApproval, approvedBy: null };
+}
+
+function openFor(quote: QuoteState, me: string) {
+  return quote.requests.find((item) => item.request.body.approver === me && item.decision === null);
+}
+
+/** The quotes assigned to me, waiting for my decision, and my own requests still open. */
+export function mineView(state: TeamState, me: string, accountOf: (service: string) => string | null): TeamMine {
+  const mine: TeamMine = { assignedToMe: [], waitingForMe: [], myRequests: [] };
+  for (const quote of state.quotes()) {
+    const accountId = accountOf(quote.ref.service);
+    if (accountId === null) continue;
+    const ref = { accountId, quoteId: quote.ref.quote };
+    if (quote.assignee?.to?.key === me) mine.assignedToMe.push(ref);
+    if (openFor(quote, me)) mine.waitingForMe.push(ref);
+    if (quote.requests.some((item) => item.request.author.key === me && item.decision === null)) mine.myRequests.push(ref);
+  }
+  return mine;
+}

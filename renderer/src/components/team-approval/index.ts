@@ -1,0 +1,1 @@
+export { default as TeamApproval } from './team-approval.svelte';
