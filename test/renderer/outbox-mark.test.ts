@@ -74,6 +74,22 @@ describe('a decision not sent yet, on its row and in the reading pane', () => {
     await waitFor(() => expect(status.textContent?.trim()).toBe(''));
   });
 
+  it('an Undo refused (the decision was being sent) says why on its quote, and not on the next quote shown', async () => {
+    const bridge = fake();
+    bridge.outbox = [entry(1, { state: 'undo' })];
+    bridge.failNext('decisions.cancel', { code: 'invalid-state', retryable: false, message: 'It is being sent and can no longer be undone.' });
+    renderApp(bridge, { width: 1280 });
+    const rows = await settledQuoteRows();
+    await fireEvent.click(rowOf(rows, NAMES[0]!));
+    const line = () => pane().querySelector<HTMLElement>('[data-outbox-line]')!;
+    await waitFor(() => expect(line().textContent).toMatch(/Not sent yet/), { timeout: 4000 });
+    await fireEvent.click(within(line()).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(line().textContent).toContain('It is being sent and can no longer be undone.'));
+    await fireEvent.click(rowOf(rows, NAMES[1]!));
+    await waitFor(() => expect(within(pane()).getByRole('heading', { level: 2, name: NAMES[1] })).toBeTruthy(), { timeout: 4000 });
+    expect(line().textContent?.trim()).toBe('');
+  });
+
   it('the pane says a waiting decision will be sent when Quotedesk can reach the service', async () => {
     const bridge = fake();
     bridge.outbox = [entry(3, { state: 'waiting', decision: 'decline' })];
