@@ -15,7 +15,7 @@ import { appSource, clientSource } from './quote-source';
 import type { QuoteSource } from './quote-source';
 import { CliFailure } from './report';
 import { appWords, findRunningApp } from './running-app';
-import { TEAM_PROFILE_SETTING } from './team/setup';
+import { TEAM_PROFILE_SETTING } from '../core/team';
 
 export interface AccountSource {
   source: QuoteSource;

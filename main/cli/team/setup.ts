@@ -2,10 +2,9 @@
 // credentials in the secret store (as the relay keeps them), who this is and where the team is in
 // the settings, the signing key made here and kept in the secret store.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Logger } from '../../core/ports';
 import { systemClock } from '../../core/ports';
-import { COPY_FILE, DEFAULT_BUCKET, loadIdentity, loadOrCreateIdentity, OUTBOX_FILE, TeamDesk, TeamError } from '../../core/team';
+import { DEFAULT_BUCKET, loadOrCreateIdentity, openTeamDesk, saveTeam, TeamDesk, TeamError, teamProfile } from '../../core/team';
 import type { TeamProfile } from '../../core/team';
 import { parseServerUrls, readCredsFile, readPasswordFile } from '../../core/webhooks/relay/connection';
 import type { RelayAuth, RelayServer } from '../../core/webhooks/relay/connection';
@@ -14,9 +13,6 @@ import { UsageError } from '../options';
 import { CliFailure } from '../report';
 import { required } from './args';
 import type { TeamValues } from './args';
-
-export const TEAM_SERVER_SECRET = 'team:server';
-export const TEAM_PROFILE_SETTING = 'team.profile';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -65,7 +61,7 @@ export async function createTeam(folder: DataFolder, values: TeamValues, logger:
   const profile: TeamProfile = { bucket: values.bucket ?? DEFAULT_BUCKET, founder: pair.getPublicKey(), name, email };
   const team = values.team ?? 'Team';
   await TeamDesk.found({ server, profile, pair, clock: systemClock, logger, team, replicas });
-  await save(folder, server, profile);
+  await saveTeam(folder, server, profile);
   return { server, profile, team };
 }
 
@@ -77,26 +73,18 @@ export async function joinTeam(folder: DataFolder, values: TeamValues, logger: L
   const { founder, team } = await TeamDesk.founderOf({ server, bucket, clock: systemClock, logger });
   await loadOrCreateIdentity(folder.secrets, logger);
   const profile: TeamProfile = { bucket, founder, name, email };
-  await save(folder, server, profile);
+  await saveTeam(folder, server, profile);
   return { server, profile, team };
-}
-
-async function save(folder: DataFolder, server: RelayServer, profile: TeamProfile): Promise<void> {
-  await folder.secrets.set(TEAM_SERVER_SECRET, JSON.stringify(server));
-  folder.settings.set(TEAM_PROFILE_SETTING, profile);
 }
 
 /** Opens this data folder's desk; refused in words when the folder is on no team. */
 export async function openDesk(folder: DataFolder, logger: Logger): Promise<TeamDesk> {
-  const profile = folder.settings.get<TeamProfile>(TEAM_PROFILE_SETTING);
-  const serverText = await folder.secrets.get(TEAM_SERVER_SECRET);
-  const pair = await loadIdentity(folder.secrets, logger);
-  if (!profile || !serverText || !pair) throw new TeamError(`the data folder ${folder.dir} is on no team: run "quotedesk team create" or "quotedesk team join" first`);
-  const server = JSON.parse(serverText) as RelayServer;
-  return TeamDesk.open({ server, profile, pair, outboxPath: join(folder.dir, OUTBOX_FILE), copyPath: join(folder.dir, COPY_FILE), clock: systemClock, logger });
+  const desk = await openTeamDesk({ dir: folder.dir, settings: folder.settings, secrets: folder.secrets, clock: systemClock, logger });
+  if (!desk) throw new TeamError(`the data folder ${folder.dir} is on no team: run "quotedesk team create" or "quotedesk team join" first`);
+  return desk;
 }
 
 /** Whether the folder is on a team at all (the accept gate applies only then). */
 export function onTeam(folder: DataFolder): boolean {
-  return folder.settings.get<TeamProfile>(TEAM_PROFILE_SETTING) !== undefined;
+  return teamProfile(folder) !== null;
 }

@@ -12,3 +12,4 @@ export { acceptGate, quoteRevision, thresholdExceeded } from './policy';
 export type { AcceptGate, QuoteFacts } from './policy';
 export type { Member, Roster } from './roster';
 export type { QuoteState, TeamState } from './state';
+export { openTeamDesk, saveTeam, TEAM_PROFILE_SETTING, TEAM_SERVER_SECRET, teamProfile } from './setup';

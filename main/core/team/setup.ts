@@ -58,7 +58,7 @@ export async function createTeam(folder: TeamFolder, setup: TeamSetup): Promise<
   const pair = await loadOrCreateIdentity(folder.secrets, folder.logger);
   const profile: TeamProfile = { bucket: DEFAULT_BUCKET, founder: pair.getPublicKey(), name: setup.name, email: setup.email };
   await TeamDesk.found({ server, profile, pair, clock: folder.clock, logger: folder.logger, team: setup.team || 'Team', replicas: 1 });
-  await save(folder, server, profile);
+  await saveTeam(folder, server, profile);
 }
 
 /** Pins the founder of the team on the server and keeps the setup; the caller asks to join. */
@@ -66,10 +66,11 @@ export async function joinTeam(folder: TeamFolder, setup: TeamSetup): Promise<vo
   const server = serverOf(setup);
   const { founder } = await TeamDesk.founderOf({ server, bucket: DEFAULT_BUCKET, clock: folder.clock, logger: folder.logger });
   await loadOrCreateIdentity(folder.secrets, folder.logger);
-  await save(folder, server, { bucket: DEFAULT_BUCKET, founder, name: setup.name, email: setup.email });
+  await saveTeam(folder, server, { bucket: DEFAULT_BUCKET, founder, name: setup.name, email: setup.email });
 }
 
-async function save(folder: TeamFolder, server: RelayServer, profile: TeamProfile): Promise<void> {
+/** Keeps a team's setup in the data folder: the server and its credentials as a secret, the profile as a setting. */
+export async function saveTeam(folder: Pick<TeamFolder, 'settings' | 'secrets'>, server: RelayServer, profile: TeamProfile): Promise<void> {
   await folder.secrets.set(TEAM_SERVER_SECRET, JSON.stringify(server));
   folder.settings.set(TEAM_PROFILE_SETTING, profile);
 }
