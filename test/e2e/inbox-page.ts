@@ -40,3 +40,23 @@ export async function openInbox(
   await expect(quoteRows(page).first()).toBeVisible();
   return { context, page, problems };
 }
+
+/**
+ * Accepts or declines the quote in the pane by keyboard, as a person triaging does: `a` and
+ * Enter, or `d`, a reason and Ctrl+Enter; then waits for the result and the dialog to close.
+ * `beforeConfirm` checks the open dialog first.
+ */
+export async function decideByKeyboard(page: Page, intent: 'accept' | 'decline', quoteNumber: string, beforeConfirm?: (dialog: Locator) => Promise<void>): Promise<void> {
+  const accept = intent === 'accept';
+  await page.keyboard.press(accept ? 'a' : 'd');
+  const dialog = page.getByRole('dialog', { name: accept ? 'Accept this quote?' : 'Decline this quote?' });
+  await expect(dialog).toContainText(quoteNumber);
+  await beforeConfirm?.(dialog);
+  if (accept) await page.keyboard.press('Enter');
+  else {
+    await page.keyboard.type('Not this quarter.');
+    await page.keyboard.press('Control+Enter');
+  }
+  await expect(dialog.getByRole('status')).toContainText(accept ? 'The quote was accepted.' : 'The quote was declined.', { timeout: 20_000 });
+  await expect(dialog).toBeHidden();
+}

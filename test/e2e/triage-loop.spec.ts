@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { startDemoHost } from './demo-operator';
 import type { DemoHost, OperatorQuote } from './demo-operator';
+import { decideByKeyboard } from './inbox-page';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -78,24 +79,12 @@ test('ten quotes triaged beside the reading pane, each seen exactly once', async
       continue;
     }
     if (action === 0) {
-      await page.keyboard.press('a');
-      const dialog = page.getByRole('dialog', { name: 'Accept this quote?' });
-      await expect(dialog).toContainText(number);
-      await expect(dialog.getByRole('button', { name: 'Accept quote' })).toBeFocused();
-      // The pane stays beside the list: no full view behind the dialog.
-      await expect(page.getByRole('table', { name: 'Quotes' })).toBeVisible();
-      await page.keyboard.press('Enter');
-      await expect(dialog.getByRole('status')).toContainText('The quote was accepted.', { timeout: 20_000 });
-      await expect(dialog).toBeHidden();
-    } else {
-      await page.keyboard.press('d');
-      const dialog = page.getByRole('dialog', { name: 'Decline this quote?' });
-      await expect(dialog).toContainText(number);
-      await page.keyboard.type('Not this quarter.');
-      await page.keyboard.press('Control+Enter');
-      await expect(dialog.getByRole('status')).toContainText('The quote was declined.', { timeout: 20_000 });
-      await expect(dialog).toBeHidden();
-    }
+      await decideByKeyboard(page, 'accept', number, async (dialog) => {
+        await expect(dialog.getByRole('button', { name: 'Accept quote' })).toBeFocused();
+        // The pane stays beside the list: no full view behind the dialog.
+        await expect(page.getByRole('table', { name: 'Quotes' })).toBeVisible();
+      });
+    } else await decideByKeyboard(page, 'decline', number);
     if (step < 9) await expect(announcement).toContainText(/^Quote (accepted|declined)\. Next: Q-/);
     else await expect(announcement).toContainText('That was the last quote in this view.');
   }

@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { startDemoHost } from './demo-operator';
 import type { DemoHost, OperatorQuote } from './demo-operator';
+import { decideByKeyboard } from './inbox-page';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -95,22 +96,7 @@ test('ten quotes triaged by keyboard while new ones arrive above: each seen exac
       await page.keyboard.press('j');
       continue;
     }
-    if (action === 0) {
-      await page.keyboard.press('a');
-      const dialog = page.getByRole('dialog', { name: 'Accept this quote?' });
-      await expect(dialog).toContainText(number);
-      await page.keyboard.press('Enter');
-      await expect(dialog.getByRole('status')).toContainText('The quote was accepted.', { timeout: 20_000 });
-      await expect(dialog).toBeHidden();
-    } else {
-      await page.keyboard.press('d');
-      const dialog = page.getByRole('dialog', { name: 'Decline this quote?' });
-      await expect(dialog).toContainText(number);
-      await page.keyboard.type('Not this quarter.');
-      await page.keyboard.press('Control+Enter');
-      await expect(dialog.getByRole('status')).toContainText('The quote was declined.', { timeout: 20_000 });
-      await expect(dialog).toBeHidden();
-    }
+    await decideByKeyboard(page, action === 0 ? 'accept' : 'decline', number);
     if (step < 9) await expect(page.locator('[data-triage-announcement]')).toContainText(/^Quote (accepted|declined)\. Next: Q-/);
   }
 

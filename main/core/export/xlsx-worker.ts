@@ -54,8 +54,13 @@ parentPort.on('message', (message) => {
 });
 `;
 
-/** Where fflate is, for the worker (which resolves nothing from the working directory). */
-const library = createRequire(import.meta.url).resolve('fflate');
+/**
+ * Where fflate is, for the worker (which resolves nothing from the working directory). Found
+ * when the first worker starts, not at import: the renderer's test harness bundles the fake
+ * bridge, which runs the core's Insights handlers, for a browser, where `node:module` is empty.
+ */
+let library: string | undefined;
+const fflatePath = () => (library ??= createRequire(import.meta.url).resolve('fflate'));
 
 /** Chunks of text sent and not yet deflated before a write waits: bounds what the queue holds. */
 const MAX_QUEUED = 4;
@@ -80,7 +85,7 @@ type FromWorker = { kind: 'taken' } | { kind: 'written'; bytes: Uint8Array } | {
 /** A worker thread that deflates one zip file from the text it is sent, part by part. */
 export function startZipWorker(): ZipWorker {
   // Not unref'd: someone awaits this file, and the hosts quit with process.exit, which ends the worker too.
-  const worker = new Worker(ZIP_PARTS, { eval: true, workerData: { library } });
+  const worker = new Worker(ZIP_PARTS, { eval: true, workerData: { library: fflatePath() } });
   let queued = 0;
   let room: (() => void) | null = null;
   let settle: { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void } | null = null;
