@@ -49,7 +49,7 @@ const coreLayerConfigs = [
 ];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'reports/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'reports/**', 'i18n/paraglide/**'] },
   ...tseslint.configs.recommended,
   ...svelte.configs['flat/recommended'],
   {
@@ -143,6 +143,23 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', {
         selector: "ImportDeclaration[importKind!='type'][source.value=/preload\\/contract(?!\\/plain(\\/|$))/]",
         message: 'The renderer may only `import type` from preload/contract, apart from preload/contract/plain.',
+      }, {
+        // A message called once into a constant keeps the language it was called in: call
+        // messages in the template, $derived or a function, so a switch in Settings redraws them.
+        selector: ":matches(Program, ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator > CallExpression.init[callee.object.name='m']",
+        message: 'Call messages (m.*) in the template, in $derived or in a function, never once into a constant: it would not follow a language switch.',
+      }, {
+        selector: "MemberExpression[computed=true][object.name='m']",
+        message: 'Name each message (m.some_key) so the catalogue check sees it is used; a table of messages is written { a: m.x, b: m.y }.',
+      }],
+    },
+  },
+  {
+    files: ['main/**', 'bin/**', 'i18n/**'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "MemberExpression[computed=true][object.name='m']",
+        message: 'Name each message (m.some_key) so the catalogue check sees it is used; a table of messages is written { a: m.x, b: m.y }.',
       }],
     },
   },

@@ -1,0 +1,61 @@
+// `npm run i18n`: writes the pseudo-locale, compiles the catalogue with Paraglide into
+// i18n/paraglide (generated, never committed) and checks what the compiler lets through
+// silently: a plugin that failed to load (it compiles nothing and exits 0), a language missing
+// a message (it falls back to English unseen), a plural form left out (it prints the key), a
+// message no code uses. Exits non-zero on any of them. Run by `prepare` (so a fresh `npm ci`
+// has the output) and first in `npm test`.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { compile } from '@inlang/paraglide-js';
+import { areas, messagesRoot, problems, pseudoLocale, readAll, readCatalogue, shippedLocales } from '../i18n/catalogue.ts';
+import { pseudoCatalogue } from '../i18n/pseudo.ts';
+
+const root = join(import.meta.dirname, '..');
+const outdir = join(root, 'i18n', 'paraglide');
+const failures: string[] = [];
+
+for (const area of areas()) {
+  const pseudo = pseudoCatalogue(readCatalogue(area, 'en'));
+  writeFileSync(join(messagesRoot, area, `${pseudoLocale}.json`), `${JSON.stringify({ $schema: 'https://inlang.com/schema/inlang-message-format', ...pseudo }, null, 2)}\n`);
+}
+
+await compile({
+  project: join(root, 'i18n', 'project.inlang'),
+  outdir,
+  strategy: ['custom-quotedesk', 'globalVariable', 'baseLocale'],
+  emitTsDeclarations: true,
+  emitReadme: false,
+});
+
+// The compiler exports one module per message; fewer than English has means the plugin or a
+// message file did not load.
+const english = Object.keys(readAll('en')).sort();
+const compiled = readFileSync(join(outdir, 'messages', '_index.js'), 'utf8');
+const exported = [...compiled.matchAll(/export \* from ['"]\.\/(.+?)\.js['"]/g)].map((match) => match[1]!).sort();
+const missing = english.filter((key) => !exported.includes(key));
+if (missing.length) failures.push(`compiled without ${missing.length} messages (the message-format plugin did not load?): ${missing.slice(0, 5).join(', ')}`);
+
+for (const locale of shippedLocales) failures.push(...problems(locale));
+
+// A message no code calls is dead weight for six translators.
+const sources = ['main', 'renderer', 'preload', 'bin', 'i18n/words'].flatMap((folder) => files(join(root, folder)));
+const used = new Set<string>();
+for (const file of sources) for (const match of readFileSync(file, 'utf8').matchAll(/\bm\.([a-z][a-z0-9_]*)\b/g)) used.add(match[1]!);
+const unused = english.filter((key) => !used.has(key));
+if (unused.length) failures.push(`${unused.length} messages no code uses: ${unused.join(', ')}`);
+
+if (failures.length) {
+  console.error(`i18n: ${failures.length} problem(s)\n${failures.map((line) => `  - ${line}`).join('\n')}`);
+  process.exit(1);
+}
+console.log(`i18n: ${english.length} messages in ${shippedLocales.length} languages (+${pseudoLocale}), compiled to ${relative(root, outdir)}`);
+
+function files(dir: string): string[] {
+  let entries;
+  try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return []; }
+  return entries.flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'paraglide' ? [] : files(path);
+    return /\.(ts|svelte|js|mjs)$/.test(entry.name) ? [path] : [];
+  });
+}
