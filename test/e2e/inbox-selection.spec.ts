@@ -189,6 +189,7 @@ for (const size of SIZES) {
 // Keeping a large selection's PDFs offline: asked first, run by the host (a reloaded page finds
 // it, with Stop), stopped for good. Its own demo host, whose service answers each PDF slowly
 // (a latency fault on the file route), so the job is still running when Stop is pressed.
+const JOB_PDF_LATENCY_MS = 4_000;
 test.describe('keeping a large selection offline', () => {
   let demo: DemoHost;
   test.beforeAll(async () => {
@@ -239,6 +240,10 @@ test.describe('keeping a large selection offline', () => {
     await expect(dialog).toHaveCount(0);
     await expect(bar.getByText(/^Keeping PDFs offline/)).toHaveCount(0);
 
+    // Slower still for the job: the width adapts upward while the service keeps up, so at
+    // 700 ms a PDF the job could end before a loaded machine gets to press Stop.
+    await demo.operatorDelete('/faults');
+    await demo.operator('/faults', { kind: 'latency', latencyMs: JOB_PDF_LATENCY_MS, match: { pathPrefix: PDF_ROUTE_PREFIX } });
     await bar.getByRole('button', { name: 'Keep PDFs offline' }).click();
     await dialog.getByRole('button', { name: 'Keep PDFs offline' }).click();
     await expect(bar.getByText(new RegExp(`^Keeping PDFs offline: \\d+ of ${totalWords}`))).toBeVisible();
@@ -253,7 +258,7 @@ test.describe('keeping a large selection offline', () => {
     await expect(bar.getByRole('status').filter({ hasText: new RegExp(`^Kept \\d+ of ${totalWords} PDFs offline.*; stopped\\.`) })).toBeVisible();
     await expect(bar.getByRole('button', { name: 'Stop' })).toHaveCount(0);
     // Aborted downloads may still be logged once their latency ends; after that, none more.
-    await page.waitForTimeout(1_500);
+    await page.waitForTimeout(JOB_PDF_LATENCY_MS + 1_000);
     const afterStop = await pdfRequests();
     await page.waitForTimeout(2_500);
     expect(await pdfRequests()).toBe(afterStop);

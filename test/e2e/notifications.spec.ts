@@ -133,7 +133,7 @@ test('a quote read through one account is read in the other account on the same 
   await operator(`/quotes/${quotes.revised.id}/revise`);
   // Both accounts store the revision (each by its own sync pass, asked for now): it is unread in both.
   for (const name of [company.name, INTERNAL_ACCOUNT]) {
-    await accountButton(name).click();
+    await showAccount(name);
     const syncNow = page.getByRole('button', { name: /^(Sync now|Syncing…)$/ });
     await syncNow.click();
     await expect(syncNow).toHaveText(/Sync now/, { timeout: 20_000 });
@@ -143,16 +143,16 @@ test('a quote read through one account is read in the other account on the same 
   await expect(quoteRow(NAMES.revised)).toContainText('Unread:');
   const totalBefore = unreadTotal(await page.title());
 
-  await accountButton(company.name).click();
+  await showAccount(company.name);
   await readQuote(NAMES.revised);
   await expect.poll(() => unreadBadge(company.name)).toBe(companyBefore);
   await expect.poll(() => unreadBadge(INTERNAL_ACCOUNT)).toBe(internalBefore);
   // Unread in both accounts, it was one quote in the title's count: one less now.
   await expect(page).toHaveTitle(totalBefore === 1 ? 'Quotedesk' : `(${totalBefore - 1}) Quotedesk`);
-  await accountButton(INTERNAL_ACCOUNT).click();
+  await showAccount(INTERNAL_ACCOUNT);
   await expect(quoteRow(NAMES.revised)).toBeVisible();
   await expect(quoteRow(NAMES.revised)).not.toContainText('Unread:');
-  await accountButton(company.name).click();
+  await showAccount(company.name);
   await expect(page.getByRole('table', { name: 'Quotes' })).toBeVisible();
 });
 
@@ -246,6 +246,16 @@ async function openNotificationSettings(): Promise<void> {
 async function backToInbox(): Promise<void> {
   await accountButton().click();
   await expect(page.getByRole('table', { name: 'Quotes' })).toBeVisible();
+}
+
+/**
+ * Switches the inbox to an account and waits until its list is the one on screen: a row
+ * clicked before that is a row of the previous list, and the click lands on whatever quote
+ * the new list has drawn at the same place.
+ */
+async function showAccount(name: string): Promise<void> {
+  await accountButton(name).click();
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
 function accountButton(name = company.name): Locator {
