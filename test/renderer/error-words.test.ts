@@ -75,13 +75,13 @@ describe('error words', () => {
 
 describe('describeFailure for the transport’s own failures (browser mode, host away)', () => {
   it('names Quotedesk, not the Quoting Service, and offers no futile retry', async () => {
-    const { HOST_RECONNECTING_MESSAGE, HOST_REFUSED_MESSAGE } = await import('../../renderer/src/lib/host-link-words');
-    expect(describeFailure(error('network', HOST_RECONNECTING_MESSAGE))).toEqual({
+    const { hostReconnectingMessage, hostRefusedMessage } = await import('../../renderer/src/lib/host-link-words');
+    expect(describeFailure(error('network', hostReconnectingMessage()))).toEqual({
       title: 'Reconnecting to Quotedesk',
       message: 'Reconnecting to Quotedesk… Try again once it is back.',
       remedy: 'none',
     });
-    expect(describeFailure({ code: 'forbidden', message: HOST_REFUSED_MESSAGE, retryable: false })).toEqual({
+    expect(describeFailure({ code: 'forbidden', message: hostRefusedMessage(), retryable: false })).toEqual({
       title: 'This link is from an earlier launch',
       message: 'This link is from an earlier launch of Quotedesk: open the new link that npm run web printed.',
       remedy: 'none',

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/sve
 import { describe, expect, it } from 'vitest';
 import App from '../../renderer/src/app.svelte';
 import type { ConnectionMonitor, ConnectionState } from '../../renderer/src/lib/bridge';
-import { HOST_RECONNECTING_MESSAGE } from '../../renderer/src/lib/host-link-words';
+import { hostReconnectingMessage } from '../../renderer/src/lib/host-link-words';
 import { FakeBridge } from './fake-bridge';
 import { makeAccount, sampleQuotes } from './fixtures';
 import { memoryStorage } from './render-app';
@@ -129,8 +129,8 @@ describe('a tab whose app host went away after it was connected', () => {
     link.set('reconnecting');
     expect(await screen.findByText('Reconnecting to Quotedesk…')).toBeTruthy();
     // What the transport answers while the host is away (lib/bridge.ts).
-    fake.failNext('sync.refresh', { code: 'network', message: HOST_RECONNECTING_MESSAGE, retryable: true });
-    fake.failNext('inbox.query', { code: 'network', message: HOST_RECONNECTING_MESSAGE, retryable: true });
+    fake.failNext('sync.refresh', { code: 'network', message: hostReconnectingMessage(), retryable: true });
+    fake.failNext('inbox.query', { code: 'network', message: hostReconnectingMessage(), retryable: true });
     await fireEvent.click(screen.getByRole('button', { name: 'Sync now' }));
     const alert = await screen.findByText(/Sync did not run/);
     expect(alert.textContent).toBe('Sync did not run: Reconnecting to Quotedesk… Try again once it is back.');

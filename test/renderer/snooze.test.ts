@@ -62,7 +62,7 @@ describe('snoozing a quote', () => {
     tomorrow.setDate(tomorrow.getDate() + 1);
     tomorrow.setHours(9, 0, 0, 0);
     expect(snoozed).toMatchObject({ accountId: 'acme', until: tomorrow.toISOString() });
-    const entry = sidebar().getByRole('button', { name: /Snoozed\s*, 1 quotes/ });
+    const entry = sidebar().getByRole('button', { name: /Snoozed\s*, 1 quote/ });
 
     await fireEvent.click(entry);
     const view = await screen.findByRole('region', { name: 'Snoozed' });

@@ -13,7 +13,8 @@
 import type { BridgeApi, BridgeError, Result } from '../../../preload/contract';
 import { BRIDGE_PATH, BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX, buildApi, parseHostMessage } from '../../../preload/contract/plain';
 import { MAX_MESSAGE_BYTES, TOKEN_REFUSED_CLOSE_CODE, tooLargeMessage } from '../../../preload/contract/plain/socket-framing';
-import { HOST_RECONNECTING_MESSAGE, HOST_REFUSED_MESSAGE, HOST_UNREACHABLE_MESSAGE } from './host-link-words';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { hostReconnectingMessage, hostRefusedMessage, hostUnreachableMessage } from './host-link-words';
 import type { CallMessage, CallOptions, EventName, MethodName } from '../../../preload/contract/plain';
 
 declare global {
@@ -78,9 +79,9 @@ function failure(code: BridgeError['code'], message: string, retryable: boolean)
   return { ok: false, error: { code, message, retryable } };
 }
 
-const RECONNECTING = (): Result<never> => failure('network', HOST_RECONNECTING_MESSAGE, true);
-const UNREACHABLE = (): Result<never> => failure('network', HOST_UNREACHABLE_MESSAGE, true);
-const REFUSED = (): Result<never> => failure('forbidden', HOST_REFUSED_MESSAGE, false);
+const RECONNECTING = (): Result<never> => failure('network', hostReconnectingMessage(), true);
+const UNREACHABLE = (): Result<never> => failure('network', hostUnreachableMessage(), true);
+const REFUSED = (): Result<never> => failure('forbidden', hostRefusedMessage(), false);
 
 export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
   const createSocket = options.createSocket ?? browserSocket;
@@ -189,7 +190,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
       // A superseded call's answer (when the host sent one anyway) has no one waiting for it.
       if (!call) return;
       forget(message.id, call);
-      call.resolve(isResult(message.result) ? message.result : failure('internal', 'The app host sent an answer Quotedesk could not read.', false));
+      call.resolve(isResult(message.result) ? message.result : failure('internal', m.shell_host_unreadable_answer(), false));
     } else if (message?.type === 'event') {
       for (const listener of [...(eventListeners.get(message.name) ?? [])]) {
         try {
@@ -239,7 +240,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
         const timer = setTimeout(() => {
           const call = pending.get(id);
           if (call) forget(id, call);
-          resolve(failure('timeout', `The app host did not answer ${method} in time.`, true));
+          resolve(failure('timeout', m.shell_host_timeout_message({ request: method }), true));
         }, callTimeout);
         pending.set(id, { resolve, timer, ...(lane === undefined ? {} : { lane }) });
         if (lane !== undefined) laneCalls.set(lane, id);
@@ -339,7 +340,7 @@ const NO_ACCESS: ConnectionMonitor = { state: 'no-access', subscribe: () => () =
 /** The bridge of a page without the launch token: it never connects, and every call says why. */
 export function createNoAccessBridge(): { api: BridgeApi; connection: ConnectionMonitor } {
   const refused = (): Promise<Result<never>> =>
-    Promise.resolve(failure('forbidden', 'This page has no access to Quotedesk: open the link that `npm run web` printed.', false));
+    Promise.resolve(failure('forbidden', m.shell_host_no_access_message(), false));
   return { api: buildApi<BridgeApi>(refused, () => () => undefined), connection: NO_ACCESS };
 }
 

@@ -1,3 +1,4 @@
+import { m } from '../../../i18n/paraglide/messages.js';
 import { MOD } from './keyboard';
 import { quoteCommands } from './quote-commands';
 import type { QuoteCommandSources } from './quote-commands';
@@ -25,13 +26,22 @@ export interface PaletteView {
   detail?: string;
 }
 
-const THEME_WORDS: Record<ThemeChoice, string> = { light: 'Light theme', dark: 'Dark theme', system: 'Theme same as the system' };
+function themeWords(choice: ThemeChoice): string {
+  switch (choice) {
+    case 'light':
+      return m.shell_cmd_theme_light();
+    case 'dark':
+      return m.shell_cmd_theme_dark();
+    case 'system':
+      return m.shell_cmd_theme_system();
+  }
+}
 
 /** Light, dark or the system's theme, as Settings → Appearance offers them; the current one says so. */
 export function themeCommands(theme: { choice: ThemeChoice; set: (choice: ThemeChoice) => void }): PaletteCommand[] {
   return (['light', 'dark', 'system'] as const).map((choice) => ({
-    label: THEME_WORDS[choice],
-    detail: theme.choice === choice ? 'In use' : 'Appearance',
+    label: themeWords(choice),
+    detail: theme.choice === choice ? m.shell_cmd_in_use() : m.shell_cmd_appearance(),
     run: () => theme.set(choice),
   }));
 }
@@ -56,10 +66,10 @@ function teamCommands(app: PaletteCommandSources): PaletteCommand[] {
   const shown = team?.thread;
   if (!team?.admitted || !ref || !shown || shown.quoteId !== ref.quoteId) return [];
   const commands: PaletteCommand[] = [
-    { label: 'Assign this quote…', detail: '=', run: () => team.askAssign() },
-    { label: 'Request approval for this quote…', detail: 'Team', run: () => team.askApproval() },
+    { label: m.shell_cmd_assign(), detail: '=', run: () => team.askAssign() },
+    { label: m.shell_cmd_request_approval(), detail: m.shell_cmd_team(), run: () => team.askApproval() },
   ];
-  if (shown.thread.awaitingMe) commands.push({ label: 'Approve this quote', detail: 'Team', run: () => void team.decide(ref, true, '') });
+  if (shown.thread.awaitingMe) commands.push({ label: m.shell_cmd_approve(), detail: m.shell_cmd_team(), run: () => void team.decide(ref, true, '') });
   return commands;
 }
 
@@ -73,8 +83,8 @@ function snoozeCommands(app: PaletteCommandSources): PaletteCommand[] {
   const validUntil = view.list?.validUntil ?? view.details?.validUntil ?? null;
   return [
     {
-      label: 'Snooze this quote…',
-      detail: quoteNumber ?? 'This quote',
+      label: m.shell_cmd_snooze(),
+      detail: quoteNumber ?? m.shell_cmd_this_quote(),
       run: () => {
         accountActions.dismiss();
         snooze.open({ accountId: ref.accountId, quoteId: ref.quoteId, quoteNumber, validUntil });
@@ -91,16 +101,16 @@ export function paletteCommands(app: PaletteCommandSources): PaletteCommand[] {
     ...quoteCommands(app),
     ...snoozeCommands(app),
     ...teamCommands(app),
-    { label: 'Sync now', detail: 'Ask the Quoting Service for what changed', run: () => void inbox.syncNow() },
-    { label: 'Open Settings', run: () => navigation.view !== 'settings' && navigation.toggleSettings() },
-    { label: 'Mark all read', detail: read.scopeAccount?.name ?? 'Every account', run: () => void read.markScopeRead() },
-    { label: 'Show All accounts', detail: `${MOD}0`, run: () => navigation.selectAllAccounts() },
-    { label: 'Open Activity', run: () => navigation.view !== 'activity' && navigation.toggleActivity() },
-    { label: 'Open Snoozed', detail: 'Quotes put away until a time', run: () => navigation.view !== 'snoozed' && navigation.toggleSnoozed() },
-    { label: 'Open Insights', run: () => navigation.view !== 'insights' && navigation.toggleInsights() },
-    { label: compact ? 'Comfortable rows' : 'Compact rows', run: () => layout.setDensity(compact ? 'comfortable' : 'compact') },
-    { label: 'Add account', run: () => accountActions.add() },
-    { label: 'Keyboard shortcuts', detail: '?', run: () => accountActions.showShortcuts() },
+    { label: m.shell_sync_now(), detail: m.shell_cmd_sync_detail(), run: () => void inbox.syncNow() },
+    { label: m.shell_cmd_open_settings(), run: () => navigation.view !== 'settings' && navigation.toggleSettings() },
+    { label: m.shell_cmd_mark_all_read(), detail: read.scopeAccount?.name ?? m.shell_cmd_every_account(), run: () => void read.markScopeRead() },
+    { label: m.shell_cmd_show_all_accounts(), detail: `${MOD}0`, run: () => navigation.selectAllAccounts() },
+    { label: m.shell_cmd_open_activity(), run: () => navigation.view !== 'activity' && navigation.toggleActivity() },
+    { label: m.shell_cmd_open_snoozed(), detail: m.shell_cmd_snoozed_detail(), run: () => navigation.view !== 'snoozed' && navigation.toggleSnoozed() },
+    { label: m.shell_cmd_open_insights(), run: () => navigation.view !== 'insights' && navigation.toggleInsights() },
+    { label: compact ? m.shell_cmd_comfortable_rows() : m.shell_cmd_compact_rows(), run: () => layout.setDensity(compact ? 'comfortable' : 'compact') },
+    { label: m.shell_add_account(), run: () => accountActions.add() },
+    { label: m.shell_shortcuts_title(), detail: '?', run: () => accountActions.showShortcuts() },
     ...themeCommands(theme),
   ];
 }

@@ -1,4 +1,5 @@
 import type { ExportFormat } from '../../../preload/contract';
+import { m } from '../../../i18n/paraglide/messages.js';
 import { describeFailure } from './error-words';
 import { downloadPdf } from './pdf-save';
 import type { AccountActions } from './state/account-actions.svelte';
@@ -23,7 +24,9 @@ export interface QuoteCommandSources {
   toasts: Pick<ToastsState, 'error' | 'show'>;
 }
 
-const FORMAT_WORDS: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel workbook' };
+function formatWords(format: ExportFormat): string {
+  return format === 'csv' ? 'CSV' : m.shell_cmd_format_xlsx();
+}
 
 /**
  * What the palette offers for the quote on screen (in the reading pane or the full view):
@@ -35,7 +38,7 @@ export function quoteCommands(app: QuoteCommandSources): QuoteCommand[] {
   const ref = quote.ref;
   const details = quote.view?.details;
   if (!ref || !details || quote.view?.quoteId !== ref.quoteId) return [];
-  const detail = details.quoteNumber ?? details.projectName ?? 'This quote';
+  const detail = details.quoteNumber ?? details.projectName ?? m.shell_cmd_this_quote();
   const decidable = quote.view.decidable;
   const decide = (intent: 'accept' | 'decline') => () => {
     accountActions.dismiss();
@@ -44,9 +47,9 @@ export function quoteCommands(app: QuoteCommandSources): QuoteCommand[] {
 
   async function exportPricing(format: ExportFormat) {
     const result = await quote.exportPricing(format);
-    if (!result.ok) return toasts.error(`Couldn't export the pricing: ${describeFailure(result.error).message}`);
+    if (!result.ok) return toasts.error(m.shell_export_failed({ reason: describeFailure(result.error).message }));
     if (result.value.kind === 'download') downloadPdf(result.value.url, result.value.fileName);
-    if (result.value.kind !== 'cancelled') toasts.show('info', `Exported the pricing to ${result.value.fileName}.`);
+    if (result.value.kind !== 'cancelled') toasts.show('info', m.shell_export_done({ file: result.value.fileName }));
   }
 
   async function openPdf() {
@@ -55,12 +58,12 @@ export function quoteCommands(app: QuoteCommandSources): QuoteCommand[] {
   }
 
   return [
-    ...(decidable.accept ? [{ label: 'Accept this quote…', detail, run: decide('accept') }] : []),
-    ...(decidable.decline ? [{ label: 'Decline this quote…', detail, run: decide('decline') }] : []),
-    { label: 'Mark this quote unread', detail, run: () => void read.markUnread(ref.accountId, ref.quoteId) },
-    { label: "Open this quote's PDF", detail, run: () => void openPdf() },
+    ...(decidable.accept ? [{ label: m.shell_cmd_accept(), detail, run: decide('accept') }] : []),
+    ...(decidable.decline ? [{ label: m.shell_cmd_decline(), detail, run: decide('decline') }] : []),
+    { label: m.shell_cmd_mark_unread(), detail, run: () => void read.markUnread(ref.accountId, ref.quoteId) },
+    { label: m.shell_cmd_open_pdf(), detail, run: () => void openPdf() },
     ...(details.itemsPricing?.teams.length
-      ? (['csv', 'xlsx'] as const).map((format) => ({ label: `Export this quote's pricing: ${FORMAT_WORDS[format]}`, detail, run: () => void exportPricing(format) }))
+      ? (['csv', 'xlsx'] as const).map((format) => ({ label: m.shell_cmd_export_pricing({ format: formatWords(format) }), detail, run: () => void exportPricing(format) }))
       : []),
   ];
 }

@@ -1,6 +1,6 @@
 export {
   default as AccountStatusIndicator,
-  HOST_LOST_LABEL,
+  hostLostLabel,
   accountStatusWords,
   type ShownStatus,
 } from './account-status.svelte';

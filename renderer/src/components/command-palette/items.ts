@@ -1,4 +1,5 @@
 import type { AccountView } from '../../../../preload/contract';
+import { m } from '../../../../i18n/paraglide/messages.js';
 import type { InboxRow } from '../../lib/inbox-bridge';
 import { MOD } from '../../lib/keyboard';
 import type { PaletteCommand, PaletteView } from '../../lib/palette-commands';
@@ -11,6 +12,20 @@ export interface PaletteItem {
   /** A second, quieter line: the quote's number and account, a shortcut. */
   detail?: string;
   run: () => void;
+}
+
+/** The small word before an item in the list, in the window's language. */
+export function kindLabel(kind: PaletteItem['kind']): string {
+  switch (kind) {
+    case 'Command':
+      return m.shell_palette_kind_command();
+    case 'View':
+      return m.shell_palette_kind_view();
+    case 'Account':
+      return m.shell_palette_kind_account();
+    case 'Quote':
+      return m.shell_palette_kind_quote();
+  }
 }
 
 /** The words typed match when each of them is in the label (any order, any case). */
@@ -35,7 +50,7 @@ export function localItems(
   // The shortcut is the account's place in the whole list (what Ctrl+digit opens), not in the filtered one.
   const accountItems = accounts
     .map((account, place) => ({ account, place }))
-    .filter(({ account }) => matches(`${account.name} account`, query))
+    .filter(({ account }) => matches(`${account.name} ${kindLabel('Account')}`, query))
     .map(({ account, place }): PaletteItem => ({
       id: `account-${account.id}`,
       kind: 'Account',
@@ -43,9 +58,9 @@ export function localItems(
       ...(place < 9 ? { detail: `${MOD}${place + 1}` } : {}),
       run: () => goTo(account),
     }));
-  // "view" finds every saved view, as "account" finds every account.
+  // "view" finds every saved view, as "account" finds every account (in the window's language).
   const viewItems = views
-    .filter((view) => matches(`${view.name} saved view`, query))
+    .filter((view) => matches(`${view.name} ${m.shell_palette_view_keywords()}`, query))
     .map((view): PaletteItem => ({ id: `view-${view.id}`, kind: 'View', label: view.name, ...(view.detail ? { detail: view.detail } : {}), run: () => openView(view.id) }));
   return [...commandItems, ...viewItems, ...accountItems];
 }
@@ -54,9 +69,9 @@ export function quoteItem(row: InboxRow, accountName: string, open: (row: InboxR
   return {
     id: `quote-${row.accountId}-${row.quoteId}`,
     kind: 'Quote',
-    label: row.projectName ?? 'Untitled project',
+    label: row.projectName ?? m.shell_untitled_project(),
     // A company named like its account is said once.
-    detail: [...new Set([row.quoteNumber ?? 'Not yet numbered', row.companyName, accountName].filter(Boolean))].join(' · '),
+    detail: [...new Set([row.quoteNumber ?? m.shell_not_numbered(), row.companyName, accountName].filter(Boolean))].join(' · '),
     run: () => open(row),
   };
 }

@@ -1,3 +1,4 @@
+import { m } from '../../../../i18n/paraglide/messages.js';
 import { tick } from 'svelte';
 import type { AccountView } from '../../../../preload/contract';
 import { focusSidebarAccount } from '../dom-anchors';
@@ -73,12 +74,12 @@ export class AccountActions {
     if (this.#accounts.isTesting(account.id)) return;
     const result = await this.#accounts.test(account.id);
     if (!result.ok) {
-      this.#toasts.error(`${account.name}: ${describeFailure(result.error).message}`);
+      this.#toasts.error(m.shell_account_says({ name: account.name, message: describeFailure(result.error).message }));
     } else if (result.value.ok) {
-      const latency = result.value.latencyMs === null ? '' : ` — ${Math.round(result.value.latencyMs)} ms`;
-      this.#toasts.success(`Connection OK${latency}`);
+      const { latencyMs } = result.value;
+      this.#toasts.success(latencyMs === null ? m.shell_test_ok() : m.shell_test_ok_latency({ milliseconds: String(Math.round(latencyMs)) }));
     } else {
-      this.#toasts.error(`${account.name}: ${plainMessage(result.value.message) ?? 'the connection test failed.'}`);
+      this.#toasts.error(m.shell_account_says({ name: account.name, message: plainMessage(result.value.message) ?? m.shell_test_failed() }));
     }
   }
 
@@ -87,9 +88,9 @@ export class AccountActions {
     const index = listed.findIndex((candidate) => candidate.id === account.id);
     const result = await this.#accounts.remove(account.id);
     if (result.ok) {
-      this.#toasts.success(`Removed ${account.name}`);
+      this.#toasts.success(m.shell_account_removed({ name: account.name }));
       // The removal went ahead; what it could not tidy up (a webhook left at the service) is said.
-      for (const note of result.value.notes) this.#toasts.show('info', `${account.name}: ${note}`);
+      for (const note of result.value.notes) this.#toasts.show('info', m.shell_account_says({ name: account.name, message: note }));
       this.dialog = null;
       // The removed account's controls are gone: focus goes to its neighbour in the list
       // (the next one, else the one before), or to "Add account" when none is left.
@@ -97,22 +98,22 @@ export class AccountActions {
       await tick();
       focusSidebarAccount(neighbour && neighbour.id !== account.id ? neighbour.id : null);
     } else {
-      this.#toasts.error(`Could not remove ${account.name}: ${describeFailure(result.error).message}`);
+      this.#toasts.error(m.shell_account_remove_failed({ name: account.name, reason: describeFailure(result.error).message }));
     }
   }
 
   /** The account's menu in the sidebar. */
   menuFor(account: AccountView): MenuAction[] {
     return [
-      { label: 'Edit account', icon: 'pencil', run: () => this.edit(account) },
+      { label: m.shell_menu_edit_account(), icon: 'pencil', run: () => this.edit(account) },
       {
-        label: 'Test connection',
-        busyLabel: 'Testing connection…',
+        label: m.shell_menu_test_connection(),
+        busyLabel: m.shell_menu_testing_connection(),
         busy: this.#accounts.isTesting(account.id),
         icon: 'plug',
         run: () => void this.test(account),
       },
-      { label: 'Remove account', icon: 'trash', danger: true, run: () => this.confirmRemove(account) },
+      { label: m.shell_remove_account(), icon: 'trash', danger: true, run: () => this.confirmRemove(account) },
     ];
   }
 }

@@ -1,3 +1,4 @@
+import { m } from '../../../../i18n/paraglide/messages.js';
 import { SvelteMap } from 'svelte/reactivity';
 import type { AccountView, AppInfo, BridgeApi } from '../../../../preload/contract';
 import type { ConnectionMonitor } from '../bridge';
@@ -141,7 +142,7 @@ export class AppState {
   }
 
   accountName(accountId: string): string {
-    return this.accounts.accounts.find((account) => account.id === accountId)?.name ?? 'Removed account';
+    return this.accounts.accounts.find((account) => account.id === accountId)?.name ?? m.shell_removed_account();
   }
 
   /**
@@ -195,7 +196,7 @@ export class AppState {
     const stopNotifications = notifications.listen({
       // In Electron main shows the system's own notification: a toast as well would say it twice.
       toast: (shown) => {
-        if (this.info?.host !== 'electron') toasts.notify(shown.title, shown.body, { label: 'Open', run: () => navigation.followRoute(shown.route) });
+        if (this.info?.host !== 'electron') toasts.notify(shown.title, shown.body, { label: m.shell_toast_open(), run: () => navigation.followRoute(shown.route) });
       },
       navigate: (route) => navigation.followRoute(route),
     });

@@ -1,3 +1,4 @@
+import { m } from '../../../../i18n/paraglide/messages.js';
 import type { BridgeApi, BridgeError, DesktopPreferencesInput, DesktopState, RestartOutcome } from '../../../../preload/contract';
 
 export type DesktopBridge = Pick<BridgeApi, 'desktop' | 'events'>;
@@ -46,7 +47,7 @@ export class DesktopAppState {
       return;
     }
     const outcome: RestartOutcome = result.value;
-    this.restartNote = outcome.restarting ? 'Restarting to update…' : outcome.message;
+    this.restartNote = outcome.restarting ? m.shell_update_restarting() : outcome.message;
   }
 
   async #apply(pending: Promise<{ ok: true; value: DesktopState } | { ok: false; error: BridgeError }>): Promise<void> {

@@ -1,3 +1,4 @@
+import { m } from '../../../../i18n/paraglide/messages.js';
 import { untrack } from 'svelte';
 import type { Route, ViewQuery } from '../../../../preload/contract';
 import type { InboxRow } from '../inbox-bridge';
@@ -100,7 +101,7 @@ export class NavigationState {
       return;
     }
     if (route.accountId !== null && !accounts.accounts.some((account) => account.id === route.accountId)) {
-      this.#parts.toasts.error('That notification is about an account Quotedesk no longer has.');
+      this.#parts.toasts.error(m.shell_notification_account_gone());
       return;
     }
     this.#parts.dialogs.dismiss();

@@ -1,3 +1,4 @@
+import { m } from '../../../../i18n/paraglide/messages.js';
 import type { BridgeApi, BridgeError, NotificationPreferences, Route, ShownNotification, UnreadSummary } from '../../../../preload/contract';
 import { describeFailure } from '../error-words';
 
@@ -134,7 +135,7 @@ export class NotificationsState {
       return true;
     }
     this.preferences = this.#confirmed;
-    onError(`Couldn't save the notification settings: ${describeFailure(result.error).message}`);
+    onError(m.shell_notification_settings_failed({ reason: describeFailure(result.error).message }));
     return false;
   }
 

@@ -1,3 +1,4 @@
+import { m } from '../../../../i18n/paraglide/messages.js';
 import type { AccountView } from '../../../../preload/contract';
 import { describeFailure } from '../error-words';
 import type { InboxRow } from '../inbox-bridge';
@@ -34,13 +35,13 @@ export class ReadActions {
     const { notifications, toasts } = this.#parts;
     const unread = notifications.isUnread(row.accountId, row.quoteId);
     const failure = unread ? await notifications.markRead(row.accountId, [row.quoteId]) : await notifications.markUnread(row.accountId, [row.quoteId]);
-    if (failure) toasts.error(`Couldn't mark the quote ${unread ? 'read' : 'unread'}: ${describeFailure(failure).message}`);
+    if (failure) toasts.error((unread ? m.shell_read_failed : m.shell_unread_failed)({ reason: describeFailure(failure).message }));
   }
 
   /** One quote marked unread (the palette's command on the quote on screen). */
   async markUnread(accountId: string, quoteId: string): Promise<void> {
     const failure = await this.#parts.notifications.markUnread(accountId, [quoteId]);
-    if (failure) this.#parts.toasts.error(`Couldn't mark the quote unread: ${describeFailure(failure).message}`);
+    if (failure) this.#parts.toasts.error(m.shell_unread_failed({ reason: describeFailure(failure).message }));
   }
 
   /** The scope's unread quotes, all marked read. */
@@ -49,6 +50,6 @@ export class ReadActions {
     const scope = this.scopeAccount;
     const accountIds = scope ? [scope.id] : notifications.unread.accounts.map((unread) => unread.accountId);
     const failures = (await Promise.all(accountIds.map((accountId) => notifications.markRead(accountId)))).filter((failure) => failure !== null);
-    if (failures[0]) toasts.error(`Couldn't mark the quotes read: ${describeFailure(failures[0]).message}`);
+    if (failures[0]) toasts.error(m.shell_all_read_failed({ reason: describeFailure(failures[0]).message }));
   }
 }

@@ -1,3 +1,4 @@
+import { m } from '../../../../i18n/paraglide/messages.js';
 import { untrack } from 'svelte';
 import type { PreferenceStorage } from '../preferences';
 import { currentQuery } from './views.svelte';
@@ -49,7 +50,7 @@ export function restoreInboxView(
         // A move made meanwhile (an account chosen, a notification or a link followed) wins over the last view.
         if (last && navigation.moves === 0) {
           const { fellBack } = navigation.openView(last, { restoring: true });
-          if (fellBack) tell('The inbox was last on an account Quotedesk no longer has: showing All accounts.');
+          if (fellBack) tell(m.shell_view_account_gone());
         }
         views.restored = true;
       }),

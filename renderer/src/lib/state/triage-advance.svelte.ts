@@ -1,3 +1,4 @@
+import { m } from '../../../../i18n/paraglide/messages.js';
 import type { InboxRow } from '../inbox-bridge';
 import type { InboxState } from './inbox.svelte';
 
@@ -18,7 +19,6 @@ interface PendingAdvance extends DecisionMark {
 
 /** An advance the list never comes to show (no refresh arrives) is given up after this long. */
 const GIVE_UP_MS = 10_000;
-const DONE_WORDS = { accept: 'Quote accepted.', decline: 'Quote declined.' } as const;
 
 /**
  * After a decision, the next quote of the view becomes the active row (the reading pane
@@ -92,8 +92,10 @@ export class TriageAdvance {
     this.#inbox.activeRow = index ?? otherwise;
     const row = index === null ? undefined : this.#inbox.rowAt(index);
     if (row) this.#show(row, pending.quoteId);
-    const next = index === null ? 'That was the last quote in this view.' : row ? `Next: ${rowWords(row)}.` : 'Next quote.';
-    this.announcement = `${DONE_WORDS[pending.decision]} ${next}`;
+    const done = pending.decision === 'accept' ? m.shell_triage_accepted() : m.shell_triage_declined();
+    const next = index === null ? m.shell_triage_last() : row ? m.shell_triage_next({ quote: rowWords(row) }) : m.shell_triage_next_quote();
+    // Said once, in the language of the moment it is said: a live region is not read again.
+    this.announcement = `${done} ${next}`;
     this.advances++;
   }
 
@@ -107,5 +109,5 @@ export class TriageAdvance {
 type TriageInbox = Pick<InboxState, 'activeRow' | 'activeMoves' | 'rowAt' | 'total'>;
 
 function rowWords(row: InboxRow): string {
-  return [row.quoteNumber, row.projectName ?? 'Untitled project'].filter(Boolean).join(', ');
+  return [row.quoteNumber, row.projectName ?? m.shell_untitled_project()].filter(Boolean).join(', ');
 }

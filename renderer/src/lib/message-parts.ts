@@ -1,0 +1,23 @@
+// A translated sentence with something inside it that needs its own markup (a command as
+// <code>, a path or a version kept left to right, a name kept from translation). Each value
+// goes into the message as a marker, and the text is cut around the markers: every language
+// puts the value where its grammar wants it, and the markup still wraps only the value.
+
+const OPEN = '\uE000';
+const CLOSE = '\uE001';
+const MARKER = new RegExp(`(${OPEN}[^${CLOSE}]*${CLOSE})`);
+
+/** A run of the message's own words, or one of the values given to it. */
+export type MessagePart = { value: false; text: string } | { value: true; name: string; text: string };
+
+export function messageParts<Name extends string>(message: (inputs: Record<Name, string>) => string, values: Record<Name, string>): MessagePart[] {
+  const markers = Object.fromEntries(Object.keys(values).map((name) => [name, `${OPEN}${name}${CLOSE}`])) as Record<Name, string>;
+  return message(markers)
+    .split(MARKER)
+    .filter((piece) => piece !== '')
+    .map((piece): MessagePart => {
+      if (!piece.startsWith(OPEN)) return { value: false, text: piece };
+      const name = piece.slice(1, -1) as Name;
+      return { value: true, name, text: values[name] };
+    });
+}
