@@ -111,7 +111,7 @@ export class SelectionState {
     const version = this.#version;
     const ids = await this.#inbox.quoteIdsIn(Math.min(anchor, index), Math.max(anchor, index));
     if (!ids.ok) {
-      this.#said(`Couldn't select those quotes: ${describeFailure(ids.error).message}`, true);
+      this.#said(m.inbox_select_failed({ message: describeFailure(ids.error).message }), true);
       return;
     }
     // The view changed while the rows were read: they belong to another selection.
@@ -193,7 +193,7 @@ export class SelectionState {
     }
     const plan = await this.#api.selection.keepOfflinePlan(input);
     if (!plan.ok) {
-      this.#said(`Couldn't keep the PDFs offline: ${describeFailure(plan.error).message}`, true);
+      this.#said(m.inbox_keep_failed({ message: describeFailure(plan.error).message }), true);
       return;
     }
     this.confirming = { ...plan.value, input };
@@ -216,7 +216,7 @@ export class SelectionState {
     if (this.job) this.job = { ...this.job, state: 'stopping' };
     const result = await this.#api.selection.stopKeepOffline();
     if (!result.ok) {
-      this.#said(`Couldn't stop keeping PDFs offline: ${describeFailure(result.error).message}`, true);
+      this.#said(m.inbox_stop_failed({ message: describeFailure(result.error).message }), true);
       return;
     }
     if (result.value) this.#jobMoved(result.value);
@@ -226,7 +226,7 @@ export class SelectionState {
     this.outcome = null;
     const result = await this.#api.selection.keepPdfsOffline(input);
     if (!result.ok) {
-      this.#said(`Couldn't keep the PDFs offline: ${describeFailure(result.error).message}`, true);
+      this.#said(m.inbox_keep_failed({ message: describeFailure(result.error).message }), true);
       return;
     }
     this.#jobMoved(result.value);
