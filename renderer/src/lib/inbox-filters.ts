@@ -2,6 +2,7 @@
 // valid-until ranges): what the person chose, and the words the filter bar and its chips use.
 import { formatCount, formatServiceType } from './format';
 import type { DueRange, InboxFacets, InboxFilterInput, ValidityRange } from './inbox-bridge';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 export interface FacetFilters {
   companies: string[];
@@ -18,40 +19,50 @@ export type FacetKey = keyof FacetFilters;
 export const FACET_KEYS: readonly FacetKey[] = ['companies', 'currencies', 'serviceTypes', 'targetMarkets', 'dueDate', 'validUntil'];
 
 /** The facet's name, as a chip and its picker say it ("Company Acme Corp"). */
-export const FACET_LABELS: Record<FacetKey, string> = {
-  companies: 'Company',
-  currencies: 'Currency',
-  serviceTypes: 'Service type',
-  targetMarkets: 'Target market',
-  dueDate: 'Due',
-  validUntil: 'Valid until',
-};
+export function facetLabel(key: FacetKey): string {
+  switch (key) {
+    case 'companies': return m.inbox_company();
+    case 'currencies': return m.inbox_facet_currency();
+    case 'serviceTypes': return m.inbox_facet_service_type();
+    case 'targetMarkets': return m.inbox_facet_target_market();
+    case 'dueDate': return m.inbox_facet_due();
+    case 'validUntil': return m.inbox_valid_until();
+  }
+}
 
 /** What a picker adds a filter by ("Add a filter by due date"): a range's chip name alone would read oddly. */
-export const FACET_PICKER_NAMES: Record<FacetKey, string> = {
-  companies: 'company',
-  currencies: 'currency',
-  serviceTypes: 'service type',
-  targetMarkets: 'target market',
-  dueDate: 'due date',
-  validUntil: 'valid-until date',
-};
+export function facetPickerLabel(key: FacetKey): string {
+  switch (key) {
+    case 'companies': return m.inbox_add_filter_company();
+    case 'currencies': return m.inbox_add_filter_currency();
+    case 'serviceTypes': return m.inbox_add_filter_service_type();
+    case 'targetMarkets': return m.inbox_add_filter_target_market();
+    case 'dueDate': return m.inbox_add_filter_due();
+    case 'validUntil': return m.inbox_add_filter_valid_until();
+  }
+}
 
-const DUE_WORDS: Record<DueRange, string> = {
-  overdue: 'overdue',
-  'next-7-days': 'in the next 7 days',
-  'next-30-days': 'in the next 30 days',
-  later: 'later',
-  none: 'no due date',
-};
+function dueWords(range: string): string {
+  switch (range as DueRange) {
+    case 'overdue': return m.inbox_due_overdue();
+    case 'next-7-days': return m.inbox_due_next_7_days();
+    case 'next-30-days': return m.inbox_due_next_30_days();
+    case 'later': return m.inbox_due_later();
+    case 'none': return m.inbox_due_none();
+    default: return range;
+  }
+}
 
-const VALIDITY_WORDS: Record<ValidityRange, string> = {
-  ended: 'ended',
-  'next-7-days': 'ends in the next 7 days',
-  'next-30-days': 'ends in the next 30 days',
-  later: 'ends later',
-  none: 'no end given',
-};
+function validityWords(range: string): string {
+  switch (range as ValidityRange) {
+    case 'ended': return m.inbox_validity_ended();
+    case 'next-7-days': return m.inbox_validity_next_7_days();
+    case 'next-30-days': return m.inbox_validity_next_30_days();
+    case 'later': return m.inbox_validity_later();
+    case 'none': return m.inbox_validity_none();
+    default: return range;
+  }
+}
 
 /** Whether the filters choose a service type or a target market: the facets that fill in as details are read. */
 export function filtersOnDetails(filters: Pick<FacetFilters, 'serviceTypes' | 'targetMarkets'>): boolean {
@@ -69,8 +80,8 @@ export function hasFacetFilters(filters: FacetFilters): boolean {
 /** How one value of a facet reads: a company or currency as it is, a service type by its plain name, a range in words. */
 export function facetValueLabel(key: FacetKey, value: string): string {
   if (key === 'serviceTypes') return formatServiceType(value);
-  if (key === 'dueDate') return DUE_WORDS[value as DueRange] ?? value;
-  if (key === 'validUntil') return VALIDITY_WORDS[value as ValidityRange] ?? value;
+  if (key === 'dueDate') return dueWords(value);
+  if (key === 'validUntil') return validityWords(value);
   return value;
 }
 
@@ -104,5 +115,5 @@ export const DETAIL_FACET_KEYS: readonly FacetKey[] = ['serviceTypes', 'targetMa
  */
 export function facetCoverageNote(coverage: InboxFacets['coverage'] | undefined, locale?: string): string | null {
   if (!coverage || coverage.known >= coverage.total) return null;
-  return `Service types and target markets from ${formatCount(coverage.known, locale)} of ${formatCount(coverage.total, locale)} quotes; the rest are being read.`;
+  return m.inbox_facet_coverage({ known: formatCount(coverage.known, locale), count: coverage.total, countText: formatCount(coverage.total, locale) });
 }

@@ -1,4 +1,5 @@
 import type { OutboxEntry } from '../../../../preload/contract/bridge/decisions';
+import { m } from '../../../../i18n/paraglide/messages.js';
 
 /**
  * The decision on this quote still in the outbox, if any. Matched by the quote alone: a quote
@@ -10,13 +11,15 @@ export function waitingDecision(entries: readonly OutboxEntry[], quoteId: string
 }
 
 /** What the row and the pane say of a decision not sent yet; null for one being sent. */
-export const NOT_SENT_WORDS: Record<OutboxEntry['state'], { short: string; full: string } | null> = {
-  undo: { short: 'Not sent yet', full: 'Not sent yet: it can still be undone' },
-  waiting: { short: 'Will be sent', full: 'Will be sent when Quotedesk can reach the service' },
-  held: { short: 'Not sent', full: 'Not sent: the quote changed, decide again' },
-  sending: null,
-};
+export function notSentWords(state: OutboxEntry['state']): { short: string; full: string } | null {
+  switch (state) {
+    case 'undo': return { short: m.inbox_not_sent_yet(), full: m.inbox_not_sent_yet_full() };
+    case 'waiting': return { short: m.inbox_will_be_sent(), full: m.inbox_will_be_sent_full() };
+    case 'held': return { short: m.inbox_not_sent(), full: m.inbox_not_sent_full() };
+    case 'sending': return null;
+  }
+}
 
 export function decisionWord(entry: OutboxEntry): string {
-  return entry.decision === 'accept' ? 'Accept' : 'Decline';
+  return entry.decision === 'accept' ? m.inbox_decision_accept() : m.inbox_decision_decline();
 }

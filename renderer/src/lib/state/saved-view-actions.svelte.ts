@@ -6,6 +6,7 @@ import type { InboxState } from './inbox.svelte';
 import type { NavigationState } from './navigation.svelte';
 import type { ToastsState } from './toasts.svelte';
 import { currentQuery, describeView, sameQuery, type SidebarView, type ViewsState } from './views.svelte';
+import { m } from '../../../../i18n/paraglide/messages.js';
 
 export interface SavedViewActionsParts {
   views: ViewsState;
@@ -55,7 +56,7 @@ export class SavedViewActions {
     const view = views.views.find((each) => each.id === id);
     if (!view) return;
     const { fellBack } = navigation.openView(view.query);
-    if (fellBack) toasts.show('info', `“${view.name}” was for an account Quotedesk no longer has: showing All accounts.`);
+    if (fellBack) toasts.show('info', m.inbox_view_account_gone({ name: view.name }));
   }
 
   /** The view's menu in the sidebar. */
@@ -64,8 +65,8 @@ export class SavedViewActions {
     const view = views.views.find((each) => each.id === id);
     if (!view) return [];
     return [
-      { label: 'Rename', icon: 'pencil', run: () => (views.dialog = { kind: 'rename', view }) },
-      { label: 'Delete', icon: 'trash', danger: true, run: () => (views.dialog = { kind: 'delete', view }) },
+      { label: m.inbox_rename(), icon: 'pencil', run: () => (views.dialog = { kind: 'rename', view }) },
+      { label: m.inbox_delete(), icon: 'trash', danger: true, run: () => (views.dialog = { kind: 'delete', view }) },
     ];
   }
 
@@ -75,7 +76,7 @@ export class SavedViewActions {
     const error = await views.save(name, query);
     if (error === null) {
       views.dialog = null;
-      toasts.success(`Saved the view “${name.trim()}”.`);
+      toasts.success(m.inbox_view_saved({ name: name.trim() }));
     }
     return error;
   }
@@ -85,7 +86,7 @@ export class SavedViewActions {
     const error = await views.rename(view.id, name);
     if (error === null) {
       views.dialog = null;
-      toasts.success(`Renamed the view to “${name.trim()}”.`);
+      toasts.success(m.inbox_view_renamed({ name: name.trim() }));
     }
     return error;
   }
@@ -94,8 +95,8 @@ export class SavedViewActions {
     const { views, toasts } = this.#parts;
     const error = await views.remove(view.id);
     views.dialog = null;
-    if (error === null) toasts.success(`Deleted the view “${view.name}”.`);
-    else toasts.error(`Couldn't delete the view: ${error}`);
+    if (error === null) toasts.success(m.inbox_view_deleted({ name: view.name }));
+    else toasts.error(m.inbox_view_delete_failed({ error }));
   }
 
   cancel(): void {

@@ -4,6 +4,7 @@ import { describeFailure } from '../error-words';
 import { formatCount } from '../format';
 import type { InboxState } from './inbox.svelte';
 import { timeLeftWords } from '../time-left';
+import { m } from '../../../../i18n/paraglide/messages.js';
 
 /** The part of the bridge a selection acts through. */
 export type SelectionBridge = Pick<BridgeApi, 'selection' | 'inbox' | 'events'>;
@@ -57,9 +58,10 @@ export class SelectionState {
   /** "Keeping PDFs offline: 120 of 100,000, about 12 minutes left", or null. */
   progressWords = $derived(
     this.job && this.keeping
-      ? `${this.job.state === 'stopping' ? 'Stopping' : 'Keeping PDFs offline'}: ${formatCount(this.job.done)} of ${formatCount(this.job.total)}${
-          this.job.state === 'running' && this.job.secondsLeft !== null ? `, ${timeLeftWords(this.job.secondsLeft)}` : ''
-        }`
+      ? withTimeLeft(
+          (this.job.state === 'stopping' ? m.inbox_stopping_progress : m.inbox_keeping_progress)({ done: formatCount(this.job.done), total: formatCount(this.job.total) }),
+          this.job.state === 'running' ? this.job.secondsLeft : null,
+        )
       : null,
   );
 
@@ -87,7 +89,7 @@ export class SelectionState {
   all = $derived(this.#current && this.#mode === 'all' && this.#ids.size === 0);
 
   /** "3 quotes selected", for the live region and the bar. */
-  words = $derived(`${formatCount(this.count)} ${this.count === 1 ? 'quote' : 'quotes'} selected`);
+  words = $derived(m.inbox_selected_count({ count: this.count, countText: formatCount(this.count) }));
 
   isSelected(quoteId: string): boolean {
     if (!this.#current) return false;
@@ -109,7 +111,7 @@ export class SelectionState {
     const version = this.#version;
     const ids = await this.#inbox.quoteIdsIn(Math.min(anchor, index), Math.max(anchor, index));
     if (!ids.ok) {
-      this.#said(`Couldn't select those quotes: ${describeFailure(ids.error).message}`, true);
+      this.#said(m.inbox_select_failed({ message: describeFailure(ids.error).message }), true);
       return;
     }
     // The view changed while the rows were read: they belong to another selection.
@@ -191,7 +193,7 @@ export class SelectionState {
     }
     const plan = await this.#api.selection.keepOfflinePlan(input);
     if (!plan.ok) {
-      this.#said(`Couldn't keep the PDFs offline: ${describeFailure(plan.error).message}`, true);
+      this.#said(m.inbox_keep_failed({ message: describeFailure(plan.error).message }), true);
       return;
     }
     this.confirming = { ...plan.value, input };
@@ -214,7 +216,7 @@ export class SelectionState {
     if (this.job) this.job = { ...this.job, state: 'stopping' };
     const result = await this.#api.selection.stopKeepOffline();
     if (!result.ok) {
-      this.#said(`Couldn't stop keeping PDFs offline: ${describeFailure(result.error).message}`, true);
+      this.#said(m.inbox_stop_failed({ message: describeFailure(result.error).message }), true);
       return;
     }
     if (result.value) this.#jobMoved(result.value);
@@ -224,7 +226,7 @@ export class SelectionState {
     this.outcome = null;
     const result = await this.#api.selection.keepPdfsOffline(input);
     if (!result.ok) {
-      this.#said(`Couldn't keep the PDFs offline: ${describeFailure(result.error).message}`, true);
+      this.#said(m.inbox_keep_failed({ message: describeFailure(result.error).message }), true);
       return;
     }
     this.#jobMoved(result.value);
@@ -242,16 +244,19 @@ export class SelectionState {
 
   async #mark(how: 'read' | 'unread'): Promise<void> {
     if (this.busy || this.count === 0) return;
-    this.busy = `Marking ${this.words.replace(' selected', '')} ${how}…`;
+    const counted = { count: this.count, countText: formatCount(this.count) };
+    this.busy = how === 'read' ? m.inbox_marking_read(counted) : m.inbox_marking_unread(counted);
     this.outcome = null;
     const result = await (how === 'read' ? this.#api.selection.markRead(this.input()) : this.#api.selection.markUnread(this.input()));
     this.busy = null;
     if (!result.ok) {
-      this.#said(`Couldn't mark the quotes ${how}: ${describeFailure(result.error).message}`, true);
+      const { message } = describeFailure(result.error);
+      this.#said(how === 'read' ? m.inbox_mark_read_failed({ message }) : m.inbox_mark_unread_failed({ message }), true);
       return;
     }
     const count = result.value.quotes;
-    this.#said(`Marked ${formatCount(count)} ${count === 1 ? 'quote' : 'quotes'} ${how}.`, false);
+    const marked = { count, countText: formatCount(count) };
+    this.#said(how === 'read' ? m.inbox_marked_read(marked) : m.inbox_marked_unread(marked), false);
   }
 
   #said(text: string, failed: boolean): void {
@@ -286,19 +291,27 @@ export class SelectionState {
   }
 }
 
+/** "Keeping PDFs offline: 120 of 100,000", and the time left when the core has measured it. */
+function withTimeLeft(progress: string, secondsLeft: number | null): string {
+  return secondsLeft === null ? progress : m.inbox_progress_time_left({ progress, timeLeft: timeLeftWords(secondsLeft) });
+}
+
 /** "Kept 12 PDFs offline (3 already were). 2 couldn't be downloaded: Q-1001 (…), Q-1002 (…)."; "Kept 120 of 100,000 PDFs offline; stopped." */
 export function keepOfflineWords(job: KeepOfflineJob): string {
   const { kept, alreadyOffline: already, failed, failedCount, notTried, error } = job;
-  const pdfs = (count: number) => `${formatCount(count)} ${count === 1 ? 'PDF' : 'PDFs'}`;
-  const alreadyWords = already > 0 ? ` (${formatCount(already)} already ${already === 1 ? 'was' : 'were'})` : '';
-  const stopped = job.state === 'stopped';
-  const parts = [stopped ? `Kept ${formatCount(kept)} of ${pdfs(job.total)} offline${alreadyWords}; stopped.` : `Kept ${pdfs(kept)} offline${alreadyWords}.`];
+  const pdfs = (count: number) => m.inbox_pdf_count({ count, countText: formatCount(count) });
+  const alreadyWords = already > 0 ? m.inbox_already_offline({ count: already, countText: formatCount(already) }) : null;
+  const parts: string[] = [];
+  if (job.state === 'stopped') {
+    const counts = { kept: formatCount(kept), pdfs: pdfs(job.total) };
+    parts.push(alreadyWords === null ? m.inbox_kept_stopped(counts) : m.inbox_kept_stopped_already({ ...counts, already: alreadyWords }));
+  } else parts.push(alreadyWords === null ? m.inbox_kept({ pdfs: pdfs(kept) }) : m.inbox_kept_already({ pdfs: pdfs(kept), already: alreadyWords }));
   if (failedCount > 0) {
-    const named = failed.slice(0, 3).map((failure: KeepOfflineFailure) => `${failure.label ?? 'Untitled quote'} (${failure.reason.replace(/\.$/, '')})`);
-    const more = failedCount > named.length ? `, and ${formatCount(failedCount - named.length)} more` : '';
-    parts.push(`${pdfs(failedCount)} couldn't be downloaded: ${named.join('; ')}${more}.`);
+    const named = failed.slice(0, 3).map((failure: KeepOfflineFailure) => `${failure.label ?? m.inbox_untitled_quote()} (${failure.reason.replace(/\.$/, '')})`);
+    const said = { pdfs: pdfs(failedCount), names: named.join('; ') };
+    parts.push(failedCount > named.length ? m.inbox_download_failed_more({ ...said, more: formatCount(failedCount - named.length) }) : m.inbox_download_failed(said));
   }
-  if (error) parts.push(`Stopped: ${error}`);
-  else if (notTried > 0 && !stopped) parts.push(`${pdfs(notTried)} not tried: the service can't be reached now. Try again later; nothing was lost.`);
+  if (error) parts.push(m.inbox_keep_stopped_error({ error }));
+  else if (notTried > 0 && job.state !== 'stopped') parts.push(m.inbox_not_tried({ pdfs: pdfs(notTried) }));
   return parts.join(' ');
 }

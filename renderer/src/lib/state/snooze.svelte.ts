@@ -2,6 +2,7 @@ import type { BridgeApi, Snooze } from '../../../../preload/contract';
 import type { InboxRow } from '../inbox-bridge';
 import { isoOf, wakeTimeWords } from '../snooze-words';
 import { describeFailure } from '../error-words';
+import { m } from '../../../../i18n/paraglide/messages.js';
 import type { InboxState } from './inbox.svelte';
 import type { ToastsState } from './toasts.svelte';
 import type { ViewsState } from './views.svelte';
@@ -83,7 +84,8 @@ export class SnoozeState {
     }
     this.target = null;
     this.#follow(result.value);
-    this.#parts.toasts.show('success', `${target.quoteNumber ? `Quote ${target.quoteNumber}` : 'The quote'} is snoozed until ${wakeTimeWords(until)}.`);
+    const when = wakeTimeWords(until);
+    this.#parts.toasts.show('success', target.quoteNumber ? m.inbox_snoozed_toast({ number: target.quoteNumber, when }) : m.inbox_snoozed_toast_unnumbered({ when }));
     return true;
   }
 

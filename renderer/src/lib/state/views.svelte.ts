@@ -2,8 +2,9 @@ import { SvelteMap } from 'svelte/reactivity';
 import type { BridgeApi, SavedView, ViewQuery } from '../../../../preload/contract';
 import { sortWords } from '../../../../preload/contract/plain/inbox-sorts';
 import { describeFailure } from '../error-words';
-import { FACET_KEYS, FACET_LABELS, facetInput, facetValueLabel, filtersOnDetails, hasFacetFilters } from '../inbox-filters';
+import { FACET_KEYS, facetInput, facetLabel, facetValueLabel, filtersOnDetails, hasFacetFilters } from '../inbox-filters';
 import { stageLabel } from '../stages';
+import { m } from '../../../../i18n/paraglide/messages.js';
 import type { InboxFilterInput } from '../inbox-bridge';
 import type { InboxState } from './inbox.svelte';
 
@@ -78,13 +79,13 @@ function normalised(query: ViewQuery): ViewQuery {
 
 /** What the view shows, in a line: "All accounts · “annual” · Company Acme Corp · Expiring first". */
 export function describeView(query: ViewQuery, accountName: (id: string) => string | null): string {
-  const scope = query.accountId === null ? 'All accounts' : (accountName(query.accountId) ?? 'All accounts (its account was removed)');
+  const scope = query.accountId === null ? m.inbox_all_accounts() : (accountName(query.accountId) ?? m.inbox_view_removed_account());
   const parts = [scope];
-  if (query.search.trim() !== '') parts.push(`“${query.search.trim()}”`);
+  if (query.search.trim() !== '') parts.push(m.inbox_view_search({ search: query.search.trim() }));
   for (const stage of query.stages) parts.push(stageLabel(stage, 'mixed'));
-  if (query.needsAction) parts.push('Needs action');
-  if (query.expiringSoon) parts.push('Expiring in 7 days');
-  for (const key of FACET_KEYS) for (const value of query.filters[key]) parts.push(`${FACET_LABELS[key]} ${facetValueLabel(key, value)}`);
+  if (query.needsAction) parts.push(m.inbox_needs_action());
+  if (query.expiringSoon) parts.push(m.inbox_expiring_soon());
+  for (const key of FACET_KEYS) for (const value of query.filters[key]) parts.push(`${facetLabel(key)} ${facetValueLabel(key, value)}`);
   parts.push(sortWords(query.sort));
   return parts.join(' · ');
 }
@@ -236,8 +237,8 @@ export class ViewsState {
 
   #checkName(name: string, except?: string): string | null {
     const trimmed = name.trim();
-    if (trimmed === '') return 'Give the view a name.';
-    if (this.nameTaken(trimmed, except)) return `A view named "${trimmed}" already exists: choose another name.`;
+    if (trimmed === '') return m.inbox_view_name_missing();
+    if (this.nameTaken(trimmed, except)) return m.inbox_view_name_taken({ name: trimmed });
     return null;
   }
 
