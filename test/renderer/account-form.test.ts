@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrlProblem } from '../../preload/contract/plain/base-url';
 import {
-  CREDENTIALS_TIED_TO_ADDRESS,
+  credentialsTiedToAddress,
   addressChanged,
   emptyForm,
   fieldErrorsFromIssues,
@@ -82,7 +82,7 @@ describe('account form', () => {
     const samePlace = { ...values, baseUrl: 'https://quotes.acme.test/api' };
     expect(addressChanged(samePlace, account)).toBe(false);
     expect(validateAccountForm(samePlace, account)).toEqual({});
-    expect(CREDENTIALS_TIED_TO_ADDRESS).toBe('Credentials are tied to the address: enter them again for the new address.');
+    expect(credentialsTiedToAddress()).toBe('Credentials are tied to the address: enter them again for the new address.');
   });
 
   it('places structured issues by path and keeps the ones that name no field', () => {

@@ -10,7 +10,7 @@ import type {
   Mechanism,
 } from '../../../preload/contract';
 import { baseUrlProblem, credentialOrigin } from '../../../preload/contract/plain/base-url';
-import { KEY_ACCESS_LABELS } from '../../../preload/contract/plain/statuses';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 export interface AccountFormValues {
   name: string;
@@ -26,22 +26,27 @@ export interface AccountFormValues {
 export type AccountField = keyof AccountFormValues;
 export type FieldErrors = Partial<Record<AccountField, string>>;
 
-export const ENVIRONMENT_LABELS: Record<Environment, string> = {
-  production: 'Production',
-  staging: 'Staging',
-  custom: 'Custom',
+// The label tables read their message on every access (getters), in the language of that
+// moment: a template indexing them redraws on a language switch, and callers keep indexing.
+export const ENVIRONMENT_LABELS: Readonly<Record<Environment, string>> = {
+  get production() { return m.settings_environment_production(); },
+  get staging() { return m.settings_environment_staging(); },
+  get custom() { return m.settings_environment_custom(); },
 };
 
-export const ACCESS_LABELS = KEY_ACCESS_LABELS;
-
-export const ACCESS_EXPLANATIONS: Record<KeyAccess, string> = {
-  client: "Sees the client-facing statuses of one company's quotes, as a client would.",
-  internal: 'Sees every stored status, including sent and awaiting-client quotes.',
+export const ACCESS_LABELS: Readonly<Record<KeyAccess, string>> = {
+  get client() { return m.settings_access_client(); },
+  get internal() { return m.settings_access_internal(); },
 };
 
-export const MECHANISM_LABELS: Record<Mechanism, string> = {
-  'api-key': 'API key',
-  'client-credentials': 'Client ID + secret',
+export const ACCESS_EXPLANATIONS: Readonly<Record<KeyAccess, string>> = {
+  get client() { return m.settings_access_client_hint(); },
+  get internal() { return m.settings_access_internal_hint(); },
+};
+
+export const MECHANISM_LABELS: Readonly<Record<Mechanism, string>> = {
+  get 'api-key'() { return m.settings_mechanism_api_key(); },
+  get 'client-credentials'() { return m.settings_mechanism_client_credentials(); },
 };
 
 export function emptyForm(): AccountFormValues {
@@ -70,7 +75,9 @@ export function formFromAccount(account: AccountView): AccountFormValues {
 }
 
 /** Said under the Base URL field when an edit moves the account to another address. */
-export const CREDENTIALS_TIED_TO_ADDRESS = 'Credentials are tied to the address: enter them again for the new address.';
+export function credentialsTiedToAddress(): string {
+  return m.settings_account_credentials_tied();
+}
 
 /**
  * Whether an edit moves the account to another scheme, host or port. The stored credentials
@@ -109,28 +116,28 @@ export function mustSendCredentials(values: AccountFormValues, original: Account
 function credentialErrors(values: AccountFormValues, original: AccountView | null): FieldErrors {
   const clientId = values.clientId.trim();
   if (!canKeepCredentials(values, original)) {
-    if (values.mechanism === 'api-key') return values.apiKey.trim() === '' ? { apiKey: 'Enter the API key' } : {};
+    if (values.mechanism === 'api-key') return values.apiKey.trim() === '' ? { apiKey: m.settings_account_error_api_key_missing() } : {};
     const errors: FieldErrors = {};
-    if (clientId === '') errors.clientId = 'Enter the client ID';
-    if (values.clientSecret === '') errors.clientSecret = 'Enter the client secret';
+    if (clientId === '') errors.clientId = m.settings_account_error_client_id_missing();
+    if (values.clientSecret === '') errors.clientSecret = m.settings_account_error_client_secret_missing();
     return errors;
   }
   // Kept unless typed: an API key alone is complete, a client ID and secret only as a pair.
   // The words say both ways out, since the field above says "leave empty to keep".
   if (values.mechanism === 'api-key') return {};
   if (clientId === '' && values.clientSecret !== '') {
-    return { clientId: 'Add the client ID that goes with this secret, or clear the secret to keep the stored credentials' };
+    return { clientId: m.settings_account_error_client_id_unpaired() };
   }
   if (clientId !== '' && values.clientSecret === '') {
-    return { clientSecret: 'Add the secret that goes with this client ID, or clear the client ID to keep the stored credentials' };
+    return { clientSecret: m.settings_account_error_client_secret_unpaired() };
   }
   return {};
 }
 
 export function validateAccountForm(values: AccountFormValues, original: AccountView | null): FieldErrors {
   const errors: FieldErrors = {};
-  if (values.name.trim() === '') errors.name = 'Give the account a name';
-  else if (values.name.trim().length > 120) errors.name = 'Keep the name under 120 characters';
+  if (values.name.trim() === '') errors.name = m.settings_account_error_name_missing();
+  else if (values.name.trim().length > 120) errors.name = m.settings_account_error_name_long();
   const urlError = baseUrlProblem(values.baseUrl);
   if (urlError) errors.baseUrl = urlError;
   return { ...errors, ...credentialErrors(values, original) };
@@ -193,15 +200,16 @@ export function fieldErrorsFromIssues(issues: readonly FieldIssue[]): { fields: 
   return { fields, general };
 }
 
-const FIELD_LABELS: Record<AccountField, string> = {
-  name: 'Name',
-  environment: 'Environment',
-  baseUrl: 'Base URL',
-  access: 'Key kind',
-  mechanism: 'Credentials',
-  apiKey: 'API key',
-  clientId: 'Client ID',
-  clientSecret: 'Client secret',
+/** The fields' labels, as the dialog shows them (read in the language of the moment). */
+export const FIELD_LABELS: Readonly<Record<AccountField, string>> = {
+  get name() { return m.settings_account_name(); },
+  get environment() { return m.settings_account_environment(); },
+  get baseUrl() { return m.settings_account_base_url(); },
+  get access() { return m.settings_account_key_kind(); },
+  get mechanism() { return m.settings_account_credentials(); },
+  get apiKey() { return m.settings_mechanism_api_key(); },
+  get clientId() { return m.settings_account_client_id(); },
+  get clientSecret() { return m.settings_account_client_secret(); },
 };
 
 /** The fields the dialog shows an inline error under, for the chosen credential mechanism. */
@@ -223,7 +231,7 @@ export function placeFieldErrors(
   for (const [field, message] of Object.entries(errors) as [AccountField, string | undefined][]) {
     if (message === undefined) continue;
     if (slots.includes(field)) inline[field] = message;
-    else general.push(`${FIELD_LABELS[field]}: ${message}`);
+    else general.push(m.settings_account_field_problem({ field: FIELD_LABELS[field], problem: message }));
   }
   return { inline, general };
 }
@@ -260,14 +268,14 @@ export function savedMessage(
   saved: AccountView,
   options: { added: boolean; report: ConnectionReport | null },
 ): { kind: 'success' | 'error'; message: string } {
-  const done = options.added ? 'Account added' : `Saved ${saved.name}`;
+  const done = options.added ? m.settings_account_added() : m.settings_account_saved({ name: saved.name });
   const refused = saved.status === 'needs-credentials' || (options.report !== null && options.report.diagnosis === 'bad-credentials');
   if (refused) {
     const why = options.report?.diagnosis === 'bad-credentials' ? options.report.message : saved.statusMessage;
-    return { kind: 'error', message: `${done}, but its credentials were refused${why ? `: ${why}` : '.'}` };
+    return { kind: 'error', message: why ? m.settings_account_saved_refused_reason({ done, reason: why }) : m.settings_account_saved_refused({ done }) };
   }
   if (options.report !== null && !options.report.ok) {
-    return { kind: 'error', message: `${done}, but the connection test failed: ${options.report.message}` };
+    return { kind: 'error', message: m.settings_account_saved_test_failed({ done, reason: options.report.message }) };
   }
   return { kind: 'success', message: done };
 }

@@ -1,51 +1,52 @@
 import type { KnownEventType, NotificationGroup, NotificationPreferences } from '../../../../preload/contract';
 import { groupOn } from './groups';
+import { m } from '../../../../i18n/paraglide/messages.js';
 
 /** What each event type of the spec is called in Settings; a type added to the spec without words here fails to compile. */
-const WEBHOOK_EVENTS: Readonly<Record<KnownEventType, string>> = {
-  'rfq.status_changed': 'An RFQ changes status',
-  'rfq.info_submitted': 'Information submitted for an RFQ',
-  'rfq.assets_uploaded': 'Source files uploaded for an RFQ',
-  'rfq.submitted': 'An RFQ submitted for quoting',
-  'rfq.copied': 'An RFQ copied',
-  'rfq.cancelled': 'An RFQ cancelled',
-  'quote.created': 'A new quote',
-  'quote.status_changed': 'A quote changes status',
-  'quote.sent_to_client': 'A quote sent for a decision',
-  'quote.accepted': 'A quote accepted',
-  'quote.rejected': 'A quote declined',
-  'quote.revised_and_sent': 'A revised quote sent',
-  'quote.cancelled': 'A quote cancelled',
-  'quote.converted_to_project': 'A quote becomes a project',
-  'project.status_changed': 'A project changes status',
-  'project.created': 'A new project',
-  'project.team_updated': 'A project team changes',
-  'project.sent_for_billing': 'A project sent for billing',
-  'project.delivered': 'A project delivered',
-  'project.copied': 'A project copied',
-  'project.cancelled': 'A project cancelled',
-  'job.created': 'A new job',
-  'job.started': 'Work starts on a job',
-  'job.talent_assigned': 'A linguist assigned',
-  'job.request_rejected': 'A linguist declines a request',
-  'job.reassigned': 'A job reassigned',
-  'job.delivery_submitted': 'A delivery submitted',
-  'job.delivery_updated': 'A delivery updated',
-  'job.delivery_approved': 'A delivery approved',
-  'job.delivery_rejected': 'A delivery rejected',
-  'job.feedback_submitted': 'Feedback submitted',
-  'job.approved_for_invoicing': 'A job approved for invoicing',
-  'job.archived': 'A job archived',
-  'job.cancelled': 'A job cancelled',
+const WEBHOOK_EVENTS: Readonly<Record<KnownEventType, () => string>> = {
+  'rfq.status_changed': m.settings_event_rfq_status_changed,
+  'rfq.info_submitted': m.settings_event_rfq_info_submitted,
+  'rfq.assets_uploaded': m.settings_event_rfq_assets_uploaded,
+  'rfq.submitted': m.settings_event_rfq_submitted,
+  'rfq.copied': m.settings_event_rfq_copied,
+  'rfq.cancelled': m.settings_event_rfq_cancelled,
+  'quote.created': m.settings_event_quote_created,
+  'quote.status_changed': m.settings_event_quote_status_changed,
+  'quote.sent_to_client': m.settings_event_quote_sent_to_client,
+  'quote.accepted': m.settings_event_quote_accepted,
+  'quote.rejected': m.settings_event_quote_rejected,
+  'quote.revised_and_sent': m.settings_event_quote_revised_and_sent,
+  'quote.cancelled': m.settings_event_quote_cancelled,
+  'quote.converted_to_project': m.settings_event_quote_converted_to_project,
+  'project.status_changed': m.settings_event_project_status_changed,
+  'project.created': m.settings_event_project_created,
+  'project.team_updated': m.settings_event_project_team_updated,
+  'project.sent_for_billing': m.settings_event_project_sent_for_billing,
+  'project.delivered': m.settings_event_project_delivered,
+  'project.copied': m.settings_event_project_copied,
+  'project.cancelled': m.settings_event_project_cancelled,
+  'job.created': m.settings_event_job_created,
+  'job.started': m.settings_event_job_started,
+  'job.talent_assigned': m.settings_event_job_talent_assigned,
+  'job.request_rejected': m.settings_event_job_request_rejected,
+  'job.reassigned': m.settings_event_job_reassigned,
+  'job.delivery_submitted': m.settings_event_job_delivery_submitted,
+  'job.delivery_updated': m.settings_event_job_delivery_updated,
+  'job.delivery_approved': m.settings_event_job_delivery_approved,
+  'job.delivery_rejected': m.settings_event_job_delivery_rejected,
+  'job.feedback_submitted': m.settings_event_job_feedback_submitted,
+  'job.approved_for_invoicing': m.settings_event_job_approved_for_invoicing,
+  'job.archived': m.settings_event_job_archived,
+  'job.cancelled': m.settings_event_job_cancelled,
 };
 
 /** Changes sync finds by itself (no webhook needed): main/core/notify's SYNC_CHANGE_KINDS. */
-const SYNC_EVENTS: Readonly<Record<string, string>> = {
-  'quote.new': 'A new quote, found by sync',
-  'quote.status': 'A quote’s status changed, found by sync',
-  'quote.pricing': 'A quote’s price changed',
-  'quote.revised': 'A quote revised, found by sync',
-  'quote.expiring': 'A quote awaiting a decision expires in 2 days, or today',
+const SYNC_EVENTS: Readonly<Record<string, () => string>> = {
+  'quote.new': m.settings_event_sync_quote_new,
+  'quote.status': m.settings_event_sync_quote_status,
+  'quote.pricing': m.settings_event_sync_quote_pricing,
+  'quote.revised': m.settings_event_sync_quote_revised,
+  'quote.expiring': m.settings_event_sync_quote_expiring,
 };
 
 export interface EventTypeChoice {
@@ -53,11 +54,11 @@ export interface EventTypeChoice {
   label: string;
 }
 
-/** The event types of one group, as Settings lists them under the group's switch. */
+/** The event types of one group, as Settings lists them under the group's switch, in the language of the moment. */
 export function eventTypesOf(group: NotificationGroup): EventTypeChoice[] {
   return Object.entries({ ...WEBHOOK_EVENTS, ...SYNC_EVENTS })
     .filter(([kind]) => kind.startsWith(`${group}.`))
-    .map(([kind, label]) => ({ kind, label }));
+    .map(([kind, label]) => ({ kind, label: label() }));
 }
 
 /** An event type's own switch, else its group's (main decides the same way: wantsKind). */

@@ -1,11 +1,15 @@
 import type { NotificationGroup, NotificationPreferences } from '../../../../preload/contract';
+import { m } from '../../../../i18n/paraglide/messages.js';
 
-/** The groups as main defines them (the renderer takes only types from the contract). */
-export const GROUPS: readonly { group: NotificationGroup; label: string }[] = [
-  { group: 'quote', label: 'Quotes' },
-  { group: 'project', label: 'Projects' },
-  { group: 'rfq', label: 'Requests for quote' },
-  { group: 'job', label: 'Jobs' },
+/**
+ * The groups as main defines them (the renderer takes only types from the contract); each
+ * label is read when drawn, in the language of that moment.
+ */
+export const GROUPS: readonly { group: NotificationGroup; readonly label: string }[] = [
+  { group: 'quote', get label() { return m.settings_group_quote(); } },
+  { group: 'project', get label() { return m.settings_group_project(); } },
+  { group: 'rfq', get label() { return m.settings_group_rfq(); } },
+  { group: 'job', get label() { return m.settings_group_job(); } },
 ];
 
 /** Job events are many and mostly internal: off unless switched on (main's default too). */

@@ -1,31 +1,29 @@
 import { formatCount } from '../../lib/format';
+import { m } from '../../../../i18n/paraglide/messages.js';
 
 export interface Choice {
   value: number;
-  label: string;
+  readonly label: string;
 }
 
-/** Sync intervals offered, in minutes. */
+/** Sync intervals offered, in minutes; each label is read when drawn, in the language of the moment. */
 export const INTERVAL_CHOICES: Choice[] = [
-  { value: 1, label: 'Every minute' },
-  { value: 5, label: 'Every 5 minutes' },
-  { value: 15, label: 'Every 15 minutes' },
-  { value: 30, label: 'Every 30 minutes' },
-  { value: 60, label: 'Every hour' },
-  { value: 240, label: 'Every 4 hours' },
-  { value: 1440, label: 'Once a day' },
+  { value: 1, get label() { return m.settings_offline_every_minute(); } },
+  { value: 5, get label() { return m.settings_offline_every_5_minutes(); } },
+  { value: 15, get label() { return m.settings_offline_every_15_minutes(); } },
+  { value: 30, get label() { return m.settings_offline_every_30_minutes(); } },
+  { value: 60, get label() { return m.settings_offline_every_hour(); } },
+  { value: 240, get label() { return m.settings_offline_every_4_hours(); } },
+  { value: 1440, get label() { return m.settings_offline_once_a_day(); } },
 ];
 
-/** Room for cached PDFs offered, in megabytes. */
-export const PDF_LIMIT_CHOICES: Choice[] = [
-  { value: 100, label: '100 MB' },
-  { value: 250, label: '250 MB' },
-  { value: 500, label: '500 MB' },
-  { value: 1024, label: '1 GB' },
-  { value: 2048, label: '2 GB' },
-  { value: 5120, label: '5 GB' },
-  { value: 10240, label: '10 GB' },
-];
+/** Room for cached PDFs offered, in megabytes ("1 GB" for 1024: the size as formatBytes says it). */
+export const PDF_LIMIT_CHOICES: Choice[] = [100, 250, 500, 1024, 2048, 5120, 10240].map((value) => ({
+  value,
+  get label() {
+    return formatBytes(value * 1024 * 1024);
+  },
+}));
 
 /** The offered choices, plus the value in force when it is another (a hand-edited settings file). */
 export function choicesWith(choices: Choice[], current: number, describe: (value: number) => string): Choice[] {
@@ -34,7 +32,7 @@ export function choicesWith(choices: Choice[], current: number, describe: (value
 
 /** Bytes in the unit a person reads them in: "48.2 MB". */
 export function formatBytes(bytes: number, locale?: string): string {
-  const units = ['bytes', 'KB', 'MB', 'GB'];
+  const units = [m.settings_size_bytes, m.settings_size_kb, m.settings_size_mb, m.settings_size_gb];
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {
@@ -42,5 +40,5 @@ export function formatBytes(bytes: number, locale?: string): string {
     unit += 1;
   }
   const shown = unit === 0 ? formatCount(value, locale) : new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
-  return `${shown} ${units[unit]}`;
+  return units[unit]!({ size: shown });
 }
