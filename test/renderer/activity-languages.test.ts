@@ -140,7 +140,7 @@ describe('Insights in another language', () => {
 
 describe('Live updates words in another language', () => {
   it('answers a problem with the tunnel address and a registration state in German', () => {
-    switchLocale('de', undefined);
+    switchLocale('de');
     expect(manualUrlProblem('')).toBe('Geben Sie die öffentliche https://-Adresse Ihres Tunnels ein.');
     expect(manualUrlProblem('http://desk.example.net')).toContain('muss mit https:// beginnen');
     expect(registrationWords({ state: 'unregistered' } as Parameters<typeof registrationWords>[0])).toBe('Nicht registriert: Änderungen kommen mit der regelmäßigen Synchronisierung.');
