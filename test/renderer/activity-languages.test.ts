@@ -3,7 +3,8 @@
 // English, while quote numbers, amounts and event codes stay as they are, set apart left to right.
 import { render, screen, waitFor, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DetectedChange, OutboxEntry, WebhookDelivery } from '../../preload/contract';
+import type { DetectedChange, WebhookDelivery } from '../../preload/contract';
+import type { OutboxEntry } from '../../preload/contract/bridge/decisions';
 import { InsightsView } from '../../renderer/src/components/insights';
 import { OutboxList } from '../../renderer/src/components/outbox-list';
 import { WebhookActivityView } from '../../renderer/src/components/webhook-activity';
