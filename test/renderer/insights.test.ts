@@ -55,7 +55,8 @@ describe('Insights', () => {
       ['Contoso', 'USD', '$90.00', '1', ''],
     ]);
     expect(rowsOf('Waiting, per currency')).toEqual([['EUR', '€400.00', '1', '']]);
-    expect(screen.getByText(/of them expire within 7 days/).textContent).toMatch(/1 quotes wait for a decision,\s+1 of them/);
+    // One of each: the singular, in words and verb.
+    expect(screen.getByText(/of them expires within 7 days/).textContent).toBe('1 quote waits for a decision, 1 of them expires within 7 days.');
     const decisions = screen.getByRole('table', { name: 'Decisions' });
     expect(within(decisions).getByRole('row', { name: /Acceptance rate/ }).textContent).toContain('75%');
   });
@@ -66,7 +67,7 @@ describe('Insights', () => {
     await fireEvent.click((await screen.findAllByRole('button', { name: /Acme \(client\)/ }))[0]!);
     await fireEvent.click(await screen.findByRole('button', { name: 'Insights' }));
     await waitFor(() => expect(rowsOf('Per currency')).toEqual([['EUR', '€1,500.00', '1', '']]));
-    await fireEvent.click(screen.getByRole('button', { name: /Show the 1 quotes of Contoso in EUR/ }));
+    await fireEvent.click(screen.getByRole('button', { name: /Show the 1 quote of Contoso in EUR/ }));
     await waitFor(() => expect(screen.queryByRole('table', { name: 'Per currency' })).toBeNull());
     const query = bridge.calls.filter((call) => call.method === 'inbox.query').at(-1)?.input;
     expect(query).toMatchObject({ accountId: 'client', stages: ['accepted', 'in-project'], companies: ['Contoso'], currencies: ['EUR'] });

@@ -304,7 +304,7 @@ describe('delivery-path check', () => {
     await fireEvent.click(await within(card).findByRole('button', { name: 'Check delivery path of Acme Localisation' }));
     const check = await waitFor(() => card.querySelector('[data-webhook-check]') as HTMLElement);
     expect(check.textContent).toContain('Registration read again from the Quoting Service: it points at this computer.');
-    expect(check.textContent).toContain('The public address reached the receiver on this computer.');
+    expect(check.textContent).toContain('The public address reached the receiver on this computer (a GET was answered 405');
     expect(check.textContent).toContain('Last real delivery: none has arrived yet.');
     expect(check.textContent).toContain('No test event was sent: the Quoting Service offers no way to ask for one.');
     expect(bridge.callsOf('webhooks.check')).toEqual([{ accountId: 'acme' }]);

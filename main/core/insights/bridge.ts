@@ -23,7 +23,7 @@ export function createInsightsHandlers(deps: InsightsHandlerDeps): InsightsHandl
       if (!deps.deliver) throw new AppError('internal', 'This version of Quotedesk cannot save files here.');
       const { what, table: exported } = insightsTable(readInsights(deps, view), table);
       const file = format === 'csv' ? await toCsvInChunks(exported) : await toXlsx(exported);
-      const fileName = exportFileName(`Insights ${what}`, new Date(deps.clock.now()).toISOString().slice(0, 10), file.extension);
+      const fileName = exportFileName(what, new Date(deps.clock.now()).toISOString().slice(0, 10), file.extension);
       const delivered = await deps.deliver({ ...file, fileName });
       const rows = exported.rows.length;
       return delivered.kind === 'download' ? { kind: 'download', url: delivered.url, fileName, rows } : { kind: delivered.kind, fileName, rows };

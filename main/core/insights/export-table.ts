@@ -1,41 +1,77 @@
 // Each table of the Insights view as an export table (main/core/export's writers make the
-// CSV or XLSX of it): the same figures the view shows, one row per row of the view.
-import type { InsightTable, InsightsFigures } from '../../../preload/contract/bridge/insights';
+// CSV or XLSX of it): the same figures the view shows, one row per row of the view. Headers,
+// sheet and file words are in the main process's language, the one the window speaks.
+import type { InsightSplit, InsightTable, InsightsFigures } from '../../../preload/contract/bridge/insights';
+import { m } from '../../../i18n/paraglide/messages.js';
 import type { ExportColumn, ExportTable } from '../export';
 
-const SPLIT_HEADERS = { company: 'Company', serviceType: 'Service type', targetMarket: 'Target market' } as const;
-const money = (header = 'Total'): ExportColumn => ({ header, kind: 'money', currencyColumn: 'Currency' });
-const CURRENCY: ExportColumn = { header: 'Currency', kind: 'text' };
-const QUOTES: ExportColumn = { header: 'Quotes', kind: 'number' };
+function splitHeader(split: InsightSplit): string {
+  switch (split) {
+    case 'company':
+      return m.activity_insights_split_company();
+    case 'serviceType':
+      return m.activity_insights_split_service_type();
+    case 'targetMarket':
+      return m.activity_insights_split_target_market();
+  }
+}
 
-/** The table and the words its file is named by ("Accepted spend per month"). */
+/** The split's file words and sheet name ("Accepted spend per company", "Per company"). */
+function splitNames(split: InsightSplit): { what: string; sheetName: string } {
+  switch (split) {
+    case 'company':
+      return { what: m.activity_export_spend_per_company(), sheetName: m.activity_insights_per_company() };
+    case 'serviceType':
+      return { what: m.activity_export_spend_per_service_type(), sheetName: m.activity_insights_per_service_type() };
+    case 'targetMarket':
+      return { what: m.activity_export_spend_per_target_market(), sheetName: m.activity_insights_per_target_market() };
+  }
+}
+
+/** The table and the words its file is named by ("Insights Accepted spend per month"). */
 export function insightsTable(figures: InsightsFigures, table: InsightTable): { what: string; table: ExportTable } {
   const { spend, pipeline, decisions } = figures;
+  // Asked for at each export: the language may have changed since the last.
+  const currency: ExportColumn = { header: m.activity_insights_currency(), kind: 'text' };
+  const money = (header = m.activity_insights_total()): ExportColumn => ({ header, kind: 'money', currencyColumn: currency.header });
+  const quotes: ExportColumn = { header: m.activity_insights_quotes(), kind: 'number' };
+  const named = (what: string, exported: ExportTable) => ({ what: m.activity_export_file({ what }), table: exported });
   switch (table) {
     case 'spend-by-currency':
-      return { what: 'Accepted spend', table: { sheetName: 'Accepted spend', columns: [CURRENCY, money(), QUOTES], rows: spend.byCurrency.map((sum) => [sum.currency, sum.total, sum.count]) } };
+      return named(m.activity_insights_accepted_spend(), {
+        sheetName: m.activity_export_sheet_spend(),
+        columns: [currency, money(), quotes],
+        rows: spend.byCurrency.map((sum) => [sum.currency, sum.total, sum.count]),
+      });
     case 'spend-by-month':
-      return {
-        what: 'Accepted spend per month',
-        table: { sheetName: 'Per month', columns: [{ header: 'Month', kind: 'text' }, CURRENCY, money(), QUOTES], rows: spend.byMonth.map((sum) => [sum.month, sum.currency, sum.total, sum.count]) },
-      };
+      return named(m.activity_export_spend_per_month(), {
+        sheetName: m.activity_insights_per_month(),
+        columns: [{ header: m.activity_insights_month(), kind: 'text' }, currency, money(), quotes],
+        rows: spend.byMonth.map((sum) => [sum.month, sum.currency, sum.total, sum.count]),
+      });
     case 'spend-by-split': {
-      const header = SPLIT_HEADERS[spend.splitBy];
-      return {
-        what: `Accepted spend per ${header.toLowerCase()}`,
-        table: { sheetName: `Per ${header.toLowerCase()}`, columns: [{ header, kind: 'text' }, CURRENCY, money(), QUOTES], rows: spend.bySplit.map((sum) => [sum.value, sum.currency, sum.total, sum.count]) },
-      };
+      const { what, sheetName } = splitNames(spend.splitBy);
+      return named(what, {
+        sheetName,
+        columns: [{ header: splitHeader(spend.splitBy), kind: 'text' }, currency, money(), quotes],
+        rows: spend.bySplit.map((sum) => [sum.value, sum.currency, sum.total, sum.count]),
+      });
     }
     case 'pipeline':
-      return { what: 'Open pipeline', table: { sheetName: 'Open pipeline', columns: [CURRENCY, money('Waiting'), QUOTES], rows: pipeline.byCurrency.map((sum) => [sum.currency, sum.total, sum.count]) } };
+      return named(m.activity_insights_open_pipeline(), {
+        sheetName: m.activity_insights_open_pipeline(),
+        columns: [currency, money(m.activity_export_waiting()), quotes],
+        rows: pipeline.byCurrency.map((sum) => [sum.currency, sum.total, sum.count]),
+      });
     case 'decisions':
-      return {
-        what: 'Decisions',
-        table: {
-          sheetName: 'Decisions',
-          columns: [{ header: 'Accepted', kind: 'number' }, { header: 'Declined', kind: 'number' }, { header: 'Acceptance rate (%)', kind: 'number' }],
-          rows: [[decisions.accepted, decisions.declined, decisions.acceptanceRate === null ? null : Math.round(decisions.acceptanceRate * 1000) / 10]],
-        },
-      };
+      return named(m.activity_insights_decisions(), {
+        sheetName: m.activity_insights_decisions(),
+        columns: [
+          { header: m.activity_insights_accepted(), kind: 'number' },
+          { header: m.activity_insights_declined(), kind: 'number' },
+          { header: m.activity_export_acceptance_rate(), kind: 'number' },
+        ],
+        rows: [[decisions.accepted, decisions.declined, decisions.acceptanceRate === null ? null : Math.round(decisions.acceptanceRate * 1000) / 10]],
+      });
   }
 }

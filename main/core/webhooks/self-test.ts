@@ -1,11 +1,13 @@
 // The health's self-test. The interface has no way to ask the service for a test delivery
 // (register, read and delete are all it offers), so this checks what can be checked without
 // one and says exactly that: the registration read again, the public address probed, and when
-// the last real verified delivery arrived.
+// the last real verified delivery arrived. Its details are in the main process's language (the
+// window words the reached and not-tried results itself, from the codes).
 import { Agent, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { WebhookCheck } from '../../../preload/contract';
 import { plainNetworkWords } from '../../../preload/contract/plain/network-words';
+import { m } from '../../../i18n/paraglide/messages.js';
 import type { Clock } from '../ports';
 import type { WebhookInspector } from './inspector';
 import type { WebhookRegistration } from './registration';
@@ -29,7 +31,7 @@ export async function selfTest(deps: SelfTestDeps, accountId: string): Promise<W
     accountId,
     checkedAt: deps.clock.now(),
     registration: { state: health.state, registeredUrl: health.registeredUrl, problem: health.problem },
-    publicUrl: url === null ? { result: 'not-tried', url: null, detail: 'There is no public address: choose a tunnel first.' } : { url, ...(await probe(url, deps)) },
+    publicUrl: url === null ? { result: 'not-tried', url: null, detail: m.activity_webhook_probe_not_tried() } : { url, ...(await probe(url, deps)) },
     lastVerifiedAt: deps.inspector.lastVerifiedAt(accountId),
   };
 }
@@ -48,12 +50,12 @@ async function probe(url: string, deps: SelfTestDeps): Promise<Omit<WebhookCheck
     const text = (await answer.body.text()).slice(0, 2_000);
     const allow = answer.headers.allow;
     if (answer.statusCode === 405 && allow === 'POST' && receiverWords(text)) {
-      return { result: 'reached', detail: 'The public address reached the receiver on this computer (a GET was answered 405, as the receiver answers anything but a delivery).' };
+      return { result: 'reached', detail: m.activity_webhook_probe_reached() };
     }
-    return { result: 'other', detail: `The public address answered HTTP ${answer.statusCode}, not as the receiver on this computer does: the tunnel may point somewhere else, or be down behind its public side.` };
+    return { result: 'other', detail: m.activity_webhook_probe_other({ status: String(answer.statusCode) }) };
   } catch (error) {
     // Shown as it is in Settings: undici's and Node's own words ("getaddrinfo ENOTFOUND …") said plainly.
-    return { result: 'unreachable', detail: `The public address could not be reached: ${plainNetworkWords(errorText(error))}.` };
+    return { result: 'unreachable', detail: m.activity_webhook_probe_unreachable({ reason: plainNetworkWords(errorText(error)) }) };
   } finally {
     await dispatcher.close().catch(() => undefined);
   }

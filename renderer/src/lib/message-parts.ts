@@ -21,3 +21,11 @@ export function messageParts<Name extends string>(message: (inputs: Record<Name,
       return { value: true, name, text: values[name] };
     });
 }
+
+/** The text before and after the one value in `sentence` (called with a marker for it); the caller renders the value. */
+export function aroundValue(sentence: (value: string) => string): [before: string, after: string] {
+  const marker = `${OPEN}value${CLOSE}`;
+  const text = sentence(marker);
+  const at = text.indexOf(marker);
+  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + marker.length)];
+}

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { m } from '../../../../i18n/paraglide/messages.js';
 import type { Clock, Logger, SecretStore, SettingsStore } from '../../ports';
 import type { ReceivedWebhook } from '../events';
 import type { ProcessWebhook } from '../receiver';
@@ -213,7 +214,7 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
       try {
         nc = await connectToRelayServer(given, { name: 'quotedesk-app-test', logger, timeoutMs: 5_000 });
         await (await jetstreamManager(nc)).streams.info(given.stream);
-        return { ok: true, message: `Connected: the team relay's stream ${given.stream} is there.` };
+        return { ok: true, message: m.activity_relay_test_connected({ stream: given.stream }) };
       } catch (error) {
         return { ok: false, message: unreachable(given, error) };
       } finally {
@@ -265,6 +266,7 @@ function safeUrl(url: string): string {
   return url.replace(/\/\/[^@/]*@/g, '//');
 }
 
+/** Shown in Settings (the relay's state, a test's answer): in the main process's language, with NATS's own reason. */
 function unreachable(config: TeamRelayConfig, error: unknown): string {
-  return `The team relay's server at ${safeUrl(config.url)} cannot be reached (${describeNatsError(error)}); sync keeps the inbox up to date meanwhile.`;
+  return m.activity_relay_server_unreachable({ server: safeUrl(config.url), reason: describeNatsError(error) });
 }

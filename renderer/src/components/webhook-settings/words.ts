@@ -1,4 +1,5 @@
 import type { TeamRelayView, WebhookCheck, WebhookStatus } from '../../../../preload/contract';
+import { m } from '../../../../i18n/paraglide/messages.js';
 import { describeFailure } from '../../lib/error-words';
 
 /** The most a public address may be (as the bridge accepts it). */
@@ -10,25 +11,25 @@ const MAX_URL_LENGTH = 2000;
  */
 export function manualUrlProblem(value: string): string | null {
   const text = value.trim();
-  if (text === '') return 'Enter the public https:// address of your tunnel.';
-  if (text.length > MAX_URL_LENGTH) return `The address is too long (at most ${MAX_URL_LENGTH} characters).`;
+  if (text === '') return m.activity_webhook_url_empty();
+  if (text.length > MAX_URL_LENGTH) return m.activity_webhook_url_too_long({ max: MAX_URL_LENGTH });
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return 'That is not a web address. It looks like https://example.ngrok.app';
+    return m.activity_webhook_url_not_address();
   }
-  if (url.protocol !== 'https:') return 'The public address must start with https:// (the service delivers only over HTTPS).';
-  if (url.username || url.password) return 'The address must not contain a user name or password.';
+  if (url.protocol !== 'https:') return m.activity_webhook_url_not_https();
+  if (url.username || url.password) return m.activity_webhook_url_credentials();
   return null;
 }
 
 /** Checks the local port a manual tunnel forwards to: answers the problem in plain words, or null. */
 export function portProblem(value: string): string | null {
   const text = value.trim();
-  if (!/^\d+$/.test(text)) return 'Enter the port as a whole number, such as 45481.';
+  if (!/^\d+$/.test(text)) return m.activity_webhook_port_not_number();
   const port = Number(text);
-  if (port < 1024 || port > 65535) return 'Choose a port from 1024 to 65535.';
+  if (port < 1024 || port > 65535) return m.activity_webhook_port_out_of_range();
   return null;
 }
 
@@ -36,17 +37,15 @@ export function portProblem(value: string): string | null {
 export function registrationWords(status: WebhookStatus): string {
   switch (status.state) {
     case 'registered':
-      return 'Registered: the Quoting Service delivers this account’s changes here.';
+      return m.activity_webhook_state_registered();
     case 'taken-over':
-      return 'Another installation took over: the Quoting Service now delivers this account’s changes somewhere else, so this computer hears of them only at the next sync.';
+      return m.activity_webhook_state_taken_over();
     case 'missing':
-      return 'The registration is gone from the Quoting Service: nothing is delivered here until you register again.';
+      return m.activity_webhook_state_missing();
     case 'unregistered':
-      return 'Not registered: changes arrive with the regular sync.';
+      return m.activity_webhook_state_unregistered();
     case 'unknown':
-      return neverRead(status)
-        ? 'Not checked yet: Quotedesk has not read this registration from the Quoting Service.'
-        : 'Quotedesk could not read the registration from the Quoting Service.';
+      return neverRead(status) ? m.activity_webhook_state_not_checked() : m.activity_webhook_state_unreadable();
   }
 }
 
@@ -70,7 +69,28 @@ export function registrationReasonTitle(status: WebhookStatus): string | null {
 
 /** The retry's label: a first read, or a read again after a failure. */
 export function checkAgainLabel(status: WebhookStatus): string {
-  return neverRead(status) ? 'Check now' : 'Check again';
+  return neverRead(status) ? m.activity_webhook_check_now() : m.activity_webhook_check_again();
+}
+
+/** The check button's name while the registration is unread: its label, then whose. */
+export function checkRegistrationName(status: WebhookStatus, name: string): string {
+  return neverRead(status) ? m.activity_webhook_check_now_named({ name }) : m.activity_webhook_check_again_named({ name });
+}
+
+/**
+ * What probing the public address found. Reached and not tried are said from the code; an
+ * unexpected answer or none keeps main's detail, which carries the status or network problem.
+ */
+export function publicUrlWords(publicUrl: WebhookCheck['publicUrl']): string {
+  switch (publicUrl.result) {
+    case 'reached':
+      return m.activity_webhook_probe_reached();
+    case 'not-tried':
+      return m.activity_webhook_probe_not_tried();
+    case 'other':
+    case 'unreachable':
+      return publicUrl.detail;
+  }
 }
 
 /**
@@ -79,30 +99,34 @@ export function checkAgainLabel(status: WebhookStatus): string {
  * first). A failure worth retrying waits for the service; any other, for the person.
  */
 export function registerBlockedWords(status: WebhookStatus): string | null {
-  if (status.publicUrl === null) return 'Register needs a public address: choose above how deliveries reach this computer.';
+  if (status.publicUrl === null) return m.activity_webhook_register_needs_address();
   if (status.state !== 'unknown' || !status.error) return null;
-  return status.error.retryable
-    ? 'Register needs the Quoting Service to answer: check again once it is back.'
-    : 'Register needs the Quoting Service to accept this account: deal with the reason above, then check again.';
+  return status.error.retryable ? m.activity_webhook_register_needs_service() : m.activity_webhook_register_needs_acceptance();
 }
 
-/** What re-reading the registration found, for the delivery-path check. */
+/**
+ * What re-reading the registration found, for the delivery-path check: the whole line
+ * ("Registration read again…"), since languages place the subject differently.
+ */
 export function checkedRegistrationWords(registration: WebhookCheck['registration'], reasonTitle: string | null = null): string {
   switch (registration.state) {
     case 'registered':
-      return 'read again from the Quoting Service: it points at this computer.';
+      return m.activity_webhook_checked_registered();
     case 'taken-over':
-      return `read again from the Quoting Service: it points at ${registration.registeredUrl ?? 'another address'}, which this installation did not set.`;
+      return registration.registeredUrl
+        ? m.activity_webhook_checked_taken_over({ url: registration.registeredUrl })
+        : m.activity_webhook_checked_taken_over_elsewhere();
     case 'missing':
-      return 'read again from the Quoting Service: it has no registration for this key any more.';
+      return m.activity_webhook_checked_missing();
     case 'unregistered':
       return registration.registeredUrl
-        ? `not registered by this installation (the Quoting Service delivers to ${registration.registeredUrl}).`
-        : 'not registered: nothing is delivered for this key.';
-    case 'unknown':
+        ? m.activity_webhook_checked_unregistered_elsewhere({ url: registration.registeredUrl })
+        : m.activity_webhook_checked_unregistered();
+    case 'unknown': {
       // The typed reason in a few words (the card says it in full just above), before main's plain text.
-      if (reasonTitle) return `could not be read: ${reasonTitle}.`;
-      return `could not be read${registration.problem ? `: ${registration.problem}` : '.'}`;
+      if (reasonTitle) return m.activity_webhook_checked_unreadable_reason({ reason: reasonTitle });
+      return registration.problem ? m.activity_webhook_checked_unreadable_problem({ problem: registration.problem }) : m.activity_webhook_checked_unreadable();
+    }
   }
 }
 
@@ -110,12 +134,12 @@ export function checkedRegistrationWords(registration: WebhookCheck['registratio
 export function relayStateWords(state: TeamRelayView['state']): string {
   switch (state) {
     case 'connected':
-      return 'Connected: this computer receives the key’s events through the team relay.';
+      return m.activity_relay_state_connected();
     case 'connecting':
-      return 'Connecting to the team relay…';
+      return m.activity_relay_state_connecting();
     case 'unreachable':
-      return 'The team relay cannot be reached.';
+      return m.activity_relay_state_unreachable();
     case 'off':
-      return 'Not in use: this computer does not read a team relay.';
+      return m.activity_relay_state_off();
   }
 }

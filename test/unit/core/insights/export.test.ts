@@ -1,5 +1,10 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../../../i18n/paraglide/runtime.js';
+import { currencyIndexes } from '../../../../main/core/export/table';
 import { createInsightsHandlers } from '../../../../main/core/insights/bridge';
+import { insightsTable } from '../../../../main/core/insights/export-table';
+import { readInsights } from '../../../../main/core/insights/read';
 import type { FileToDeliver } from '../../../../main/core/export/bridge';
 import { insightsMethods } from '../../../../preload/contract/bridge/insights';
 import type { InsightsExportInput } from '../../../../preload/contract/bridge/insights';
@@ -60,6 +65,31 @@ describe('insights tables as files', () => {
   it('writes the decisions with the acceptance rate in per cent', async () => {
     await exported({ table: 'decisions', format: 'csv', range: 'all-time' });
     expect(text(delivered[0]!).split('\r\n').slice(0, 2)).toEqual(['"Accepted","Declined","Acceptance rate (%)"', '2,1,66.7']);
+  });
+
+  it("names the file, its sheet and its columns in the main process's language", async () => {
+    setLocale('de', { reload: false });
+    try {
+      await exported({ table: 'spend-by-split', format: 'csv' });
+      await exported({ table: 'spend-by-currency', format: 'xlsx' });
+    } finally {
+      setLocale('en', { reload: false });
+    }
+    expect(delivered[0]!.fileName).toBe('Quotedesk - Auswertungen Ausgaben für angenommene Angebote nach Firma - 2025-03-10.csv');
+    expect(text(delivered[0]!).split('\r\n')[0]).toBe('"Firma","Währung","Summe","Angebote"');
+    expect(strFromU8(unzipSync(delivered[1]!.bytes)['xl/workbook.xml']!)).toContain('<sheet name="Angenommene Ausgaben"');
+    expect(delivered[1]!.fileName).toBe('Quotedesk - Auswertungen Ausgaben für angenommene Angebote - 2025-03-10.xlsx');
+  });
+
+  it('finds each amount its currency column by the header in any language', () => {
+    setLocale('ar', { reload: false });
+    try {
+      const { table } = insightsTable(readInsights({ cache: rig.cache, clock: rig.clock, expiringSoonDays: 7 }, { range: 'all-time', splitBy: 'company' }), 'pipeline');
+      expect(table.columns.map((column) => column.header)).toEqual(['العملة', 'بانتظار قرار', 'عروض الأسعار']);
+      expect(currencyIndexes(table.columns)).toEqual([-1, 0, -1]);
+    } finally {
+      setLocale('en', { reload: false });
+    }
   });
 
   it('says so on a host that cannot save files, and refuses a custom range out of order', async () => {

@@ -5,6 +5,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createTcpServer } from 'node:net';
 import type { AddressInfo, Server } from 'node:net';
 import { plainNetworkWords } from '../../../../preload/contract/plain/network-words';
+import { setLocale } from '../../../../i18n/paraglide/runtime.js';
 import { loopbackCertificate } from '../../../../main/core/webhooks/tunnels';
 import { afterEach, describe, expect, it } from 'vitest';
 import { selfTest } from '../../../../main/core/webhooks/self-test';
@@ -73,6 +74,18 @@ describe('the delivery-path self-test', () => {
 
   it('probes nothing without a public address, and says why', async () => {
     expect((await selfTest(deps(null, 'unregistered'), 'a')).publicUrl).toEqual({ result: 'not-tried', url: null, detail: 'There is no public address: choose a tunnel first.' });
+  });
+
+  it("says what it found in the main process's language", async () => {
+    const port = await listening(createTcpServer());
+    await cleanups.pop()!();
+    setLocale('de', { reload: false });
+    try {
+      expect((await selfTest(deps(null, 'unregistered'), 'a')).publicUrl.detail).toBe('Es gibt keine öffentliche Adresse: Wählen Sie zuerst einen Tunnel.');
+      expect((await selfTest(deps(`http://127.0.0.1:${port}/hooks/abc`), 'a')).publicUrl.detail).toMatch(/^Die öffentliche Adresse war nicht erreichbar: /);
+    } finally {
+      setLocale('en', { reload: false });
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { connect as connectTcp, createServer } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setLocale } from '../../../../../i18n/paraglide/runtime.js';
 import { createSilentLogger } from '../../../../../main/core/log';
 import { createMemorySecretStore, createMemorySettingsStore } from '../../../../../main/core/settings-and-secrets';
 import { systemClock } from '../../../../../main/core/ports';
@@ -239,5 +240,19 @@ describe.skipIf(missing !== null)('the app as a team relay subscriber (real nats
     const closedUrl = closedPort.url;
     await closedPort.dispose();
     expect((await one.team.test({ ...config(), url: closedUrl })).message).toContain('cannot be reached');
+  });
+
+  it("answers a test in the main process's language", async () => {
+    const one = installation();
+    const closedPort = await startNatsServer();
+    const closedUrl = closedPort.url;
+    await closedPort.dispose();
+    setLocale('es', { reload: false });
+    try {
+      expect(await one.team.test(config())).toEqual({ ok: true, message: 'Conectado: el flujo TEAM del relé del equipo existe.' });
+      expect((await one.team.test({ ...config(), url: closedUrl })).message).toMatch(/^No se puede acceder al servidor del relé del equipo en /);
+    } finally {
+      setLocale('en', { reload: false });
+    }
   });
 });
