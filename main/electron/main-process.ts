@@ -31,6 +31,7 @@ import { createShellOpener } from './opener';
 import { createResidency, residentNote } from './residency';
 import { createSafeStorageSecretStore } from './secret-store';
 import { reportStartupFailure } from './startup-failure';
+import { onRelabel } from './relabel';
 import { createUpdateEngine } from './update-engine';
 import { createMainWindow, focusExistingWindow, hardenSession, lockDownContents } from './window';
 import { stampStartMenuShortcut } from './windows-shortcut';
@@ -157,6 +158,7 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
     });
   };
 
+  let stopRelabelling = () => {};
   let step = 'waiting for Electron';
   let folderLock: FolderLock | null = null;
   app
@@ -230,9 +232,16 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
           settings?.changed();
         },
       });
-      Menu.setApplicationMenu(
-        Menu.buildFromTemplate(appMenuTemplate({ platform, packaged: app.isPackaged, onQuit: () => app.quit(), onCheckForUpdates: () => void updates?.check() })),
-      );
+      const setAppMenu = () =>
+        Menu.setApplicationMenu(
+          Menu.buildFromTemplate(appMenuTemplate({ platform, packaged: app.isPackaged, onQuit: () => app.quit(), onCheckForUpdates: () => void updates?.check() })),
+        );
+      setAppMenu();
+      // A language chosen in Settings reaches the native menu bar and tray too.
+      stopRelabelling = onRelabel(() => {
+        setAppMenu();
+        desktop.relabel();
+      });
       // After sleep every account catches up at once rather than at its next interval. The
       // main process has no network-change event; an offline account retries by itself
       // (5 s doubling to 2 minutes), which covers the network coming back.
@@ -282,6 +291,7 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
     const closing = core;
     core = null;
     updates?.stop();
+    stopRelabelling();
     desktop.destroy();
     closing
       .close()
