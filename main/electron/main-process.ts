@@ -36,6 +36,7 @@ import { createUpdateEngine } from './update-engine';
 import { createMainWindow, focusExistingWindow, hardenSession, lockDownContents } from './window';
 import { stampStartMenuShortcut } from './windows-shortcut';
 import { errorText } from '../core/errors';
+import { m } from '../../i18n/paraglide/messages.js';
 
 /** What the main process learns from Node's process object (given, so tests choose the platform). */
 export interface ProcessFacts {
@@ -209,7 +210,7 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
         },
         // An export goes where the person chooses in the save dialog, written whole or not at all.
         deliverExport: async ({ bytes, fileName, extension }) => {
-          const filters = [extension === 'csv' ? { name: 'CSV', extensions: ['csv'] } : { name: 'Excel workbook', extensions: ['xlsx'] }];
+          const filters = [extension === 'csv' ? { name: 'CSV', extensions: ['csv'] } : { name: m.main_save_excel_workbook(), extensions: ['xlsx'] }];
           const target = await dialog.showSaveDialog({ defaultPath: join(app.getPath('downloads'), fileName), filters });
           if (target.canceled || !target.filePath) return { kind: 'cancelled' };
           await writeFileAtomic(target.filePath, bytes);

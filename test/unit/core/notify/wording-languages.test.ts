@@ -3,7 +3,7 @@
 // them, and a quote number stays left to right inside an Arabic sentence.
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../../../i18n/paraglide/runtime.js';
-import { describeChange, SYNC_CHANGE_KINDS } from '../../../../main/core/notify';
+import { describeChange, summarise, SYNC_CHANGE_KINDS } from '../../../../main/core/notify';
 import { EVENT_TYPES } from '../../../../preload/contract/service/webhook';
 import { change } from './fixtures';
 
@@ -43,5 +43,16 @@ describe('notification wording in the app language', () => {
     const expiring = describeChange(change({ kind: 'quote.expiring', reminder: 'two-days', daysLeft: 2, source: 'sync', oldStatus: null, newStatus: null, occurredAt: null, access: 'internal' }));
     expect(expiring.title).toBe('تنتهي صلاحية عرض السعر \u2068Q-2026-0042\u2069 خلال يومين');
     expect(expiring.body.split('\n')[0]).toBe('لم يتخذ العميل قراره بعد');
+  });
+
+  it('sums a burst up in the language, with the plural the count needs', () => {
+    const burst = (count: number) => Array.from({ length: count }, (_, index) => describeChange(change({ kind: 'quote.accepted', quoteId: `q-${index}`, quoteNumber: `Q-${index}`, oldStatus: null, newStatus: null })));
+    setLocale('de', { reload: false });
+    const german = summarise('acc-1', 'Acme', burst(5));
+    expect(german.title).toBe('5 Angebote bei Acme geändert');
+    expect(german.body.split('\n')).toEqual(['Angebot Q-0 angenommen', 'Angebot Q-1 angenommen', 'Angebot Q-2 angenommen', 'und 2 weitere']);
+    setLocale('ar', { reload: false });
+    expect(summarise('acc-1', 'Acme', burst(2)).title).toBe('تغيّر عرضا سعر في \u2068Acme\u2069');
+    expect(summarise('acc-1', 'Acme', burst(4)).body.split('\n').at(-1)).toBe('وتغيير آخر');
   });
 });
