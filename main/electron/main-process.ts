@@ -31,6 +31,7 @@ import { createShellOpener } from './opener';
 import { createResidency, residentNote } from './residency';
 import { createSafeStorageSecretStore } from './secret-store';
 import { reportStartupFailure } from './startup-failure';
+import type { StartStep } from './startup-failure';
 import { onRelabel } from './relabel';
 import { createUpdateEngine } from './update-engine';
 import { createMainWindow, focusExistingWindow, hardenSession, lockDownContents } from './window';
@@ -160,25 +161,25 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
   };
 
   let stopRelabelling = () => {};
-  let step = 'waiting for Electron';
+  let step: StartStep = 'electron';
   let folderLock: FolderLock | null = null;
   app
     .whenReady()
     .then(async () => {
-      step = "preparing the window's session";
+      step = 'session';
       hardenSession(session.defaultSession);
       handleAppScheme(session.defaultSession.protocol, { rendererDir: files.rendererDir, logger });
       if (platform === 'win32' && app.isPackaged) stampStartMenuShortcut({ shell, appData: app.getPath('appData'), target: facts.execPath, logger });
-      step = 'preparing the data folder';
+      step = 'data-folder';
       // The lock browser mode and the command line take too: a refusal names the process
       // that holds the folder, shown like any start-up failure.
       folderLock = lockDataFolder(userData, { kind: 'desktop' });
       prepareDataFolder(userData, logger);
-      step = 'reading the settings';
+      step = 'settings';
       const settingsStore = createJsonSettingsStore({ folder: userData, logger });
       const store = createDesktopPreferenceStore(settingsStore, logger);
       preferences = store;
-      step = 'opening the credential store';
+      step = 'credentials';
       const secrets = await createSafeStorageSecretStore({ safeStorage, path: join(userData, 'secrets.json'), platform, logger });
       const emitState = (state: DesktopState) => core?.hub.emit('desktop.changed', state);
       settings = createDesktopSettings({
@@ -189,7 +190,7 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
         logger,
         emit: emitState,
       });
-      step = 'starting the quote cache, sync and webhooks';
+      step = 'core';
       const started = createCore({
         settings: settingsStore,
         secrets,
@@ -220,7 +221,7 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
         desktop: settings.handlers,
       });
       core = started;
-      step = 'checking for updates';
+      step = 'updates';
       updates = createUpdateService({
         engine: updateEngine(),
         currentVersion: app.getVersion(),
@@ -249,9 +250,9 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
       powerMonitor.on('resume', () => {
         void core?.reconcile().catch((error: unknown) => logger.warn('sync after resume failed', { error: errorText(error) }));
       });
-      step = 'starting the demo service';
+      step = 'demo';
       await started.startDemoIfNoAccounts(() => startDemo(), { force: argv.includes('--demo') });
-      step = 'showing the tray';
+      step = 'tray';
       await desktop.attach(started);
       const desktopSettings = settings;
       started.bus.subscribe('accounts.changed', ({ accounts }) => desktopSettings.accountsChanged(accounts));
@@ -269,7 +270,7 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
           if (window && !window.isDestroyed()) window.webContents.send(channel, payload);
         },
       });
-      step = 'opening the window';
+      step = 'window';
       // Started at login: the window is made (links and IPC have somewhere to go) but stays in
       // the tray, unless Quotedesk was launched again meanwhile.
       if (!window || window.isDestroyed()) openWindow(!startHidden || shownDuringStart);
