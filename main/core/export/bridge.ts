@@ -94,7 +94,7 @@ export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
   }
 
   async function deliver(file: ExportFile, what: string, rows: number, locale: Locale): Promise<ExportDelivered> {
-    if (!deps.deliver) throw new AppError('internal', 'This version of Quotedesk cannot save files here.');
+    if (!deps.deliver) throw new AppError('internal', m.main_export_cannot_save_here());
     const day = new Date(clock.now()).toISOString().slice(0, 10);
     const fileName = exportFileName(what, day, file.extension, locale);
     const delivered = await deps.deliver({ ...file, fileName });
@@ -112,7 +112,7 @@ export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
 
     async 'quotes.exportPricing'({ accountId, quoteId, format }) {
       const details = cache.get(accountId, quoteId)?.details;
-      if (!details) throw new AppError('not-found', "This quote's pricing is not on this computer yet: open the quote while online, then export it.");
+      if (!details) throw new AppError('not-found', m.main_export_pricing_not_cached());
       const locale = localeNow();
       const table = pricingTable(details, accountId, locale);
       return deliver(await encode(table, format), m.main_export_name_pricing({ number: details.quoteNumber ?? quoteId }, { locale }), table.rows.length, locale);
