@@ -50,6 +50,8 @@ export interface DesktopNotifications {
   ready(): void;
   /** A downloaded update's version (the tray offers the restart), or null. */
   setUpdateReady(version: string | null): void;
+  /** The app's language changed: the tray's tooltip and menu follow it. */
+  relabel(): void;
   destroy(): void;
 }
 
@@ -151,6 +153,7 @@ export function createDesktopNotifications(options: DesktopNotificationsOptions)
       updateReady = version;
       refreshTray();
     },
+    relabel: () => tray?.relabel(),
     destroy() {
       tray?.destroy();
       tray = null;

@@ -1,6 +1,7 @@
 // The desktop namespace of the bridge: staying in the tray, starting at login (with its
 // one-time offer after the first account), and updates. The state goes out as
 // 'desktop.changed' whenever any part of it moves.
+import { m } from '../../i18n/paraglide/messages.js';
 import type { DesktopState } from '../../preload/contract';
 import { AppError, errorText } from '../core/errors';
 import type { Logger } from '../core/ports';
@@ -58,7 +59,7 @@ export function createDesktopSettings(options: DesktopSettingsOptions): DesktopS
       loginItem.set(enabled);
     } catch (error) {
       logger.warn('the login item could not be changed', { error: errorText(error) });
-      throw new AppError('internal', `Quotedesk could not ${enabled ? 'add itself to' : 'remove itself from'} the programs that start at login: ${errorText(error)}`);
+      throw new AppError('internal', enabled ? m.main_login_item_add_failed({ reason: errorText(error) }) : m.main_login_item_remove_failed({ reason: errorText(error) }));
     }
   };
   /** Settings are written through the atomic store, which throws a clear error when the disk refuses. */
@@ -66,7 +67,7 @@ export function createDesktopSettings(options: DesktopSettingsOptions): DesktopS
     try {
       preferences.update(patch);
     } catch (error) {
-      throw new AppError('internal', error instanceof Error ? error.message : 'The setting could not be saved.');
+      throw new AppError('internal', error instanceof Error ? error.message : m.main_setting_not_saved());
     }
   };
 

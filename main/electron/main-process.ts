@@ -31,10 +31,13 @@ import { createShellOpener } from './opener';
 import { createResidency, residentNote } from './residency';
 import { createSafeStorageSecretStore } from './secret-store';
 import { reportStartupFailure } from './startup-failure';
+import type { StartStep } from './startup-failure';
+import { onRelabel } from './relabel';
 import { createUpdateEngine } from './update-engine';
 import { createMainWindow, focusExistingWindow, hardenSession, lockDownContents } from './window';
 import { stampStartMenuShortcut } from './windows-shortcut';
 import { errorText } from '../core/errors';
+import { m } from '../../i18n/paraglide/messages.js';
 
 /** What the main process learns from Node's process object (given, so tests choose the platform). */
 export interface ProcessFacts {
@@ -157,25 +160,26 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
     });
   };
 
-  let step = 'waiting for Electron';
+  let stopRelabelling = () => {};
+  let step: StartStep = 'electron';
   let folderLock: FolderLock | null = null;
   app
     .whenReady()
     .then(async () => {
-      step = "preparing the window's session";
+      step = 'session';
       hardenSession(session.defaultSession);
       handleAppScheme(session.defaultSession.protocol, { rendererDir: files.rendererDir, logger });
       if (platform === 'win32' && app.isPackaged) stampStartMenuShortcut({ shell, appData: app.getPath('appData'), target: facts.execPath, logger });
-      step = 'preparing the data folder';
+      step = 'data-folder';
       // The lock browser mode and the command line take too: a refusal names the process
       // that holds the folder, shown like any start-up failure.
       folderLock = lockDataFolder(userData, { kind: 'desktop' });
       prepareDataFolder(userData, logger);
-      step = 'reading the settings';
+      step = 'settings';
       const settingsStore = createJsonSettingsStore({ folder: userData, logger });
       const store = createDesktopPreferenceStore(settingsStore, logger);
       preferences = store;
-      step = 'opening the credential store';
+      step = 'credentials';
       const secrets = await createSafeStorageSecretStore({ safeStorage, path: join(userData, 'secrets.json'), platform, logger });
       const emitState = (state: DesktopState) => core?.hub.emit('desktop.changed', state);
       settings = createDesktopSettings({
@@ -186,7 +190,7 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
         logger,
         emit: emitState,
       });
-      step = 'starting the quote cache, sync and webhooks';
+      step = 'core';
       const started = createCore({
         settings: settingsStore,
         secrets,
@@ -207,7 +211,7 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
         },
         // An export goes where the person chooses in the save dialog, written whole or not at all.
         deliverExport: async ({ bytes, fileName, extension }) => {
-          const filters = [extension === 'csv' ? { name: 'CSV', extensions: ['csv'] } : { name: 'Excel workbook', extensions: ['xlsx'] }];
+          const filters = [extension === 'csv' ? { name: 'CSV', extensions: ['csv'] } : { name: m.main_save_excel_workbook(), extensions: ['xlsx'] }];
           const target = await dialog.showSaveDialog({ defaultPath: join(app.getPath('downloads'), fileName), filters });
           if (target.canceled || !target.filePath) return { kind: 'cancelled' };
           await writeFileAtomic(target.filePath, bytes);
@@ -217,7 +221,7 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
         desktop: settings.handlers,
       });
       core = started;
-      step = 'checking for updates';
+      step = 'updates';
       updates = createUpdateService({
         engine: updateEngine(),
         currentVersion: app.getVersion(),
@@ -230,18 +234,25 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
           settings?.changed();
         },
       });
-      Menu.setApplicationMenu(
-        Menu.buildFromTemplate(appMenuTemplate({ platform, packaged: app.isPackaged, onQuit: () => app.quit(), onCheckForUpdates: () => void updates?.check() })),
-      );
+      const setAppMenu = () =>
+        Menu.setApplicationMenu(
+          Menu.buildFromTemplate(appMenuTemplate({ platform, packaged: app.isPackaged, onQuit: () => app.quit(), onCheckForUpdates: () => void updates?.check() })),
+        );
+      setAppMenu();
+      // A language chosen in Settings reaches the native menu bar and tray too.
+      stopRelabelling = onRelabel(() => {
+        setAppMenu();
+        desktop.relabel();
+      });
       // After sleep every account catches up at once rather than at its next interval. The
       // main process has no network-change event; an offline account retries by itself
       // (5 s doubling to 2 minutes), which covers the network coming back.
       powerMonitor.on('resume', () => {
         void core?.reconcile().catch((error: unknown) => logger.warn('sync after resume failed', { error: errorText(error) }));
       });
-      step = 'starting the demo service';
+      step = 'demo';
       await started.startDemoIfNoAccounts(() => startDemo(), { force: argv.includes('--demo') });
-      step = 'showing the tray';
+      step = 'tray';
       await desktop.attach(started);
       const desktopSettings = settings;
       started.bus.subscribe('accounts.changed', ({ accounts }) => desktopSettings.accountsChanged(accounts));
@@ -259,7 +270,7 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
           if (window && !window.isDestroyed()) window.webContents.send(channel, payload);
         },
       });
-      step = 'opening the window';
+      step = 'window';
       // Started at login: the window is made (links and IPC have somewhere to go) but stays in
       // the tray, unless Quotedesk was launched again meanwhile.
       if (!window || window.isDestroyed()) openWindow(!startHidden || shownDuringStart);
@@ -282,6 +293,7 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
     const closing = core;
     core = null;
     updates?.stop();
+    stopRelabelling();
     desktop.destroy();
     closing
       .close()

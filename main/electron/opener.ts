@@ -1,3 +1,4 @@
+import { m } from '../../i18n/paraglide/messages.js';
 import type { Shell } from 'electron';
 import { AppError } from '../core/errors';
 import { externalLinkDecision } from '../core/links/external-links';
@@ -14,7 +15,7 @@ export function createShellOpener(shell: Pick<Shell, 'openPath' | 'openExternal'
     async openPath(path) {
       // openPath reports failure as a non-empty message rather than by rejecting.
       const failure = await shell.openPath(path);
-      if (failure) throw new AppError('internal', `The file could not be opened: ${failure}`);
+      if (failure) throw new AppError('internal', m.main_open_file_failed({ reason: failure }));
     },
     async openExternal(url) {
       const decision = externalLinkDecision(url, { accountBaseUrls: await deps.accountBaseUrls() });

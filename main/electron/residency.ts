@@ -4,6 +4,7 @@
 // a window closing while that flag is up is let go. macOS keeps its own convention (the
 // window closes, the app stays in the dock and the tray).
 import type { App, BrowserWindow } from 'electron';
+import { m } from '../../i18n/paraglide/messages.js';
 
 export type ResidentWindow = Pick<BrowserWindow, 'on' | 'hide'>;
 
@@ -57,9 +58,8 @@ export function createResidency(options: ResidencyOptions): Residency {
 
 /** The one-time note, shown the first time the window hides. */
 export function residentNote(platform: NodeJS.Platform): { title: string; body: string } {
-  const where = platform === 'win32' ? 'the tray icon by the clock' : 'the tray icon in the top bar (or start Quotedesk again)';
   return {
-    title: 'Quotedesk is still running',
-    body: `It keeps watching for quote changes and tells you when one arrives. Open it from ${where}; choose Quit Quotedesk there to stop it.`,
+    title: m.main_resident_title(),
+    body: platform === 'win32' ? m.main_resident_body_windows() : m.main_resident_body_linux(),
   };
 }

@@ -1,3 +1,4 @@
+import { m } from '../../i18n/paraglide/messages.js';
 import type { SafeStorage } from 'electron';
 import { AppError } from '../core/errors';
 import { createFileSecretStore } from '../core/settings-and-secrets';
@@ -37,7 +38,7 @@ export async function createSafeStorageSecretStore(options: { safeStorage: SafeS
       try {
         decrypted = await safeStorage.decryptStringAsync(Buffer.from(stored, 'base64'));
       } catch {
-        throw new AppError('needs-credentials', 'Saved credentials can no longer be decrypted (the system keyring may have changed). Enter them again.');
+        throw new AppError('needs-credentials', m.main_secrets_cannot_decrypt());
       }
       if (decrypted.shouldReEncrypt) await reEncrypt(name, stored, decrypted.result);
       return decrypted.result;
@@ -45,7 +46,7 @@ export async function createSafeStorageSecretStore(options: { safeStorage: SafeS
     async set(name, value) {
       available = await safeStorage.isAsyncEncryptionAvailable();
       if (!available) {
-        throw new AppError('internal', 'The system cannot encrypt credentials right now, so they were not saved.');
+        throw new AppError('internal', m.main_secrets_cannot_encrypt_now());
       }
       await file.set(name, (await safeStorage.encryptStringAsync(value)).toString('base64'));
     },
@@ -58,7 +59,7 @@ export async function createSafeStorageSecretStore(options: { safeStorage: SafeS
 
 export function describeSafeStorage(safeStorage: SafeStorageLike, platform: NodeJS.Platform, available: boolean): ReturnType<SecretStore['describe']> {
   if (!available) {
-    return { backend: 'unavailable', weak: true, message: 'The system offers no encryption for credentials, so they cannot be saved.' };
+    return { backend: 'unavailable', weak: true, message: m.main_secrets_no_encryption() };
   }
   if (platform === 'darwin') return { backend: 'keychain', weak: false, message: null };
   if (platform === 'win32') return { backend: 'dpapi', weak: false, message: null };
@@ -67,12 +68,11 @@ export function describeSafeStorage(safeStorage: SafeStorageLike, platform: Node
     return {
       backend,
       weak: true,
-      message:
-        'No system keyring (GNOME Keyring or KWallet) is available, so credentials are encrypted with a fixed key: anyone who can read your files can read them. Install and unlock a keyring, then re-enter your credentials, to protect them properly.',
+      message: m.main_secrets_fixed_key(),
     };
   }
   if (backend === 'unknown') {
-    return { backend, weak: true, message: 'Quotedesk could not tell which keyring protects your credentials.' };
+    return { backend, weak: true, message: m.main_secrets_unknown_keyring() };
   }
   return { backend, weak: false, message: null };
 }

@@ -2,6 +2,8 @@
 // and the three things a person wants from it: open the app, pause notifications for an hour,
 // quit (and restart into a downloaded update). The dock/taskbar badge follows the same count where the system supports it.
 import type { App, Menu, MenuItemConstructorOptions, NativeImage, Tray } from 'electron';
+import { m } from '../../i18n/paraglide/messages.js';
+import { isolate } from '../core/notify/isolate';
 import { TRAY_ICON_16, TRAY_ICON_32 } from './tray-icon';
 
 export type TrayLike = Pick<Tray, 'setToolTip' | 'setContextMenu' | 'on' | 'destroy'> & Partial<Pick<Tray, 'setTitle'>>;
@@ -33,6 +35,8 @@ export interface TrayState {
 export interface AppTray {
   /** The unread total, until when notifications are paused, and a downloaded update's version (shown in the menu). */
   update(state: TrayState): void;
+  /** The app's language changed: the tooltip and menu are written again in it. */
+  relabel(): void;
   destroy(): void;
 }
 
@@ -44,7 +48,7 @@ export function trayIcon(factory: NativeImageFactory): NativeImage {
 }
 
 export function trayToolTip(unread: number): string {
-  return unread === 0 ? 'Quotedesk' : `Quotedesk: ${unread} unread ${unread === 1 ? 'quote' : 'quotes'}`;
+  return unread === 0 ? 'Quotedesk' : m.main_tray_tooltip({ count: unread });
 }
 
 export function createAppTray(options: AppTrayOptions): AppTray {
@@ -52,25 +56,28 @@ export function createAppTray(options: AppTrayOptions): AppTray {
   // Windows and Linux open the app on a plain click; macOS shows the menu.
   if (options.platform !== 'darwin') tray.on('click', () => options.onOpen());
 
-  function update({ unread, pausedUntil, updateReady = null }: TrayState): void {
+  let shown: TrayState = { unread: 0, pausedUntil: null };
+  function update(state: TrayState): void {
+    shown = state;
+    const { unread, pausedUntil, updateReady = null } = state;
     tray.setToolTip(trayToolTip(unread));
     if (options.platform === 'darwin') tray.setTitle?.(unread > 0 ? String(unread) : '');
     // Supported on macOS and on Linux desktops with a launcher badge (Unity); false elsewhere.
     options.app.setBadgeCount(unread);
     const pause: MenuItemConstructorOptions = pausedUntil
-      ? { label: `Notifications paused until ${pausedUntil}: resume`, click: () => options.onResume() }
-      : { label: 'Pause notifications for 1 hour', click: () => options.onPause() };
+      ? { label: m.main_tray_resume({ time: isolate(pausedUntil) }), click: () => options.onResume() }
+      : { label: m.main_tray_pause(), click: () => options.onPause() };
     tray.setContextMenu(
       options.Menu.buildFromTemplate([
-        { label: unread > 0 ? `Open Quotedesk (${unread} unread)` : 'Open Quotedesk', click: () => options.onOpen() },
+        { label: unread > 0 ? m.main_tray_open_unread({ count: unread }) : m.main_tray_open(), click: () => options.onOpen() },
         pause,
-        ...(updateReady ? ([{ type: 'separator' }, { label: `Restart to update (${updateReady})`, click: () => options.onRestartToUpdate() }] as MenuItemConstructorOptions[]) : []),
+        ...(updateReady ? ([{ type: 'separator' }, { label: m.main_tray_restart_update({ version: isolate(updateReady) }), click: () => options.onRestartToUpdate() }] as MenuItemConstructorOptions[]) : []),
         { type: 'separator' },
-        { label: 'Quit Quotedesk', click: () => options.onQuit() },
+        { label: m.main_menu_quit(), click: () => options.onQuit() },
       ]),
     );
   }
 
   update({ unread: 0, pausedUntil: null });
-  return { update, destroy: () => tray.destroy() };
+  return { update, relabel: () => update(shown), destroy: () => tray.destroy() };
 }

@@ -9,6 +9,10 @@ import { inboxTable } from './inbox-table';
 import { pricingTable } from './pricing-table';
 import { savedViewShown } from './saved-view-shown';
 import { toCsvInChunks } from './csv-chunks';
+import { csvDialectFor, systemRegionLocale } from './csv';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { getLocale } from '../../../i18n/paraglide/runtime.js';
+import type { Locale } from '../../../i18n/paraglide/runtime.js';
 import { toXlsx } from './xlsx';
 import type { ExportFile, ExportTable } from './table';
 import type { Clock } from '../ports';
@@ -46,44 +50,53 @@ export interface ExportHandlerDeps {
   savedViews?: () => readonly SavedView[];
   /** Hears that a file was written ('export.written'), so the memory a large one used is given back. */
   bus?: Pick<DomainBus, 'publish'>;
+  /** The app's language at each export (headers, sheet and file names); main's current one by default. */
+  locale?: () => Locale;
+  /** The system's region (e.g. "de-DE") at each export: its decimal separator chooses the CSV's separator. */
+  regionLocale?: () => string;
 }
 
 export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
   const { cache, clock } = deps;
+  const localeNow = deps.locale ?? getLocale;
+  const regionNow = deps.regionLocale ?? systemRegionLocale;
 
   // Neither holds the core's event loop for long: CSV is written in chunks, XLSX in a worker.
   // Once written, the file is all that is left of the rows, and a large export's heap is
   // given back (memory/feature.ts hears 'export.written'), while the person chooses where to save it.
   async function encode(table: ExportTable, format: ExportFormat): Promise<ExportFile> {
     try {
-      return format === 'csv' ? await toCsvInChunks(table) : await toXlsx(table);
+      return format === 'csv' ? await toCsvInChunks(table, undefined, csvDialectFor(regionNow())) : await toXlsx(table);
     } finally {
       deps.bus?.publish('export.written', { rows: table.rows.length });
     }
   }
 
   /** The view's rows, read as inbox.query reads them, in a file; the rows are let go when it returns. */
-  async function encodeView(view: ViewInput, format: ExportFormat): Promise<{ file: ExportFile; name: string; rows: number }> {
+  async function encodeView(view: ViewInput, format: ExportFormat, locale: Locale): Promise<{ file: ExportFile; name: string; rows: number }> {
     // The same rows inbox.query gives, in its order; only the selected ones when there is a selection.
     const { rows } = await selectedRows(deps, view);
     const accounts = await deps.accounts.list();
-    const name = viewName({
-      savedViewName: deps.savedViews ? savedViewShown(deps.savedViews(), view)?.name : null,
-      accountName: view.accountId === undefined ? null : (accounts.find((account) => account.id === view.accountId)?.name ?? null),
-      needsAction: view.needsAction,
-      expiringSoon: view.expiringSoon,
-      stages: view.stages,
-      search: view.search,
-      filtered: [view.companies, view.currencies, view.serviceTypes, view.targetMarkets, view.dueDate, view.validUntil, view.quoteIds].some((values) => (values?.length ?? 0) > 0),
-      selection: view.selection !== undefined,
-    });
-    return { file: await encode(inboxTable(rows, accounts), format), name, rows: rows.length };
+    const name = viewName(
+      {
+        savedViewName: deps.savedViews ? savedViewShown(deps.savedViews(), view)?.name : null,
+        accountName: view.accountId === undefined ? null : (accounts.find((account) => account.id === view.accountId)?.name ?? null),
+        needsAction: view.needsAction,
+        expiringSoon: view.expiringSoon,
+        stages: view.stages,
+        search: view.search,
+        filtered: [view.companies, view.currencies, view.serviceTypes, view.targetMarkets, view.dueDate, view.validUntil, view.quoteIds].some((values) => (values?.length ?? 0) > 0),
+        selection: view.selection !== undefined,
+      },
+      locale,
+    );
+    return { file: await encode(inboxTable(rows, accounts, locale), format), name, rows: rows.length };
   }
 
-  async function deliver(file: ExportFile, what: string, rows: number): Promise<ExportDelivered> {
-    if (!deps.deliver) throw new AppError('internal', 'This version of Quotedesk cannot save files here.');
+  async function deliver(file: ExportFile, what: string, rows: number, locale: Locale): Promise<ExportDelivered> {
+    if (!deps.deliver) throw new AppError('internal', m.main_export_cannot_save_here());
     const day = new Date(clock.now()).toISOString().slice(0, 10);
-    const fileName = exportFileName(what, day, file.extension);
+    const fileName = exportFileName(what, day, file.extension, locale);
     const delivered = await deps.deliver({ ...file, fileName });
     return delivered.kind === 'download' ? { kind: 'download', url: delivered.url, fileName, rows } : { kind: delivered.kind, fileName, rows };
   }
@@ -91,15 +104,18 @@ export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
   return {
     async 'inbox.export'(input) {
       const { format, ...view } = input;
-      const { file, name, rows } = await encodeView(view, format);
-      return deliver(file, name, rows);
+      // One language for the whole file, even if the person switches while it is written.
+      const locale = localeNow();
+      const { file, name, rows } = await encodeView(view, format, locale);
+      return deliver(file, name, rows, locale);
     },
 
     async 'quotes.exportPricing'({ accountId, quoteId, format }) {
       const details = cache.get(accountId, quoteId)?.details;
-      if (!details) throw new AppError('not-found', "This quote's pricing is not on this computer yet: open the quote while online, then export it.");
-      const table = pricingTable(details, accountId);
-      return deliver(await encode(table, format), `Quote ${details.quoteNumber ?? quoteId} pricing`, table.rows.length);
+      if (!details) throw new AppError('not-found', m.main_export_pricing_not_cached());
+      const locale = localeNow();
+      const table = pricingTable(details, accountId, locale);
+      return deliver(await encode(table, format), m.main_export_name_pricing({ number: details.quoteNumber ?? quoteId }, { locale }), table.rows.length, locale);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ByteSink } from './byte-sink';
-import { CSV_TYPE, csvHead, csvLines } from './csv';
+import { COMMA_CSV, CSV_TYPE, csvHead, csvLines } from './csv';
+import type { CsvDialect } from './csv';
 import type { ExportFile, ExportTable } from './table';
 import { rowsBetween } from './table';
 
@@ -16,14 +17,14 @@ const ESTIMATE_MARGIN = 1.1;
  * bytes are the only thing that grows (one buffer, sized from the first chunk). The lines
  * are csv.ts's, so the escaping is the same.
  */
-export async function toCsvInChunks(table: ExportTable, rowsPerChunk = ROWS_PER_CHUNK): Promise<ExportFile> {
+export async function toCsvInChunks(table: ExportTable, rowsPerChunk = ROWS_PER_CHUNK, dialect: CsvDialect = COMMA_CSV): Promise<ExportFile> {
   const sink = new ByteSink();
-  sink.write(csvHead(table.columns));
+  sink.write(csvHead(table.columns, dialect));
   const total = table.rows.length;
   for (let start = 0; start < total; start += rowsPerChunk) {
     await nextTurn();
     const end = Math.min(total, start + rowsPerChunk);
-    sink.write(csvLines(table.columns, rowsBetween(table.rows, start, end)));
+    sink.write(csvLines(table.columns, rowsBetween(table.rows, start, end), dialect));
     if (start === 0 && end < total) sink.reserve(Math.ceil((sink.length / end) * total * ESTIMATE_MARGIN));
   }
   return { bytes: sink.bytes(), ...CSV_TYPE };

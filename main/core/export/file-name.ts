@@ -3,6 +3,9 @@
 // so it is cleaned to a name every system accepts: Windows refuses < > : " / \ | ? * and
 // control characters and drops trailing dots and spaces; macOS refuses ':'; every system
 // limits a name to 255 bytes.
+import { m } from '../../../i18n/paraglide/messages.js';
+import { getLocale } from '../../../i18n/paraglide/runtime.js';
+import type { Locale } from '../../../i18n/paraglide/runtime.js';
 import { stageLabel } from '../../../preload/contract/plain/stages';
 import type { QuoteStage } from '../../../preload/contract/plain/stages';
 
@@ -24,8 +27,8 @@ function cleanWords(words: string): string {
 }
 
 /** "Quotedesk - <what> - <day>.<extension>", safe as a file name on every system. */
-export function exportFileName(what: string, day: string, extension: 'csv' | 'xlsx'): string {
-  const words = cleanWords(what) || 'Export';
+export function exportFileName(what: string, day: string, extension: 'csv' | 'xlsx', locale: Locale = getLocale()): string {
+  const words = cleanWords(what) || m.main_export_name_fallback({}, { locale });
   return `${PRODUCT} - ${words} - ${day}.${extension}`;
 }
 
@@ -44,16 +47,16 @@ export interface ViewWords {
 }
 
 /** "Big EUR deals" (a saved view), "Action needed", "Acme, Accepted", "All quotes", "Selected quotes", "Selected quotes (Action needed)"... */
-export function viewName(view: ViewWords): string {
+export function viewName(view: ViewWords, locale: Locale = getLocale()): string {
   const parts: string[] = [];
   const saved = view.savedViewName?.trim();
-  if (saved) return view.selection ? `Selected quotes (${saved})` : saved;
+  if (saved) return view.selection ? m.main_export_name_selected_in({ view: saved }, { locale }) : saved;
   if (view.accountName) parts.push(view.accountName);
-  if (view.needsAction) parts.push('Action needed');
-  if (view.expiringSoon) parts.push('Expiring soon');
-  if (view.stages && view.stages.length > 0) parts.push(view.stages.map((stage) => stageLabel(stage, 'mixed')).join(' or '));
-  if (view.search?.trim()) parts.push(`search ${view.search.trim()}`);
-  if (view.filtered) parts.push('filtered');
-  if (view.selection) return parts.length > 0 ? `Selected quotes (${parts.join(', ')})` : 'Selected quotes';
-  return parts.length > 0 ? parts.join(', ') : 'All quotes';
+  if (view.needsAction) parts.push(m.main_export_name_action_needed({}, { locale }));
+  if (view.expiringSoon) parts.push(m.main_export_name_expiring_soon({}, { locale }));
+  if (view.stages && view.stages.length > 0) parts.push(new Intl.ListFormat(locale, { type: 'disjunction' }).format(view.stages.map((stage) => stageLabel(stage, 'mixed'))));
+  if (view.search?.trim()) parts.push(m.main_export_name_search({ text: view.search.trim() }, { locale }));
+  if (view.filtered) parts.push(m.main_export_name_filtered({}, { locale }));
+  if (view.selection) return parts.length > 0 ? m.main_export_name_selected_in({ view: parts.join(', ') }, { locale }) : m.main_export_name_selected({}, { locale });
+  return parts.length > 0 ? parts.join(', ') : m.main_export_name_all({}, { locale });
 }

@@ -1,4 +1,5 @@
-export { toCsv } from './csv';
+export { COMMA_CSV, csvDialectFor, SEMICOLON_CSV, systemRegionLocale, toCsv } from './csv';
+export type { CsvDialect } from './csv';
 export { toCsvInChunks } from './csv-chunks';
 export { toXlsx } from './xlsx';
 export { inboxTable } from './inbox-table';

@@ -1,22 +1,29 @@
 import type { QuoteDetails } from '../../../preload/contract';
 import { deepLinkFor } from '../links/deep-links';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { getLocale } from '../../../i18n/paraglide/runtime.js';
+import type { Locale } from '../../../i18n/paraglide/runtime.js';
 import type { ExportColumn, ExportTable } from './table';
 
-const COLUMNS: readonly ExportColumn[] = [
-  { header: 'Team', kind: 'text' },
-  { header: 'Service', kind: 'text' },
-  { header: 'Service type', kind: 'text' },
-  { header: 'Service due', kind: 'date' },
-  { header: 'Target market', kind: 'text' },
-  { header: 'Item', kind: 'text' },
-  { header: 'Unit', kind: 'text' },
-  { header: 'Quantity', kind: 'number' },
-  { header: 'Unit price', kind: 'money', currencyColumn: 'Currency' },
-  { header: 'Line total', kind: 'money', currencyColumn: 'Currency' },
-  { header: 'Currency', kind: 'text' },
-  { header: 'Quote ID', kind: 'text' },
-  { header: 'Link', kind: 'link' },
-];
+/** The columns with headers in `locale`, the app's language when the person exported. */
+function columnsIn(locale: Locale): ExportColumn[] {
+  const currency = m.main_export_col_currency({}, { locale });
+  return [
+    { header: m.main_export_col_team({}, { locale }), kind: 'text' },
+    { header: m.main_export_col_service({}, { locale }), kind: 'text' },
+    { header: m.main_export_col_service_type({}, { locale }), kind: 'text' },
+    { header: m.main_export_col_service_due({}, { locale }), kind: 'date' },
+    { header: m.main_export_col_target_market({}, { locale }), kind: 'text' },
+    { header: m.main_export_col_item({}, { locale }), kind: 'text' },
+    { header: m.main_export_col_unit({}, { locale }), kind: 'text' },
+    { header: m.main_export_col_quantity({}, { locale }), kind: 'number' },
+    { header: m.main_export_col_unit_price({}, { locale }), kind: 'money', currencyColumn: currency },
+    { header: m.main_export_col_line_total({}, { locale }), kind: 'money', currencyColumn: currency },
+    { header: currency, kind: 'text' },
+    { header: m.main_export_col_quote_id({}, { locale }), kind: 'text' },
+    { header: m.main_export_col_link({}, { locale }), kind: 'link' },
+  ];
+}
 
 /**
  * A quote's pricing tree flattened to one row per line item, each naming its team, service
@@ -25,7 +32,7 @@ const COLUMNS: readonly ExportColumn[] = [
  * Every row names the quote (its id and link, through `accountId`): rows pasted elsewhere
  * still say where they came from.
  */
-export function pricingTable(details: QuoteDetails, accountId: string): ExportTable {
+export function pricingTable(details: QuoteDetails, accountId: string, locale: Locale = getLocale()): ExportTable {
   const rows: (string | number | null)[][] = [];
   const quote = [details.id, deepLinkFor({ view: 'quote', accountId, quoteId: details.id })];
   for (const team of details.itemsPricing?.teams ?? []) {
@@ -37,5 +44,5 @@ export function pricingTable(details: QuoteDetails, accountId: string): ExportTa
       }
     }
   }
-  return { sheetName: 'Pricing', columns: COLUMNS, rows };
+  return { sheetName: m.main_export_sheet_pricing({}, { locale }), columns: columnsIn(locale), rows };
 }

@@ -3,6 +3,8 @@
 // first 3 notifications are shown as they come; if more follow, one summary ("5 quotes
 // changed at Acme") is shown when the window closes, and its click opens the inbox filtered
 // to those quotes. Time comes from the Clock port, so tests move it by hand.
+import { m } from '../../../i18n/paraglide/messages.js';
+import { isolate } from './isolate';
 import { deepLinkFor } from '../links/deep-links';
 import type { Clock } from '../ports';
 import type { PlannedNotification } from './types';
@@ -36,12 +38,11 @@ export interface GrouperOptions {
 export function summarise(accountId: string, accountName: string, items: readonly PlannedNotification[]): PlannedNotification {
   const quoteIds = [...new Set(items.flatMap((item) => (item.quoteId ? [item.quoteId] : [])))];
   const allQuotes = items.every((item) => item.quoteId !== null);
-  const title = allQuotes
-    ? `${quoteIds.length} ${quoteIds.length === 1 ? 'quote' : 'quotes'} changed at ${accountName}`
-    : `${items.length} updates at ${accountName}`;
+  const account = isolate(accountName);
+  const title = allQuotes ? m.main_notify_summary_quotes({ count: quoteIds.length, account }) : m.main_notify_summary_updates({ count: items.length, account });
   const shown = items.slice(0, 3).map((item) => item.title);
   const more = items.length - shown.length;
-  const body = [...shown, ...(more > 0 ? [`and ${more} more`] : [])].join('\n');
+  const body = [...shown, ...(more > 0 ? [m.main_notify_summary_more({ count: more })] : [])].join('\n');
   const route = { view: 'inbox' as const, accountId, quoteIds: quoteIds.slice(0, MAX_FILTERED) };
   return { accountId, group: items[0]?.group ?? 'quote', kind: 'summary', title, body, link: deepLinkFor(route), route, quoteId: null };
 }

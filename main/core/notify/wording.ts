@@ -7,6 +7,8 @@ import { NOTIFICATION_GROUPS } from '../../../preload/contract';
 import { DAYS_BEFORE_EXPIRY } from '../../../preload/contract/plain/snooze-times';
 import { deepLinkFor } from '../links/deep-links';
 import type { NotifiableChange, PlannedNotification } from './types';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { isolate } from './isolate';
 import { formatAmount, formatMoment, humanise, statusWords } from './words';
 
 interface Context {
@@ -23,79 +25,96 @@ interface Wording {
   detail?: string | null;
 }
 
-const named = (noun: string, ref: string | null) => (ref ? `${noun} ${ref}` : `A ${noun.toLowerCase()}`);
-const quote = (c: Context) => named('Quote', c.ref);
-const rfq = (c: Context) => named('RFQ', c.ref);
-const project = (c: Context) => named('Project', c.ref);
-const job = (c: Context) => named('Job', c.ref);
-const transition = (c: Context) => (c.oldStatus && c.newStatus ? `${c.oldStatus} → ${c.newStatus}` : c.newStatus ? `Now ${c.newStatus}` : null);
-const awaitingDecision = (c: Context) => (c.change.access === 'client' ? 'Ready for your decision' : 'Sent to the client for review');
+// A subject is its own message (with its number, or without one), so each title's translation
+// knows which thing it speaks of (its gender, its case); the number keeps its direction in Arabic.
+const quote = (c: Context) => (c.ref ? m.main_notify_quote({ ref: isolate(c.ref) }) : m.main_notify_quote_unnamed());
+const rfq = (c: Context) => (c.ref ? m.main_notify_rfq({ ref: isolate(c.ref) }) : m.main_notify_rfq_unnamed());
+const project = (c: Context) => (c.ref ? m.main_notify_project({ ref: isolate(c.ref) }) : m.main_notify_project_unnamed());
+const job = (c: Context) => (c.ref ? m.main_notify_job({ ref: isolate(c.ref) }) : m.main_notify_job_unnamed());
+const transition = (c: Context) =>
+  c.oldStatus && c.newStatus ? m.main_notify_transition({ from: c.oldStatus, to: c.newStatus }) : c.newStatus ? m.main_notify_now_status({ status: c.newStatus }) : null;
+const awaitingDecision = (c: Context) => (c.change.access === 'client' ? m.main_notify_ready_to_decide() : m.main_notify_sent_to_client());
+const newQuote = (c: Context) => ({ title: c.ref ? m.main_notify_quote_new({ ref: isolate(c.ref) }) : m.main_notify_quote_new_unnamed(), detail: c.newStatus ? m.main_notify_status_line({ status: c.newStatus }) : null });
+const quoteStatus = (c: Context) => ({
+  title: c.newStatus ? m.main_notify_quote_status({ subject: quote(c), status: c.newStatus }) : m.main_notify_quote_status_changed({ subject: quote(c) }),
+  detail: transition(c),
+});
+const revisedQuote = (c: Context) => ({ title: c.ref ? m.main_notify_quote_revised({ ref: isolate(c.ref) }) : m.main_notify_quote_revised_unnamed(), detail: awaitingDecision(c) });
+
+function expiring(c: Context): Wording {
+  const when = formatMoment(c.change.occurredAt);
+  const days = c.change.reminder === 'last-day' ? 0 : (c.change.daysLeft ?? DAYS_BEFORE_EXPIRY);
+  const subject = quote(c);
+  const title = days <= 0 ? m.main_notify_expires_today({ subject }) : days === 1 ? m.main_notify_expires_tomorrow({ subject }) : m.main_notify_expires_in_days({ subject, days });
+  // An internal key's reminder is about a quote awaiting the client: the client decides, not the reader.
+  if (c.change.access === 'internal') {
+    return { title, detail: when ? m.main_notify_expires_on_client_undecided({ when: isolate(when) }) : m.main_notify_client_undecided() };
+  }
+  return { title, detail: when ? m.main_notify_decide_by({ when: isolate(when) }) : m.main_notify_decide_before_expiry() };
+}
 
 /** Webhook event types of the spec (client-facing and job events) and sync-detected changes. */
 export const WORDINGS: Readonly<Record<string, (c: Context) => Wording>> = {
-  'rfq.status_changed': (c) => ({ title: c.newStatus ? `${rfq(c)} is now ${c.newStatus}` : `${rfq(c)} changed status`, detail: transition(c) }),
-  'rfq.info_submitted': (c) => ({ title: `${rfq(c)}: information submitted` }),
-  'rfq.assets_uploaded': (c) => ({ title: `${rfq(c)}: source files uploaded` }),
-  'rfq.submitted': (c) => ({ title: `${rfq(c)} submitted for quoting` }),
-  'rfq.copied': (c) => ({ title: `${rfq(c)} copied from an earlier RFQ` }),
-  'rfq.cancelled': (c) => ({ title: `${rfq(c)} cancelled` }),
+  'rfq.status_changed': (c) => ({
+    title: c.newStatus ? m.main_notify_rfq_status_now({ subject: rfq(c), status: c.newStatus }) : m.main_notify_rfq_status_changed({ subject: rfq(c) }),
+    detail: transition(c),
+  }),
+  'rfq.info_submitted': (c) => ({ title: m.main_notify_rfq_info_submitted({ subject: rfq(c) }) }),
+  'rfq.assets_uploaded': (c) => ({ title: m.main_notify_rfq_assets_uploaded({ subject: rfq(c) }) }),
+  'rfq.submitted': (c) => ({ title: m.main_notify_rfq_submitted({ subject: rfq(c) }) }),
+  'rfq.copied': (c) => ({ title: m.main_notify_rfq_copied({ subject: rfq(c) }) }),
+  'rfq.cancelled': (c) => ({ title: m.main_notify_rfq_cancelled({ subject: rfq(c) }) }),
 
-  'quote.created': (c) => ({ title: c.ref ? `New quote ${c.ref}` : 'New quote', detail: c.newStatus ? `Status: ${c.newStatus}` : null }),
-  'quote.status_changed': (c) => ({ title: c.newStatus ? `${quote(c)}: ${c.newStatus}` : `${quote(c)} changed status`, detail: transition(c) }),
-  'quote.sent_to_client': (c) => ({ title: `${quote(c)} sent`, detail: awaitingDecision(c) }),
-  'quote.accepted': (c) => ({ title: `${quote(c)} accepted`, detail: transition(c) }),
-  'quote.rejected': (c) => ({ title: `${quote(c)} declined`, detail: transition(c) }),
-  'quote.revised_and_sent': (c) => ({ title: c.ref ? `Revised quote ${c.ref}` : 'A quote was revised', detail: awaitingDecision(c) }),
-  'quote.cancelled': (c) => ({ title: `${quote(c)} cancelled`, detail: transition(c) }),
-  'quote.converted_to_project': (c) => ({ title: `${quote(c)} became a project`, detail: 'Work can start' }),
+  'quote.created': newQuote,
+  'quote.status_changed': quoteStatus,
+  'quote.sent_to_client': (c) => ({ title: m.main_notify_quote_sent({ subject: quote(c) }), detail: awaitingDecision(c) }),
+  'quote.accepted': (c) => ({ title: m.main_notify_quote_accepted({ subject: quote(c) }), detail: transition(c) }),
+  'quote.rejected': (c) => ({ title: m.main_notify_quote_declined({ subject: quote(c) }), detail: transition(c) }),
+  'quote.revised_and_sent': revisedQuote,
+  'quote.cancelled': (c) => ({ title: m.main_notify_quote_cancelled({ subject: quote(c) }), detail: transition(c) }),
+  'quote.converted_to_project': (c) => ({ title: m.main_notify_quote_became_project({ subject: quote(c) }), detail: m.main_notify_work_can_start() }),
 
-  'project.status_changed': (c) => ({ title: c.newStatus ? `${project(c)}: ${c.newStatus}` : `${project(c)} changed status`, detail: transition(c) }),
-  'project.created': (c) => ({ title: `${project(c)} created` }),
-  'project.team_updated': (c) => ({ title: `${project(c)}: team updated` }),
-  'project.sent_for_billing': (c) => ({ title: `${project(c)} sent for billing` }),
-  'project.delivered': (c) => ({ title: `${project(c)} delivered` }),
-  'project.copied': (c) => ({ title: `${project(c)} copied from an earlier project` }),
-  'project.cancelled': (c) => ({ title: `${project(c)} cancelled` }),
+  'project.status_changed': (c) => ({
+    title: c.newStatus ? m.main_notify_project_status({ subject: project(c), status: c.newStatus }) : m.main_notify_project_status_changed({ subject: project(c) }),
+    detail: transition(c),
+  }),
+  'project.created': (c) => ({ title: m.main_notify_project_created({ subject: project(c) }) }),
+  'project.team_updated': (c) => ({ title: m.main_notify_project_team_updated({ subject: project(c) }) }),
+  'project.sent_for_billing': (c) => ({ title: m.main_notify_project_sent_for_billing({ subject: project(c) }) }),
+  'project.delivered': (c) => ({ title: m.main_notify_project_delivered({ subject: project(c) }) }),
+  'project.copied': (c) => ({ title: m.main_notify_project_copied({ subject: project(c) }) }),
+  'project.cancelled': (c) => ({ title: m.main_notify_project_cancelled({ subject: project(c) }) }),
 
-  'job.created': (c) => ({ title: c.ref ? `New job ${c.ref}` : 'New job' }),
-  'job.started': (c) => ({ title: c.ref ? `Work started on job ${c.ref}` : 'Work started on a job' }),
-  'job.talent_assigned': (c) => ({ title: `${job(c)}: linguist assigned` }),
-  'job.request_rejected': (c) => ({ title: `${job(c)}: a linguist declined the request` }),
-  'job.reassigned': (c) => ({ title: `${job(c)} reassigned to another linguist` }),
-  'job.delivery_submitted': (c) => ({ title: `${job(c)}: delivery submitted` }),
-  'job.delivery_updated': (c) => ({ title: `${job(c)}: delivery updated` }),
-  'job.delivery_approved': (c) => ({ title: `${job(c)}: delivery approved` }),
-  'job.delivery_rejected': (c) => ({ title: `${job(c)}: delivery rejected` }),
-  'job.feedback_submitted': (c) => ({ title: `${job(c)}: feedback submitted` }),
-  'job.approved_for_invoicing': (c) => ({ title: `${job(c)} approved for invoicing` }),
-  'job.archived': (c) => ({ title: `${job(c)} archived` }),
-  'job.cancelled': (c) => ({ title: `${job(c)} cancelled` }),
+  'job.created': (c) => ({ title: c.ref ? m.main_notify_job_new({ ref: isolate(c.ref) }) : m.main_notify_job_new_unnamed() }),
+  'job.started': (c) => ({ title: c.ref ? m.main_notify_job_started({ ref: isolate(c.ref) }) : m.main_notify_job_started_unnamed() }),
+  'job.talent_assigned': (c) => ({ title: m.main_notify_job_linguist_assigned({ subject: job(c) }) }),
+  'job.request_rejected': (c) => ({ title: m.main_notify_job_request_rejected({ subject: job(c) }) }),
+  'job.reassigned': (c) => ({ title: m.main_notify_job_reassigned({ subject: job(c) }) }),
+  'job.delivery_submitted': (c) => ({ title: m.main_notify_job_delivery_submitted({ subject: job(c) }) }),
+  'job.delivery_updated': (c) => ({ title: m.main_notify_job_delivery_updated({ subject: job(c) }) }),
+  'job.delivery_approved': (c) => ({ title: m.main_notify_job_delivery_approved({ subject: job(c) }) }),
+  'job.delivery_rejected': (c) => ({ title: m.main_notify_job_delivery_rejected({ subject: job(c) }) }),
+  'job.feedback_submitted': (c) => ({ title: m.main_notify_job_feedback_submitted({ subject: job(c) }) }),
+  'job.approved_for_invoicing': (c) => ({ title: m.main_notify_job_approved_for_invoicing({ subject: job(c) }) }),
+  'job.archived': (c) => ({ title: m.main_notify_job_archived({ subject: job(c) }) }),
+  'job.cancelled': (c) => ({ title: m.main_notify_job_cancelled({ subject: job(c) }) }),
 
-  'quote.new': (c) => ({ title: c.ref ? `New quote ${c.ref}` : 'New quote', detail: c.newStatus ? `Status: ${c.newStatus}` : null }),
-  'quote.status': (c) => ({ title: c.newStatus ? `${quote(c)}: ${c.newStatus}` : `${quote(c)} changed status`, detail: transition(c) }),
+  'quote.new': newQuote,
+  'quote.status': quoteStatus,
   'quote.pricing': (c) => {
     const before = formatAmount(c.change.previousAmount);
     const after = formatAmount(c.change.amount);
-    return { title: `${quote(c)}: price changed`, detail: before && after ? `${before} → ${after}` : null };
+    return { title: m.main_notify_quote_price_changed({ subject: quote(c) }), detail: before && after ? m.main_notify_transition({ from: isolate(before), to: isolate(after) }) : null };
   },
-  'quote.revised': (c) => ({ title: c.ref ? `Revised quote ${c.ref}` : 'A quote was revised', detail: awaitingDecision(c) }),
-  'quote.expiring': (c) => {
-    const when = formatMoment(c.change.occurredAt);
-    const days = c.change.reminder === 'last-day' ? 0 : (c.change.daysLeft ?? DAYS_BEFORE_EXPIRY);
-    const title = `${quote(c)} expires ${days <= 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`}`;
-    // An internal key's reminder is about a quote awaiting the client: the client decides, not the reader.
-    if (c.change.access === 'internal') {
-      return { title, detail: when ? `Expires on ${when} — the client has not decided yet` : 'The client has not decided yet' };
-    }
-    return { title, detail: when ? `Decide by ${when}` : 'Decide before it expires' };
-  },
+  'quote.revised': revisedQuote,
+  'quote.expiring': expiring,
   // The outbox words its own report: which decision, what became of it, and why.
-  'quote.sent_at_start': (c) => c.change.words ?? { title: `${quote(c)}: a decision left waiting was sent` },
-  'quote.not_sent_at_start': (c) => c.change.words ?? { title: `${quote(c)}: a decision left waiting was not sent`, detail: 'Decide again' },
+  'quote.sent_at_start': (c) => c.change.words ?? { title: m.main_notify_sent_at_start({ subject: quote(c) }) },
+  'quote.not_sent_at_start': (c) => c.change.words ?? { title: m.main_notify_not_sent_at_start({ subject: quote(c) }), detail: m.main_notify_decide_again() },
   'quote.snooze_ended': (c) => {
     const until = formatMoment(c.change.occurredAt);
     // occurredAt is the wake time when the time came; a quote that moved under its snooze came back early.
-    return { title: `${quote(c)} is back from snooze`, detail: until ? `Snoozed until ${until}` : 'It changed while snoozed' };
+    return { title: m.main_notify_back_from_snooze({ subject: quote(c) }), detail: until ? m.main_notify_snoozed_until({ when: isolate(until) }) : m.main_notify_changed_while_snoozed() };
   },
 };
 
@@ -107,9 +126,13 @@ export function groupOf(kind: string): NotificationGroup {
 
 function genericWording(c: Context): Wording {
   const [prefix = '', action = ''] = c.change.kind.split('.');
-  const entity = prefix ? humanise(prefix) : 'Item';
-  const subject = c.ref ? `${entity} ${c.ref}` : entity;
-  return { title: action ? `${subject}: ${humanise(action).toLowerCase()}` : `${subject} changed`, detail: transition(c) };
+  // The service's own codes name what the app has no words for ("invoice.paid": "Invoice INV-7: paid").
+  const entity = prefix ? humanise(prefix) : m.main_notify_generic_item();
+  const subject = c.ref ? `${entity} ${isolate(c.ref)}` : entity;
+  return {
+    title: action ? m.main_notify_generic({ subject, action: humanise(action).toLowerCase() }) : m.main_notify_generic_changed({ subject }),
+    detail: transition(c),
+  };
 }
 
 /** The view a click opens: the quote when there is one, else the account's inbox. */

@@ -24,6 +24,8 @@ vi.mock('electron', () => {
 const { runDesktopApp } = await import('../../../main/electron/main-process');
 const { SPELLCHECK_DICTIONARY_URL } = await import('../../../main/electron/window');
 const { TOAST_ACTIVATOR_CLSID } = await import('../../../main/electron/desktop-notifications');
+const { relabelShell } = await import('../../../main/electron/relabel');
+const { setLocale } = await import('../../../i18n/paraglide/runtime.js');
 
 const PLATFORMS: NodeJS.Platform[] = ['linux', 'win32', 'darwin'];
 const folders: string[] = [];
@@ -72,6 +74,24 @@ afterEach(async () => {
     if (electron.quitState() !== 'quit' && electron.exitCode() === null) await quitAndWait(electron);
   }
   for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
+});
+
+describe('the desktop app in another language', () => {
+  afterEach(() => void setLocale('en', { reload: false }));
+
+  it('rewrites the menu bar and the tray when the language changes while it runs, and stops once it quit', async () => {
+    const electron = await startReady('linux', { packaged: true });
+    const menuBar = () => (electron.applicationMenu()!.template as Array<{ label?: string }>).map((menu) => menu.label);
+    expect(menuBar()).toEqual(['&File', '&Edit', '&View', '&Window', '&Help']);
+    setLocale('de', { reload: false });
+    relabelShell();
+    expect(menuBar()).toEqual(['&Datei', '&Bearbeiten', '&Ansicht', '&Fenster', '&Hilfe']);
+    expect(electron.trays[0]!.menu.map((item) => item.label).filter(Boolean)).toContain('Quotedesk beenden');
+    await quitAndWait(electron);
+    setLocale('fr', { reload: false });
+    expect(() => relabelShell()).not.toThrow();
+    expect(menuBar()).toEqual(['&Datei', '&Bearbeiten', '&Ansicht', '&Fenster', '&Hilfe']);
+  });
 });
 
 describe.each(PLATFORMS)('the desktop app on %s', (platform) => {

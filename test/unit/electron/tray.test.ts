@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../../i18n/paraglide/runtime.js';
 import type { MenuItemConstructorOptions, NativeImage } from 'electron';
 import { createAppTray } from '../../../main/electron/tray';
 import type { TrayLike } from '../../../main/electron/tray';
@@ -81,5 +82,37 @@ describe('the tray', () => {
     expect(state.representations.map((r) => r.scaleFactor)).toEqual([1, 2]);
     expect(Buffer.from(TRAY_ICON_16, 'base64').equals(readFileSync('build/icons/16x16.png'))).toBe(true);
     expect(Buffer.from(TRAY_ICON_32, 'base64').equals(readFileSync('build/icons/32x32.png'))).toBe(true);
+  });
+
+  describe('in the app\'s language', () => {
+    afterEach(() => setLocale('en', { reload: false }));
+
+    it('speaks German, and follows a language switch when relabelled with the same count', () => {
+      const { appTray, state } = setup();
+      appTray.update({ unread: 3, pausedUntil: null, updateReady: '1.4.2' });
+      setLocale('de', { reload: false });
+      appTray.relabel();
+      expect(state.toolTip).toBe('Quotedesk: 3 ungelesene Angebote');
+      expect(state.menu.map((item) => item.label ?? item.type)).toEqual([
+        'Quotedesk öffnen (3 ungelesen)',
+        'Benachrichtigungen 1 Stunde pausieren',
+        'separator',
+        'Neu starten und aktualisieren (1.4.2)',
+        'separator',
+        'Quotedesk beenden',
+      ]);
+      appTray.update({ unread: 1, pausedUntil: '15:30' });
+      expect(state.toolTip).toBe('Quotedesk: 1 ungelesenes Angebot');
+      expect(state.menu[1]!.label).toBe('Benachrichtigungen bis 15:30 pausiert: fortsetzen');
+    });
+
+    it('speaks Arabic with its dual form, the time kept left to right inside the sentence', () => {
+      const { appTray, state } = setup();
+      setLocale('ar', { reload: false });
+      appTray.update({ unread: 2, pausedUntil: '15:30' });
+      expect(state.toolTip).toBe('Quotedesk: عرضا سعر غير مقروءين');
+      expect(state.menu[1]!.label).toBe('الإشعارات متوقفة حتى \u206815:30\u2069: استئناف');
+      expect(state.menu.some((item) => /Open|Quit|Pause/.test(item.label ?? ''))).toBe(false);
+    });
   });
 });

@@ -56,6 +56,8 @@ beforeEach(async () => {
     },
     savedViews: () => saved,
     bus: rig.bus,
+    // The machine's own region must not decide these files' separator.
+    regionLocale: () => 'en-US',
   });
 });
 afterEach(async () => {
@@ -154,6 +156,36 @@ describe('exporting the inbox view', () => {
     const noHost = createExportHandlers({ cache: rig.cache, accounts: service, clock: createFakeClock(0) });
     await expect(noHost['inbox.export']({ sort: 'newest', format: 'csv' })).rejects.toThrow(/cannot save files/);
     await expect(exportCall('quotes.exportPricing', { accountId: 'internal', quoteId: 'no-such-quote', format: 'csv' })).rejects.toThrow(/pricing is not on this computer/);
+  });
+});
+
+describe('exporting in the app language for the system region', () => {
+  it('writes German headers and file names, and ";" with decimal commas for a de-DE region, reading both at each export', async () => {
+    let locale: 'de' | 'ar' = 'de';
+    let region = 'de-DE';
+    const files: FileToDeliver[] = [];
+    const localised = createExportHandlers({
+      cache: rig.cache,
+      accounts: accountsOf(accounts),
+      clock: createFakeClock(Date.UTC(2026, 0, 15, 9)),
+      deliver: async (file) => (files.push(file), { kind: 'saved' }),
+      locale: () => locale,
+      regionLocale: () => region,
+    });
+    const answer = await localised['inbox.export']({ sort: 'value', needsAction: true, format: 'csv' });
+    expect(answer.fileName).toBe('Quotedesk - Handlungsbedarf - 2026-01-15.csv');
+    const lines = csvLines(files[0]!);
+    expect([...files[0]!.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(lines[0]!.startsWith('"Angebotsnummer";"Projekt";')).toBe(true);
+    expect(lines.slice(1).some((line) => /;\d+,\d+;/.test(line))).toBe(true);
+
+    locale = 'ar';
+    region = 'en-US';
+    const arabic = await localised['inbox.export']({ sort: 'value', format: 'xlsx' });
+    expect(arabic.fileName).toBe('Quotedesk - كل عروض الأسعار - 2026-01-15.xlsx');
+    expect((await readSheet(Buffer.from(files[1]!.bytes)))[0]![0]).toBe('رقم عرض السعر');
+    await localised['inbox.export']({ sort: 'value', format: 'csv' });
+    expect(csvLines(files[2]!)[0]!.startsWith('"رقم عرض السعر","المشروع",')).toBe(true);
   });
 });
 
