@@ -24,6 +24,7 @@ import type { TeamAccount } from './quote';
 import { createTeam, joinTeam, openDesk } from './setup';
 import { reportUnverified } from './unverified';
 
+
 interface Run {
   args: TeamArgs;
   folder: DataFolder;
@@ -88,7 +89,7 @@ async function run(job: Run): Promise<number> {
       }
       case 'admit': {
         const role = (args.values.role ?? 'member') as Role;
-        if (!(ROLES as readonly string[]).includes(role)) throw new UsageError(`--role is one of ${ROLES.join(', ')}`);
+        if (!(ROLES as readonly string[]).includes(role)) throw new UsageError(m.cli_team_role_invalid({ roles: ROLES.join(', ') }));
         return changed(job, desk, await admit(desk, args.args[0]!, role, parseLimits(args.values.limit ?? [])));
       }
       case 'remove':
@@ -160,7 +161,7 @@ function parseLimits(given: string[], option = '--limit'): Record<string, number
   const limits: Record<string, number> = {};
   for (const text of given) {
     const amount = parseAmount(text);
-    if (!amount) throw new UsageError(`${option} is AMOUNT:CURRENCY, e.g. 5000:EUR (not "${text}")`);
+    if (!amount) throw new UsageError(m.cli_team_amount_invalid({ option, given: text }));
     limits[amount.currency] = amount.amount;
   }
   return limits;

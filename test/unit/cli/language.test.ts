@@ -83,6 +83,13 @@ describe('the CLI in six languages', () => {
     expect(stderr).not.toMatch(/is not a quote ID|for usage/);
   });
 
+  it('speaks the chosen language in team commands too', async () => {
+    const { code, stderr } = await run(['team', 'membrs', '--lang', 'de', '--data-dir', dir]);
+    expect(code).toBe(EXIT_CODES.usage);
+    expect(stderr).toContain('unbekannter team-Befehl "membrs"; meinten Sie "members"?');
+    expect((await run(['team', '--help', '--lang', 'fr'])).stdout).toMatch(/^quotedesk team\u00a0: attribuer, discuter et approuver des devis/);
+  });
+
   it('keeps --json the same in every language', async () => {
     const english = await run(['list', '--limit', '3', '--json']);
     const arabic = await run(['list', '--limit', '3', '--json', '--lang', 'ar']);
