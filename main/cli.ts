@@ -8,7 +8,7 @@ import { runCli } from './cli/run';
 export { runCli } from './cli/run';
 export type { CliIo } from './cli/run';
 export { EXIT_CODES } from './cli/exit-codes';
-export { HELP } from './cli/help';
+export { helpText } from './cli/help';
 export { parseTimeout } from './cli/options';
 
 // `tsx main/cli.ts ...` (npm run cli) runs it directly.

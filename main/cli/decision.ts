@@ -9,6 +9,8 @@ import { quoteStatusWords, stageOf } from '../../preload/contract/plain/stages';
 import type { QuoteStage } from '../../preload/contract/plain/stages';
 import { EXIT_CODES } from './exit-codes';
 import { CliRefusal } from './report';
+import { m } from '../../i18n/paraglide/messages.js';
+import { ltr } from './locale';
 import { terminalText } from './terminal-text';
 
 export type Decision = 'accept' | 'decline';
@@ -17,7 +19,6 @@ export type Decision = 'accept' | 'decline';
 export type PromptInput = NodeJS.ReadableStream & { isTTY?: boolean };
 
 const DECIDABLE: ReadonlySet<QuoteStage> = new Set(['awaiting-decision', 'revised']);
-const PAST: Record<Decision, string> = { accept: 'accepted', decline: 'declined' };
 
 /** The quote's stage as this key sees it (an internal key's PENDING is always in preparation). */
 function stageFor(quote: QuoteDetails, access: KeyAccess): QuoteStage {
@@ -25,8 +26,9 @@ function stageFor(quote: QuoteDetails, access: KeyAccess): QuoteStage {
   return stageOf(access === 'client' ? clientFacingStatus(quote.status) : quote.status, quote.quoteNumber);
 }
 
+/** The quote at the start of a sentence: its number, or its ID while it has none. */
 function nameOf(quote: QuoteDetails): string {
-  return quote.quoteNumber ?? `The quote ${quote.id}`;
+  return quote.quoteNumber ? ltr(terminalText(quote.quoteNumber)) : m.cli_quote_by_id({ id: ltr(quote.id) });
 }
 
 /**
@@ -41,18 +43,22 @@ export function decisionBlocked(quote: QuoteDetails, access: KeyAccess, decision
 
 /** The sentence for a quote whose status does not allow the decision (also after the service refused it). */
 export function statusRefusal(quote: QuoteDetails, access: KeyAccess, decision: Decision, stage = stageFor(quote, access)): string {
-  const words = `${quoteStatusWords(access === 'client' ? clientFacingStatus(quote.status) : quote.status, quote.quoteNumber, access)} (${quote.status})`;
-  const look = `Run "quotedesk show ${quote.id}" to see its status.`;
-  if (stage === 'in-preparation') return `${nameOf(quote)} is ${words}: it can be ${PAST[decision]} once it is sent. ${look}`;
-  if (DECIDABLE.has(stage)) return `${nameOf(quote)} is ${words}, but the service refused to let it be ${PAST[decision]} now (it may have changed meanwhile). ${look}`;
-  return `${nameOf(quote)} is ${words}: it has been decided or has ended, so it can no longer be ${PAST[decision]}. ${look}`;
+  const said = {
+    quote: nameOf(quote),
+    status: `${quoteStatusWords(access === 'client' ? clientFacingStatus(quote.status) : quote.status, quote.quoteNumber, access)} (${quote.status})`,
+    look: m.cli_refusal_look({ command: ltr(`quotedesk show ${quote.id}`) }),
+  };
+  const accept = decision === 'accept';
+  if (stage === 'in-preparation') return accept ? m.cli_refusal_not_sent_accept(said) : m.cli_refusal_not_sent_decline(said);
+  if (DECIDABLE.has(stage)) return accept ? m.cli_refusal_service_accept(said) : m.cli_refusal_service_decline(said);
+  return accept ? m.cli_refusal_ended_accept(said) : m.cli_refusal_ended_decline(said);
 }
 
 /** Refused before any request: no terminal to ask and no --yes. */
 export function requireConfirmable(decision: Decision, yes: boolean | undefined, stdin: PromptInput | undefined): void {
   if (yes || stdin?.isTTY) return;
   throw new CliRefusal(
-    `${decision} needs confirmation, and there is no terminal to ask on: add --yes to ${decision} without asking (${decision === 'accept' ? 'accepting cannot be undone' : 'a declined quote cannot be accepted afterwards'})`,
+    decision === 'accept' ? m.cli_confirm_needs_terminal_accept() : m.cli_confirm_needs_terminal_decline(),
     EXIT_CODES.confirmationNeeded,
     'confirmation-needed',
   );
@@ -60,13 +66,19 @@ export function requireConfirmable(decision: Decision, yes: boolean | undefined,
 
 /** What the question shows: the quote, its project and total, and what will happen. */
 export function confirmationText(quote: QuoteDetails, decision: Decision, reason: string | undefined): string {
-  const total = quote.totalPrice ? formatMoney(quote.totalPrice) : 'no total';
+  const t = terminalText;
+  const said = {
+    quote: quote.quoteNumber ? ltr(t(quote.quoteNumber)) : m.cli_confirm_quote_by_id({ id: ltr(quote.id) }),
+    project: quote.projectName ? t(quote.projectName) : m.cli_confirm_no_project(),
+    total: quote.totalPrice ? ltr(t(formatMoney(quote.totalPrice))) : m.cli_confirm_no_total(),
+  };
   const what =
     decision === 'accept'
-      ? `Accepting agrees to this quote and its total for ${quote.company.name}; it cannot be undone.`
-      : `Declining tells the service you do not want this quote${reason ? ` (reason: "${reason}")` : ' (no reason given; --reason adds one)'}; it cannot be accepted afterwards.`;
-  const t = terminalText;
-  return `${decision === 'accept' ? 'Accept' : 'Decline'} ${t(quote.quoteNumber ?? `the quote ${quote.id}`)}, ${t(quote.projectName ?? 'no project name')}, ${total}?\n${t(what)}\n`;
+      ? m.cli_confirm_accept_effect({ company: t(quote.company.name) })
+      : reason
+        ? m.cli_confirm_decline_effect_reason({ reason: t(reason) })
+        : m.cli_confirm_decline_effect();
+  return `${decision === 'accept' ? m.cli_confirm_accept_question(said) : m.cli_confirm_decline_question(said)}\n${what}\n`;
 }
 
 /** Asks on the terminal; only "y" or "yes" goes ahead. Without --yes a no ends the command (exit 13). */
@@ -76,10 +88,12 @@ export async function confirmDecision(quote: QuoteDetails, decision: Decision, r
   stderr.write(confirmationText(quote, decision, reason));
   const reader = createInterface({ input: stdin, output: stderr as NodeJS.WritableStream });
   try {
-    const answer = await reader.question(`${decision === 'accept' ? 'Accept' : 'Decline'} it? [y/N] `);
+    // The answer stays y/yes in every language: the keys a script or a person types do not change.
+    const answer = await reader.question(`${decision === 'accept' ? m.cli_confirm_accept_prompt() : m.cli_confirm_decline_prompt()} [y/N] `);
     if (/^y(es)?$/i.test(answer.trim())) return;
   } finally {
     reader.close();
   }
-  throw new CliRefusal(`nothing was sent: ${nameOf(quote)} was not ${PAST[decision]}`, EXIT_CODES.confirmationNeeded, 'not-confirmed');
+  const said = { quote: nameOf(quote) };
+  throw new CliRefusal(decision === 'accept' ? m.cli_not_confirmed_accept(said) : m.cli_not_confirmed_decline(said), EXIT_CODES.confirmationNeeded, 'not-confirmed');
 }

@@ -5,7 +5,7 @@
 // a filtered page of one company's quotes proves nothing about an internal key.
 import { judgeAccess } from '../core/accounts';
 import type { KeyAccess, QuoteDetails, QuoteListItem } from '../../preload/contract';
-import { KEY_ACCESS_IN_SENTENCE, KEY_ACCESS_LABELS } from '../../preload/contract/plain/statuses';
+import { m } from '../../i18n/paraglide/messages.js';
 
 type Seen = Pick<QuoteListItem, 'status' | 'companyId'>;
 
@@ -22,9 +22,5 @@ export function keyKindWarning(configured: KeyAccess, seen: readonly Seen[]): st
   if (configured !== 'client') return null;
   const verdict = judgeAccess(configured, seen as QuoteListItem[], 0);
   if (verdict.diagnosis !== 'wrong-key-kind' || verdict.detectedAccess !== 'internal') return null;
-  return (
-    `warning: this key sees quotes as only ${KEY_ACCESS_IN_SENTENCE.internal} does, but --access is client (the default), ` +
-    `so statuses below are in a client's words (a sent quote reads "Awaiting your decision"). ` +
-    `Switch to ${KEY_ACCESS_LABELS.internal}: run again with --access internal.\n`
-  );
+  return `${m.cli_key_kind_warning()}\n`;
 }

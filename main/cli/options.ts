@@ -6,6 +6,8 @@ import type { Timeouts } from '../core/api';
 import { globalRedactor } from '../core/log';
 import { Credentials, KeyAccess, LIST_LIMIT_MAX, QUOTE_STATUSES, QuoteStatus } from '../../preload/contract';
 import { baseUrlProblem } from '../../preload/contract/plain/base-url';
+import { m } from '../../i18n/paraglide/messages.js';
+import { getLocale } from '../../i18n/paraglide/runtime.js';
 import { closest } from './suggest';
 
 export class UsageError extends Error {}
@@ -66,7 +68,8 @@ const OPTION_COMMANDS: Partial<Record<keyof CliValues, Command | readonly Comman
 export function requireCommand(name: string): Command {
   if (!(COMMANDS as readonly string[]).includes(name)) {
     const suggestion = closest(name, ALL_COMMANDS);
-    throw new UsageError(`unknown command "${name}"${suggestion ? `; did you mean "${suggestion}"?` : '.'} Commands: ${ALL_COMMANDS.join(', ')}`);
+    const said = { name, commands: ALL_COMMANDS.join(', ') };
+    throw new UsageError(suggestion ? m.cli_unknown_command_suggest({ ...said, suggestion }) : m.cli_unknown_command(said));
   }
   return name as Command;
 }
@@ -74,7 +77,7 @@ export function requireCommand(name: string): Command {
 export function refuseForeignOptions(command: Command, values: CliValues): void {
   for (const [option, owners] of Object.entries(OPTION_COMMANDS)) {
     const allowed: readonly Command[] = typeof owners === 'string' ? [owners] : owners;
-    if (!allowed.includes(command) && values[option as keyof CliValues] !== undefined) throw new UsageError(`--${option} applies to ${allowed.join(' and ')} only`);
+    if (!allowed.includes(command) && values[option as keyof CliValues] !== undefined) throw new UsageError(m.cli_option_foreign({ option: `--${option}`, commands: new Intl.ListFormat(getLocale(), { type: 'conjunction' }).format(allowed) }));
   }
 }
 
@@ -82,13 +85,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The one quote ID a command takes: a UUID, refused here rather than by the service. */
 export function requireQuoteId(command: Command, args: string[]): string {
-  if (args.length === 0) throw new UsageError(`${command} needs a quote ID (the UUID in the ID column of "quotedesk list")`);
-  if (args.length > 1) throw new UsageError(`${command} takes one quote ID, not ${args.length} arguments`);
+  if (args.length === 0) throw new UsageError(m.cli_quote_id_missing({ command }));
+  if (args.length > 1) throw new UsageError(m.cli_quote_id_too_many({ command, count: args.length }));
   const id = args[0]!.trim();
   if (!UUID.test(id)) {
-    throw new UsageError(
-      `"${args[0]}" is not a quote ID: IDs are UUIDs such as 3f1c2a9e-5b7d-4e8f-9a01-23456789abcd. To find a quote by its number, use quotedesk list --search NUMBER`,
-    );
+    throw new UsageError(m.cli_quote_id_invalid({ given: args[0]! }));
   }
   return id;
 }
@@ -96,15 +97,15 @@ export function requireQuoteId(command: Command, args: string[]): string {
 /** --account takes its connection and key kind from the data folder: the options that give them are a mistake beside it. */
 export function refuseConnectionWithAccount(values: CliValues): void {
   if (values.account === undefined) {
-    if (values['data-dir'] !== undefined) throw new UsageError('--data-dir names the folder of --account: give --account NAME too');
+    if (values['data-dir'] !== undefined) throw new UsageError(m.cli_data_dir_without_account());
     return;
   }
   const given = (['base-url', 'api-key', 'client-id', 'client-secret', 'access'] as const).filter((option) => values[option] !== undefined);
-  if (given.length > 0) throw new UsageError(`give either --account, or ${given.map((option) => `--${option}`).join(' and ')}, not both: the account's address, credentials and key kind come from the data folder`);
+  if (given.length > 0) throw new UsageError(m.cli_account_with_connection({ options: new Intl.ListFormat(getLocale(), { type: 'conjunction' }).format(given.map((option) => `--${option}`)) }));
 }
 
 export function expectNoArgs(command: Command, args: string[]): void {
-  if (args.length > 0) throw new UsageError(`${command} takes no arguments (got "${args.join(' ')}")`);
+  if (args.length > 0) throw new UsageError(m.cli_no_arguments({ command, given: args.join(' ') }));
 }
 
 const API_PREFIX = /\/api(\/public(\/v1)?)?\/?$/i;
@@ -114,20 +115,20 @@ export function requireBaseUrl(values: CliValues, env: CliEnv): string {
   const fromOption = values['base-url'] !== undefined;
   const given = fromOption ? values['base-url'] : env.QUOTEDESK_BASE_URL || undefined;
   const source = fromOption ? '--base-url' : 'QUOTEDESK_BASE_URL';
-  if (!given?.trim()) throw new UsageError('no service address: give --base-url or set QUOTEDESK_BASE_URL, e.g. https://quotes.example.com');
+  if (!given?.trim()) throw new UsageError(m.cli_base_url_missing());
   const problem = baseUrlProblem(given);
   if (problem) {
     // The rule's words about user info point at the app's form; here credentials are options.
     const url = URL.parse(given.trim());
     if (url && (url.username !== '' || url.password !== '')) {
-      throw new UsageError(`${source}: remove the user name or password from the address; give credentials with --api-key, or --client-id and --client-secret`);
+      throw new UsageError(`${source}: ${m.cli_base_url_user_info()}`);
     }
     throw new UsageError(`${source}: ${problem}`);
   }
   const url = new URL(given.trim());
   if (API_PREFIX.test(url.pathname)) {
     const root = `${url.origin}${url.pathname.replace(API_PREFIX, '')}`;
-    throw new UsageError(`${source} "${given}" includes the API's path: give the service's root address, e.g. ${root}; the CLI adds /api/public/v1 itself`);
+    throw new UsageError(m.cli_base_url_api_path({ source, given, root }));
   }
   return given.trim();
 }
@@ -143,23 +144,23 @@ export function credentialsFrom(values: CliValues, env: CliEnv): Credentials {
   let candidate: unknown;
   if (option.apiKey !== undefined) {
     if (option.clientId !== undefined || option.clientSecret !== undefined) {
-      throw new UsageError('give either --api-key, or --client-id with --client-secret, not both');
+      throw new UsageError(m.cli_credentials_both());
     }
     candidate = { mechanism: 'api-key', apiKey: option.apiKey };
   } else if (option.clientId !== undefined || option.clientSecret !== undefined) {
     const clientId = option.clientId ?? environment.clientId;
     const clientSecret = option.clientSecret ?? environment.clientSecret;
-    if (clientSecret === undefined) throw new UsageError('--client-id needs its secret: give --client-secret too, or set QUOTEDESK_CLIENT_SECRET');
-    if (clientId === undefined) throw new UsageError('--client-secret was given without a client ID: give --client-id too, or set QUOTEDESK_CLIENT_ID');
+    if (clientSecret === undefined) throw new UsageError(m.cli_client_secret_missing());
+    if (clientId === undefined) throw new UsageError(m.cli_client_id_missing());
     candidate = { mechanism: 'client-credentials', clientId, clientSecret };
   } else if (environment.apiKey !== undefined) {
     candidate = { mechanism: 'api-key', apiKey: environment.apiKey };
   } else if (environment.clientId !== undefined || environment.clientSecret !== undefined) {
-    if (environment.clientSecret === undefined) throw new UsageError('QUOTEDESK_CLIENT_ID is set but QUOTEDESK_CLIENT_SECRET is not: set both, or give --client-secret');
-    if (environment.clientId === undefined) throw new UsageError('QUOTEDESK_CLIENT_SECRET is set but QUOTEDESK_CLIENT_ID is not: set both, or give --client-id');
+    if (environment.clientSecret === undefined) throw new UsageError(m.cli_env_client_secret_missing());
+    if (environment.clientId === undefined) throw new UsageError(m.cli_env_client_id_missing());
     candidate = { mechanism: 'client-credentials', ...environment, apiKey: undefined };
   } else {
-    throw new UsageError('no credentials: give --api-key, or --client-id and --client-secret (or the QUOTEDESK_* variables)');
+    throw new UsageError(m.cli_credentials_missing());
   }
   const parsed = Credentials.safeParse(candidate);
   if (!parsed.success) throw new UsageError(parsed.error.issues[0]?.message ?? 'incomplete credentials');
@@ -169,16 +170,16 @@ export function credentialsFrom(values: CliValues, env: CliEnv): Credentials {
 
 export function parseAccess(value: string | undefined): KeyAccess {
   const parsed = KeyAccess.safeParse(value ?? 'client');
-  if (!parsed.success) throw new UsageError(`--access must be client or internal, not "${value}"`);
+  if (!parsed.success) throw new UsageError(m.cli_access_invalid({ given: value ?? '' }));
   return parsed.data;
 }
 
 export function parseStatus(value: string | undefined, access: KeyAccess): QuoteStatus | undefined {
   if (value === undefined) return undefined;
   const parsed = QuoteStatus.safeParse(value.toUpperCase());
-  if (!parsed.success) throw new UsageError(`unknown status "${value}"; one of ${QUOTE_STATUSES.join(', ')}`);
+  if (!parsed.success) throw new UsageError(m.cli_status_unknown({ given: value, statuses: QUOTE_STATUSES.join(', ') }));
   if (access === 'client' && ['SENT', 'SENT_PENDING', 'SENT_REVISED'].includes(parsed.data)) {
-    throw new UsageError(`a client key never sees ${parsed.data}: it is shown as ${parsed.data === 'SENT_REVISED' ? 'REVISED' : 'PENDING'} (or pass --access internal)`);
+    throw new UsageError(m.cli_status_internal_only({ status: parsed.data, shown: parsed.data === 'SENT_REVISED' ? 'REVISED' : 'PENDING' }));
   }
   return parsed.data;
 }
@@ -189,7 +190,7 @@ export function parseCount(name: '--page' | '--limit', value: string | undefined
   const max = name === '--limit' ? LIST_LIMIT_MAX : Number.MAX_SAFE_INTEGER;
   const count = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
   if (!Number.isSafeInteger(count) || count < 1 || count > max) {
-    throw new UsageError(name === '--limit' ? `--limit must be a whole number from 1 to ${LIST_LIMIT_MAX}, not "${value}"` : `--page must be a whole number from 1, not "${value}"`);
+    throw new UsageError(name === '--limit' ? m.cli_limit_invalid({ max: LIST_LIMIT_MAX, given: value }) : m.cli_page_invalid({ given: value }));
   }
   return count;
 }
@@ -201,7 +202,7 @@ export function parseTimeout(value: string | undefined): Partial<Timeouts> {
   if (value === undefined) return {};
   const seconds = /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
   if (!(seconds >= TIMEOUT_SECONDS.min && seconds <= TIMEOUT_SECONDS.max)) {
-    throw new UsageError(`--timeout must be a number of seconds from ${TIMEOUT_SECONDS.min} to ${TIMEOUT_SECONDS.max}, not "${value}"`);
+    throw new UsageError(m.cli_timeout_invalid({ min: TIMEOUT_SECONDS.min, max: TIMEOUT_SECONDS.max, given: value }));
   }
   const ms = Math.round(seconds * 1000);
   // A longer wait than the default overall deadline for reading an answer extends it too,

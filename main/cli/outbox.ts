@@ -10,31 +10,36 @@ import { dataFolderPath, openDataFolder } from './data-folder';
 import { EXIT_CODES, exitCodeFor } from './exit-codes';
 import type { CliIo } from './run';
 import { terminalText } from './terminal-text';
+import { m } from '../../i18n/paraglide/messages.js';
+import { ltr } from './locale';
 
-export const OUTBOX_HELP = `quotedesk outbox: the decisions waiting to be sent from a data folder
+export function outboxHelp(): string {
+  return m.cli_outbox_help();
+}
 
-Usage:
-  quotedesk outbox [--data-dir DIR] [--json]
-  quotedesk outbox --cancel ID [--data-dir DIR] [--json]
-
-  --data-dir DIR   the data folder (default: browser mode's)
-  --cancel ID      takes back one waiting decision (refused while it is being sent)
-  --json           JSON instead of lines for a person
-
-The app must not be running on the folder: it holds the folder while it runs.
-`;
-
-const STATE_WORDS: Record<OutboxEntry['state'], string> = {
-  undo: 'in its undo window',
-  waiting: 'waiting for the service',
-  sending: 'being sent',
-  held: 'held: asked again',
-};
+function stateWords(state: OutboxEntry['state']): string {
+  switch (state) {
+    case 'undo':
+      return m.cli_outbox_state_undo();
+    case 'waiting':
+      return m.cli_outbox_state_waiting();
+    case 'sending':
+      return m.cli_outbox_state_sending();
+    case 'held':
+      return m.cli_outbox_state_held();
+  }
+}
 
 function line(entry: OutboxEntry): string {
-  const quote = entry.quoteNumber ?? entry.quoteId;
-  const said = entry.message ? ` (${entry.message})` : '';
-  return terminalText(`${entry.id}  ${entry.decision} ${quote} for ${entry.accountName}, decided ${entry.decidedAt}: ${STATE_WORDS[entry.state]}${said}`);
+  // The entry's values are made safe for the terminal before ltr() adds its isolates.
+  const t = terminalText;
+  const said = {
+    quote: ltr(t(entry.quoteNumber ?? entry.quoteId)),
+    account: t(entry.accountName),
+    decidedAt: ltr(t(entry.decidedAt)),
+    state: `${stateWords(entry.state)}${entry.message ? ` (${t(entry.message)})` : ''}`,
+  };
+  return `${t(entry.id)}  ${entry.decision === 'accept' ? m.cli_outbox_line_accept(said) : m.cli_outbox_line_decline(said)}`;
 }
 
 export async function runOutboxCommand(argv: string[], io: CliIo): Promise<number> {
@@ -47,10 +52,10 @@ export async function runOutboxCommand(argv: string[], io: CliIo): Promise<numbe
     });
     json = values.json === true;
     if (values.help) {
-      io.stdout.write(OUTBOX_HELP);
+      io.stdout.write(outboxHelp());
       return EXIT_CODES.ok;
     }
-    if (positionals.length > 0) throw new TypeError(`unexpected argument "${positionals[0]}"; quotedesk outbox takes only options`);
+    if (positionals.length > 0) throw new TypeError(m.cli_outbox_unexpected_argument({ given: positionals[0]! }));
     const folder = await openDataFolder(dataFolderPath(values['data-dir'], io.env, io.cwd));
     try {
       const file = openOutboxFile({ path: join(folder.dir, OUTBOX_FILE_NAME) });
@@ -59,11 +64,11 @@ export async function runOutboxCommand(argv: string[], io: CliIo): Promise<numbe
         const cancelled = entries.find((entry) => entry.id === values.cancel);
         entries = withoutEntry(entries, values.cancel);
         await file.write(entries);
-        io.stdout.write(json ? `${JSON.stringify({ cancelled: cancelled?.id, entries }, null, 2)}\n` : `Cancelled: ${line(cancelled!)}\n`);
+        io.stdout.write(json ? `${JSON.stringify({ cancelled: cancelled?.id, entries }, null, 2)}\n` : `${m.cli_outbox_cancelled({ entry: line(cancelled!) })}\n`);
         return EXIT_CODES.ok;
       }
       if (json) io.stdout.write(`${JSON.stringify({ entries }, null, 2)}\n`);
-      else io.stdout.write(entries.length === 0 ? 'No decisions are waiting to be sent.\n' : `${entries.map(line).join('\n')}\n`);
+      else io.stdout.write(entries.length === 0 ? `${m.cli_outbox_empty()}\n` : `${entries.map(line).join('\n')}\n`);
       return EXIT_CODES.ok;
     } finally {
       await folder.close();

@@ -5,6 +5,7 @@ import type { Credentials } from '../../preload/contract';
 import { EXIT_CODES, exitCodeFor } from './exit-codes';
 import { terminalText } from './terminal-text';
 import { UsageError } from './options';
+import { m } from '../../i18n/paraglide/messages.js';
 
 /** A local failure the CLI explains itself (a file it could not write): exit 1. */
 export class CliFailure extends Error {}
@@ -25,11 +26,9 @@ export interface ErrorSink {
 }
 
 // A refusal gets the CLI's own words: the app's "enter the new key" has no place to enter it here.
-const REFUSED_CREDENTIALS: Record<Credentials['mechanism'], string> = {
-  'api-key': 'the service refused the API key (it may have been revoked or rotated). Check the key given by --api-key or QUOTEDESK_API_KEY, or replace it with a current one.',
-  'client-credentials':
-    'the service refused the client ID and secret (they may have been revoked or rotated). Check the ones given by --client-id/--client-secret or QUOTEDESK_CLIENT_ID/QUOTEDESK_CLIENT_SECRET, or replace them with current ones.',
-};
+function refusedCredentials(mechanism: Credentials['mechanism']): string {
+  return mechanism === 'api-key' ? m.cli_refused_api_key() : m.cli_refused_client_credentials();
+}
 
 /** Writes the error for a person (or as JSON) and returns the exit code. */
 export function report(error: unknown, stderr: ErrorSink, json: boolean, mechanism: Credentials['mechanism'] | null): number {
@@ -38,7 +37,7 @@ export function report(error: unknown, stderr: ErrorSink, json: boolean, mechani
     stderr.write(
       json
         ? `${JSON.stringify({ error: { code, message: error.message, retryable: false } })}\n`
-        : `quotedesk: ${error.message}\n${error instanceof UsageError ? 'Run "quotedesk --help" for usage.\n' : ''}`,
+        : `quotedesk: ${error.message}\n${error instanceof UsageError ? `${m.cli_usage_hint()}\n` : ''}`,
     );
     return error instanceof UsageError ? EXIT_CODES.usage : EXIT_CODES.other;
   }
@@ -47,7 +46,7 @@ export function report(error: unknown, stderr: ErrorSink, json: boolean, mechani
     return error.exitCode;
   }
   const described = describeError(error);
-  const message = error instanceof NeedsCredentialsError && mechanism ? REFUSED_CREDENTIALS[mechanism] : described.message;
+  const message = error instanceof NeedsCredentialsError && mechanism ? refusedCredentials(mechanism) : described.message;
   const retryAt = described.retryAt === undefined ? {} : { retryAt: new Date(described.retryAt).toISOString() };
   // The CLI has no log file: for a failure nobody anticipated, the technical text is what
   // support needs, so it follows the sentence (redacted), marked as such.
@@ -56,7 +55,7 @@ export function report(error: unknown, stderr: ErrorSink, json: boolean, mechani
     stderr.write(`${JSON.stringify({ error: { code: described.code, message, retryable: described.retryable, ...retryAt, ...(detail ? { detail } : {}) } })}\n`);
   } else {
     // The message may quote the service's words (a refusal's reason): no control reaches the terminal.
-    stderr.write(`quotedesk: ${terminalText(message)}\n${detail ? `  details for support: ${terminalText(detail)}\n` : ''}`);
+    stderr.write(`quotedesk: ${terminalText(message)}\n${detail ? `  ${m.cli_support_details({ detail: terminalText(detail) })}\n` : ''}`);
   }
   return exitCodeFor(described.code);
 }

@@ -3,13 +3,23 @@
 // logger turns that entry into a sentence. Everything else the client logs stays unsaid.
 import { createSilentLogger } from '../core/log';
 import type { Logger } from '../core/ports';
+import { m } from '../../i18n/paraglide/messages.js';
+import { ltr } from './locale';
 
-const WHAT_HAPPENED: Record<string, string> = {
-  network: 'could not be reached',
-  timeout: 'did not answer in time',
-  'rate-limited': 'is receiving too many requests',
-  server: 'answered with an error',
-};
+function whatHappened(code: string): string {
+  switch (code) {
+    case 'network':
+      return m.cli_retry_unreachable();
+    case 'timeout':
+      return m.cli_retry_no_answer();
+    case 'rate-limited':
+      return m.cli_retry_rate_limited();
+    case 'server':
+      return m.cli_retry_server_error();
+    default:
+      return m.cli_retry_failed();
+  }
+}
 
 /** A logger that writes "…; trying again (2 of 4)…" for each retry of a read. */
 export function retryNoticeLogger(baseUrl: string, maxAttempts: number, stderr: { write(text: string): unknown }): Logger {
@@ -18,10 +28,10 @@ export function retryNoticeLogger(baseUrl: string, maxAttempts: number, stderr: 
     ...silent,
     warn(message, fields) {
       if (message !== 'retrying a read' || typeof fields?.attempt !== 'number') return;
-      const what = WHAT_HAPPENED[String(fields.code)] ?? 'failed';
       const status = typeof fields.status === 'number' && fields.status > 0 ? ` (HTTP ${fields.status})` : '';
-      const seconds = typeof fields.delayMs === 'number' ? ` in ${(fields.delayMs / 1000).toFixed(1)} s` : '';
-      stderr.write(`quotedesk: the service at ${baseUrl} ${what}${status}; trying again${seconds} (${fields.attempt + 1} of ${maxAttempts})…\n`);
+      const said = { url: ltr(baseUrl), problem: `${whatHappened(String(fields.code))}${status}`, attempt: ltr(String(fields.attempt + 1)), attempts: ltr(String(maxAttempts)) };
+      const notice = typeof fields.delayMs === 'number' ? m.cli_retry_notice_in({ ...said, seconds: ltr((fields.delayMs / 1000).toFixed(1)) }) : m.cli_retry_notice({ ...said });
+      stderr.write(`quotedesk: ${notice}\n`);
     },
   };
 }

@@ -7,9 +7,10 @@ import { systemClock } from '../core/ports';
 import type { Credentials, KeyAccess, QuoteListItem } from '../../preload/contract';
 import { confirmDecision, decisionBlocked, requireConfirmable, statusRefusal } from './decision';
 import { EXIT_CODES } from './exit-codes';
-import { HELP } from './help';
+import { helpText } from './help';
 import { runListenCommand } from './listen/command';
 import {
+  UsageError,
   credentialsFrom,
   expectNoArgs,
   parseAccess,
@@ -30,6 +31,8 @@ import { keyKindWarning, seenInDetails } from './key-kind';
 import { CliFailure, CliRefusal, report } from './report';
 import { retryNoticeLogger } from './retry-notice';
 import { cliVersion } from './version';
+import { environmentLocale, inLocale, KNOWN_LANGUAGES, requestedLocale, takeLangOption } from './locale';
+import { m } from '../../i18n/paraglide/messages.js';
 import { runRelayCommand } from './relay';
 import { runRelayListen } from './relay-listen';
 import { runTeamCommand } from './team/command';
@@ -75,8 +78,26 @@ interface Job {
   warn: (text: string | null) => void;
 }
 
-/** Runs one command; resolves to the process exit code. Never throws. */
+/**
+ * Runs one command in the language of --lang, else of the environment (LC_ALL, LC_MESSAGES,
+ * LANG); resolves to the process exit code. Never throws. An unknown --lang is a usage error,
+ * said in the environment's language.
+ */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const { argv: rest, lang } = takeLangOption(argv);
+  const fromEnvironment = environmentLocale(io.env);
+  if (lang === undefined) return inLocale(fromEnvironment, () => runCommand(rest, io));
+  let locale;
+  try {
+    locale = requestedLocale(lang);
+  } catch {
+    const refusal = () => new UsageError(m.cli_language_unknown({ given: lang, known: KNOWN_LANGUAGES.join(', ') }));
+    return inLocale(fromEnvironment, () => report(refusal(), io.stderr, rest.includes('--json'), null));
+  }
+  return inLocale(locale, () => runCommand(rest, io));
+}
+
+async function runCommand(argv: string[], io: CliIo): Promise<number> {
   // Long-running commands with options of their own (main/cli/listen, main/cli/relay.ts).
   if (argv[0] === 'relay') return runRelayCommand(argv.slice(1), io);
   if (argv[0] === 'listen' && argv.includes('--relay')) return runRelayListen(argv.slice(1), io);
@@ -98,7 +119,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return EXIT_CODES.ok;
     }
     if (values.help || name === 'help' || name === undefined) {
-      io.stdout.write(HELP);
+      io.stdout.write(helpText());
       return name === undefined && !values.help ? EXIT_CODES.usage : EXIT_CODES.ok;
     }
     // Everything that can be checked here is, before a single request goes out.

@@ -15,6 +15,8 @@ import type { CliIo } from '../run';
 import { quoteFacts, quoteId, teamAccount } from './quote';
 import type { TeamAccount } from './quote';
 import { onTeam, openDesk } from './setup';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { ltr } from '../locale';
 
 const OPTIONS = { account: { type: 'string' }, 'data-dir': { type: 'string' }, yes: { type: 'boolean', short: 'y' }, json: { type: 'boolean' } } as const;
 
@@ -27,10 +29,10 @@ export async function runTeamAccept(argv: string[], io: CliIo): Promise<number> 
     try {
       parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
     } catch (error) {
-      throw new UsageError(`${(error as Error).message} (accept with --account takes --data-dir, --yes and --json)`);
+      throw new UsageError(`${(error as Error).message} ${m.cli_team_accept_options()}`);
     }
     const { values, positionals } = parsed;
-    if (positionals.length !== 1) throw new UsageError('accept needs one quote ID (or number)');
+    if (positionals.length !== 1) throw new UsageError(m.cli_team_accept_needs_id());
     requireConfirmable('accept', values.yes, io.stdin);
     const logger = createSilentLogger();
     folder = await openDataFolder(dataFolderPath(values['data-dir'], io.env, io.cwd), logger);
@@ -48,7 +50,7 @@ export async function runTeamAccept(argv: string[], io: CliIo): Promise<number> 
         const gate = acceptGate(desk.state(), { service: account.service, quote: id }, facts);
         if (!gate.allowed) {
           const name = quote.quoteNumber ?? id;
-          throw new CliRefusal(`${name} cannot be accepted yet: ${gate.reason}. Ask for one with "quotedesk team request-approval ${name} --from APPROVER".`, EXIT_CODES.approvalNeeded, 'approval-needed');
+          throw new CliRefusal(m.cli_team_accept_needs_approval({ quote: ltr(name), reason: gate.reason, command: ltr(`quotedesk team request-approval ${name} --from APPROVER`) }), EXIT_CODES.approvalNeeded, 'approval-needed');
         }
       } finally {
         await desk.close();

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../options';
 import { closest } from '../suggest';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 const OPTIONS = {
   'data-dir': { type: 'string' },
@@ -70,7 +71,8 @@ export function parseTeamArgs(argv: string[]): TeamArgs {
   if (parsed.values.help || name === undefined) return { command: null, args, values: parsed.values };
   if (!(TEAM_COMMANDS as readonly string[]).includes(name)) {
     const suggestion = closest(name, TEAM_COMMANDS);
-    throw new UsageError(`unknown team command "${name}"${suggestion ? `; did you mean "${suggestion}"?` : '.'} Commands: ${TEAM_COMMANDS.join(', ')}`);
+    const said = { name, commands: TEAM_COMMANDS.join(', ') };
+    throw new UsageError(suggestion ? m.cli_team_unknown_command_suggest({ ...said, suggestion }) : m.cli_team_unknown_command(said));
   }
   const command = name as TeamCommand;
   const wanted = ARGUMENTS[command];
@@ -83,6 +85,6 @@ export function parseTeamArgs(argv: string[]): TeamArgs {
 /** An option the command cannot do without. */
 export function required(values: TeamValues, option: keyof TeamValues, command: string): string {
   const value = values[option];
-  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`team ${command} needs --${option}`);
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(m.cli_team_option_missing({ command: `team ${command}`, option: `--${option}` }));
   return value.trim();
 }

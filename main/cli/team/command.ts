@@ -15,12 +15,15 @@ import type { CliIo } from '../run';
 import { terminalText } from '../terminal-text';
 import { parseTeamArgs, required } from './args';
 import type { TeamArgs } from './args';
-import { TEAM_HELP } from './help';
+import { teamHelp } from './help';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { ltr } from '../locale';
 import { doneJson, formatDone, formatMembers, formatQuote, membersJson, outcomeJson, quoteJson } from './output';
 import { quoteFacts, quoteRef, teamAccount } from './quote';
 import type { TeamAccount } from './quote';
 import { createTeam, joinTeam, openDesk } from './setup';
 import { reportUnverified } from './unverified';
+
 
 interface Run {
   args: TeamArgs;
@@ -37,7 +40,7 @@ export async function runTeamCommand(argv: string[], io: CliIo): Promise<number>
   try {
     const args = parseTeamArgs(argv);
     if (args.command === null) {
-      io.stdout.write(TEAM_HELP);
+      io.stdout.write(teamHelp());
       return args.values.help ? EXIT_CODES.ok : EXIT_CODES.usage;
     }
     const logger = createSilentLogger();
@@ -62,13 +65,13 @@ async function run(job: Run): Promise<number> {
   if (args.command === 'create') {
     const made = await createTeam(folder, args.values, logger);
     return withDesk(job, async (desk) => {
-      out({ team: made.team, bucket: made.profile.bucket, email: made.profile.email, role: 'admin', publicKey: desk.author.key }, () => `Created the team ${terminalText(made.team)} (bucket ${made.profile.bucket}); you are its admin.\n`);
+      out({ team: made.team, bucket: made.profile.bucket, email: made.profile.email, role: 'admin', publicKey: desk.author.key }, () => `${m.cli_team_created({ team: terminalText(made.team), bucket: ltr(made.profile.bucket) })}\n`);
       return EXIT_CODES.ok;
     });
   }
   if (args.command === 'join') {
     const joined = await joinTeam(folder, args.values, logger);
-    return withDesk(job, async (desk) => changed(job, desk, await askToJoin(desk), () => `Asked to join ${terminalText(joined.team)}: an admin admits you with "quotedesk team admit ${joined.profile.email}".\n`));
+    return withDesk(job, async (desk) => changed(job, desk, await askToJoin(desk), () => `${m.cli_team_join_asked({ team: terminalText(joined.team), command: ltr(`quotedesk team admit ${joined.profile.email}`) })}\n`));
   }
   return withDesk(job, async (desk, first) => {
     switch (args.command) {
@@ -86,7 +89,7 @@ async function run(job: Run): Promise<number> {
       }
       case 'admit': {
         const role = (args.values.role ?? 'member') as Role;
-        if (!(ROLES as readonly string[]).includes(role)) throw new UsageError(`--role is one of ${ROLES.join(', ')}`);
+        if (!(ROLES as readonly string[]).includes(role)) throw new UsageError(m.cli_team_role_invalid({ roles: ROLES.join(', ') }));
         return changed(job, desk, await admit(desk, args.args[0]!, role, parseLimits(args.values.limit ?? [])));
       }
       case 'remove':
@@ -150,7 +153,7 @@ async function withAccount(job: Run, work: (account: TeamAccount) => Promise<num
 
 function changed(job: Run, desk: TeamDesk, done: Done, human?: () => string): number {
   job.out(doneJson(done, desk.queued.length), () => (done.outcome === 'sent' && human ? human() : formatDone(done, desk.queued.length)));
-  if (done.outcome === 'refused') throw new CliRefusal(`the team's server refused it: ${done.reason}`, EXIT_CODES.teamRefused, 'refused');
+  if (done.outcome === 'refused') throw new CliRefusal(m.cli_team_server_refused({ reason: done.reason ?? '' }), EXIT_CODES.teamRefused, 'refused');
   return EXIT_CODES.ok;
 }
 
@@ -158,7 +161,7 @@ function parseLimits(given: string[], option = '--limit'): Record<string, number
   const limits: Record<string, number> = {};
   for (const text of given) {
     const amount = parseAmount(text);
-    if (!amount) throw new UsageError(`${option} is AMOUNT:CURRENCY, e.g. 5000:EUR (not "${text}")`);
+    if (!amount) throw new UsageError(m.cli_team_amount_invalid({ option, given: text }));
     limits[amount.currency] = amount.amount;
   }
   return limits;

@@ -1,12 +1,14 @@
 // What team commands print for a person: the roster, a quote's shared state, what was sent.
 import type { Done, FlushOutcome, Member, QuoteState, TeamState } from '../../core/team';
 import { terminalText } from '../terminal-text';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { ltr } from '../locale';
 
 const t = terminalText;
 
 function limits(member: Member): string {
   const entries = Object.entries(member.limits);
-  return entries.length === 0 ? '' : ` up to ${entries.map(([currency, amount]) => `${amount} ${currency}`).join(', ')}`;
+  return entries.length === 0 ? '' : ` ${m.cli_team_limit_up_to({ limits: entries.map(([currency, amount]) => ltr(`${amount} ${currency}`)).join(', ') })}`;
 }
 
 export function membersJson(state: TeamState) {
@@ -15,8 +17,9 @@ export function membersJson(state: TeamState) {
 
 export function formatMembers(state: TeamState): string {
   const rows = [...state.roster.members.values()].sort((a, b) => a.email.localeCompare(b.email));
-  const lines = rows.map((member) => `${t(member.email)}  ${t(member.name)}  ${member.role === 'pending' ? 'waiting for an admin' : member.role}${limits(member)}${member.founder ? ' (founder)' : ''}`);
-  return `${state.roster.team ? `Team ${t(state.roster.team)}\n` : ''}${lines.join('\n')}\n`;
+  // Roles stay as --role takes them (member, approver, admin); only a pending member is said in words.
+  const lines = rows.map((member) => `${ltr(t(member.email))}  ${t(member.name)}  ${member.role === 'pending' ? m.cli_team_pending() : member.role}${limits(member)}${member.founder ? ` ${m.cli_team_founder()}` : ''}`);
+  return `${state.roster.team ? `${m.cli_team_heading({ team: t(state.roster.team) })}\n` : ''}${lines.join('\n')}\n`;
 }
 
 const when = (at: number) => new Date(at).toISOString().replace('T', ' ').slice(0, 16);
@@ -39,14 +42,25 @@ export function quoteJson(state: TeamState, quote: QuoteState) {
 }
 
 export function formatQuote(state: TeamState, quote: QuoteState): string {
-  const lines = [`Quote ${t(quote.ref.quote)}`, `Assigned to: ${quote.assignee?.to ? `${t(quote.assignee.to.name)} <${t(quote.assignee.to.email)}>` : 'nobody'}`];
-  lines.push(quote.notes.length === 0 ? 'No notes.' : 'Notes:');
-  for (const note of quote.notes) lines.push(`  ${when(note.body.at)}  ${t(note.author.name)}: ${t(note.body.text)}`);
+  const assignee = quote.assignee?.to ? ltr(`${t(quote.assignee.to.name)} <${t(quote.assignee.to.email)}>`) : m.cli_team_nobody();
+  const lines: string[] = [m.cli_team_quote_heading({ quote: ltr(t(quote.ref.quote)) }), m.cli_team_assigned_to({ assignee })];
+  lines.push(quote.notes.length === 0 ? m.cli_team_no_notes() : m.cli_team_notes());
+  for (const note of quote.notes) lines.push(`  ${ltr(when(note.body.at))}  ${t(note.author.name)}: ${t(note.body.text)}`);
   for (const { request, decision } of quote.requests) {
-    const approver = state.roster.members.get(request.body.approver)?.email ?? 'an unknown approver';
-    const total = request.body.total ? `${request.body.total.amount} ${request.body.total.currency}` : 'no total';
-    lines.push(`Approval asked by ${t(request.author.email)} of ${t(approver)} for revision ${request.body.revision} (${total})${request.body.comment ? `: ${t(request.body.comment)}` : ''}`);
-    lines.push(decision ? `  ${decision.body.approved ? 'approved' : 'refused'} by ${t(decision.author.email)} ${when(decision.body.at)}${decision.body.comment ? `: ${t(decision.body.comment)}` : ''}` : '  open');
+    const email = state.roster.members.get(request.body.approver)?.email;
+    const said = {
+      requester: ltr(t(request.author.email)),
+      approver: email ? ltr(t(email)) : m.cli_team_unknown_approver(),
+      revision: ltr(String(request.body.revision)),
+      total: request.body.total ? ltr(`${request.body.total.amount} ${request.body.total.currency}`) : m.cli_team_no_total(),
+    };
+    lines.push(`${m.cli_team_approval_asked(said)}${request.body.comment ? `: ${t(request.body.comment)}` : ''}`);
+    if (!decision) {
+      lines.push(`  ${m.cli_team_approval_open()}`);
+      continue;
+    }
+    const by = { by: ltr(t(decision.author.email)), at: ltr(when(decision.body.at)) };
+    lines.push(`  ${decision.body.approved ? m.cli_team_approved_by(by) : m.cli_team_refused_by(by)}${decision.body.comment ? `: ${t(decision.body.comment)}` : ''}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -60,13 +74,13 @@ export function outcomeJson(item: FlushOutcome) {
 }
 
 export function formatDone(done: Done, queued: number): string {
-  const earlier = done.sent.slice(0, -1).map((item) => `${item.outcome === 'sent' ? 'Sent' : 'Refused'} (queued earlier): ${t(item.op.what)}\n`);
+  const earlier = done.sent.slice(0, -1).map((item) => `${item.outcome === 'sent' ? m.cli_team_sent_earlier({ what: t(item.op.what) }) : m.cli_team_refused_earlier({ what: t(item.op.what) })}\n`);
   const own = done.sent.at(-1);
   const last =
     done.outcome === 'queued'
-      ? `Queued: the team's server cannot be reached; ${queued} change(s) wait in this computer's outbox and go out with the next team command (or "quotedesk team sync").\n`
+      ? `${m.cli_team_queued({ count: queued, countText: ltr(String(queued)) })}\n`
       : done.outcome === 'refused'
-        ? `Refused: ${t(done.reason ?? '')}\n`
-        : `Sent: ${t(own?.op.what ?? '')}\n`;
+        ? `${m.cli_team_refused({ reason: t(done.reason ?? '') })}\n`
+        : `${m.cli_team_sent({ what: t(own?.op.what ?? '') })}\n`;
   return `${earlier.join('')}${last}`;
 }

@@ -10,6 +10,7 @@ import type { KeyAccess, QuoteDetails } from '../../../preload/contract';
 import type { DataFolder } from '../data-folder';
 import { pickAccount } from '../account';
 import { CliFailure } from '../report';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,7 +42,7 @@ export async function quoteId(account: TeamAccount, given: string): Promise<stri
   const client = await account.client();
   const page = await client.quotes.list({ search: text, limit: 100, page: 1 });
   const found = page.data.filter((quote) => quote.quoteNumber?.toLowerCase() === text.toLowerCase());
-  if (found.length !== 1) throw new CliFailure(found.length === 0 ? `no quote numbered "${text}" in ${account.name}: give its number exactly, or its id` : `${found.length} quotes are numbered "${text}": give the id of one`);
+  if (found.length !== 1) throw new CliFailure(found.length === 0 ? m.cli_team_quote_not_found({ given: text, account: account.name }) : m.cli_team_quote_ambiguous({ count: found.length, given: text }));
   const problem = quoteIdProblem(found[0]!.id);
   if (problem) throw new CliFailure(problem);
   return found[0]!.id;

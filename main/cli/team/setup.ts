@@ -13,14 +13,15 @@ import { UsageError } from '../options';
 import { CliFailure } from '../report';
 import { required } from './args';
 import type { TeamValues } from './args';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 async function authFrom(values: TeamValues): Promise<RelayAuth> {
-  if (values.creds !== undefined && values.user !== undefined) throw new UsageError('give either --creds, or --user with --password-file, not both');
+  if (values.creds !== undefined && values.user !== undefined) throw new UsageError(m.cli_team_creds_both());
   if (values.creds !== undefined) return readCredsFile(values.creds);
   if (values.user !== undefined) {
-    if (values['password-file'] === undefined) throw new UsageError('--user needs --password-file (a password is never given on the command line)');
+    if (values['password-file'] === undefined) throw new UsageError(m.cli_team_password_file_missing());
     return readPasswordFile(values.user, values['password-file']);
   }
   return { kind: 'none' };
@@ -34,7 +35,7 @@ async function serverFrom(values: TeamValues, command: string): Promise<RelaySer
     throw new UsageError(`--nats: ${(error as Error).message}`);
   }
   const caPem = values.ca === undefined ? undefined : await readFile(values.ca, 'utf8').catch(() => {
-    throw new CliFailure(`could not read the CA certificate ${values.ca}`);
+    throw new CliFailure(m.cli_team_ca_unreadable({ path: values.ca ?? '' }));
   });
   return { url, auth: await authFrom(values), ...(caPem ? { caPem } : {}) };
 }
@@ -42,7 +43,7 @@ async function serverFrom(values: TeamValues, command: string): Promise<RelaySer
 function who(values: TeamValues, command: string): { name: string; email: string } {
   const name = required(values, 'name', command);
   const email = required(values, 'email', command);
-  if (!EMAIL.test(email)) throw new UsageError(`--email "${email}" is not an e-mail address`);
+  if (!EMAIL.test(email)) throw new UsageError(m.cli_team_email_invalid({ given: email }));
   return { name, email: email.toLowerCase() };
 }
 
@@ -56,7 +57,7 @@ export async function createTeam(folder: DataFolder, values: TeamValues, logger:
   const server = await serverFrom(values, 'create');
   const { name, email } = who(values, 'create');
   const replicas = values.replicas === undefined ? 1 : Number(values.replicas);
-  if (![1, 3, 5].includes(replicas)) throw new UsageError('--replicas is 1, 3 or 5');
+  if (![1, 3, 5].includes(replicas)) throw new UsageError(m.cli_team_replicas_invalid());
   const pair = await loadOrCreateIdentity(folder.secrets, logger);
   const profile: TeamProfile = { bucket: values.bucket ?? DEFAULT_BUCKET, founder: pair.getPublicKey(), name, email };
   const team = values.team ?? 'Team';

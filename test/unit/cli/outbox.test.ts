@@ -41,6 +41,17 @@ describe('quotedesk outbox', () => {
     expect((JSON.parse(json.stdout) as { entries: { id: string }[] }).entries.map((entry) => entry.id)).toEqual(['entry-1', 'entry-2']);
   });
 
+  it('says the waiting decisions in the language of --lang, and in Arabic keeps quote numbers left to right', async () => {
+    const german = await run('--lang', 'de');
+    expect(german.code).toBe(0);
+    expect(german.stdout).toContain('entry-1  annehmen: Q-1 für Northwind');
+    expect(german.stdout).toContain('im Rückgängig-Fenster');
+    expect(german.stdout).not.toMatch(/undo window|being sent| for /);
+    const arabic = await run('--lang', 'ar');
+    expect(arabic.stdout).toContain('entry-2  رفض: \u2066Q-2\u2069 لحساب Northwind');
+    expect((await run('--lang', 'de', '--cancel', 'entry-1')).stdout).toContain('Zurückgenommen: entry-1');
+  });
+
   it('cancels one by its id, durably', async () => {
     const { code, stdout } = await run('--cancel', 'entry-1');
     expect(code).toBe(0);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXIT_CODES, HELP } from '../../../main/cli';
+import { EXIT_CODES, helpText } from '../../../main/cli';
 import { formatList } from '../../../main/cli/output';
 import { closest } from '../../../main/cli/suggest';
 import { formatCount, formatMoney } from '../../../preload/contract/plain/format';
@@ -126,7 +126,7 @@ describe('confirming accept and decline', () => {
     expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'confirmation-needed', retryable: false } });
     expect(service.requests).toEqual([]);
     expect((await run(['list', '--yes'])).stderr).toContain('--yes applies to accept and decline only');
-    expect(HELP).toMatch(/13 not confirmed/);
+    expect(helpText()).toMatch(/13 not confirmed/);
     expect((await run(['accept', sent.id, '-y'])).code).toBe(0);
   });
 });
