@@ -1,0 +1,37 @@
+// The quote's details speak the person's language; the quote's own data (names, numbers,
+// amounts) stays as the service wrote it, marked so translation tools and the pseudo scan leave it.
+import { render, screen } from '@testing-library/svelte';
+import { afterEach, describe, expect, it } from 'vitest';
+import { QuoteDetail } from '../../../renderer/src/components/quote-detail';
+import { switchLocale } from '../../../renderer/src/lib/i18n/locale.svelte';
+import { makeDetails } from './pricing-fixtures';
+
+afterEach(() => switchLocale('en'));
+
+describe('quote detail in other languages', () => {
+  it('names its sections and facts in German, the country too, and counts line items in German', () => {
+    switchLocale('de');
+    render(QuoteDetail, {
+      quote: makeDetails({ poRequired: true, company: { ...makeDetails().company, country: 'DE' } }),
+      access: 'client',
+      cachedAt: '2025-05-02T10:15:00Z',
+      summary: { revision: 2, lineItemCount: 1, teams: [] },
+      locale: 'en-GB',
+    });
+    const facts = screen.getByRole('region', { name: 'Entscheidungsrelevante Angaben' }).textContent!;
+    expect(facts).toMatch(/Gültig bis.*Bestellnummer erforderlich\s*Ja.*Hinterlegte Bestellnummer/s);
+    expect(screen.getByRole('region', { name: 'Unternehmen' }).textContent).toContain('Deutschland');
+    expect(screen.getByRole('region', { name: 'Zeitplan' }).textContent).toContain('Angebotsdatum');
+    expect(screen.getByRole('region', { name: 'Auf einen Blick' }).textContent).toMatch(/Revision 2\s*·\s*1 Position\b/);
+    expect(screen.getByRole('status').textContent).toMatch(/^Zwischengespeichert am /);
+    expect(document.body.textContent).not.toMatch(/Valid until|PO required|Company|Timeline|line item|Cached at/);
+  });
+
+  it('counts line items with the Arabic dual and keeps user data out of translation', () => {
+    switchLocale('ar');
+    render(QuoteDetail, { quote: makeDetails(), access: 'client', summary: { revision: null, lineItemCount: 2, teams: [] }, locale: 'en-GB' });
+    expect(screen.getByRole('region', { name: 'لمحة سريعة' }).textContent).toContain('بندان');
+    expect(screen.getByRole('region', { name: 'الشركة' }).querySelector('dd[translate="no"]')?.textContent).toBe(makeDetails().company.name);
+    expect(screen.getByRole('heading', { level: 2 }).querySelector('[translate="no"]')?.textContent).toBe(makeDetails().projectName);
+  });
+});
