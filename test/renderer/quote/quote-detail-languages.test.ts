@@ -1,10 +1,11 @@
 // The quote's details speak the person's language; the quote's own data (names, numbers,
 // amounts) stays as the service wrote it, marked so translation tools and the pseudo scan leave it.
-import { render, screen } from '@testing-library/svelte';
+import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QuoteDetail } from '../../../renderer/src/components/quote-detail';
+import { QuotePricing } from '../../../renderer/src/components/quote-pricing';
 import { switchLocale } from '../../../renderer/src/lib/i18n/locale.svelte';
-import { makeDetails } from './pricing-fixtures';
+import { makeDetails, makePricing } from './pricing-fixtures';
 
 afterEach(() => switchLocale('en'));
 
@@ -33,5 +34,27 @@ describe('quote detail in other languages', () => {
     expect(screen.getByRole('region', { name: 'لمحة سريعة' }).textContent).toContain('بندان');
     expect(screen.getByRole('region', { name: 'الشركة' }).querySelector('dd[translate="no"]')?.textContent).toBe(makeDetails().company.name);
     expect(screen.getByRole('heading', { level: 2 }).querySelector('[translate="no"]')?.textContent).toBe(makeDetails().projectName);
+  });
+});
+
+describe('pricing in other languages', () => {
+  it('warns in German where the amounts do not add up, the amounts as the region writes them', () => {
+    switchLocale('de');
+    const pricing = makePricing();
+    pricing.teams[1]!.total = 550;
+    render(QuotePricing, { pricing, total: { amount: 2350, currency: 'EUR' }, locale: 'en-GB' });
+    const text = screen.getByRole('note', { name: 'Einige Beträge gehen nicht auf' }).textContent!.replace(/\s+/g, ' ');
+    expect(text).toContain('Audio team (Team): angegeben €550.00, Summe der Teile €500.00');
+    expect(text).toContain('Angebotssumme: angegeben €2,350.00, Summe der Teile €2,400.00');
+    expect(screen.getByRole('columnheader', { name: 'Einzelpreis' })).toBeTruthy();
+    expect(text).not.toMatch(/stated|parts add up|Quote total/);
+  });
+
+  it('switches the split in Arabic and captions the chart in Arabic', async () => {
+    switchLocale('ar');
+    render(QuotePricing, { pricing: makePricing(), total: { amount: 2350, currency: 'EUR' }, locale: 'en-GB' });
+    const group = screen.getByRole('group', { name: 'التقسيم حسب' });
+    await fireEvent.click(within(group).getByRole('radio', { name: 'السوق المستهدف' }));
+    expect(screen.getByRole('table', { name: 'توزيع الإجمالي حسب السوق المستهدف' })).toBeTruthy();
   });
 });
