@@ -6,6 +6,8 @@ import { QuoteDetail } from '../../../renderer/src/components/quote-detail';
 import { QuotePricing } from '../../../renderer/src/components/quote-pricing';
 import { switchLocale } from '../../../renderer/src/lib/i18n/locale.svelte';
 import { makeDetails, makePricing } from './pricing-fixtures';
+import { presentRevisionDiff } from '../../../renderer/src/lib/revision-diff';
+import { sampleDiff } from './diff-fixtures';
 
 afterEach(() => switchLocale('en'));
 
@@ -56,5 +58,17 @@ describe('pricing in other languages', () => {
     const group = screen.getByRole('group', { name: 'التقسيم حسب' });
     await fireEvent.click(within(group).getByRole('radio', { name: 'السوق المستهدف' }));
     expect(screen.getByRole('table', { name: 'توزيع الإجمالي حسب السوق المستهدف' })).toBeTruthy();
+  });
+});
+
+describe('what changed, in other languages', () => {
+  it('sums a revision up in German, the amounts as the region writes them', () => {
+    switchLocale('de');
+    expect(presentRevisionDiff(sampleDiff(), 'en-GB').summary).toBe('+€1,240.00 (+8%), 3 Positionen neu bepreist, 1 hinzugefügt');
+  });
+
+  it('sums a revision up in Arabic, with the plural form the count takes', () => {
+    switchLocale('ar');
+    expect(presentRevisionDiff(sampleDiff(), 'en-GB').itemCounts).toBe('أُعيد تسعير 3 بنود وأُضيف واحد');
   });
 });
