@@ -3,6 +3,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AcceptDialog, DeclineDialog } from '../../../renderer/src/components/decision-dialogs';
+import { SnoozeDialog } from '../../../renderer/src/components/snooze-dialog';
 import { switchLocale } from '../../../renderer/src/lib/i18n/locale.svelte';
 import { makeDetails } from './pricing-fixtures';
 
@@ -40,5 +41,17 @@ describe('decision dialogs in other languages', () => {
     expect(alert.textContent).toContain('لم تسمح الخدمة بذلك');
     expect(within(dialog).getByRole('button', { name: 'تم' })).toBeTruthy();
     expect(dialog.textContent).not.toMatch(/Accept|purchase order|service did not allow|Done/);
+  });
+});
+
+describe('snooze dialog in German', () => {
+  it('names the quote and refuses a time in the past in German', async () => {
+    switchLocale('de');
+    render(SnoozeDialog, { props: { target: { accountId: 'a', quoteId: 'q', quoteNumber: 'Q-7', validUntil: null }, onsnooze: vi.fn(async () => true), oncancel: vi.fn(), locale: 'de-DE', now: NOW } });
+    const dialog = screen.getByRole('dialog', { name: 'Angebot Q-7 zurückstellen' });
+    await fireEvent.input(within(dialog).getByLabelText('Oder Zeitpunkt wählen'), { target: { value: '2000-01-01T10:00' } });
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Bis dahin zurückstellen' }));
+    expect(dialog.textContent).toContain('Wählen Sie einen Zeitpunkt in der Zukunft.');
+    expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toBeTruthy();
   });
 });
