@@ -4,6 +4,7 @@ import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QuoteDetail } from '../../../renderer/src/components/quote-detail';
 import { QuotePricing } from '../../../renderer/src/components/quote-pricing';
+import { PdfActions } from '../../../renderer/src/components/pdf-actions';
 import { switchLocale } from '../../../renderer/src/lib/i18n/locale.svelte';
 import { makeDetails, makePricing } from './pricing-fixtures';
 import { presentRevisionDiff } from '../../../renderer/src/lib/revision-diff';
@@ -70,5 +71,15 @@ describe('what changed, in other languages', () => {
   it('sums a revision up in Arabic, with the plural form the count takes', () => {
     switchLocale('ar');
     expect(presentRevisionDiff(sampleDiff(), 'en-GB').itemCounts).toBe('أُعيد تسعير 3 بنود وأُضيف واحد');
+  });
+});
+
+describe('the PDF section in Arabic', () => {
+  it('says offline that the PDF was never downloaded, and names its buttons in Arabic', () => {
+    switchLocale('ar');
+    render(PdfActions, { copy: null, online: false, onopen: () => {}, onsaveas: () => {} });
+    expect(screen.getByRole('region', { name: 'ملف PDF لعرض السعر' }).textContent).toContain('لم يُنزَّل ملف PDF هذا من قبل');
+    expect(screen.getByRole('button', { name: 'فتح PDF' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'حفظ باسم…' })).toBeTruthy();
   });
 });
