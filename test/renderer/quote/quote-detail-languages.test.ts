@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { QuoteDetail } from '../../../renderer/src/components/quote-detail';
 import { QuotePricing } from '../../../renderer/src/components/quote-pricing';
 import { PdfActions } from '../../../renderer/src/components/pdf-actions';
+import { DecisionReceipts } from '../../../renderer/src/components/decision-receipts';
 import { switchLocale } from '../../../renderer/src/lib/i18n/locale.svelte';
 import { makeDetails, makePricing } from './pricing-fixtures';
 import { presentRevisionDiff } from '../../../renderer/src/lib/revision-diff';
@@ -81,5 +82,24 @@ describe('the PDF section in Arabic', () => {
     expect(screen.getByRole('region', { name: 'ملف PDF لعرض السعر' }).textContent).toContain('لم يُنزَّل ملف PDF هذا من قبل');
     expect(screen.getByRole('button', { name: 'فتح PDF' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'حفظ باسم…' })).toBeTruthy();
+  });
+});
+
+describe('decision receipts in German', () => {
+  it('says who declined and that no notification was sent, in German, the reason left as written', () => {
+    switchLocale('de');
+    render(DecisionReceipts, {
+      receipts: [
+        { id: 'r1', accountId: 'a', accountName: 'Northwind', quoteId: 'q', quoteNumber: 'Q-1', version: 'v1', total: null, decision: 'decline', reason: 'Over budget', at: '2025-05-03T14:30:00Z', pdfSha256: null, outcome: 'done', status: 'REJECTED', settled: null },
+      ],
+      locale: 'en-GB',
+    });
+    const region = screen.getByRole('region', { name: 'Von diesem Computer getroffene Entscheidungen' });
+    const text = region.textContent!.replace(/\s+/g, ' ');
+    expect(text).toContain('Abgelehnt von Northwind,');
+    expect(text).toContain('Sie haben dies in Quotedesk abgelehnt');
+    expect(text).toContain('Ohne Preis');
+    expect(within(region).getByText('Over budget').getAttribute('translate')).toBe('no');
+    expect(text).not.toMatch(/Declined|by Northwind|notification|Not priced/);
   });
 });
