@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeError } from '../../preload/contract';
 import { describeFailure, plainMessage, retryAtOf } from '../../renderer/src/lib/error-words';
+import { switchLocale } from '../../renderer/src/lib/i18n/locale.svelte';
 
 // Messages as the core wrote them when the audit tried the app: a request line and the raw body.
 const RAW_503 =
@@ -88,5 +89,35 @@ describe('describeFailure for the transport’s own failures (browser mode, host
     });
     // The Quoting Service being unreachable keeps its own words.
     expect(describeFailure(error('network', 'connect ECONNREFUSED 127.0.0.1:9')).title).toBe("Can't reach the Quoting Service");
+  });
+});
+
+describe('error words in other languages', () => {
+  afterEach(() => switchLocale('en'));
+
+  it('speaks German: the heading and the sentence by the code, never the English message', () => {
+    switchLocale('de');
+    const words = describeFailure(error('server', RAW_503));
+    expect(words.title).toBe('Beim Quoting Service liegt ein Problem vor');
+    expect(words.message).toBe('Der Quoting Service konnte wegen eines Problems auf seiner Seite nicht antworten. Es wurde nichts geändert.');
+    expect(words.message).not.toMatch(/internal problem|service said/i);
+    expect(describeFailure(error('forbidden', 'The key may not list quotes')).title).toBe('Dieser Schlüssel darf diese Angebote nicht sehen');
+  });
+
+  it('speaks Arabic, and a code the contract adds later still gets Arabic words', () => {
+    switchLocale('ar');
+    expect(describeFailure(error('network', 'connect ECONNREFUSED 127.0.0.1:9'))).toEqual({
+      title: 'يتعذّر الوصول إلى خدمة Quoting Service',
+      message: 'تعذّر على Quotedesk الاتصال. تحقق من اتصال الشبكة ومن عنوان الحساب.',
+      remedy: 'retry',
+    });
+    expect(describeFailure(error('brand-new' as BridgeError['code'], 'Oops')).title).toBe('حدث خطأ ما');
+  });
+
+  it('follows a switch back to English at the next call', () => {
+    switchLocale('de');
+    describeFailure(error('timeout', 'Timed out'));
+    switchLocale('en');
+    expect(describeFailure(error('timeout', 'Timed out')).title).toBe('The Quoting Service did not answer in time');
   });
 });

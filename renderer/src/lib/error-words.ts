@@ -1,6 +1,9 @@
 import type { BridgeError } from '../../../preload/contract';
 import { plainNetworkWords } from '../../../preload/contract/plain/network-words';
 import { hostLinkTitle } from './host-link-words';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { baseLocale } from '../../../i18n/paraglide/runtime.js';
+import { uiLocale } from './i18n/locale.svelte';
 
 /** What the user can do about a failure: the one button the error state offers. */
 export type ErrorRemedy = 'retry' | 'update-credentials' | 'none';
@@ -14,91 +17,35 @@ export interface ErrorWords {
 }
 
 interface CodeWords {
-  title: string;
-  /** Said when the error's own message is missing or not fit to show. */
-  fallback: string;
+  title: () => string;
+  /** Said when the error's own message is missing, not fit to show, or not in the UI's language. */
+  fallback: () => string;
   remedy: ErrorRemedy;
   /** The message is a technical detail (a schema path, a stack): always say the fallback. */
   technical?: boolean;
 }
 
+// Words are functions, called when an error is described, so they follow a language switch.
 const BY_CODE: Record<BridgeError['code'], CodeWords> = {
-  'needs-credentials': {
-    title: 'The credentials need updating',
-    fallback: 'The Quoting Service refused the stored credentials. Enter new ones to see the quotes again.',
-    remedy: 'update-credentials',
-  },
-  authentication: {
-    title: 'The service refused the credentials',
-    fallback: 'The Quoting Service did not accept the stored credentials. Enter new ones to see the quotes again.',
-    remedy: 'update-credentials',
-  },
-  forbidden: {
-    title: 'This key may not see these quotes',
-    fallback: 'The Quoting Service does not allow this key to list these quotes. Check the key kind or use another key.',
-    remedy: 'update-credentials',
-  },
-  'rate-limited': {
-    title: 'The service asked Quotedesk to slow down',
-    fallback: 'The Quoting Service is limiting requests for now.',
-    remedy: 'retry',
-  },
-  server: {
-    title: 'The Quoting Service has a problem',
-    fallback: 'The Quoting Service could not answer because of a problem on its side. Nothing was changed.',
-    remedy: 'retry',
-  },
-  network: {
-    title: "Can't reach the Quoting Service",
-    fallback: 'Quotedesk could not connect. Check the network connection and the account’s address.',
-    remedy: 'retry',
-  },
-  timeout: {
-    title: 'The Quoting Service did not answer in time',
-    fallback: 'The request took too long and was given up. The service may be busy.',
-    remedy: 'retry',
-  },
-  schema: {
-    title: "The service's answer could not be read",
-    fallback:
-      'The Quoting Service answered in a form Quotedesk does not understand. It may be a different version of the service; the details are in the log.',
-    remedy: 'retry',
-    technical: true,
-  },
-  'invalid-output': {
-    title: 'Something went wrong inside Quotedesk',
-    fallback: 'Quotedesk produced an answer it could not use. The details are in the log.',
-    remedy: 'retry',
-    technical: true,
-  },
-  internal: {
-    title: 'Something went wrong inside Quotedesk',
-    fallback: 'Quotedesk ran into an unexpected problem. The details are in the log.',
-    remedy: 'retry',
-    technical: true,
-  },
-  'account-not-found': {
-    title: 'This account is no longer there',
-    fallback: 'The account was removed, perhaps in another window. Choose another account in the sidebar.',
-    remedy: 'none',
-  },
-  'not-found': {
-    title: 'Not found',
-    fallback: 'The Quoting Service does not know what was asked for. Check the account’s address.',
-    remedy: 'retry',
-  },
-  'invalid-state': { title: 'Not possible now', fallback: 'The Quoting Service refused the action in the current state.', remedy: 'retry' },
-  validation: { title: 'The request was refused', fallback: 'The Quoting Service refused the request as invalid.', remedy: 'none' },
-  'invalid-input': { title: 'The request was refused', fallback: 'Quotedesk could not send this request.', remedy: 'none' },
-  'unknown-method': {
-    title: 'Something went wrong inside Quotedesk',
-    fallback: 'This window and the app do not match. Reload the window.',
-    remedy: 'none',
-    technical: true,
-  },
+  'needs-credentials': { title: () => m.quote_error_credentials_title(), fallback: () => m.quote_error_credentials_text(), remedy: 'update-credentials' },
+  authentication: { title: () => m.quote_error_authentication_title(), fallback: () => m.quote_error_authentication_text(), remedy: 'update-credentials' },
+  forbidden: { title: () => m.quote_error_forbidden_title(), fallback: () => m.quote_error_forbidden_text(), remedy: 'update-credentials' },
+  'rate-limited': { title: () => m.quote_error_rate_limited_title(), fallback: () => m.quote_error_rate_limited_text(), remedy: 'retry' },
+  server: { title: () => m.quote_error_server_title(), fallback: () => m.quote_error_server_text(), remedy: 'retry' },
+  network: { title: () => m.quote_error_network_title(), fallback: () => m.quote_error_network_text(), remedy: 'retry' },
+  timeout: { title: () => m.quote_error_timeout_title(), fallback: () => m.quote_error_timeout_text(), remedy: 'retry' },
+  schema: { title: () => m.quote_error_schema_title(), fallback: () => m.quote_error_schema_text(), remedy: 'retry', technical: true },
+  'invalid-output': { title: () => m.quote_error_inside_title(), fallback: () => m.quote_error_invalid_output_text(), remedy: 'retry', technical: true },
+  internal: { title: () => m.quote_error_inside_title(), fallback: () => m.quote_error_internal_text(), remedy: 'retry', technical: true },
+  'account-not-found': { title: () => m.quote_error_account_gone_title(), fallback: () => m.quote_error_account_gone_text(), remedy: 'none' },
+  'not-found': { title: () => m.quote_error_not_found_title(), fallback: () => m.quote_error_not_found_text(), remedy: 'retry' },
+  'invalid-state': { title: () => m.quote_error_invalid_state_title(), fallback: () => m.quote_error_invalid_state_text(), remedy: 'retry' },
+  validation: { title: () => m.quote_error_refused_title(), fallback: () => m.quote_error_validation_text(), remedy: 'none' },
+  'invalid-input': { title: () => m.quote_error_refused_title(), fallback: () => m.quote_error_invalid_input_text(), remedy: 'none' },
+  'unknown-method': { title: () => m.quote_error_inside_title(), fallback: () => m.quote_error_unknown_method_text(), remedy: 'none', technical: true },
 };
 
-const GENERIC: CodeWords = { title: 'Something went wrong', fallback: 'Quotedesk could not finish the request.', remedy: 'retry' };
+const GENERIC: CodeWords = { title: () => m.quote_error_generic_title(), fallback: () => m.quote_error_generic_text(), remedy: 'retry' };
 
 /**
  * What a failed call says about the account's link to the service, in the account-status
@@ -121,8 +68,10 @@ export function describeFailure(error: BridgeError): ErrorWords {
   if (hostTitle !== null) return { title: hostTitle, message: error.message.replaceAll('`', ''), remedy: 'none' };
   // A code the contract adds later still gets words, never a crash.
   const words = BY_CODE[error.code] ?? GENERIC;
-  const message = words.technical ? null : plainMessage(error.message);
-  return { title: words.title, message: message ?? words.fallback, remedy: words.remedy };
+  // The error's own message is English (the main process and the service write it): in any
+  // other language the code's words say it, rather than an English sentence in a German window.
+  const message = words.technical || uiLocale() !== baseLocale ? null : plainMessage(error.message);
+  return { title: words.title(), message: message ?? words.fallback(), remedy: words.remedy };
 }
 
 /**
@@ -143,9 +92,9 @@ export function plainMessage(message: string | null | undefined): string | null 
     .trim();
   if (/\n|\bat \S+:\d+:\d+/.test(lead)) lead = lead.split('\n')[0]!.trim();
   const said = serviceSaid(body);
-  if (lead === '' && said === null) return null;
-  let sentence = lead === '' ? `The service said: “${said}”` : endSentence(lead);
-  if (lead !== '' && said !== null && !lead.toLowerCase().includes(said.toLowerCase())) sentence += ` The service said: “${said}”`;
+  if (lead === '') return said === null ? null : m.quote_error_service_said({ said });
+  let sentence = endSentence(lead);
+  if (said !== null && !lead.toLowerCase().includes(said.toLowerCase())) sentence += ` ${m.quote_error_service_said({ said })}`;
   return sentence.length > MAX_MESSAGE_LENGTH ? null : sentence;
 }
 

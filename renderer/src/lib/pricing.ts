@@ -2,6 +2,7 @@
 // share them.
 import type { ItemsPricing } from '../../../preload/contract';
 import { minorUnit, minorUnitDigits } from './money';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 export type PricingLevel = 'line item' | 'target market' | 'service' | 'team' | 'quote';
 
@@ -64,7 +65,7 @@ export function checkPricingSums(pricing: ItemsPricing | null | undefined): Pric
     teamsSum += team.total;
   }
   // Teams priced in different currencies cannot be added up: there is no total to check.
-  if (currencies.size <= 1 && pricing.teams.length > 0) compare('quote', ['Quote total'], pricing.total, teamsSum, quoteCurrency);
+  if (currencies.size <= 1 && pricing.teams.length > 0) compare('quote', [m.quote_pricing_quote_total()], pricing.total, teamsSum, quoteCurrency);
   return mismatches;
 }
 

@@ -4,6 +4,8 @@
 import type { QuoteDetailView } from '../../../preload/contract/bridge/inbox';
 import type { QuoteStatus } from '../../../preload/contract/plain/statuses';
 import { formatSignedAmount } from './money';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { uiLocale } from './i18n/locale.svelte';
 
 /** Where a line item sits in the pricing tree, and which item it is. */
 export interface LineItemKey {
@@ -74,16 +76,27 @@ export interface RevisionDiff {
   fields: FieldChange[];
 }
 
-export const FIELD_LABELS: Readonly<Record<DiffField, string>> = {
-  status: 'Status',
-  quoteDate: 'Quote date',
-  validUntil: 'Valid until',
-  deadlineForQuote: 'Deadline for the quote',
-  projectDueDate: 'Project due date',
-  quoteExpiryDate: 'Quote expiry date',
-  poNumber: 'PO number',
-  poRequired: 'PO required',
-};
+/** A changed field's name, in the UI's language. */
+export function fieldLabel(field: DiffField): string {
+  switch (field) {
+    case 'status':
+      return m.quote_diff_field_status();
+    case 'quoteDate':
+      return m.quote_diff_field_quote_date();
+    case 'validUntil':
+      return m.quote_diff_field_valid_until();
+    case 'deadlineForQuote':
+      return m.quote_diff_field_deadline();
+    case 'projectDueDate':
+      return m.quote_diff_field_project_due();
+    case 'quoteExpiryDate':
+      return m.quote_diff_field_expiry();
+    case 'poNumber':
+      return m.quote_diff_field_po_number();
+    case 'poRequired':
+      return m.quote_diff_field_po_required();
+  }
+}
 
 /** How much a line item change moves the total: + when it costs more. */
 export function impactOf(change: LineItemChange): number {
@@ -136,14 +149,16 @@ function percent(delta: number, before: number, locale?: string): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: Math.abs(ratio) < 0.01 ? 1 : 0, signDisplay: 'exceptZero' }).format(ratio);
 }
 
-function countWords(items: readonly LineItemChange[]): string {
+/** The line item counts, or null when no line item changed. */
+function countWords(items: readonly LineItemChange[]): string | null {
   const counts = { repriced: 0, added: 0, removed: 0 };
   for (const item of items) counts[item.kind] += 1;
   const parts: string[] = [];
-  if (counts.repriced) parts.push(`${counts.repriced} ${counts.repriced === 1 ? 'item' : 'items'} repriced`);
-  if (counts.added) parts.push(parts.length ? `${counts.added} added` : `${counts.added} ${counts.added === 1 ? 'item' : 'items'} added`);
-  if (counts.removed) parts.push(parts.length ? `${counts.removed} removed` : `${counts.removed} ${counts.removed === 1 ? 'item' : 'items'} removed`);
-  return parts.length ? parts.join(', ') : 'No line item changed';
+  // The first count names the items; the ones after it leave them implied.
+  if (counts.repriced) parts.push(m.quote_diff_repriced({ count: counts.repriced }));
+  if (counts.added) parts.push(parts.length ? m.quote_diff_added_more({ count: counts.added }) : m.quote_diff_added({ count: counts.added }));
+  if (counts.removed) parts.push(parts.length ? m.quote_diff_removed_more({ count: counts.removed }) : m.quote_diff_removed({ count: counts.removed }));
+  return parts.length ? new Intl.ListFormat(uiLocale(), { type: 'unit', style: 'short' }).format(parts) : null;
 }
 
 export function presentRevisionDiff(diff: RevisionDiff, locale?: string): DiffPresentation {
@@ -153,13 +168,14 @@ export function presentRevisionDiff(diff: RevisionDiff, locale?: string): DiffPr
   if (before !== null && after !== null) {
     const delta = after - before;
     direction = Math.abs(delta) < 0.005 ? 'same' : delta > 0 ? 'up' : 'down';
-    if (direction === 'same') totalChange = 'No change in total';
+    if (direction === 'same') totalChange = m.quote_diff_no_total_change();
     else {
       const amount = formatSignedAmount(delta, diff.currency, locale);
       totalChange = before > 0 ? `${amount} (${percent(delta, before, locale)})` : amount;
     }
   }
-  const itemCounts = countWords(diff.lineItems);
+  const counted = countWords(diff.lineItems);
+  const itemCounts = counted ?? m.quote_diff_no_item_changed();
   const teams = diff.teams
     .map((team) => ({ ...team, delta: team.before !== null && team.after !== null ? team.after - team.before : null }))
     .filter((team) => team.delta === null || Math.abs(team.delta) >= 0.005)
@@ -172,8 +188,8 @@ export function presentRevisionDiff(diff: RevisionDiff, locale?: string): DiffPr
     totalChange,
     itemCounts,
     statusOnly,
-    // One sentence: after the total's words the counts go on in lower case.
-    summary: totalChange ? `${totalChange}, ${itemCounts.charAt(0).toLowerCase()}${itemCounts.slice(1)}` : itemCounts,
+    // One sentence: after the total's words the counts go on (in lower case, where the language has it).
+    summary: totalChange ? m.quote_diff_summary({ total: totalChange, items: counted ?? m.quote_diff_no_item_changed_after() }) : itemCounts,
     items: sortByImpact(diff.lineItems),
     teams,
     fields,

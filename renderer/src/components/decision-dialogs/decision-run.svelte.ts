@@ -1,3 +1,4 @@
+import { m } from '../../../../i18n/paraglide/messages.js';
 import type { CheckAgainOutcome, DecisionOutcome } from '../../lib/decision-outcome';
 
 export type RunState =
@@ -47,7 +48,7 @@ export class DecisionRun {
       this.state = { kind: 'checked', result: await run() };
     } catch (error) {
       this.state = previous.kind === 'ended'
-        ? { kind: 'ended', result: { ...previous.result, message: `${previous.result.message} Checking again failed: ${error instanceof Error ? error.message : String(error)}` } }
+        ? { kind: 'ended', result: { ...previous.result, message: m.quote_decision_check_failed({ message: previous.result.message, problem: error instanceof Error ? error.message : String(error) }) } }
         : previous;
     }
   }
