@@ -5,7 +5,7 @@
 // a filtered page of one company's quotes proves nothing about an internal key.
 import { judgeAccess } from '../core/accounts';
 import type { KeyAccess, QuoteDetails, QuoteListItem } from '../../preload/contract';
-import { KEY_ACCESS_IN_SENTENCE, KEY_ACCESS_LABELS } from '../../preload/contract/plain/statuses';
+import { KEY_ACCESS_IN_SENTENCE, KEY_ACCESS_LABELS } from '../../i18n/words/statuses';
 
 type Seen = Pick<QuoteListItem, 'status' | 'companyId'>;
 

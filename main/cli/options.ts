@@ -5,7 +5,7 @@ import { DEFAULT_TIMEOUTS } from '../core/api';
 import type { Timeouts } from '../core/api';
 import { globalRedactor } from '../core/log';
 import { Credentials, KeyAccess, LIST_LIMIT_MAX, QUOTE_STATUSES, QuoteStatus } from '../../preload/contract';
-import { baseUrlProblem } from '../../preload/contract/plain/base-url';
+import { baseUrlProblem } from '../../i18n/words/base-url';
 import { closest } from './suggest';
 
 export class UsageError extends Error {}

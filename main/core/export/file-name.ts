@@ -3,7 +3,7 @@
 // so it is cleaned to a name every system accepts: Windows refuses < > : " / \ | ? * and
 // control characters and drops trailing dots and spaces; macOS refuses ':'; every system
 // limits a name to 255 bytes.
-import { stageLabel } from '../../../preload/contract/plain/stages';
+import { stageLabel } from '../../../i18n/words/stages';
 import type { QuoteStage } from '../../../preload/contract/plain/stages';
 
 const PRODUCT = 'Quotedesk';

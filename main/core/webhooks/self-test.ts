@@ -5,7 +5,7 @@
 import { Agent, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { WebhookCheck } from '../../../preload/contract';
-import { plainNetworkWords } from '../../../preload/contract/plain/network-words';
+import { plainNetworkWords } from '../../../i18n/words/network-words';
 import type { Clock } from '../ports';
 import type { WebhookInspector } from './inspector';
 import type { WebhookRegistration } from './registration';

@@ -9,8 +9,9 @@ import type {
   KeyAccess,
   Mechanism,
 } from '../../../preload/contract';
-import { baseUrlProblem, credentialOrigin } from '../../../preload/contract/plain/base-url';
-import { KEY_ACCESS_LABELS } from '../../../preload/contract/plain/statuses';
+import { credentialOrigin } from '../../../preload/contract/plain/base-url';
+import { baseUrlProblem } from '../../../i18n/words/base-url';
+import { KEY_ACCESS_LABELS } from '../../../i18n/words/statuses';
 
 export interface AccountFormValues {
   name: string;

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createTcpServer } from 'node:net';
 import type { AddressInfo, Server } from 'node:net';
-import { plainNetworkWords } from '../../../../preload/contract/plain/network-words';
+import { plainNetworkWords } from '../../../../i18n/words/network-words';
 import { loopbackCertificate } from '../../../../main/core/webhooks/tunnels';
 import { afterEach, describe, expect, it } from 'vitest';
 import { selfTest } from '../../../../main/core/webhooks/self-test';
