@@ -35,6 +35,7 @@ import { createUpdateEngine } from './update-engine';
 import { createMainWindow, focusExistingWindow, hardenSession, lockDownContents } from './window';
 import { stampStartMenuShortcut } from './windows-shortcut';
 import { errorText } from '../core/errors';
+import { withPageLanguage } from '../core/hosting/page-language';
 
 /** What the main process learns from Node's process object (given, so tests choose the platform). */
 export interface ProcessFacts {
@@ -164,7 +165,9 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
     .then(async () => {
       step = "preparing the window's session";
       hardenSession(session.defaultSession);
-      handleAppScheme(session.defaultSession.protocol, { rendererDir: files.rendererDir, logger });
+      // The page opens in the language main resolved (the stored choice, else the OS's languages).
+      const page = (html: string) => (core ? withPageLanguage(html, { ...core.language.state(), resolvesSystem: 'host' }) : html);
+      handleAppScheme(session.defaultSession.protocol, { rendererDir: files.rendererDir, logger, page });
       if (platform === 'win32' && app.isPackaged) stampStartMenuShortcut({ shell, appData: app.getPath('appData'), target: facts.execPath, logger });
       step = 'preparing the data folder';
       // The lock browser mode and the command line take too: a refusal names the process
@@ -195,6 +198,8 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
         host: 'electron',
         version: app.getVersion(),
         paths: { userData },
+        // The OS's languages in order (the UI's, not the region's): "system" resolves against them.
+        language: { systemLanguages: () => app.getPreferredSystemLanguages?.() ?? [], env, systemFrom: 'host' },
         // A quote's PDF opens in the system's viewer; "Save as…" copies the cached file where the person chooses.
         deliverPdf: async ({ path, fileName, mode }) => {
           if (mode === 'open') {
