@@ -84,6 +84,17 @@ export default tseslint.config(
       }],
     },
   },
+  {
+    // The shared words (stages, statuses, formats in the person's language): the renderer, main
+    // and the CLI all import them, so they read only the compiled messages, the contract's
+    // zod-free codes and each other.
+    files: ['i18n/words/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^(?!\\.\\./paraglide/|\\.\\./\\.\\./preload/contract/plain/|\\./[\\w.-]+$).*', message: 'i18n/words may import only ../paraglide/**, preload/contract/plain/** and its siblings.' }],
+      }],
+    },
+  },
   { files: ['main/core/**'], rules: coreRule([]) },
   ...coreLayerConfigs,
   {

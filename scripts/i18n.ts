@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import { compile } from '@inlang/paraglide-js';
 import { areas, messagesRoot, problems, pseudoLocale, readAll, readCatalogue, shippedLocales } from '../i18n/catalogue.ts';
 import { pseudoCatalogue } from '../i18n/pseudo.ts';
+import { physicalCss } from './i18n-rtl.ts';
 
 const root = join(import.meta.dirname, '..');
 const outdir = join(root, 'i18n', 'paraglide');
@@ -43,6 +44,10 @@ const used = new Set<string>();
 for (const file of sources) for (const match of readFileSync(file, 'utf8').matchAll(/\bm\.([a-z][a-z0-9_]*)\b/g)) used.add(match[1]!);
 const unused = english.filter((key) => !used.has(key));
 if (unused.length) failures.push(`${unused.length} messages no code uses: ${unused.join(', ')}`);
+
+// Right to left: the layout mirrors through logical properties, so a physical left/right in
+// the renderer's CSS fails (a line that must stay physical says why with `rtl: physical`).
+for (const use of physicalCss(root).filter((each) => !each.text.includes('rtl: physical'))) failures.push(`${use.file}:${use.line} uses physical CSS (${use.text}): use the logical property (margin-inline-start, inset-inline-end, text-align: start...)`);
 
 if (failures.length) {
   console.error(`i18n: ${failures.length} problem(s)\n${failures.map((line) => `  - ${line}`).join('\n')}`);

@@ -3,9 +3,10 @@
 // undone, so a terminal is asked; a script says --yes; anything else is refused (exit 13).
 import { createInterface } from 'node:readline/promises';
 import type { KeyAccess, QuoteDetails } from '../../preload/contract';
-import { formatMoney } from '../../preload/contract/plain/format';
+import { formatMoney } from '../../i18n/words/format';
 import { clientFacingStatus } from '../../preload/contract/plain/statuses';
-import { quoteStatusWords, stageOf } from '../../preload/contract/plain/stages';
+import { stageOf } from '../../preload/contract/plain/stages';
+import { quoteStatusWords } from '../../i18n/words/stages';
 import type { QuoteStage } from '../../preload/contract/plain/stages';
 import { EXIT_CODES } from './exit-codes';
 import { CliRefusal } from './report';

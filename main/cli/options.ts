@@ -5,9 +5,9 @@ import { DEFAULT_TIMEOUTS } from '../core/api';
 import type { Timeouts } from '../core/api';
 import { globalRedactor } from '../core/log';
 import { Credentials, KeyAccess, LIST_LIMIT_MAX, QUOTE_STATUSES, QuoteStatus } from '../../preload/contract';
-import { baseUrlProblem } from '../../preload/contract/plain/base-url';
 import { m } from '../../i18n/paraglide/messages.js';
 import { getLocale } from '../../i18n/paraglide/runtime.js';
+import { baseUrlProblem } from '../../i18n/words/base-url';
 import { closest } from './suggest';
 
 export class UsageError extends Error {}

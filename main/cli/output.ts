@@ -4,12 +4,12 @@
 // says them; the status code follows in brackets where a script may want it.
 import type { DecisionOutcome, QuotePage } from '../core/api';
 import type { KeyAccess, QuoteDetails, QuoteListItem, QuoteStatus } from '../../preload/contract';
-import { formatCount, formatDateOnly, formatDateTime, formatMoney } from '../../preload/contract/plain/format';
+import { formatCount, formatDateOnly, formatDateTime, formatMoney } from '../../i18n/words/format';
 import { QUOTE_STATUSES, clientFacingStatus } from '../../preload/contract/plain/statuses';
-import { quoteStatusWords } from '../../preload/contract/plain/stages';
 import { m } from '../../i18n/paraglide/messages.js';
 import { ltr } from './locale';
 import { displayWidth, padToWidth } from './display-width';
+import { quoteStatusWords } from '../../i18n/words/stages';
 import { terminalText } from './terminal-text';
 
 /** "Q-2024-0001", or a stand-in for a quote still in preparation. */

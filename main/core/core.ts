@@ -2,6 +2,8 @@ import type { AppInfo, Handlers } from '../../preload/contract';
 import { createAccountsFeature } from './accounts/feature';
 import type { AccountsService } from './accounts/types';
 import { createAppInfoFeature } from './app-info/feature';
+import { createLanguage, createLanguageFeature, type Language, type LanguageDeps } from './app-info/language';
+import { setLocale } from '../../i18n/paraglide/runtime.js';
 import { createCliEndpointFeature } from './cli-endpoint/feature';
 import { createDispatcher } from './bridge/dispatcher';
 import type { Dispatcher } from './bridge/dispatcher';
@@ -63,6 +65,11 @@ export interface CoreOptions {
   desktop?: DesktopHandlers;
   /** The background details reader's pace (tests and benchmarks; sync/details-reader.ts). */
   detailsReader?: Partial<DetailsReaderOptions>;
+  /** The system's languages and the QUOTEDESK_LANG / QUOTEDESK_PSEUDO switches; without them main speaks the stored choice, else English. */
+  language?: Pick<LanguageDeps, 'systemLanguages' | 'env' | 'systemFrom'> & {
+    /** Main speaks another language now: the host rewrites what does not redraw by itself (Electron's menu bar and tray). */
+    onSpoken?(): void;
+  };
 }
 
 export interface Core {
@@ -78,6 +85,8 @@ export interface Core {
   /** Whether an accept/decline is being sent: the updater never installs during one. */
   decisionsInFlight: DecisionsInFlight;
   teamRelay: TeamRelay;
+  /** The language setting: the hosts hand its state to the window before the first paint. */
+  language: Language;
   /** Settles when the offline parts have started (PDF folder swept, sync scheduled); never rejects. */
   ready: Promise<void>;
   /** After resume from sleep or a network change: every account catches up now. */
@@ -109,8 +118,21 @@ export function createCore(options: CoreOptions): Core {
   const demo = createDemoFeature({ accounts, cache, sync, webhooks: webhooks.webhooks, bus, logger });
   const syncFeature = createSyncFeature({ sync, accounts, settings, pdfs, bus, logger, recovery, webhooks: webhooks.webhooks, relay: webhooks.relay, cache, activity, clock, detailsReader: options.detailsReader });
 
+  // First: whatever main says from here on (notifications, exports) is in the chosen language.
+  const language = createLanguage({
+    settings,
+    systemLanguages: () => [],
+    ...options.language,
+    speak: (locale) => {
+      void setLocale(locale, { reload: false });
+      options.language?.onSpoken?.();
+    },
+  });
+  language.start();
+
   const features = assembleFeatures(
     [
+      createLanguageFeature(language),
       createAccountsFeature({ accounts, bus }),
       createAppInfoFeature({ version: options.version, host: options.host, accounts, settings, secrets, store, problems: () => [...decisions.problems(), ...snooze.problems()] }),
       inbox,
@@ -143,6 +165,7 @@ export function createCore(options: CoreOptions): Core {
     webhooks: webhooks.webhooks,
     decisionsInFlight: decisions.inFlight,
     teamRelay: webhooks.relay,
+    language,
     ready: features.started,
     reconcile: syncFeature.reconcile,
     startDemoIfNoAccounts: (startDemo, startOptions) => demo.startIfNoAccounts(startDemo, startOptions),

@@ -12,11 +12,18 @@ export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPri
 }
 
 /** Answers app:// requests of the session the protocol object belongs to. */
-export function handleAppScheme(protocol: Pick<Protocol, 'handle'>, options: { rendererDir: string; logger: Logger }): void {
+export function handleAppScheme(protocol: Pick<Protocol, 'handle'>, options: AppRequestOptions): void {
   protocol.handle(APP_SCHEME, (request) => answerAppRequest(request, options));
 }
 
-export async function answerAppRequest(request: Request, options: { rendererDir: string; logger: Logger }): Promise<Response> {
+export interface AppRequestOptions {
+  rendererDir: string;
+  logger: Logger;
+  /** Writes into the app's page what it must know before its first paint (its language). */
+  page?: (html: string) => string;
+}
+
+export async function answerAppRequest(request: Request, options: AppRequestOptions): Promise<Response> {
   const resolved = await resolveAppRequest(request, options.rendererDir);
   if (resolved.kind === 'refused') {
     if (resolved.status !== 404) options.logger.warn('app:// request refused', { url: request.url, reason: resolved.reason });
@@ -24,6 +31,7 @@ export async function answerAppRequest(request: Request, options: { rendererDir:
   }
   try {
     const body = request.method === 'HEAD' ? null : await readFile(resolved.path);
+    if (body && options.page && new URL(request.url).pathname === '/index.html') return new Response(options.page(body.toString('utf8')), { status: 200, headers: resolved.headers });
     return new Response(body, { status: 200, headers: resolved.headers });
   } catch (error) {
     options.logger.error('app:// file could not be read', { url: request.url, error: errorText(error) });

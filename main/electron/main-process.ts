@@ -32,12 +32,13 @@ import { createResidency, residentNote } from './residency';
 import { createSafeStorageSecretStore } from './secret-store';
 import { reportStartupFailure } from './startup-failure';
 import type { StartStep } from './startup-failure';
-import { onRelabel } from './relabel';
+import { onRelabel, relabelShell } from './relabel';
 import { createUpdateEngine } from './update-engine';
 import { createMainWindow, focusExistingWindow, hardenSession, lockDownContents } from './window';
 import { stampStartMenuShortcut } from './windows-shortcut';
 import { errorText } from '../core/errors';
 import { m } from '../../i18n/paraglide/messages.js';
+import { withPageLanguage } from '../core/hosting/page-language';
 
 /** What the main process learns from Node's process object (given, so tests choose the platform). */
 export interface ProcessFacts {
@@ -168,7 +169,9 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
     .then(async () => {
       step = 'session';
       hardenSession(session.defaultSession);
-      handleAppScheme(session.defaultSession.protocol, { rendererDir: files.rendererDir, logger });
+      // The page opens in the language main resolved (the stored choice, else the OS's languages).
+      const page = (html: string) => (core ? withPageLanguage(html, { ...core.language.state(), resolvesSystem: 'host' }) : html);
+      handleAppScheme(session.defaultSession.protocol, { rendererDir: files.rendererDir, logger, page });
       if (platform === 'win32' && app.isPackaged) stampStartMenuShortcut({ shell, appData: app.getPath('appData'), target: facts.execPath, logger });
       step = 'data-folder';
       // The lock browser mode and the command line take too: a refusal names the process
@@ -199,6 +202,8 @@ export function runDesktopApp(facts: ProcessFacts, files: BuiltFiles): void {
         host: 'electron',
         version: app.getVersion(),
         paths: { userData },
+        // The OS's languages in order (the UI's, not the region's): "system" resolves against them.
+        language: { systemLanguages: () => app.getPreferredSystemLanguages?.() ?? [], env, systemFrom: 'host', onSpoken: relabelShell },
         // A quote's PDF opens in the system's viewer; "Save as…" copies the cached file where the person chooses.
         deliverPdf: async ({ path, fileName, mode }) => {
           if (mode === 'open') {

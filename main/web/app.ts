@@ -10,6 +10,8 @@ import type { Simulator } from '../simulator';
 import { startDemo } from '../simulator/demo';
 import { createDownloadRoute } from './downloads';
 import { startWebHost } from './server';
+import { withPageLanguage } from '../core/hosting/page-language';
+import { posixToBcp47 } from '../../i18n/locale';
 
 export interface WebAppOptions {
   dataDir: string;
@@ -51,6 +53,9 @@ export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
     deliverPdf: downloads.deliver,
     // An export too: the page fetches it once and saves it where the person picks.
     deliverExport: downloads.deliverExport,
+    // Main speaks QUOTEDESK_LANG, else the stored choice, else this computer's LANG; the page
+    // resolves "system" from the browser's own languages and tells main.
+    language: { systemLanguages: () => systemLanguages(process.env), env: process.env },
   });
   try {
     const demo = await core.startDemoIfNoAccounts(async () => {
@@ -63,7 +68,8 @@ export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
       }
       return started;
     }, { force: options.forceDemo });
-    const host = await startWebHost({ staticDir: options.staticDir, port: options.port, dispatcher: core.dispatcher, hub: core.hub, logger, downloads });
+    const page = (html: string) => withPageLanguage(html, { ...core.language.state(), resolvesSystem: 'browser' });
+    const host = await startWebHost({ staticDir: options.staticDir, port: options.port, dispatcher: core.dispatcher, hub: core.hub, logger, downloads, page });
     registerSecret(logger, host.token);
     // A second `npm run web` on this folder hands over to this one by printing this address.
     lock.setUrl(host.url);
@@ -85,4 +91,9 @@ export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
     lock.release();
     throw error;
   }
+}
+
+/** The POSIX locale variables as BCP 47 tags, the one that wins first. */
+function systemLanguages(env: NodeJS.ProcessEnv): string[] {
+  return [env.LC_ALL, env.LC_MESSAGES, env.LANG].map(posixToBcp47).filter((tag): tag is string => tag !== undefined);
 }

@@ -21,6 +21,8 @@ export interface WebHostOptions {
   token?: string;
   /** One-time PDF downloads (`/downloads/<ticket>`) the core hands out through `pdfs.open`. */
   downloads?: DownloadRoute;
+  /** Writes into the app's page what it must know before its first paint (its language). */
+  page?: (html: string) => string;
 }
 
 export interface WebHost {
@@ -46,7 +48,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Cross-Origin-Resource-Policy': 'same-origin',
   });
-  const serveStatic = createStaticHandler({ root: options.staticDir, headers });
+  const serveStatic = createStaticHandler({ root: options.staticDir, headers, ...(options.page ? { page: options.page } : {}) });
 
   const server = createServer((request, response) => {
     // A page reached through another name (DNS rebinding) is not ours to serve.

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, resolve } from 'node:path';
+import { basename, dirname, extname, resolve } from 'node:path';
 import { contentTypeOf, resolveRendererFile } from '../core/hosting/renderer-files';
 
 type Resolution = { kind: 'file'; path: string } | { kind: 'refused'; status: 400 | 403 | 404 | 405 };
@@ -11,7 +11,7 @@ type Resolution = { kind: 'file'; path: string } | { kind: 'refused'; status: 40
  * rule of main/core/hosting/renderer-files.ts, symlinks included), answers 404 for unknown files, and falls back to index.html for extension-less paths
  * (the single-page app's own routes).
  */
-export function createStaticHandler(options: { root: string; headers: () => Record<string, string> }) {
+export function createStaticHandler(options: { root: string; headers: () => Record<string, string>; page?: (html: string) => string }) {
   const root = resolve(options.root);
 
   async function resolveRequest(method: string | undefined, rawUrl: string): Promise<Resolution> {
@@ -32,6 +32,13 @@ export function createStaticHandler(options: { root: string; headers: () => Reco
       const allow: Record<string, string> = resolution.status === 405 ? { Allow: 'GET, HEAD' } : {};
       response.writeHead(resolution.status, { ...headers, ...allow, 'Content-Type': 'text/plain; charset=utf-8' });
       response.end(REASONS[resolution.status]);
+      return;
+    }
+    // The app's page carries the language it opens in (main/core/hosting/page-language.ts).
+    if (options.page && basename(resolution.path) === 'index.html' && dirname(resolution.path) === root) {
+      const page = Buffer.from(options.page(await readFile(resolution.path, 'utf8')));
+      response.writeHead(200, { ...headers, 'Content-Type': contentTypeOf(resolution.path), 'Content-Length': String(page.length), 'Cache-Control': 'no-cache' });
+      response.end(request.method === 'HEAD' ? undefined : page);
       return;
     }
     const { size } = await stat(resolution.path);

@@ -37,6 +37,8 @@ export function unusedHandlers(): Handlers {
   const unused = (name: string) => () => Promise.reject(new Error(`${name} was not expected in this test`));
   return {
     'app.info': unused('app.info'),
+    'app.language': unused('app.language'),
+    'app.setLanguage': unused('app.setLanguage'),
     'accounts.list': unused('accounts.list'),
     'accounts.add': unused('accounts.add'),
     'accounts.update': unused('accounts.update'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrlProblem } from '../../preload/contract/plain/base-url';
+import { baseUrlProblem } from '../../i18n/words/base-url';
 import {
   credentialsTiedToAddress,
   addressChanged,

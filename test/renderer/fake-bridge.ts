@@ -40,6 +40,7 @@ import type { InboxSourceRow } from '../../main/core/database/types';
 import { pricingFacets } from '../../main/core/database/pricing-facets';
 import type { AccountSyncState, InboxRow, InboxWindow } from '../../renderer/src/lib/inbox-bridge';
 import { createMemorySettingsStore } from '../../main/core/settings-and-secrets/memory-settings';
+import { createLanguage, type Language, type LanguageDeps } from '../../main/core/app-info/language';
 import { createSavedViewsStore } from '../../main/core/views';
 import { createRecordingLogger } from '../helpers/recording-logger';
 import type { DecisionResult, DecisionSettings, OutboxEntry, StartReport } from '../../preload/contract/bridge/decisions';
@@ -74,6 +75,8 @@ export interface FakeBridgeOptions {
   /** Quotes per account id. */
   quotes?: Record<string, QuoteListItem[]>;
   info?: Partial<AppInfo>;
+  /** The host's languages and switches for the core's language setting (the window's own locale is not touched: main's speaking is recorded in `spoken`). */
+  language?: Pick<LanguageDeps, 'systemLanguages' | 'env'> & { stored?: string };
   /** What accounts.test and accounts.testDraft answer. */
   report?: ConnectionReport;
   /** Sync state per account id (every account is 'online', synced a minute ago, when left out). */
@@ -98,6 +101,9 @@ export class FakeBridge {
   accounts: AccountView[];
   quotes: Record<string, QuoteListItem[]>;
   info: AppInfo;
+  /** The core's own language setting over a memory store; what main would speak lands in `spoken`. */
+  language: Language;
+  readonly spoken: string[] = [];
   report: ConnectionReport;
   /** What desktop.state answers (the desktop app's own settings and its update). */
   desktop: DesktopState = {
@@ -192,6 +198,13 @@ export class FakeBridge {
       dataProblems: [],
       ...options.info,
     };
+    this.language = createLanguage({
+      settings: createMemorySettingsStore(options.language?.stored ? { language: options.language.stored } : {}),
+      systemLanguages: options.language?.systemLanguages ?? (() => ['en']),
+      env: options.language?.env ?? {},
+      speak: (locale) => void this.spoken.push(locale),
+    });
+    this.language.start();
     this.report = options.report ?? { ok: true, diagnosis: 'ok', message: 'Connected.', detectedAccess: null, latencyMs: 42 };
     this.now = options.now ?? Date.now();
     this.pdfs = options.pdfs ?? {};
@@ -467,6 +480,8 @@ export class FakeBridge {
   #answers(): Answers {
     return {
       'app.info': () => this.info,
+      'app.language': () => this.language.state(),
+      'app.setLanguage': (input) => this.language.choose(input),
       'accounts.list': () => this.accounts,
       'accounts.add': (draft) => this.#add(draft as AccountDraft),
       'accounts.update': (update) => this.#update(update),

@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { ConnectionReport, Credentials, KeyAccess, QuoteListItem, QuoteStatus } from '../../../preload/contract';
 import { LIST_LIMIT_MAX } from '../../../preload/contract';
-import { baseUrlProblem } from '../../../preload/contract/plain/base-url';
+import { baseUrlProblem } from '../../../i18n/words/base-url';
 import { createQuotingClient } from '../api/index';
 import {
   AuthenticationError,

@@ -1,6 +1,6 @@
 import type { AccountDraft, AccountUpdate } from '../../../preload/contract';
 import { AccountDraft as AccountDraftSchema, AccountUpdate as AccountUpdateSchema } from '../../../preload/contract';
-import { baseUrlProblem } from '../../../preload/contract/plain/base-url';
+import { baseUrlProblem } from '../../../i18n/words/base-url';
 import { AppError } from '../errors';
 
 // What comes over the bridge is checked here, in the core, whatever the form already checked:

@@ -1,7 +1,7 @@
 import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { Credentials } from '../../../preload/contract';
-import { baseUrlProblem } from '../../../preload/contract/plain/base-url';
+import { baseUrlProblem } from '../../../i18n/words/base-url';
 import { createAuthenticator } from './auth/authenticator';
 import { AppError } from '../errors';
 import type { NeedsCredentialsError } from './auth/needs-credentials';

@@ -1,7 +1,7 @@
 // What a refusal or an unknown outcome means, in the words an account manager uses.
 import type { Decision } from '../../../preload/contract/bridge/decisions';
 import type { KeyAccess, QuoteDetails } from '../../../preload/contract';
-import { statusLabel } from '../../../preload/contract/plain/statuses';
+import { statusLabel } from '../../../i18n/words/statuses';
 import { IN_PREPARATION, NOT_RELEASED } from '../quotes/decidability';
 
 const PAST: Record<Decision, string> = { accept: 'accepted', decline: 'declined' };

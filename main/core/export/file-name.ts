@@ -6,7 +6,7 @@
 import { m } from '../../../i18n/paraglide/messages.js';
 import { getLocale } from '../../../i18n/paraglide/runtime.js';
 import type { Locale } from '../../../i18n/paraglide/runtime.js';
-import { stageLabel } from '../../../preload/contract/plain/stages';
+import { stageLabel } from '../../../i18n/words/stages';
 import type { QuoteStage } from '../../../preload/contract/plain/stages';
 
 const PRODUCT = 'Quotedesk';

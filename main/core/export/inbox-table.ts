@@ -1,6 +1,6 @@
 import type { KeyAccess } from '../../../preload/contract';
 import type { InboxRow } from '../../../preload/contract/bridge/inbox';
-import { stageLabel } from '../../../preload/contract/plain/stages';
+import { stageLabel } from '../../../i18n/words/stages';
 import { deepLinkFor } from '../links/deep-links';
 import { m } from '../../../i18n/paraglide/messages.js';
 import { getLocale } from '../../../i18n/paraglide/runtime.js';

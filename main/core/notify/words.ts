@@ -2,8 +2,8 @@
 // words the inbox uses, dates in local time. The formatting is the app's one formatter
 // (preload/contract/plain/format) in the system's locale, so a notification says
 // "$4,376.84, Nov 27, 2026" exactly as the inbox row beside it does.
-import { formatMoney, formatMoment as formatMomentShared } from '../../../preload/contract/plain/format';
-import { quoteStatusWords } from '../../../preload/contract/plain/stages';
+import { formatMoney, formatMoment as formatMomentShared } from '../../../i18n/words/format';
+import { quoteStatusWords } from '../../../i18n/words/stages';
 import { QUOTE_STATUSES, clientFacingStatus } from '../../../preload/contract/plain/statuses';
 import type { KeyAccess, QuoteStatus } from '../../../preload/contract/plain/statuses';
 

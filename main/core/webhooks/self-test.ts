@@ -6,8 +6,8 @@
 import { Agent, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { WebhookCheck } from '../../../preload/contract';
-import { plainNetworkWords } from '../../../preload/contract/plain/network-words';
 import { m } from '../../../i18n/paraglide/messages.js';
+import { plainNetworkWords } from '../../../i18n/words/network-words';
 import type { Clock } from '../ports';
 import type { WebhookInspector } from './inspector';
 import type { WebhookRegistration } from './registration';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseUrlProblem } from '../plain/base-url';
+import { baseUrlIssue } from '../plain/base-url';
 import { KeyAccess } from '../service/quote';
 
 export const Environment = z.enum(['production', 'staging', 'custom']);
@@ -16,8 +16,10 @@ export const BaseUrl = z
   .string()
   .trim()
   .superRefine((value, context) => {
-    const problem = baseUrlProblem(value);
-    if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+    // The form and the core say the problem in the person's language (i18n/words/base-url);
+    // this backstop is read by programmers and logs, so it names the rule that failed.
+    const issue = baseUrlIssue(value);
+    if (issue !== null) context.addIssue({ code: 'custom', message: `not a usable service address (${issue.kind})` });
   });
 
 /**

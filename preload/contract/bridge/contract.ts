@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AccountDraft, AccountId, AccountStatus, AccountUpdate, AccountView, ConnectionReport, RemoveOutcome } from './accounts';
-import { AppInfo } from './app';
+import { AppInfo, LanguageInput, LanguageState } from './app';
 import { decisionEvents, decisionMethods } from './decisions';
 import { desktopEvents, desktopMethods } from './desktop';
 import { notificationEvents, notificationMethods } from './notifications';
@@ -31,6 +31,10 @@ const none = z.void();
 export const methods = {
   /** What this host is (desktop or browser), its version, demo mode, how credentials are stored, data files set aside at start. */
   'app.info': { input: none, output: AppInfo },
+  /** The language setting, what main speaks and whether the pseudo-locale is offered. */
+  'app.language': { input: none, output: LanguageState },
+  /** Keeps a new language choice and makes main speak it (notifications, exports). */
+  'app.setLanguage': { input: LanguageInput, output: LanguageState },
 
   /** Every account, without its credentials. */
   'accounts.list': { input: none, output: z.array(AccountView) },

@@ -1,11 +1,9 @@
-// An Activity entry (a webhook delivery) in plain words: what arrived and what it did, e.g.
-// "Quote Q-2026-0107 moved to Project started; inbox updated" or "Job created for project
-// Launch; no notification (you turned these off)". The core stores what a delivery caused
-// as a short technical string (main/core/webhooks/pipeline.ts, notify/pipeline.ts) in the
-// event log on disk; it is translated here, at display time, so entries written by older
-// versions read the same way and the stored format never changes. Status words come from
-// stages.ts, the one place the inbox takes them from.
-import { STAGE_LABELS, stageOf } from './stages';
+// An Activity entry (a webhook delivery) read into parts: what arrived and what it did. The core
+// stores what a delivery caused as a short technical string (main/core/webhooks/pipeline.ts,
+// notify/pipeline.ts) in the event log on disk; it is read here, at display time, so entries
+// written by older versions read the same way and the stored format never changes. The words
+// for these parts are i18n/words/activity-words.ts (deliveryWords), in the person's language.
+import { stageOf, type QuoteStage } from './stages';
 import { QUOTE_STATUSES, type QuoteStatus } from './statuses';
 
 /** The parts of a delivery the words are made from (WebhookDelivery has them all). */
@@ -15,84 +13,100 @@ export interface DeliveryForWords {
   caused: string | null;
 }
 
+export type EntityKind = 'quote' | 'rfq' | 'project' | 'job' | 'other';
+
+/** What arrived. `happening` is the event's own name after its kind ("status changed"): the service's words, shown as they are. */
+export type Arrival =
+  | { kind: 'unreadable' }
+  | { kind: 'quote'; number: string | null; movedTo: QuoteStage | null; happening: string }
+  | { kind: 'entity'; entity: EntityKind; number: string | null; name: string | null; happening: string };
+
+export const NOTIFICATION_OUTCOMES = ['shown', 'grouped', 'duplicate', 'own-decision', 'no-visible-change', 'not-wanted', 'muted', 'do-not-disturb', 'quiet-hours'] as const;
+export type NotificationOutcome = (typeof NOTIFICATION_OUTCOMES)[number];
+
+/** One thing Quotedesk did with a delivery; `stored` is a caused string no rule reads, shown as stored. */
+export type Effect =
+  | { kind: 'notification'; outcome: NotificationOutcome | null }
+  | { kind: 'up-to-date' }
+  | { kind: 'inbox-updated' }
+  | { kind: 'new-version' }
+  | { kind: 'field-changed'; field: string }
+  | { kind: 'not-fetched' }
+  | { kind: 'ignored-account-gone' }
+  | { kind: 'ignored-no-quote' }
+  | { kind: 'stored'; text: string };
+
+export interface DeliveryReading {
+  arrival: Arrival;
+  /** Null while the delivery is still being processed. */
+  effects: Effect[] | null;
+  viaRelay: boolean;
+}
+
 interface EnvelopeData {
   entityNumber: string | null;
   entityName: string | null;
 }
 
-const KINDS: Readonly<Record<string, string>> = { quote: 'Quote', rfq: 'Request for quote', project: 'Project', job: 'Job' };
+const KINDS: readonly EntityKind[] = ['quote', 'rfq', 'project', 'job'];
 
-/** "Quote Q-2026-0107 moved to Project started; inbox updated": one sentence, no enum names. */
-export function deliveryWords(delivery: DeliveryForWords): string {
+export function readDelivery(delivery: DeliveryForWords): DeliveryReading {
   const data = envelopeData(delivery.body);
-  const caused = causedWords(delivery.caused);
-  return caused === null ? arrivedWords(delivery.event, data) : `${arrivedWords(delivery.event, data, caused.status)}; ${caused.effect}`;
+  const caused = readCaused(delivery.caused);
+  return { arrival: arrival(delivery.event, data, caused?.status), effects: caused?.effects ?? null, viaRelay: caused?.viaRelay ?? false };
 }
 
-/** What arrived: the entity by its number or name, and what happened to it. */
-function arrivedWords(event: string | null, data: EnvelopeData | null, movedTo?: QuoteStatus): string {
-  if (event === null) return 'An event Quotedesk could not read';
+function arrival(event: string | null, data: EnvelopeData | null, movedTo?: QuoteStatus): Arrival {
+  if (event === null) return { kind: 'unreadable' };
   const [kindKey = '', ...rest] = event.split('.');
-  const kind = KINDS[kindKey] ?? 'Event';
   const happening = rest.join(' ').replaceAll('_', ' ');
   const number = data?.entityNumber ?? null;
-  const name = data?.entityName ?? null;
-  if (kindKey === 'quote') {
-    const quote = number ? `Quote ${number}` : 'A quote without a number yet';
-    // Only what Quotedesk stored counts: the envelope's newStatus may be older than the quote it fetched.
-    const status = movedTo;
-    if (status) return `${quote} moved to ${STAGE_LABELS[stageOf(status, number)]}`;
-    return `${quote}: ${happening}`;
-  }
-  const subject = [kind, number, name ? `“${name}”` : null].filter(Boolean).join(' ');
-  return `${subject} ${happening}`.trim();
+  // Only what Quotedesk stored counts: the envelope's newStatus may be older than the quote it fetched.
+  if (kindKey === 'quote') return { kind: 'quote', number, movedTo: movedTo ? stageOf(movedTo, number) : null, happening };
+  const entity = KINDS.find((kind) => kind === kindKey) ?? 'other';
+  return { kind: 'entity', entity, number, name: data?.entityName ?? null, happening };
+}
+
+interface Caused {
+  status?: QuoteStatus;
+  effects: Effect[];
+  viaRelay: boolean;
 }
 
 /** The technical "caused" string as a status the quote moved to (if any) and what Quotedesk did. */
-function causedWords(caused: string | null): { status?: QuoteStatus; effect: string } | null {
+function readCaused(caused: string | null): Caused | null {
   if (caused === null) return null;
   const relayed = /^via relay: (.+)$/.exec(caused);
   if (relayed) {
-    const words = causedWords(relayed[1]!);
-    return words && { ...words, effect: `${words.effect} (via the team relay)` };
+    const inner = readCaused(relayed[1]!);
+    return inner && { ...inner, viaRelay: true };
   }
+  const only = (effect: Effect): Caused => ({ effects: [effect], viaRelay: false });
   const notification = /^notification: (.+)$/.exec(caused);
-  if (notification) return { effect: NOTIFICATION_WORDS[notification[1]!] ?? 'no notification' };
-  if (caused === 'quote refreshed: no change (already known)') return { effect: 'already up to date, nothing changed' };
+  if (notification) return only({ kind: 'notification', outcome: NOTIFICATION_OUTCOMES.find((outcome) => outcome === notification[1]) ?? null });
+  if (caused === 'quote refreshed: no change (already known)') return only({ kind: 'up-to-date' });
   const refreshed = /^quote refreshed: (.+)$/.exec(caused);
   if (refreshed) {
     const parts = refreshed[1]!.split('; ');
     const moved = parts.map((part) => /^status \S+ -> (\S+)$/.exec(part)?.[1]).find((status) => status !== undefined);
     const status = knownStatus(moved);
-    const others = parts.filter((part) => !part.startsWith('status ')).map(refreshedPartWords);
-    return { ...(status ? { status } : {}), effect: [...others, 'inbox updated'].join('; ') };
+    const others = parts.filter((part) => !part.startsWith('status ')).map(refreshedPart);
+    return { ...(status ? { status } : {}), effects: [...others, { kind: 'inbox-updated' }], viaRelay: false };
   }
-  if (/^quote not (refreshed|stored) /.test(caused)) return { effect: 'could not be fetched now; the next sync will catch up' };
-  if (caused === 'ignored: the account is gone') return { effect: 'ignored, the account was removed' };
-  if (caused === 'ignored: no entityId') return { effect: 'ignored, it did not say which quote' };
-  return { effect: caused };
+  if (/^quote not (refreshed|stored) /.test(caused)) return only({ kind: 'not-fetched' });
+  if (caused === 'ignored: the account is gone') return only({ kind: 'ignored-account-gone' });
+  if (caused === 'ignored: no entityId') return only({ kind: 'ignored-no-quote' });
+  return only({ kind: 'stored', text: caused });
 }
 
-function refreshedPartWords(part: string): string {
+function refreshedPart(part: string): Effect {
   // Entries stored before 'new version kept' said 'revision N', N counting the versions kept
   // here, not the service's revisions: both read the same, without the number.
-  if (part === 'new version kept' || /^revision \d+$/.test(part)) return 'new version kept';
+  if (part === 'new version kept' || /^revision \d+$/.test(part)) return { kind: 'new-version' };
   const updated = /^updated (.+)$/.exec(part);
-  if (updated) return `${updated[1]} changed`;
-  return part;
+  if (updated) return { kind: 'field-changed', field: updated[1]! };
+  return { kind: 'stored', text: part };
 }
-
-const NOTIFICATION_WORDS: Readonly<Record<string, string>> = {
-  shown: 'notification shown',
-  grouped: 'notification shown with others',
-  duplicate: 'no notification (already notified)',
-  'own-decision': 'no notification (your own decision)',
-  'no-visible-change': 'no notification (nothing visible changed)',
-  'not-wanted': 'no notification (you turned these off)',
-  muted: 'no notification (account muted)',
-  'do-not-disturb': 'no notification (do not disturb)',
-  'quiet-hours': 'no notification (quiet hours)',
-};
 
 function knownStatus(value: string | null | undefined): QuoteStatus | undefined {
   return QUOTE_STATUSES.find((status) => status === value);

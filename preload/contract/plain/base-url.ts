@@ -22,35 +22,40 @@ export function isLoopbackHost(hostname: string): boolean {
   return /^127(\.\d{1,3}){3}$/.test(host);
 }
 
+/** Why a typed base URL cannot be used (its words: baseUrlProblem in i18n/words/base-url.ts). */
+export type BaseUrlIssue =
+  | { kind: 'empty' }
+  | { kind: 'not-web-address'; text: string }
+  | { kind: 'no-scheme'; text: string }
+  | { kind: 'credentials' }
+  | { kind: 'plain-http'; suggestion: string }
+  | { kind: 'scheme'; protocol: string };
+
 /**
- * Why a typed base URL cannot be used, in words for a person (with the fix when there is an
- * obvious one); null when it can. https is required except on loopback; a user name or
- * password in the address is refused (it would travel with every request and land in logs).
+ * Why a typed base URL cannot be used, with the fix when there is an obvious one; null when it
+ * can. https is required except on loopback; a user name or password in the address is
+ * refused (it would travel with every request and land in logs).
  */
-export function baseUrlProblem(typed: string): string | null {
+export function baseUrlIssue(typed: string): BaseUrlIssue | null {
   const text = typed.trim();
-  if (text === '') return 'Enter the service address, for example https://quotes.example.com.';
+  if (text === '') return { kind: 'empty' };
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
-    if (/^[a-z][a-z0-9+.-]*:/i.test(text) && !/^[^:/]+:\d/.test(text)) {
-      return `"${text}" is not a web address. Enter a full address such as https://quotes.example.com.`;
-    }
-    return `"${text}" has no https:// in front: add https:// in front, for example https://${text}.`;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(text) && !/^[^:/]+:\d/.test(text)) return { kind: 'not-web-address', text };
+    return { kind: 'no-scheme', text };
   }
   let url: ParsedUrl;
   try {
     url = new URL(text);
   } catch {
-    return `"${text}" is not a web address. Enter a full address such as https://quotes.example.com.`;
+    return { kind: 'not-web-address', text };
   }
-  if (url.username !== '' || url.password !== '') {
-    return 'Remove the user name or password from the address: credentials go in the fields below, never in the address.';
-  }
+  if (url.username !== '' || url.password !== '') return { kind: 'credentials' };
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:') {
     if (isLoopbackHost(url.hostname)) return null;
-    return `Plain http:// is allowed only for a service on this computer. Use https://${url.host}${url.pathname === '/' ? '' : url.pathname} instead.`;
+    return { kind: 'plain-http', suggestion: `https://${url.host}${url.pathname === '/' ? '' : url.pathname}` };
   }
-  return `The address must start with https:// (got ${url.protocol}//).`;
+  return { kind: 'scheme', protocol: url.protocol };
 }
 
 /** The origin (scheme, host and port) that credentials are bound to. Null for an unparsable URL. */

@@ -1,6 +1,7 @@
 // THE way Quotedesk writes money, dates and "in 3 days": the inbox, the quote, toasts, the
-// system's notifications (main/core/notify), receipts and the CLI all call these, so a total
-// or a date reads the same wherever it shows. A locale left out is the system's (Intl's
+// system's notifications (main/core/notify), receipts and the CLI all call these (through
+// i18n/words/format.ts, which adds the few words), so a total or a date reads the same
+// wherever it shows. A locale left out is the system's (Intl's
 // default), which is what the person's computer is set to.
 
 /** An amount in a currency (the contract's Money, without zod). */
@@ -32,9 +33,8 @@ export function dateTimeFormat(locale: string | undefined, options: Intl.DateTim
   return format;
 }
 
-/** A total as the user's locale writes money; an unknown currency code still shows. */
-export function formatMoney(money: Money | null, locale?: string): string {
-  if (money === null) return 'Not priced yet';
+/** A total as the user's locale writes money; an unknown currency code still shows. (formatMoney in i18n/words/format.ts also says when there is none.) */
+export function formatPricedMoney(money: Money, locale?: string): string {
   try {
     return numberFormat(locale, { style: 'currency', currency: money.currency }).format(money.amount);
   } catch {
@@ -83,19 +83,18 @@ export function formatClockTime(moment: Date, now: Date, locale?: string): strin
   return dateTimeFormat(locale, options).format(moment);
 }
 
-/** An inbox row's total (amount and currency in two fields): null when it has none. */
-export function formatAmount(amount: number | null, currency: string | null, locale?: string): string {
-  if (amount === null) return 'Not priced yet';
+/** An inbox row's total (amount and currency in two fields). (formatAmount in i18n/words/format.ts also says when there is none.) */
+export function formatPricedAmount(amount: number, currency: string | null, locale?: string): string {
   if (currency === null) return numberFormat(locale, { maximumFractionDigits: 2 }).format(amount);
-  return formatMoney({ amount, currency }, locale);
+  return formatPricedMoney({ amount, currency }, locale);
 }
 
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
 
-/** "just now", "2 minutes ago", "3 hours ago", else the date and time. */
-export function formatTimeAgo(moment: number, now: number, locale?: string): string {
+/** "2 minutes ago", "3 hours ago", else the date and time; null under a minute ("just now": formatTimeAgo in i18n/words/format.ts). */
+export function formatTimeAgoOrNow(moment: number, now: number, locale?: string): string | null {
   const seconds = Math.round((now - moment) / 1000);
-  if (seconds < 45) return 'just now';
+  if (seconds < 45) return null;
   let format = relativeFormats.get(locale ?? '');
   if (!format) relativeFormats.set(locale ?? '', (format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })));
   const minutes = Math.round(seconds / 60);
@@ -156,30 +155,20 @@ export function formatLanguageTag(tag: string, locale?: string): string {
   }
 }
 
-// The service's usual service-type ids; another id is written out from its own words.
-const SERVICE_TYPE_NAMES: Readonly<Record<string, string>> = {
-  translation: 'Translation',
-  'mt-post-editing': 'Machine translation post-editing',
-  mtpe: 'Machine translation post-editing',
-  'post-editing': 'Post-editing',
-  proofreading: 'Proofreading',
-  review: 'Review',
-  revision: 'Revision',
-  dtp: 'Desktop publishing',
-  subtitling: 'Subtitling',
-  transcription: 'Transcription',
-  interpreting: 'Interpreting',
-  localization: 'Localization',
-  localisation: 'Localisation',
-  transcreation: 'Transcreation',
-  'voice-over': 'Voice-over',
-  lqa: 'Linguistic quality assurance',
-};
+// The service's usual service-type ids (their names: i18n/words/format.ts); another id is
+// written out from its own words.
+export const SERVICE_TYPES = ['translation', 'mt-post-editing', 'post-editing', 'proofreading', 'review', 'revision', 'dtp', 'subtitling', 'transcription', 'interpreting', 'localization', 'localisation', 'transcreation', 'voice-over', 'lqa'] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
 
-/** A service type id as a plain name: "mt-post-editing" -> "Machine translation post-editing", "legal_review" -> "Legal review". */
-export function formatServiceType(id: string): string {
-  const known = SERVICE_TYPE_NAMES[id.trim().toLowerCase()];
-  if (known) return known;
+/** The known service type an id names ("MTPE" is "mt-post-editing"), or null. */
+export function knownServiceType(id: string): ServiceType | null {
+  const key = id.trim().toLowerCase();
+  if (key === 'mtpe') return 'mt-post-editing';
+  return SERVICE_TYPES.find((type) => type === key) ?? null;
+}
+
+/** An unknown service type id in its own words: "legal_review" -> "Legal review". */
+export function serviceTypeFromId(id: string): string {
   const words = id.trim().replace(/[-_]+/g, ' ').replace(/\s+/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -14,3 +14,4 @@ export * from './view-limits';
 export * from './relay-url';
 export * from './inbox-sorts';
 export * from './snooze-times';
+export * from './languages';

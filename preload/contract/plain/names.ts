@@ -4,6 +4,8 @@
 
 const METHODS = [
   'app.info',
+  'app.language',
+  'app.setLanguage',
   'accounts.list',
   'accounts.add',
   'accounts.update',

@@ -25,46 +25,51 @@ export function relayServerList(text: string): string[] {
     .filter((part) => part !== '');
 }
 
+/** What follows an address's host and port that must not. */
+export type RelayAddressExtra = 'second-scheme' | 'path' | 'query' | 'fragment';
+
+/** Why a relay server address cannot be used (its words: relayServerProblem in i18n/words/relay-url.ts); `server` is the address without credentials. */
+export type RelayServerIssue =
+  | { kind: 'empty' }
+  | { kind: 'websocket'; server: string; suggestion: string }
+  | { kind: 'not-nats'; server: string }
+  | { kind: 'credentials' }
+  | { kind: 'beyond-host'; server: string; extra: RelayAddressExtra; suggestion: string }
+  | { kind: 'needs-tls'; server: string; suggestion: string };
+
 /**
- * What an address holds besides a scheme, a host and a port, in words; null when nothing. The
- * NATS client does not read an address as a URL: it dials whatever follows the last "://", so
+ * What an address holds besides a scheme, a host and a port; null when nothing. The NATS
+ * client does not read an address as a URL: it dials whatever follows the last "://", so
  * nats://127.0.0.1/x://elsewhere:4222 (or with "?://" or "#://") passed the loopback check as
  * 127.0.0.1 and connected, in clear text, to elsewhere.
  */
-function partBeyondHostAndPort(server: string, url: ParsedUrl): string | null {
-  if (server.indexOf('://') !== server.lastIndexOf('://')) return 'a second "://"';
-  if (url.pathname !== '' && url.pathname !== '/') return 'a path';
-  if (url.search !== '' || server.includes('?')) return 'a query ("?")';
-  if (url.hash !== '' || server.includes('#')) return 'a fragment ("#")';
+function partBeyondHostAndPort(server: string, url: ParsedUrl): RelayAddressExtra | null {
+  if (server.indexOf('://') !== server.lastIndexOf('://')) return 'second-scheme';
+  if (url.pathname !== '' && url.pathname !== '/') return 'path';
+  if (url.search !== '' || server.includes('?')) return 'query';
+  if (url.hash !== '' || server.includes('#')) return 'fragment';
   return null;
 }
 
 /**
- * Why a relay server address cannot be used, in words for a person; null when it can. Only
- * nats:// and tls:// are NATS addresses (ws:// and wss:// are its websocket port, which the app
- * does not speak); a user name or password in the address is refused (it would end up in logs);
- * nothing may follow the host and port (the client would dial what follows, not what was
- * checked); and anything but this computer must say tls://, so the password and the quotes
- * travel encrypted.
+ * Why a relay server address cannot be used; null when it can. Only nats:// and tls:// are
+ * NATS addresses (ws:// and wss:// are its websocket port, which the app does not speak); a
+ * user name or password in the address is refused (it would end up in logs); nothing may
+ * follow the host and port (the client would dial what follows, not what was checked); and
+ * anything but this computer must say tls://, so the password and the quotes travel encrypted.
  */
-export function relayServerProblem(text: string): string | null {
+export function relayServerIssue(text: string): RelayServerIssue | null {
   const servers = relayServerList(text);
-  if (servers.length === 0) return 'Give the relay’s server, e.g. tls://nats.example.com:4222.';
+  if (servers.length === 0) return { kind: 'empty' };
   for (const server of servers) {
     const url = URL.parse(server);
     const shown = server.replace(/\/\/[^@/]*@/, '//');
-    if (url && (url.protocol === 'ws:' || url.protocol === 'wss:')) {
-      return `${shown} is a websocket address; give the server’s NATS address instead, e.g. tls://${url.host}:4222.`;
-    }
-    if (!url || (url.protocol !== 'nats:' && url.protocol !== 'tls:') || url.hostname === '') {
-      return `${shown} is not a NATS server URL: use tls://host:port (nats://host:port only for this computer).`;
-    }
-    if (url.username !== '' || url.password !== '') return 'Remove the user name or password from the server address: give them in their own fields.';
-    const beyond = partBeyondHostAndPort(server, url);
-    if (beyond) return `${shown} has ${beyond} after the server: give only the scheme, host and port, e.g. ${url.protocol}//${url.host}.`;
-    if (url.protocol === 'nats:' && !isLoopbackHost(url.hostname)) {
-      return `${shown} is not this computer, so it must use TLS: write tls://${url.host} (a plain nats:// address would send the password unencrypted).`;
-    }
+    if (url && (url.protocol === 'ws:' || url.protocol === 'wss:')) return { kind: 'websocket', server: shown, suggestion: `tls://${url.host}:4222` };
+    if (!url || (url.protocol !== 'nats:' && url.protocol !== 'tls:') || url.hostname === '') return { kind: 'not-nats', server: shown };
+    if (url.username !== '' || url.password !== '') return { kind: 'credentials' };
+    const extra = partBeyondHostAndPort(server, url);
+    if (extra) return { kind: 'beyond-host', server: shown, extra, suggestion: `${url.protocol}//${url.host}` };
+    if (url.protocol === 'nats:' && !isLoopbackHost(url.hostname)) return { kind: 'needs-tls', server: shown, suggestion: `tls://${url.host}` };
   }
   return null;
 }

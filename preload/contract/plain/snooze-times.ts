@@ -14,13 +14,6 @@ export const DAYS_BEFORE_EXPIRY = 2;
 export const SNOOZE_CHOICES = ['later-today', 'tomorrow-morning', 'next-week', 'before-expiry'] as const;
 export type SnoozeChoice = (typeof SNOOZE_CHOICES)[number];
 
-export const SNOOZE_CHOICE_LABELS: Readonly<Record<SnoozeChoice, string>> = {
-  'later-today': 'Later today',
-  'tomorrow-morning': 'Tomorrow morning',
-  'next-week': 'Next week',
-  'before-expiry': `${DAYS_BEFORE_EXPIRY} days before it expires`,
-};
-
 /** Local midnight of the day `days` after `at`'s own day, at `hour`:00 local time. */
 export function localDayAt(at: number, days: number, hour: number): number {
   const date = new Date(at);

@@ -1,4 +1,4 @@
-// THE quote status lists, their words for an account manager and the rules over them. The
+// THE quote status lists and the rules over them (their words: i18n/words/statuses.ts). The
 // contract's zod enums are built from these lists; the renderer, the core and the fakes
 // import them from here, so no copy exists to drift.
 
@@ -19,18 +19,6 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 /** Which kind of key an account holds: it decides which statuses exist. */
 export const KEY_ACCESSES = ['client', 'internal'] as const;
 export type KeyAccess = (typeof KEY_ACCESSES)[number];
-
-/** The key kinds' names, as the account form and the connection test's explanations say them. */
-export const KEY_ACCESS_LABELS: Readonly<Record<KeyAccess, string>> = {
-  client: 'Client key',
-  internal: 'Internal (admin) key',
-};
-
-/** The same inside a sentence, with its article: "this looks like an internal (admin) key". */
-export const KEY_ACCESS_IN_SENTENCE: Readonly<Record<KeyAccess, string>> = {
-  client: 'a client key',
-  internal: 'an internal (admin) key',
-};
 
 /** The spec's visibility rule: client keys see client-facing statuses. */
 export function clientFacingStatus(stored: QuoteStatus): QuoteStatus {
@@ -59,20 +47,6 @@ export const ACTIONABLE_STATUSES: Readonly<Record<KeyAccess, readonly QuoteStatu
   internal: ['SENT', 'SENT_PENDING', 'REVISED', 'SENT_REVISED'],
 };
 
-/** Words an account manager uses, not the service's enum names. */
-export const STATUS_LABELS: Readonly<Record<QuoteStatus, string>> = {
-  PENDING: 'Pending',
-  SENT: 'Sent',
-  SENT_PENDING: 'Awaiting client',
-  REVISED: 'Revised',
-  SENT_REVISED: 'Revised, awaiting client',
-  ACCEPTED: 'Accepted',
-  REJECTED: 'Declined',
-  EXPIRED: 'Expired',
-  CANCELLED: 'Cancelled',
-  CHANGED_TO_PROJECT: 'Project started',
-};
-
 /** The fields of a quote that decide how its status reads. */
 export interface StatusSubject {
   status: QuoteStatus;
@@ -84,15 +58,11 @@ export interface StatusSubject {
  * pending quotes no number until they are issued, so a PENDING quote without a number is
  * still in preparation: nothing to decide yet. An internal key's PENDING is always that.
  */
-function inPreparation(quote: StatusSubject, access: KeyAccess): boolean {
+export function inPreparation(quote: StatusSubject, access: KeyAccess): boolean {
   return quote.status === 'PENDING' && (access === 'internal' || quote.quoteNumber === null);
 }
 
 export function isActionable(quote: StatusSubject, access: KeyAccess): boolean {
   if (inPreparation(quote, access)) return false;
   return ACTIONABLE_STATUSES[access].includes(quote.status);
-}
-
-export function statusLabel(quote: StatusSubject, access: KeyAccess): string {
-  return inPreparation(quote, access) ? 'In preparation' : STATUS_LABELS[quote.status];
 }

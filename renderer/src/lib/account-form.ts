@@ -9,8 +9,9 @@ import type {
   KeyAccess,
   Mechanism,
 } from '../../../preload/contract';
-import { baseUrlProblem, credentialOrigin } from '../../../preload/contract/plain/base-url';
 import { m } from '../../../i18n/paraglide/messages.js';
+import { credentialOrigin } from '../../../preload/contract/plain/base-url';
+import { baseUrlProblem } from '../../../i18n/words/base-url';
 
 export interface AccountFormValues {
   name: string;

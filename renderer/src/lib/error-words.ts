@@ -1,5 +1,5 @@
 import type { BridgeError } from '../../../preload/contract';
-import { plainNetworkWords } from '../../../preload/contract/plain/network-words';
+import { plainNetworkWords } from '../../../i18n/words/network-words';
 import { hostLinkTitle } from './host-link-words';
 import { m } from '../../../i18n/paraglide/messages.js';
 import { baseLocale } from '../../../i18n/paraglide/runtime.js';

@@ -1,7 +1,8 @@
 // The inbox's stages in the words an account manager uses. A client key sees the service's
 // SENT as PENDING: the core splits that PENDING by the quote number into "In preparation"
 // (no number yet) and "Awaiting your decision".
-export { CLOSED_STAGES, STAGE_LABELS, stageLabel, stageOf, quoteStatusWords } from '../../../preload/contract/plain/stages';
+export { CLOSED_STAGES, stageOf } from '../../../preload/contract/plain/stages';
+export { STAGE_LABELS, stageLabel, stageWords, quoteStatusWords } from '../../../i18n/words/stages';
 import type { InboxStage } from './inbox-bridge';
 import type { StatusTone } from './statuses';
 

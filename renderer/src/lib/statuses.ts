@@ -1,14 +1,8 @@
-// How statuses look: the lists, words and rules themselves are the contract's (plain/statuses).
+// How statuses look: the lists and rules are the contract's (plain/statuses), their words i18n/words/statuses.
 import type { QuoteStatus } from '../../../preload/contract/plain/statuses';
 
-export {
-  ACTIONABLE_STATUSES,
-  STATUSES_BY_ACCESS,
-  STATUS_LABELS,
-  isActionable,
-  statusLabel,
-  statusesFor,
-} from '../../../preload/contract/plain/statuses';
+export { ACTIONABLE_STATUSES, STATUSES_BY_ACCESS, isActionable, statusesFor } from '../../../preload/contract/plain/statuses';
+export { STATUS_LABELS, statusLabel } from '../../../i18n/words/statuses';
 export type { StatusSubject } from '../../../preload/contract/plain/statuses';
 
 export type StatusTone = 'neutral' | 'info' | 'attention' | 'success' | 'danger' | 'muted';

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT_CODES, helpText } from '../../../main/cli';
 import { formatList } from '../../../main/cli/output';
 import { closest } from '../../../main/cli/suggest';
-import { formatCount, formatMoney } from '../../../preload/contract/plain/format';
+import { formatCount, formatMoney } from '../../../i18n/words/format';
 import { runCliCapturing } from '../../helpers/cli-run';
 import { createFakeClock } from '../../helpers/fake-clock';
 import { startFakeService } from '../../helpers/fake-service';

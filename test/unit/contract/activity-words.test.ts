@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryWords } from '../../../preload/contract/plain/activity-words';
+import { deliveryWords } from '../../../i18n/words/activity-words';
 
 const body = (event: string, data: Record<string, unknown>) => JSON.stringify({ event, data: { entityId: 'e-1', companyId: 'c-1', timestamp: '2026-11-26T16:00:00Z', ...data } });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AccountDraft, AccountUpdate } from '../../../preload/contract';
-import { baseUrlProblem, credentialOrigin, isLoopbackHost } from '../../../preload/contract/plain/base-url';
+import { baseUrlIssue, credentialOrigin, isLoopbackHost } from '../../../preload/contract/plain/base-url';
+import { baseUrlProblem } from '../../../i18n/words/base-url';
 
 describe('the base URL rule', () => {
   it('accepts https anywhere and http only on loopback', () => {
@@ -46,12 +47,12 @@ describe('the base URL rule', () => {
     expect(credentialOrigin('not a url')).toBeNull();
   });
 
-  it('is the rule of the contract schema, with its words as the message', () => {
+  it('is the rule of the contract schema, whose message names the rule that failed (the words are the form\'s and the core\'s)', () => {
     const draft = { name: 'Acme', environment: 'production', access: 'client', credentials: { mechanism: 'api-key', apiKey: 'k' } };
     for (const baseUrl of ['quotes.example.com', 'http://quotes.example.com', 'https://user:pw@quotes.example.com']) {
       const parsed = AccountDraft.safeParse({ ...draft, baseUrl });
       expect(parsed.success, baseUrl).toBe(false);
-      expect(parsed.error?.issues).toEqual([expect.objectContaining({ path: ['baseUrl'], message: baseUrlProblem(baseUrl) })]);
+      expect(parsed.error?.issues).toEqual([expect.objectContaining({ path: ['baseUrl'], message: `not a usable service address (${baseUrlIssue(baseUrl)?.kind})` })]);
     }
     expect(AccountUpdate.safeParse({ id: 'a', baseUrl: 'http://quotes.example.com' }).success).toBe(false);
     expect(AccountDraft.parse({ ...draft, baseUrl: ' http://127.0.0.1:4010 ' }).baseUrl).toBe('http://127.0.0.1:4010');

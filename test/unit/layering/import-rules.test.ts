@@ -42,6 +42,10 @@ describe('import layering', () => {
     ['renderer/src/example.ts', "import { QuoteStatus } from '../../preload/contract/service/quote';\nexport const x = QuoteStatus;", /import type/],
     ['renderer/src/example.ts', "import { methods } from '../../preload/contract/bridge/contract';\nexport const x = methods;", /import type/],
     ['renderer/src/example.ts', "import { x as y } from '../../preload/contract/plainly';\nexport const x = y;", /import type/],
+    // The shared words read the compiled messages and plain/ only: every runtime imports them.
+    ['i18n/words/example.ts', "import { z } from 'zod';\nexport const x = z;", /i18n\/words may import/],
+    ['i18n/words/example.ts', "import { c } from '../../main/core/app';\nexport const x = c;", /i18n\/words may import/],
+    ['i18n/words/example.ts', "import { readFile } from 'node:fs';\nexport const x = readFile;", /i18n\/words may import/],
     // State and helpers sit below the components (a type import too: it ties the layers as much).
     ['renderer/src/lib/state/example.svelte.ts', "import type { Props } from '../../components/sidebar';\nexport type T = Props;", /below the components/],
     ['renderer/src/lib/example.ts', "import { Icon } from '../components/icon/icon.svelte';\nexport const x = Icon;", /below the components/],
@@ -61,7 +65,8 @@ describe('import layering', () => {
     ['preload/contract/example.ts', "import { z } from 'zod';\nimport { Money } from './service/primitives';\nexport const x = [z, Money];"],
     ['renderer/src/example.ts', "import type { AppInfo } from '../../preload/contract';\nexport type T = AppInfo;"],
     ['renderer/src/example.ts', "import { METHOD_NAMES } from '../../preload/contract/plain/names';\nexport const x = METHOD_NAMES;"],
-    ['renderer/src/example.ts', "import { STATUS_LABELS } from '../../preload/contract/plain';\nexport const x = STATUS_LABELS;"],
+    ['renderer/src/example.ts', "import { QUOTE_STATUSES } from '../../preload/contract/plain';\nexport const x = QUOTE_STATUSES;"],
+    ['i18n/words/example.ts', "import { m } from '../paraglide/messages.js';\nimport { stageOf } from '../../preload/contract/plain/stages';\nimport { stageWords } from './stages';\nexport const x = [m, stageOf, stageWords];"],
     ['renderer/src/components/example/example.svelte.ts', "import { SEARCH_INPUT_ID } from '../../lib/dom-anchors';\nexport const x = SEARCH_INPUT_ID;"],
     ['renderer/src/lib/state/example.svelte.ts', "import { SEARCH_INPUT_ID } from '../dom-anchors';\nexport const x = SEARCH_INPUT_ID;"],
     ['preload/contract/plain/example.ts', "import { METHOD_NAMES } from './names';\nimport type { QuoteStatus } from './statuses';\nexport const x = METHOD_NAMES;\nexport type T = QuoteStatus;"],

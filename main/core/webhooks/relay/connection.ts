@@ -6,8 +6,9 @@ import { connect, credsAuthenticator } from '@nats-io/transport-node';
 import type { NatsConnection, NodeConnectionOptions } from '@nats-io/transport-node';
 import { registerSecret } from '../../log/logger';
 import type { Logger } from '../../ports';
-import { plainNetworkWords } from '../../../../preload/contract/plain/network-words';
-import { relayServerList, relayServerProblem } from '../../../../preload/contract/plain/relay-url';
+import { plainNetworkWords } from '../../../../i18n/words/network-words';
+import { relayServerList } from '../../../../preload/contract/plain/relay-url';
+import { relayServerProblem } from '../../../../i18n/words/relay-url';
 import { errorText } from '../../errors';
 
 export type RelayAuth =

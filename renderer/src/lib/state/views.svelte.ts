@@ -1,6 +1,6 @@
 import { SvelteMap } from 'svelte/reactivity';
 import type { BridgeApi, SavedView, ViewQuery } from '../../../../preload/contract';
-import { sortWords } from '../../../../preload/contract/plain/inbox-sorts';
+import { sortWords } from '../../../../i18n/words/inbox-sorts';
 import { describeFailure } from '../error-words';
 import { FACET_KEYS, facetInput, facetLabel, facetValueLabel, filtersOnDetails, hasFacetFilters } from '../inbox-filters';
 import { stageLabel } from '../stages';

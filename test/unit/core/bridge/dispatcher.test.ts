@@ -4,7 +4,6 @@ import { RateLimitedError } from '../../../../main/core/api/errors';
 import { AppError } from '../../../../main/core/errors';
 import { globalRedactor, REDACTED } from '../../../../main/core/log';
 import type { Handlers } from '../../../../preload/contract';
-import { baseUrlProblem } from '../../../../preload/contract/plain/base-url';
 import { accountView, unusedHandlers } from '../../../helpers/bridge-fixtures';
 import { createRecordingLogger } from '../../../helpers/recording-logger';
 
@@ -91,7 +90,7 @@ describe('bridge dispatcher', () => {
     expect(result.error.retryable).toBe(false);
     expect(result.error.message).toContain('The input for accounts.add is not valid:');
     expect(result.error.message).toContain('name: Give the account a name');
-    expect(result.error.message).toContain(`baseUrl: ${baseUrlProblem('ftp://example.com')}`);
+    expect(result.error.message).toContain('baseUrl: not a usable service address (scheme)');
     expect(result.error.message).toContain('credentials.apiKey: The API key is empty');
   });
 
@@ -111,7 +110,7 @@ describe('bridge dispatcher', () => {
         retryable: false,
         issues: [
           { path: ['name'], message: 'Give the account a name' },
-          { path: ['baseUrl'], message: '"quotes.example.com" has no https:// in front: add https:// in front, for example https://quotes.example.com.' },
+          { path: ['baseUrl'], message: 'not a usable service address (no-scheme)' },
           { path: ['credentials', 'apiKey'], message: 'The API key is empty' },
         ],
       },

@@ -9,7 +9,7 @@ import type { Notification } from '../../../../main/core/ports';
 import { createRecordingLogger } from '../../../helpers/recording-logger';
 import { createMemorySettingsStore } from '../../../helpers/stores';
 import { createManualClock, QUOTE_A } from './fixtures';
-import { formatMoney } from '../../../../preload/contract/plain/format';
+import { formatMoney } from '../../../../i18n/words/format';
 
 const account = { id: 'acc-1', name: 'Acme', access: 'client' as const, service: null };
 const quote = (overrides: Partial<QuoteFacts> = {}): QuoteFacts => ({

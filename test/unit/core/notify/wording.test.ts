@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeChange, SYNC_CHANGE_KINDS, WORDINGS } from '../../../../main/core/notify';
 import { EVENT_TYPES } from '../../../../preload/contract/service/webhook';
-import { formatMoment, formatMoney } from '../../../../preload/contract/plain/format';
+import { formatMoment, formatMoney } from '../../../../i18n/words/format';
 import { change, QUOTE_A } from './fixtures';
 
 /**

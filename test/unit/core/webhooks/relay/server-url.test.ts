@@ -10,7 +10,7 @@ import { parseServerUrls } from '../../../../../main/core/webhooks/relay/connect
 import { createTeamRelay, TEAM_RELAY_SECRET } from '../../../../../main/core/webhooks/relay/team-relay';
 import type { TeamRelay } from '../../../../../main/core/webhooks/relay/team-relay';
 import { createMemorySecretStore, createMemorySettingsStore } from '../../../../../main/core/settings-and-secrets';
-import { relayServerProblem } from '../../../../../preload/contract/plain';
+import { relayServerProblem } from '../../../../../i18n/words/relay-url';
 
 describe('the relay server address', () => {
   it('refuses a plain nats:// address to another computer, naming the tls:// one to use', () => {

@@ -1,0 +1,1 @@
+export { default as LanguageSettings } from './language-settings.svelte';
