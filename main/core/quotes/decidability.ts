@@ -5,14 +5,15 @@
 import type { Decidable, KeyAccess, QuoteStatus } from '../../../preload/contract';
 import { clientFacingStatus, isActionable } from '../../../preload/contract/plain/statuses';
 import type { StatusSubject } from '../../../preload/contract/plain/statuses';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 /** The stored statuses the service takes a decision on. */
 const DECIDED_ON: readonly QuoteStatus[] = ['SENT', 'REVISED'];
 
-export const NOT_RELEASED = 'The vendor has not released this quote for a decision yet: it is sent, but awaiting their release.';
-export const IN_PREPARATION = 'This quote is still being prepared: there is nothing to decide yet.';
-export const CLIENT_CANNOT_TELL =
-  'Your client key cannot tell whether the vendor has released this quote for a decision; if not, the service refuses it and nothing changes.';
+// Functions, not constants: each reads main's locale when the words are about to be shown.
+export const notReleased = (): string => m.main_decide_not_released();
+export const inPreparation = (): string => m.main_decide_in_preparation();
+export const clientCannotTell = (): string => m.main_decide_client_cannot_tell();
 
 const OFFERED: Decidable = { accept: true, decline: true };
 const closed = (reason?: string): Decidable => ({ accept: false, decline: false, ...(reason ? { reason } : {}) });
@@ -22,11 +23,11 @@ const closed = (reason?: string): Decidable => ({ accept: false, decline: false,
  * the same service last saw it (null when none is held or it has no copy).
  */
 export function decidability(own: StatusSubject, access: KeyAccess, stored: QuoteStatus | null): Decidable {
-  if (!isActionable(own, access)) return closed(own.status === 'PENDING' ? IN_PREPARATION : undefined);
+  if (!isActionable(own, access)) return closed(own.status === 'PENDING' ? inPreparation() : undefined);
   const known = access === 'internal' ? own.status : storedMatching(own, stored);
   // A client alone (or beside an internal copy that is behind its own): offered, with what may stop it.
-  if (known === null) return { ...OFFERED, note: CLIENT_CANNOT_TELL };
-  return DECIDED_ON.includes(known) ? OFFERED : closed(NOT_RELEASED);
+  if (known === null) return { ...OFFERED, note: clientCannotTell() };
+  return DECIDED_ON.includes(known) ? OFFERED : closed(notReleased());
 }
 
 /**

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NOT_RELEASED } from '../../../../main/core/quotes/decidability';
 import { createQuotingClient } from '../../../../main/core/api';
 import type { ClosableQuotingClient } from '../../../../main/core/api';
 import { quoteVersion } from '../../../../main/core/cache/quote-version';
@@ -18,6 +17,8 @@ import type { KeyAccess, QuoteDetails } from '../../../../preload/contract';
 import type { DecisionReceipt } from '../../../../preload/contract/bridge/decisions';
 import { createFakeClock } from '../../../helpers/fake-clock';
 import type { FakeClock } from '../../../helpers/fake-clock';
+
+const NOT_RELEASED = 'The vendor has not released this quote for a decision yet: it is sent, but awaiting their release.';
 
 let sim: Simulator;
 let dir: string;

@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { explainRefusal } from '../../../../main/core/decisions';
-import { IN_PREPARATION, NOT_RELEASED } from '../../../../main/core/quotes/decidability';
+import { changedMessage, doneMessage, explainCheck } from '../../../../main/core/decisions/explain';
+import { setLocale } from '../../../../i18n/paraglide/runtime.js';
 import type { QuoteDetails, QuoteStatus } from '../../../../preload/contract';
 import { quoteVersion } from '../../../../main/core/cache/quote-version';
+
+const NOT_RELEASED = 'The vendor has not released this quote for a decision yet: it is sent, but awaiting their release.';
+const IN_PREPARATION = 'This quote is still being prepared: there is nothing to decide yet.';
 
 function quote(status: QuoteStatus, quoteNumber: string | null = 'Q-1'): QuoteDetails {
   return {
@@ -58,5 +62,27 @@ describe('quoteVersion', () => {
     const reordered = Object.fromEntries(Object.entries(a).reverse()) as QuoteDetails;
     expect(quoteVersion(reordered)).toBe(quoteVersion(a));
     expect(quoteVersion({ ...a, totalPrice: { amount: 11, currency: 'EUR' } })).not.toBe(quoteVersion(a));
+  });
+});
+
+describe('in the language chosen when the words are said', () => {
+  afterEach(() => setLocale('en', { reload: false }));
+
+  it('German: a refusal, a check and an outcome', () => {
+    setLocale('de', { reload: false });
+    expect(explainRefusal(quote('SENT_PENDING'), 'internal')).toBe(
+      'Der Anbieter hat dieses Angebot noch nicht zur Entscheidung freigegeben: Es ist gesendet, wartet aber auf seine Freigabe. Es wurde nichts geändert.',
+    );
+    expect(explainRefusal(quote('ACCEPTED'), 'client')).toBe('Dieses Angebot hat jetzt den Status Angenommen: Es wurde an anderer Stelle entschieden.');
+    expect(explainCheck(quote('REJECTED'), 'decline', 'client')).toBe('Das Angebot zeigt, dass es abgelehnt wurde.');
+    expect(doneMessage('accept', 'response')).toBe('Das Angebot wurde angenommen.');
+    expect(changedMessage()).toMatch(/^Das Angebot hat sich geändert/);
+  });
+
+  it('Arabic: an expired quote, and back to English once the language changes back', () => {
+    setLocale('ar', { reload: false });
+    expect(explainRefusal(quote('EXPIRED'), 'client')).toBe('انتهت صلاحية عرض السعر هذا: لم يعد بالإمكان قبوله أو رفضه.');
+    setLocale('en', { reload: false });
+    expect(explainRefusal(quote('EXPIRED'), 'client')).toBe('This quote has expired: it can no longer be accepted or declined.');
   });
 });

@@ -3,12 +3,18 @@
 // is offered what it sees as awaiting it, with a note; an internal key reads its own status.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { internalPeers, quoteDetailView } from '../../../../main/core/inbox/quote-detail-view';
-import { CLIENT_CANNOT_TELL, IN_PREPARATION, NOT_RELEASED, decidability } from '../../../../main/core/quotes/decidability';
+import { decidability } from '../../../../main/core/quotes/decidability';
+import { setLocale } from '../../../../i18n/paraglide/runtime.js';
 import type { KeyAccess, QuoteStatus } from '../../../../preload/contract';
 import { clientFacingStatus } from '../../../../preload/contract/plain/statuses';
 import { cacheRig } from '../cache/helpers';
 import type { CacheRig } from '../cache/helpers';
 import { detailsOf, fakeQuote } from '../../../helpers/service-fixtures';
+
+const NOT_RELEASED = 'The vendor has not released this quote for a decision yet: it is sent, but awaiting their release.';
+const IN_PREPARATION = 'This quote is still being prepared: there is nothing to decide yet.';
+const CLIENT_CANNOT_TELL =
+  'Your client key cannot tell whether the vendor has released this quote for a decision; if not, the service refuses it and nothing changes.';
 
 const OFFERED = { accept: true, decline: true };
 
@@ -87,5 +93,20 @@ describe('the quote view a client key is shown', () => {
     store('client', 'client', 'PENDING', held);
     expect(view(held.id, []).decidable).toEqual({ ...OFFERED, note: CLIENT_CANNOT_TELL });
     expect(view(held.id, ['internal']).decidable).toEqual({ ...OFFERED, note: CLIENT_CANNOT_TELL });
+  });
+});
+
+describe('decidability in the chosen language', () => {
+  afterEach(() => setLocale('en', { reload: false }));
+
+  it('says why in German, and its note in Arabic', () => {
+    setLocale('de', { reload: false });
+    expect(decidability({ status: 'PENDING', quoteNumber: null }, 'internal', null).reason).toBe(
+      'Dieses Angebot ist noch in Vorbereitung: Es gibt noch nichts zu entscheiden.',
+    );
+    setLocale('ar', { reload: false });
+    expect(decidability({ status: 'PENDING', quoteNumber: 'Q-1' }, 'client', null).note).toBe(
+      'لا يستطيع مفتاح العميل لديك معرفة ما إذا كان المورّد قد أتاح عرض السعر هذا للقرار؛ وإن لم يفعل، ترفض الخدمة القرار ولا يتغير شيء.',
+    );
   });
 });
