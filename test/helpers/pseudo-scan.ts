@@ -1,0 +1,77 @@
+// Scans a page shown in the pseudo-locale en-XA for what the pseudo-locale exposes: English
+// left on screen (a string not taken from the catalogue, or user data not marked
+// translate="no") and labels cut off (text that will clip in German). Both run inside the page.
+import type { Page } from '@playwright/test';
+
+/** Words that stay English in every language: product, protocol and file-format names. */
+export const UNTRANSLATED_WORDS = ['Quotedesk', 'XTRF', 'NATS', 'PDF', 'CSV', 'XLSX', 'API', 'URL', 'JSON', 'HMAC'] as const;
+
+// The scans run in the page and are passed as source: this project's Node typecheck has no DOM types.
+const FIND_ENGLISH = String.raw`(allowList) => {
+    const allow = new Set(allowList);
+    const skippedTags = new Set(['CODE', 'KBD', 'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE']);
+    const found = [];
+
+    const isVisible = (element) => element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+    const isSkipped = (element) => element.closest('[translate="no"], code, kbd, script, style, noscript, template') !== null;
+    const scan = (text, where) => {
+      const left = text.replace(/⟦[^⟧]*⟧/g, ' ');
+      for (const match of left.matchAll(/[A-Za-z]{2,}/g)) {
+        if (allow.has(match[0])) continue;
+        const at = match.index;
+        const context = left.slice(Math.max(0, at - 30), at + match[0].length + 30).replace(/\s+/g, ' ').trim();
+        found.push({ token: match[0], context: where ? where + ': ' + context : context });
+      }
+    };
+
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || skippedTags.has(parent.tagName) || isSkipped(parent) || !isVisible(parent)) continue;
+      scan(node.textContent ?? '', '');
+    }
+    for (const element of document.body.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) {
+      if (isSkipped(element) || !isVisible(element)) continue;
+      for (const attribute of ['aria-label', 'title', 'placeholder', 'alt']) {
+        const value = element.getAttribute(attribute);
+        if (value) scan(value, element.tagName.toLowerCase() + '[' + attribute + ']');
+      }
+    }
+    return found;
+  }`;
+
+const FIND_CLIPPED = String.raw`() => {
+    const clipped = [];
+    for (const element of document.body.querySelectorAll('*')) {
+      if (!(element instanceof HTMLElement) || !element.checkVisibility({ checkVisibilityCSS: true })) continue;
+      const style = getComputedStyle(element);
+      const cuts = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
+      // A 1 px box is the screen-reader-only pattern: hidden on purpose, not clipped.
+      if (!cuts || element.clientWidth <= 1 || element.scrollWidth <= element.clientWidth + 1) continue;
+      const text = (element.innerText || element.getAttribute('aria-label') || '').replace(/\s+/g, ' ').trim();
+      if (text) clipped.push({ text: text.slice(0, 120), scrollWidth: element.scrollWidth, clientWidth: element.clientWidth });
+    }
+    return clipped;
+  }`;
+
+export interface EnglishToken {
+  token: string;
+  /** Where it was found: the text around it, or the attribute's name and value. */
+  context: string;
+}
+
+export interface ClippedLabel {
+  text: string;
+  scrollWidth: number;
+  clientWidth: number;
+}
+
+/** Every English token visible on the page (text and the labelling attributes) outside the allow-list. */
+export function findEnglish(page: Page, allowed: readonly string[] = UNTRANSLATED_WORDS): Promise<EnglishToken[]> {
+  return page.evaluate<EnglishToken[]>(`(${FIND_ENGLISH})(${JSON.stringify(allowed)})`);
+}
+
+/** Visible elements that cut their text off (overflow hidden/clip or an ellipsis) because it does not fit. */
+export function findClipped(page: Page): Promise<ClippedLabel[]> {
+  return page.evaluate<ClippedLabel[]>(`(${FIND_CLIPPED})()`);
+}
