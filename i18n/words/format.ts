@@ -2,7 +2,18 @@
 // in the person's language: no price yet, "just now", service types' names. Numbers, amounts
 // and dates keep following the system's region (a locale left out is Intl's default).
 import { m } from '../paraglide/messages.js';
-import { formatPricedAmount, formatPricedMoney, formatTimeAgoOrNow, knownServiceType, serviceTypeFromId, type Money, type ServiceType } from '../../preload/contract/plain/format';
+import { getLocale } from '../paraglide/runtime.js';
+import {
+  formatDaysFromNow as daysFromNowIn,
+  formatLanguageTag as languageTagIn,
+  formatPricedAmount,
+  formatPricedMoney,
+  formatTimeAgoOrNow,
+  knownServiceType,
+  serviceTypeFromId,
+  type Money,
+  type ServiceType,
+} from '../../preload/contract/plain/format';
 
 export * from '../../preload/contract/plain/format';
 
@@ -19,6 +30,19 @@ export function formatAmount(amount: number | null, currency: string | null, loc
 /** "just now", "2 minutes ago", "3 hours ago", else the date and time. */
 export function formatTimeAgo(moment: number, now: number, locale?: string): string {
   return formatTimeAgoOrNow(moment, now, locale) ?? m.common_just_now();
+}
+
+/**
+ * "in 3 days", "yesterday": words, so in the person's language, whatever region's locale the
+ * caller formats its numbers and dates with (these two shadow plain/format's own).
+ */
+export function formatDaysFromNow(value: string | null | undefined, now: number, _regionLocale?: string): string | null {
+  return daysFromNowIn(value, now, getLocale());
+}
+
+/** A language tag as the name of the language in the person's language: "de-DE" -> "Deutsch (Deutschland)" in German. */
+export function formatLanguageTag(tag: string, _regionLocale?: string): string {
+  return languageTagIn(tag, getLocale());
 }
 
 /** A service type id as a plain name: "mt-post-editing" -> "Machine translation post-editing", "legal_review" -> "Legal review". */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatAmount, formatDateOnly, formatDateTime, formatDaysFromNow, formatLanguageTag, formatMoney, formatServiceType } from '../../renderer/src/lib/format';
 import { facetValueLabel } from '../../renderer/src/lib/inbox-filters';
+import { switchLocale } from '../../renderer/src/lib/i18n/locale.svelte';
 
 const originalTz = process.env.TZ;
 
@@ -61,7 +62,8 @@ describe('formatting', () => {
     expect(formatDaysFromNow('2026-11-24', now, 'en-US')).toBe('2 days ago');
     expect(formatDaysFromNow('2027-02-26', now, 'en-US')).toBe('in 3 months');
     expect(formatDaysFromNow('2024-11-26', now, 'en-US')).toBe('2 years ago');
-    expect(formatDaysFromNow('2026-11-29', now, 'de-DE')).toBe('in 3 Tagen');
+    // Words, so in the person's language, not in the region's locale the dates are written in.
+    expect(formatDaysFromNow('2026-11-29', now, 'de-DE')).toBe('in 3 days');
     expect(formatDaysFromNow(null, now, 'en-US')).toBeNull();
     expect(formatDaysFromNow('not a date', now, 'en-US')).toBeNull();
   });
@@ -86,5 +88,18 @@ describe('formatting', () => {
     expect(formatLanguageTag('de-DE', 'en-US')).toBe('German (Germany)');
     expect(formatLanguageTag('ko-KR', 'en-US')).toBe('Korean (South Korea)');
     expect(formatLanguageTag('German (Germany)', 'en-US')).toBe('German (Germany)');
+  });
+
+  it('says how far a date is, and names languages, in the language chosen for the app', () => {
+    const now = Date.parse('2026-11-26T15:00:00Z');
+    try {
+      switchLocale('de');
+      expect(formatDaysFromNow('2026-11-29', now, 'en-US')).toBe('in 3 Tagen');
+      expect(formatLanguageTag('fr-FR', 'en-US')).toBe('Französisch (Frankreich)');
+      switchLocale('ar');
+      expect(formatDaysFromNow('2026-11-24', now, 'en-US')).toBe('أول أمس');
+    } finally {
+      switchLocale('en');
+    }
   });
 });
