@@ -4,17 +4,7 @@
 import type { InsightSplit, InsightTable, InsightsFigures } from '../../../preload/contract/bridge/insights';
 import { m } from '../../../i18n/paraglide/messages.js';
 import type { ExportColumn, ExportTable } from '../export';
-
-function splitHeader(split: InsightSplit): string {
-  switch (split) {
-    case 'company':
-      return m.activity_insights_split_company();
-    case 'serviceType':
-      return m.activity_insights_split_service_type();
-    case 'targetMarket':
-      return m.activity_insights_split_target_market();
-  }
-}
+import { splitWords } from '../../../i18n/words/insights';
 
 /** The split's file words and sheet name ("Accepted spend per company", "Per company"). */
 function splitNames(split: InsightSplit): { what: string; sheetName: string } {
@@ -53,7 +43,7 @@ export function insightsTable(figures: InsightsFigures, table: InsightTable): { 
       const { what, sheetName } = splitNames(spend.splitBy);
       return named(what, {
         sheetName,
-        columns: [{ header: splitHeader(spend.splitBy), kind: 'text' }, currency, money(), quotes],
+        columns: [{ header: splitWords(spend.splitBy), kind: 'text' }, currency, money(), quotes],
         rows: spend.bySplit.map((sum) => [sum.value, sum.currency, sum.total, sum.count]),
       });
     }
