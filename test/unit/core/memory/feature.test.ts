@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEventBus } from '../../../../main/core/events';
 import type { DomainEvents } from '../../../../main/core/events';
-import { createMemoryFeature, IDLE_HEAP_WORTH_RELEASING, LARGE_EXPORT_ROWS, MEMORY_RELEASED, reduceHeapOfV8 } from '../../../../main/core/memory/feature';
+import { getHeapSpaceStatistics } from 'node:v8';
+import { createMemoryFeature, IDLE_HEAP_WORTH_RELEASING, LARGE_EXPORT_ROWS, MEMORY_RELEASED, reduceHeapOfV8, youngGenerationOfV8 } from '../../../../main/core/memory/feature';
 import { initialState } from '../../../../main/core/sync/state';
 import type { SyncState } from '../../../../main/core/sync/state';
 import { createRecordingLogger } from '../../../helpers/recording-logger';
@@ -12,9 +13,10 @@ function setup(delayMs = DELAY) {
   const logger = createRecordingLogger();
   const bus = createEventBus<DomainEvents>({ logger });
   const reduceHeap = vi.fn();
+  const youngGeneration = { hold: vi.fn(), free: vi.fn() };
   /** Heap V8 holds beyond its use: none unless a test grows it. */
   const heap = { idle: 0 };
-  const feature = createMemoryFeature({ bus, logger, reduceHeap, delayMs, idleHeap: () => heap.idle });
+  const feature = createMemoryFeature({ bus, logger, reduceHeap, delayMs, idleHeap: () => heap.idle, youngGeneration });
   /** One pass of the engine as the bus sees it: syncing from when the cache last synced, then online and completed. */
   const pass = (accountId: string, lastSyncedAt: number | null) => {
     const syncing: SyncState = { ...initialState(accountId, lastSyncedAt), phase: 'syncing', progress: { pagesDone: 0, pagesTotal: null, quotesSeen: 0 } };
@@ -22,7 +24,7 @@ function setup(delayMs = DELAY) {
     bus.publish('sync.state', { ...syncing, phase: 'online', progress: null, lastSyncedAt: 5_000 });
     bus.publish('sync.completed', { accountId, at: 5_000, quotes: 10, needsAction: [] });
   };
-  return { logger, bus, reduceHeap, feature, pass, heap };
+  return { logger, bus, reduceHeap, youngGeneration, feature, pass, heap };
 }
 
 describe('the memory feature', () => {
@@ -155,9 +157,29 @@ describe('the memory feature', () => {
     expect(reduceHeap).not.toHaveBeenCalled();
   });
 
+  it('holds the young generation at its size once memory was given back, and frees it when the next pass starts', () => {
+    vi.useFakeTimers();
+    const { reduceHeap, youngGeneration, pass, bus } = setup();
+    pass('a', null);
+    expect(youngGeneration.hold).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(DELAY);
+    expect(youngGeneration.hold).toHaveBeenCalledTimes(1);
+    expect(reduceHeap.mock.invocationCallOrder[0]).toBeLessThan(youngGeneration.hold.mock.invocationCallOrder[0]!);
+    expect(youngGeneration.free).not.toHaveBeenCalled();
+    // A pass is bulk work: what it leaves should die young, not be promoted by a small young generation.
+    bus.publish('sync.state', { ...initialState('a', 5_000), phase: 'syncing', progress: { pagesDone: 0, pagesTotal: null, quotesSeen: 0 } });
+    bus.publish('sync.state', { ...initialState('a', 5_000), phase: 'syncing', progress: { pagesDone: 1, pagesTotal: null, quotesSeen: 100 } });
+    expect(youngGeneration.free).toHaveBeenCalledTimes(1);
+    // Held again only after memory is given back again.
+    pass('b', null);
+    expect(youngGeneration.hold).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(DELAY);
+    expect(youngGeneration.hold).toHaveBeenCalledTimes(2);
+  });
+
   it('logs a collection that failed and keeps the bus going', () => {
     vi.useFakeTimers();
-    const { reduceHeap, pass, logger } = setup();
+    const { reduceHeap, youngGeneration, pass, logger } = setup();
     reduceHeap.mockImplementation(() => {
       throw new Error('no gc here');
     });
@@ -165,6 +187,8 @@ describe('the memory feature', () => {
     vi.advanceTimersByTime(DELAY);
     expect(logger.lines.filter((line) => line.level === 'warn').map((line) => line.fields?.error)).toEqual(['no gc here']);
     expect(logger.lines.some((line) => line.message === MEMORY_RELEASED)).toBe(false);
+    // The young generation keeps growing as it did: the pages bulk work left are still there.
+    expect(youngGeneration.hold).not.toHaveBeenCalled();
   });
 });
 
@@ -179,5 +203,30 @@ describe("V8's memory-reducing collection", () => {
     reduceHeapOfV8();
     expect(weak.deref()).toBeUndefined();
     expect('gc' in globalThis).toBe(hadGc);
+  });
+
+  it('once the young generation is held, objects that survive scavenges no longer grow it; freed, they do again', () => {
+    const youngMb = () => (getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0) / (1024 * 1024);
+    // What grew it to 128 MB in the toy this was measured on: many objects kept across scavenges.
+    const keepMany = () => {
+      const kept: object[] = [];
+      for (let n = 0; n < 1_500_000; n += 1) {
+        kept.push({ n, text: `quote ${n}` });
+        if (kept.length > 400_000) kept.splice(0, 200_000);
+      }
+      return kept.length;
+    };
+    try {
+      reduceHeapOfV8();
+      youngGenerationOfV8.hold();
+      const held = youngMb();
+      expect(keepMany()).toBeGreaterThan(0);
+      expect(youngMb()).toBeLessThanOrEqual(Math.max(held, 2));
+      youngGenerationOfV8.free();
+      expect(keepMany()).toBeGreaterThan(0);
+      expect(youngMb()).toBeGreaterThan(Math.max(held, 2));
+    } finally {
+      youngGenerationOfV8.free();
+    }
   });
 });
