@@ -5,7 +5,7 @@ import type { InboxFilterInput, inboxMethods, PdfOpened, QuoteDetailView } from 
 import type { AccountSyncState } from '../../../preload/contract/bridge/sync';
 import type { AccountsService } from '../accounts/types';
 import { recognisePeople, recogniseSummary } from '../quotes/extras';
-import type { InboxFacetQuery, PdfCache, QuoteCache } from '../cache';
+import type { CachedQuote, InboxFacetQuery, PdfCache, QuoteCache } from '../cache';
 import { selectionOf } from '../cache/inbox';
 import { AppError } from '../errors';
 import type { Clock } from '../ports';
@@ -100,14 +100,15 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
 
     async 'quotes.detail'({ accountId, quoteId, refresh, cached: atOnce }) {
       const { access, peers } = await knownAccount(accountId);
-      const view = (source: 'service' | 'cache', notice: string | null): QuoteDetailView =>
-        quoteDetailView({ cache, pdfs }, accountId, quoteId, access, source, notice, peers);
+      // `read`: the copy read just now, when nothing was awaited since (it is not read and parsed again).
+      const view = (source: 'service' | 'cache', notice: string | null, read?: CachedQuote | null): QuoteDetailView =>
+        quoteDetailView({ cache, pdfs }, accountId, quoteId, access, source, notice, peers, read);
       const cached = cache.get(accountId, quoteId);
       // The reading pane's first look: whatever the cache holds, with no wait on the service.
-      if (atOnce && cached) return view('cache', null);
-      if (reader.isFresh(accountId, quoteId) && !refresh) return view('cache', null);
+      if (atOnce && cached) return view('cache', null, cached);
+      if (reader.isFresh(accountId, quoteId) && !refresh) return view('cache', null, cached);
       const phase = sync.state(accountId).phase;
-      if (UNREACHABLE.has(phase) && cached) return view('cache', syncStateView(sync.state(accountId)).summary);
+      if (UNREACHABLE.has(phase) && cached) return view('cache', syncStateView(sync.state(accountId)).summary, cached);
       try {
         await reader.read(accountId, quoteId);
         return view('service', null);

@@ -2,13 +2,14 @@ import type { KeyAccess, QuoteStatus } from '../../../preload/contract';
 import type { StatusSubject } from '../../../preload/contract/plain/statuses';
 import { sameServiceAccounts } from '../accounts/same-service';
 import type { QuoteDetailView } from '../../../preload/contract/bridge/inbox';
-import type { CachedQuote, PdfCache, QuoteCache } from '../cache';
+import { diffQuotes } from '../cache';
+import type { CachedQuote, PdfCache, QuoteCache, QuoteRevision } from '../cache';
 import { quoteVersion } from '../cache/quote-version';
 import { AppError } from '../errors';
 import { decidability } from '../quotes/decidability';
 
 export interface QuoteDetailSources {
-  cache: Pick<QuoteCache, 'get' | 'revisions' | 'diff'>;
+  cache: Pick<QuoteCache, 'get' | 'revisions'>;
   pdfs: Pick<PdfCache, 'status'>;
 }
 
@@ -27,6 +28,13 @@ function latest(cached: CachedQuote | null): StatusSubject | null {
   return shown ? { status: shown.status, quoteNumber: shown.quoteNumber } : null;
 }
 
+/** What moved between the last two revisions (as the cache's diff() with no bounds), or null with fewer than two. */
+function lastChange(revisions: readonly QuoteRevision[]): ReturnType<typeof diffQuotes> | null {
+  const before = revisions.at(-2);
+  const after = revisions.at(-1);
+  return before && after ? diffQuotes(before.details, after.details) : null;
+}
+
 /**
  * One quote as the quote view shows it, read from the cache alone: 'quotes.detail' answers
  * with it, and so does a decision (the quote it stored), so the view never reads it again.
@@ -40,10 +48,13 @@ export function quoteDetailView(
   notice: string | null,
   /** The internal keys of the same service (internalPeers): their copy tells a client which decisions the service takes. */
   peers: readonly string[] = [],
+  /** The quote as the caller just read it from the cache, so that it is not read (and its details parsed) twice. */
+  read: CachedQuote | null = sources.cache.get(accountId, quoteId),
 ): QuoteDetailView {
   const { cache, pdfs } = sources;
-  const cached = cache.get(accountId, quoteId);
+  const cached = read;
   if (!cached) throw new AppError('not-found', 'This quote is not in the cache yet: it will be there after the next sync');
+  // Read and parsed once: the list of revisions and the diff between the last two come from the same rows.
   const revisions = cache.revisions(accountId, quoteId);
   const own = latest(cached);
   const stored = peers.map((peer) => latest(cache.get(peer, quoteId))?.status).find((status): status is QuoteStatus => status !== undefined) ?? null;
@@ -57,7 +68,7 @@ export function quoteDetailView(
     stale: cached.detailsStale,
     notice,
     revisions: revisions.map((revision) => ({ revision: revision.revision, firstSeenAt: revision.firstSeenAt, total: revision.details.totalPrice })),
-    diff: cache.diff(accountId, quoteId),
+    diff: lastChange(revisions),
     pdf: pdfs.status(accountId, quoteId),
     access,
     version: cached.details ? quoteVersion(cached.details) : null,

@@ -11,6 +11,13 @@ import type { RevisionDiff } from '../revision-diff';
 /** How long the quote shown from the cache stays before the service is asked for it again. */
 export const BACKGROUND_REFRESH_PAUSE_MS = 150;
 
+/**
+ * How long a quote with nothing to show yet is read before the pane says it is loading. The
+ * cache answers within a few frames: a skeleton drawn for those, then torn down, only flashes,
+ * and building and laying it out delays the quote itself (issue 27).
+ */
+export const SKELETON_AFTER_MS = 150;
+
 /** How many quotes' views are kept around the one shown (its neighbours, the quotes just left). */
 const NEAR_KEPT = 8;
 
@@ -37,6 +44,8 @@ export class QuoteState {
   ref = $state<QuoteRef | null>(null);
   view = $state<QuoteDetailView | null>(null);
   loading = $state(false);
+  /** A load with nothing to show has taken SKELETON_AFTER_MS: the view shows its skeleton; before that the body stays empty (and busy). */
+  slow = $state(false);
   error = $state<BridgeError | null>(null);
   receipts = $state<DecisionReceipt[]>([]);
   /** The project team users and the summary: read live after the detail, never holding it up. */
@@ -221,6 +230,7 @@ export class QuoteState {
     this.extras = null;
     this.logo = null;
     this.loading = false;
+    this.slow = false;
     this.refreshing = false;
     this.updated = false;
   }
@@ -249,9 +259,13 @@ export class QuoteState {
       return;
     }
     this.loading = true;
+    this.slow = false;
+    const slow = setTimeout(() => (this.slow = this.loading && sequence === this.#sequence), SKELETON_AFTER_MS);
     const detail = await this.#api.quotes.detail(options.refresh ? { ...ref, refresh: true } : { ...ref, cached: true });
+    clearTimeout(slow);
     if (sequence !== this.#sequence) return;
     this.loading = false;
+    this.slow = false;
     if (!detail.ok) {
       this.error = detail.error;
       return;
