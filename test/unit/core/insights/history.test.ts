@@ -6,7 +6,7 @@ import { insightsMethods } from '../../../../preload/contract/bridge/insights';
 import { cacheRig } from '../cache/helpers';
 import type { CacheRig } from '../cache/helpers';
 import { createFakeClock } from '../../../helpers/fake-clock';
-import { detailsOf, fakeQuote } from '../../../helpers/service-fixtures';
+import { detailsOf, fakeQuote, listItemOf } from '../../../helpers/service-fixtures';
 import type { FakeQuote } from '../../../helpers/service-fixtures';
 
 const NOW = Date.UTC(2025, 2, 10, 12); // 10 March 2025; the fixtures' quotes are dated 20 February 2025
@@ -61,6 +61,17 @@ describe('"Compared with your history" over the cache', () => {
     const [line] = await history(open);
     expect(line?.quotes).toBe(6);
     expect(line?.median).toBeCloseTo(0.115, 10);
+  });
+
+  it('learns the details stored after its first read of quotes it held only as list items', async () => {
+    const earlier = [100, 110, 120, 130, 200].map((amount) => fakeQuote({ status: 'ACCEPTED', amount }));
+    rig.cache.record({ accountId: 'internal', access: 'internal', source: 'sync', observations: [{ kind: 'list', items: earlier.map((quote) => listItemOf(quote)) }] });
+    const open = fakeQuote({ status: 'SENT', amount: 150 });
+    detailed('internal', open);
+    expect(await history(open)).toEqual([]);
+    // The background reader stores their details: the next comparison has them.
+    for (const quote of earlier) detailed('internal', quote);
+    expect(await history(open)).toMatchObject([{ median: 0.12, quotes: 5 }]);
   });
 
   it('says nothing for a line with fewer than five quotes to compare with, or a quote without details', async () => {
