@@ -1,4 +1,4 @@
-// The unit prices of every pricing line the cache holds, by service type, language (the
+// The unit prices of every pricing line the cache holds, by service type, item, language (the
 // target market), unit and currency, kept sorted by the quote's day: "Compared with your
 // history" reads one key's last 12 months as a contiguous stretch, so an open quote is
 // compared in well under a millisecond a line, whatever the number of quotes. Pure: the
@@ -22,9 +22,13 @@ export interface PricedLine {
   unitPrice: number;
 }
 
-/** What a line is compared by: the same service type, language, unit and currency (never across currencies). */
-export function lineKeyOf(line: Pick<PricedLine, 'serviceType' | 'market' | 'unit' | 'currency'>): string {
-  return [line.serviceType, line.market, line.unit.trim().toLowerCase(), line.currency].join('\u0000');
+/**
+ * What a line is compared by: the same service type, item, language, unit and currency (never
+ * across currencies). The item keeps apart what one service prices differently by the same
+ * unit: new words and fuzzy matches are both "words".
+ */
+export function lineKeyOf(line: Pick<PricedLine, 'serviceType' | 'itemName' | 'market' | 'unit' | 'currency'>): string {
+  return [line.serviceType, line.itemName.trim().toLowerCase(), line.market, line.unit.trim().toLowerCase(), line.currency].join('\u0000');
 }
 
 /** The lines of a quote's pricing, with the team's currency each is in. */

@@ -82,7 +82,7 @@ export type InsightsFigures = z.infer<typeof InsightsFigures>;
 export const PriceHistoryInput = z.object({ accountId: z.string().min(1), quoteId: z.string().min(1) });
 export type PriceHistoryInput = z.input<typeof PriceHistoryInput>;
 
-/** A pricing line of the open quote against the median unit price of the same service type, language, unit and currency over the last 12 months. */
+/** A pricing line of the open quote against the median unit price of the same service type, item, language, unit and currency over the last 12 months. */
 export const PriceComparison = z.object({
   serviceName: z.string(),
   serviceType: z.string(),

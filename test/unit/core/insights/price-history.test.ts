@@ -11,6 +11,7 @@ interface Line {
   unit?: string;
   market?: string;
   serviceType?: string;
+  itemName?: string;
 }
 
 /** Details with one team per currency, one service and market per line. */
@@ -18,7 +19,7 @@ function details(quoteDate: string | null, lines: Line[]) {
   const itemsPricing: ItemsPricing = {
     total: 0,
     calculatedAt: null,
-    teams: lines.map(({ price, currency = 'EUR', unit = 'word', market = 'German (Germany)', serviceType = 'TRANSLATION' }) => ({
+    teams: lines.map(({ price, currency = 'EUR', unit = 'word', market = 'German (Germany)', serviceType = 'TRANSLATION', itemName = 'New words' }) => ({
       teamName: 'Team',
       currency,
       total: price * 1000,
@@ -29,7 +30,7 @@ function details(quoteDate: string | null, lines: Line[]) {
           dueDate: null,
           notes: null,
           total: price * 1000,
-          targetMarkets: [{ targetMarketId: '33333333-3333-4333-8333-333333333333', targetMarketLabel: market, subTotal: price * 1000, items: [{ itemName: 'Words', unit, quantity: 1000, unitPrice: price, totalPrice: price * 1000 }] }],
+          targetMarkets: [{ targetMarketId: '33333333-3333-4333-8333-333333333333', targetMarketLabel: market, subTotal: price * 1000, items: [{ itemName, unit, quantity: 1000, unitPrice: price, totalPrice: price * 1000 }] }],
         },
       ],
     })),
@@ -52,12 +53,13 @@ describe('PriceHistory.compare', () => {
     expect(compared).toMatchObject({ median: 0.12, quotes: 5, line: { unitPrice: 0.15, currency: 'EUR', unit: 'word', market: 'German (Germany)' } });
   });
 
-  it('says nothing with fewer than five other quotes: other currencies, units, languages and older quotes are not compared', () => {
+  it('says nothing with fewer than five other quotes: other currencies, items, units, languages and older quotes are not compared', () => {
     const history = new PriceHistory();
     [0.1, 0.11, 0.12, 0.13].forEach((price, n) => history.put(`q${n}`, details('2026-06-01T00:00:00Z', [{ price }])));
     history.put('usd', details('2026-06-01T00:00:00Z', [{ price: 0.5, currency: 'USD' }]));
     history.put('minute', details('2026-06-01T00:00:00Z', [{ price: 0.5, unit: 'minute' }]));
     history.put('french', details('2026-06-01T00:00:00Z', [{ price: 0.5, market: 'French (France)' }]));
+    history.put('fuzzy', details('2026-06-01T00:00:00Z', [{ price: 0.05, itemName: 'Fuzzy matches 75-99%' }]));
     history.put('old', details('2025-11-28T00:00:00Z', [{ price: 0.5 }]));
     expect(history.compare('open', details(null, [{ price: 0.15 }]), TODAY)).toEqual([]);
     // The fifth, a year ago to the day plus one: now there are five.
