@@ -4,6 +4,9 @@
 // so each sample is also how long the core is held: the inbox waits at most that long.
 import { InboxIndex } from '../../main/core/cache/inbox';
 import { readInsights } from '../../main/core/insights/read';
+import { comparedWithHistory } from '../../main/core/insights/compare';
+import { PriceHistory } from '../../main/core/insights/price-history';
+import type { ItemsPricing } from '../../preload/contract';
 import type { InsightsInput } from '../../preload/contract/bridge/insights';
 import { InsightsInput as InsightsInputSchema } from '../../preload/contract/bridge/insights';
 import { BENCH_NOW, COMPANIES, inboxRows } from './fixtures/inbox-rows';
@@ -21,6 +24,37 @@ const VIEWS: InsightsInput[] = [
   { range: 'all-time', currencies: ['EUR'] },
   { range: 'last-12-months', search: 'spring' },
 ];
+
+const SERVICE_TYPES = ['TRANSLATION', 'REVIEW', 'SUBTITLING', 'DTP'];
+const MARKETS = ['German (Germany)', 'French (France)', 'Spanish (Spain)', 'Japanese (Japan)', 'Arabic (Saudi Arabia)', 'Italian (Italy)', 'Dutch (Netherlands)', 'Polish (Poland)'];
+const UNITS = ['word', 'minute', 'hour', 'page'];
+const DAY_MS = 86_400_000;
+
+/** A quote's pricing as the service sends it: one team (EUR, or USD for one in five), one to four lines of spread services, markets and units. */
+function pricingOf(n: number): { quoteDate: string; itemsPricing: ItemsPricing } {
+  const random = (salt: number) => ((n * 2_654_435_761 + salt * 40_503) >>> 0) / 4_294_967_296;
+  const lines = 1 + Math.floor(random(1) * 4);
+  const services = Array.from({ length: lines }, (_, line) => ({
+    serviceName: 'Service',
+    serviceType: SERVICE_TYPES[Math.floor(random(10 + line) * SERVICE_TYPES.length)]!,
+    dueDate: null,
+    notes: null,
+    total: 0,
+    targetMarkets: [
+      {
+        targetMarketId: '33333333-3333-4333-8333-333333333333',
+        targetMarketLabel: MARKETS[Math.floor(random(20 + line) * MARKETS.length)]!,
+        subTotal: 0,
+        items: [{ itemName: 'Item', unit: UNITS[Math.floor(random(30 + line) * UNITS.length)]!, quantity: 100, unitPrice: Math.round(5 + random(40 + line) * 30) / 100, totalPrice: 0 }],
+      },
+    ],
+  }));
+  return {
+    // Spread over the three years before BENCH_NOW.
+    quoteDate: new Date(BENCH_NOW - Math.floor(random(2) * 3 * 365) * DAY_MS).toISOString(),
+    itemsPricing: { total: 0, calculatedAt: null, teams: [{ teamName: 'Team', currency: n % 5 === 0 ? 'USD' : 'EUR', total: 0, clientServices: services }] },
+  };
+}
 
 function figure(id: string, label: string, samples: readonly number[], target: Target | undefined, details: Record<string, string | number>): Figure {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -76,13 +110,36 @@ export default defineBenchmark({
       index.put({ ...row, status: n % 2 === 0 ? 'ACCEPTED' : 'REJECTED', totalAmount: (row.totalAmount ?? 0) + 1 });
       changed.push(read(VIEWS[0]!));
     }
+    const changedCpu = cpu;
+    // "Compared with your history" for an open quote: every cached quote's lines held (built once, as the feed reads the cache), one quote's lines compared.
+    const history = new PriceHistory();
+    for (let n = 0; n < size; n += 1) history.put(`q${n}`, pricingOf(n));
+    const compare = (open: number) => comparedWithHistory(history, `q${open}`, pricingOf(open), BENCH_NOW).length;
+    for (let n = 0; n < 50; n += 1) compare(size - 1 - n);
+    cpu = [];
+    const compared: number[] = [];
+    let comparedLines = 0;
+    for (let n = 0; n < (ctx.quick ? 20 : 200) && ctx.timeLeft() > 0; n += 1) {
+      const open = (n * 7_919) % size;
+      const cpuStart = process.cpuUsage();
+      const start = performance.now();
+      comparedLines += compare(open);
+      compared.push(performance.now() - start);
+      const used = process.cpuUsage(cpuStart);
+      cpu.push((used.user + used.system) / 1000);
+    }
     const full = !ctx.quick;
     const at = `${size.toLocaleString('en')} quotes`;
     return [
       figure('insights.new-view-p95', `Insights figures for a new range, split or facet, p95, ${at}`, fresh, full ? { op: '<=', value: 300 } : undefined, { views: VIEWS.length, passes, 'CPU p95 (ms)': round(quantile([...freshCpu].sort((a, b) => a - b), 0.95)) }),
       figure('insights.after-change-p95', `Insights figures after one quote changed, p95, ${at}`, changed, full ? { op: '<=', value: 20 } : undefined, {
-        'CPU p95 (ms)': round(quantile([...cpu].sort((a, b) => a - b), 0.95)),
+        'CPU p95 (ms)': round(quantile([...changedCpu].sort((a, b) => a - b), 0.95)),
         note: 'counted again in full: one pass over the columns of the view',
+      }),
+      figure('insights.history-compare-p95', `"Compared with your history" for an open quote, p95, ${at}`, compared, full ? { op: '<=', value: 10 } : undefined, {
+        'quotes compared': compared.length,
+        'CPU p95 (ms)': round(quantile([...cpu].sort((a, b) => a - b), 0.95)),
+        'lines with 5 or more quotes to compare with': comparedLines,
       }),
     ];
   },

@@ -108,6 +108,7 @@ export function unusedHandlers(): Handlers {
     'snooze.clear': unused('snooze.clear'),
     'insights.figures': unused('insights.figures'),
     'insights.export': unused('insights.export'),
+    'insights.history': unused('insights.history'),
     'team.state': unused('team.state'),
     'team.create': unused('team.create'),
     'team.join': unused('team.join'),

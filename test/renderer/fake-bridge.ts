@@ -28,6 +28,8 @@ import type {
 import { InsightsExportInput, InsightsInput, ViewQuery } from '../../preload/contract';
 import { readInsights } from '../../main/core/insights/read';
 import { createInsightsHandlers } from '../../main/core/insights/bridge';
+import { comparedWithHistory } from '../../main/core/insights/compare';
+import { PriceHistory } from '../../main/core/insights/price-history';
 import { buildApi } from '../../preload/contract/plain';
 import type { EventName } from '../../preload/contract/plain';
 import { serviceOf } from '../../main/core/accounts/same-service';
@@ -654,6 +656,14 @@ export class FakeBridge {
       // The core's own export of a table, the file offered at a download route as browser mode does.
       'insights.export': (input) =>
         createInsightsHandlers({ ...this.#insightsDeps(), deliver: async () => ({ kind: 'download', url: '/downloads/fake-export' }) })['insights.export'](InsightsExportInput.parse(input)),
+      // The core's own comparison over the fake's stored details (each quote once, as its cache holds them).
+      'insights.history': ({ accountId, quoteId }) => {
+        this.#find(accountId);
+        const history = new PriceHistory();
+        for (const [id, details] of Object.entries(this.details)) history.put(id, details);
+        const details = this.details[quoteId];
+        return { lines: details ? comparedWithHistory(history, quoteId, details, this.now) : [] };
+      },
       // On no team unless a test arranges one (the team's own tests run the real desk).
       'team.state': () => noTeamView(),
       'team.mine': () => ({ assignedToMe: [], waitingForMe: [], myRequests: [] }),

@@ -2,23 +2,35 @@
 // index, and each of its tables as a file. Inputs and outputs are validated by the dispatcher
 // against preload/contract/bridge/insights.ts.
 import type { Handlers } from '../../../preload/contract';
+import type { QuoteCache } from '../cache';
 import { AppError } from '../errors';
 import { exportFileName, toCsvInChunks, toXlsx } from '../export';
 import type { ExportDelivery } from '../export/bridge';
 import { insightsTable } from './export-table';
+import { comparedWithHistory } from './compare';
+import type { HistoryFeed } from './history-feed';
 import { readInsights } from './read';
 import type { InsightsDeps } from './read';
 
-export type InsightsHandlers = Pick<Handlers, 'insights.figures' | 'insights.export'>;
+export type InsightsHandlers = Pick<Handlers, 'insights.figures' | 'insights.export' | 'insights.history'>;
 
 export interface InsightsHandlerDeps extends InsightsDeps {
   /** The host's way of handing a file to the person (the exports' own); without it, exporting says this host cannot save files. */
   deliver?: ExportDelivery;
+  /** The unit prices of the cached quotes, and the quote's details ("Compared with your history"). */
+  history?: { feed: HistoryFeed; cache: Pick<QuoteCache, 'get'> };
 }
 
 export function createInsightsHandlers(deps: InsightsHandlerDeps): InsightsHandlers {
   return {
     'insights.figures': async (input) => readInsights(deps, input),
+    async 'insights.history'({ accountId, quoteId }) {
+      if (!deps.history) throw new AppError('internal', 'This version of Quotedesk keeps no price history.');
+      const { feed, cache } = deps.history;
+      const history = await feed.ready();
+      const details = cache.get(accountId, quoteId)?.details ?? null;
+      return { lines: details === null ? [] : comparedWithHistory(history, feed.quoteKeyOf(accountId, quoteId), details, deps.clock.now()) };
+    },
     async 'insights.export'({ table, format, ...view }) {
       if (!deps.deliver) throw new AppError('internal', 'This version of Quotedesk cannot save files here.');
       const { what, table: exported } = insightsTable(readInsights(deps, view), table);

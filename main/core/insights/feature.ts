@@ -5,10 +5,13 @@ import type { QuoteCache } from '../cache';
 import { DEFAULT_INBOX_OPTIONS } from '../inbox/bridge';
 import type { ExportDelivery } from '../export/bridge';
 import type { Clock } from '../ports';
+import type { DomainBus } from '../events';
 import { createInsightsHandlers } from './bridge';
+import { createHistoryFeed } from './history-feed';
 
 export interface InsightsFeatureDeps {
   cache: QuoteCache;
+  bus: DomainBus;
   clock: Clock;
   /** The quotes are counted as inbox.query lists them: once the cache knows the accounts' services. */
   servicesKnown: Promise<void>;
@@ -19,6 +22,24 @@ export interface InsightsFeatureDeps {
 }
 
 export function createInsightsFeature(deps: InsightsFeatureDeps): Feature {
-  const handlers = createInsightsHandlers({ cache: deps.cache, clock: deps.clock, expiringSoonDays: DEFAULT_INBOX_OPTIONS.expiringSoonDays, hidden: deps.hidden, deliver: deps.deliver });
-  return { name: 'insights', handlers: afterReady(deps.servicesKnown, handlers) };
+  const feed = createHistoryFeed({ cache: deps.cache, bus: deps.bus, clock: deps.clock });
+  const handlers = createInsightsHandlers({
+    cache: deps.cache,
+    clock: deps.clock,
+    expiringSoonDays: DEFAULT_INBOX_OPTIONS.expiringSoonDays,
+    hidden: deps.hidden,
+    deliver: deps.deliver,
+    history: { feed, cache: deps.cache },
+  });
+  let stopFollowing: (() => void) | null = null;
+  return {
+    name: 'insights',
+    handlers: afterReady(deps.servicesKnown, handlers),
+    start() {
+      stopFollowing = feed.start();
+    },
+    close() {
+      stopFollowing?.();
+    },
+  };
 }

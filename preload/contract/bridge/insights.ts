@@ -79,9 +79,33 @@ export const InsightsFigures = z.object({
 });
 export type InsightsFigures = z.infer<typeof InsightsFigures>;
 
+export const PriceHistoryInput = z.object({ accountId: z.string().min(1), quoteId: z.string().min(1) });
+export type PriceHistoryInput = z.input<typeof PriceHistoryInput>;
+
+/** A pricing line of the open quote against the median unit price of the same service type, item, language, unit and currency over the last 12 months. */
+export const PriceComparison = z.object({
+  serviceName: z.string(),
+  serviceType: z.string(),
+  /** The target market's label: the language the line is priced for. */
+  market: z.string(),
+  itemName: z.string(),
+  unit: z.string(),
+  currency: z.string(),
+  unitPrice: z.number(),
+  median: z.number(),
+  /** How many other quotes the median is taken over (at least 5). */
+  quotes: z.number().int().positive(),
+});
+export type PriceComparison = z.infer<typeof PriceComparison>;
+
+export const PriceHistoryAnswer = z.object({ lines: z.array(PriceComparison) });
+export type PriceHistoryAnswer = z.infer<typeof PriceHistoryAnswer>;
+
 export const insightsMethods = {
   /** The Insights view's figures for a range and the inbox's selection, from the cache (never the service). */
   'insights.figures': { input: InsightsInput, output: InsightsFigures },
   /** One table of the Insights view (as insights.figures counts it) as a CSV or XLSX file, through the export writers. */
   'insights.export': { input: InsightsExportInput, output: ExportDelivered },
+  /** "Compared with your history": the open quote's lines that have at least 5 other quotes of the last 12 months to compare with, from the cache. */
+  'insights.history': { input: PriceHistoryInput, output: PriceHistoryAnswer },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;

@@ -75,6 +75,7 @@ const METHODS = [
   'snooze.clear',
   'insights.figures',
   'insights.export',
+  'insights.history',
   'team.state',
   'team.create',
   'team.join',

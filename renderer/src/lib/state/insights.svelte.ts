@@ -1,4 +1,4 @@
-import type { BridgeApi, BridgeError, ExportDelivered, ExportFormat, InboxFilterInput, InsightRangePreset, InsightSplit, InsightTable, InsightsFigures, Result } from '../../../../preload/contract';
+import type { BridgeApi, BridgeError, ExportDelivered, ExportFormat, InboxFilterInput, InsightRangePreset, InsightSplit, InsightTable, InsightsFigures, PriceHistoryAnswer, Result } from '../../../../preload/contract';
 
 /** Changes closer together than this are counted once. */
 const CHANGES_PAUSE_MS = 400;
@@ -51,6 +51,11 @@ export class InsightsState {
   }
 
   /** One table of the figures shown (the same selection, range and split) as a file. */
+  /** "Compared with your history": the quote's pricing lines that have enough earlier quotes to compare with. */
+  history(accountId: string, quoteId: string): Promise<Result<PriceHistoryAnswer>> {
+    return this.#api.insights.history({ accountId, quoteId });
+  }
+
   exportTable(table: InsightTable, format: ExportFormat): Promise<Result<ExportDelivered>> {
     return this.#api.insights.export({ ...this.#asking(), table, format });
   }

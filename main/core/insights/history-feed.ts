@@ -1,0 +1,99 @@
+// Keeps a PriceHistory of every quote the cache holds details of: read once from the cache
+// (in slices, so the inbox is answered between them), then kept as quotes change, from the
+// cache's own events, never by asking the service. A quote two accounts on one service see
+// is held once.
+import type { QuoteCache } from '../cache';
+import type { DomainBus } from '../events';
+import type { Clock } from '../ports';
+import { PriceHistory } from './price-history';
+
+/** How long a slice of the first read holds the core before letting other work in. */
+const SLICE_MS = 8;
+
+export type HistoryCache = Pick<QuoteCache, 'cachedAccounts' | 'inboxSelected' | 'get' | 'services'>;
+
+export interface HistoryFeed {
+  /** The history, read in full first (once; again after an account is removed). */
+  ready(): Promise<PriceHistory>;
+  /** The key a quote is held under: its service's, so two accounts on one service share it. */
+  quoteKeyOf(accountId: string, quoteId: string): string;
+  /** Follows the cache's changes; returns what stops that. */
+  start(): () => void;
+}
+
+export function createHistoryFeed(deps: { cache: HistoryCache; bus: DomainBus; clock: Clock }): HistoryFeed {
+  const { cache, bus } = deps;
+  let history = new PriceHistory();
+  let loading: Promise<PriceHistory> | null = null;
+  /** Quotes read without details, by account: details stored later for them come with 'quotes.described'. */
+  let undescribed = new Map<string, Set<string>>();
+  const describedSince = new Set<string>();
+
+  const quoteKeyOf = (accountId: string, quoteId: string) => `${cache.services().get(accountId) ?? `account:${accountId}`}\u0000${quoteId}`;
+
+  function read(into: PriceHistory, accountId: string, quoteId: string): void {
+    const details = cache.get(accountId, quoteId)?.details ?? null;
+    into.put(quoteKeyOf(accountId, quoteId), details);
+    let waiting = undescribed.get(accountId);
+    if (details === null) {
+      if (!waiting) undescribed.set(accountId, (waiting = new Set()));
+      waiting.add(quoteId);
+    } else waiting?.delete(quoteId);
+  }
+
+  async function load(): Promise<PriceHistory> {
+    const into = new PriceHistory();
+    history = into;
+    undescribed = new Map();
+    describedSince.clear();
+    for (const accountId of cache.cachedAccounts()) {
+      const selected = cache.inboxSelected({ accountId, now: deps.clock.now() });
+      const quoteIds = Array.from({ length: selected.count }, (_, at) => selected.quoteIdOf(at));
+      await inSlices(quoteIds, (quoteId) => read(into, accountId, quoteId));
+    }
+    return into;
+  }
+
+  const follow = () => [
+    bus.subscribe('quotes.stored', ({ accountId, quotes }) => {
+      if (loading === null) return;
+      for (const quote of quotes) read(history, accountId, quote.quoteId);
+    }),
+    // Details stored without a change anyone is told of (the background reader): re-read at the next comparison.
+    bus.subscribe('quotes.described', ({ accountId }) => {
+      if (loading !== null) describedSince.add(accountId);
+    }),
+    bus.subscribe('account.removed', () => {
+      loading = null;
+    }),
+  ];
+
+  return {
+    async ready() {
+      loading ??= load();
+      const loaded = await loading;
+      for (const accountId of [...describedSince]) {
+        describedSince.delete(accountId);
+        await inSlices([...(undescribed.get(accountId) ?? [])], (quoteId) => read(loaded, accountId, quoteId));
+      }
+      return loaded;
+    },
+    quoteKeyOf,
+    start() {
+      const stops = follow();
+      return () => stops.forEach((stop) => stop());
+    },
+  };
+}
+
+/** `each` of `items`, letting other work in every SLICE_MS. */
+async function inSlices<T>(items: readonly T[], each: (item: T) => void): Promise<void> {
+  let sliceStart = performance.now();
+  for (const item of items) {
+    each(item);
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  }
+}
