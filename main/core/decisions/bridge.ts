@@ -73,6 +73,8 @@ export function createDecisionHandlers(deps: DecisionHandlerDeps): DecisionHandl
     },
     'decisions.outbox': async () => outbox.list(),
     'decisions.startReports': async () => outbox.startReports(),
+    'decisions.dismissStartReport': ({ entryId }) => outbox.dismissStartReports(entryId),
+    'decisions.dismissStartReports': () => outbox.dismissStartReports(),
     'decisions.cancel': ({ id }) => outbox.cancel(id),
     'decisions.settings': async () => ({ undoSeconds: readUndoSeconds(settings) }),
     'decisions.setSettings': async ({ undoSeconds }) => {
