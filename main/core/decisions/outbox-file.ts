@@ -7,6 +7,7 @@ import { OutboxEntry, StartReport } from '../../../preload/contract/bridge/decis
 import { loadJsonDataFile, writeFileAtomic } from '../data-files';
 import type { AsyncFileSystem } from '../data-files';
 import { AppError } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
 import type { DataFileProblem, Logger } from '../ports';
 
 export const OUTBOX_FILE_NAME = 'decision-outbox.json';
@@ -17,9 +18,9 @@ export const OUTBOX_FILE_NAME = 'decision-outbox.json';
  */
 export function withoutEntry(entries: readonly OutboxEntry[], id: string): OutboxEntry[] {
   const entry = entries.find((candidate) => candidate.id === id);
-  if (!entry) throw new AppError('not-found', 'That decision is no longer waiting: it was sent or cancelled already.');
+  if (!entry) throw new AppError('not-found', m.activity_outbox_gone());
   if (entry.state === 'sending') {
-    throw new AppError('invalid-state', 'That decision is being sent right now and can no longer be undone; whether the service has it is checked before anything else is sent.');
+    throw new AppError('invalid-state', m.activity_outbox_being_sent());
   }
   return entries.filter((candidate) => candidate.id !== id);
 }

@@ -221,12 +221,12 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         message: null,
       };
       if (entries.some((other) => other.accountId === entry.accountId && other.quoteId === entry.quoteId && other.state !== 'held')) {
-        throw new AppError('invalid-state', 'A decision on this quote is already waiting to be sent. Undo it first to decide otherwise.');
+        throw new AppError('invalid-state', m.activity_outbox_already_waiting());
       }
       try {
         await save([...entries.filter((other) => !(other.accountId === entry.accountId && other.quoteId === entry.quoteId)), entry]);
       } catch (error) {
-        throw new AppError('internal', 'The decision could not be saved on this computer, so nothing was sent. Try again.', { retryable: true, cause: error });
+        throw new AppError('internal', m.activity_outbox_save_failed(), { retryable: true, cause: error });
       }
       if (undoMs === 0) {
         const result = await dispatch(entry.id, false);
