@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './axe';
 import type { Page } from '@playwright/test';
 import { startSimulatorProcess } from './simulator-process';
 import type { SimulatorProcess } from './simulator-process';
@@ -105,7 +106,7 @@ async function openActivity(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
 }
 
-test('a decision made while the service fails waits, survives a restart of the host, and reaches the service once', async ({ browser }) => {
+test('a decision made while the service fails waits, survives a restart of the host, reaches the service once, and is reported until dismissed', async ({ browser }, testInfo) => {
   test.setTimeout(240_000);
   const quote = await issueQuote('Outbox across a restart');
   host = await startWebHostProcess([], { dataDir, undoSeconds: 0 });
@@ -131,11 +132,29 @@ test('a decision made while the service fails waits, survives a restart of the h
 
   await recover();
   const reports = page.getByRole('region', { name: 'Decisions left waiting when Quotedesk closed' });
-  await expect(reports).toContainText(`Sent once the service answered: Accept of ${quote.quoteNumber} (left waiting when Quotedesk closed)`, { timeout: 30_000 });
+  const said = `Your acceptance of ${quote.quoteNumber} was sent once the service could be reached again.`;
+  await expect(reports).toContainText(said, { timeout: 30_000 });
   await expect(page.getByRole('region', { name: /Decisions waiting to be sent/ })).toHaveCount(0);
   // Exactly once, and not again at the next retries.
   expect(await appliedAccepts(quote.id)).toHaveLength(1);
   await page.waitForTimeout(4_500);
+  expect(await appliedAccepts(quote.id)).toHaveLength(1);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectAccessible(page, `activity-start-report-${scheme}`, testInfo.outputPath(`activity-start-report-${scheme}.png`), { fullPage: false });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Kept across a restart until dismissed, by keyboard; then gone for good, and nothing sent again.
+  expect(await host.stop()).toBe(0);
+  host = await startWebHostProcess([], { dataDir, undoSeconds: 0 });
+  await page.goto(host.url);
+  await openActivity(page);
+  const dismiss = page.getByRole('region', { name: 'Decisions left waiting when Quotedesk closed' }).getByRole('button', { name: `Dismiss: ${said}` });
+  await dismiss.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Decisions left waiting when Quotedesk closed' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeFocused();
   expect(await appliedAccepts(quote.id)).toHaveLength(1);
   await context.close();
 });

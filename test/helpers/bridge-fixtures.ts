@@ -82,6 +82,8 @@ export function unusedHandlers(): Handlers {
     'decisions.settings': unused('decisions.settings'),
     'decisions.setSettings': unused('decisions.setSettings'),
     'decisions.startReports': unused('decisions.startReports'),
+    'decisions.dismissStartReport': unused('decisions.dismissStartReport'),
+    'decisions.dismissStartReports': unused('decisions.dismissStartReports'),
     'webhooks.status': unused('webhooks.status'),
     'webhooks.setTunnel': unused('webhooks.setTunnel'),
     'webhooks.register': unused('webhooks.register'),

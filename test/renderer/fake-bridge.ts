@@ -560,6 +560,16 @@ export class FakeBridge {
       'decisions.settings': () => this.decisionSettings,
       'decisions.setSettings': (settings) => (this.decisionSettings = settings),
       'decisions.startReports': () => this.startReports,
+      'decisions.dismissStartReport': ({ entryId }) => {
+        this.startReports = this.startReports.filter((report) => report.entryId !== entryId);
+        this.emit('decisions.startReportsChanged', { reports: this.startReports });
+        return this.startReports;
+      },
+      'decisions.dismissStartReports': () => {
+        this.startReports = [];
+        this.emit('decisions.startReportsChanged', { reports: this.startReports });
+        return this.startReports;
+      },
       'webhooks.status': () => this.#webhooksOverview(),
       'webhooks.setTunnel': (choice) => {
         this.webhooks.mode = choice.mode;

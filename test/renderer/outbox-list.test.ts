@@ -18,7 +18,7 @@ function entry(n: number, overrides: Partial<OutboxEntry>): OutboxEntry {
 function report(n: number, overrides: Partial<StartReport>): StartReport {
   return {
     entryId: `entry-${n}`, accountId: 'acc-1', accountName: 'Acme', quoteId: `q-${n}`, quoteNumber: `Q-${n}`, decision: 'accept',
-    outcome: 'sent', summary: '', detail: null, at: '2026-03-01T10:00:00Z', ...overrides,
+    outcome: 'sent', waited: false, detail: null, at: '2026-03-01T10:00:00Z', ...overrides,
   };
 }
 
@@ -42,18 +42,49 @@ describe('the outbox in the window', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /Activity\s*1\s*decision waiting to be sent/ })).toBeTruthy());
   });
 
-  it('lists in Activity what became of the decisions left waiting when Quotedesk closed, as the core reports them', async () => {
+  it('words in Activity what became of the decisions left waiting when Quotedesk closed, from the codes the core keeps', async () => {
     const fake = setup();
-    fake.startReports = [report(3, { outcome: 'sent', summary: 'Sent at start: Accept of Q-3 (left waiting when Quotedesk closed)', detail: null })];
+    fake.startReports = [report(3, { outcome: 'sent' })];
     renderApp(fake);
     await fireEvent.click(await screen.findByRole('button', { name: /Activity/ }, { timeout: 3_000 }));
     const reports = await screen.findByRole('region', { name: 'Decisions left waiting when Quotedesk closed' });
-    expect(reports.textContent).toContain('Sent at start: Accept of Q-3 (left waiting when Quotedesk closed)');
+    expect(reports.textContent).toContain('Your acceptance of Q-3 was sent when Quotedesk started.');
 
-    const held = report(2, { outcome: 'not-sent', summary: 'Not sent at start: Decline of Q-2 (left waiting when Quotedesk closed)', detail: 'The quote changed since you opened it, so nothing was sent. Review the new version, then decide again.' });
-    fake.emit('decisions.startReportsChanged', { reports: [...fake.startReports, held] });
-    await waitFor(() => expect(reports.textContent).toContain('Not sent at start: Decline of Q-2'));
+    const later = report(4, { outcome: 'sent', waited: true, decision: 'decline' });
+    const held = report(2, { outcome: 'held', decision: 'decline', detail: 'The quote changed since you opened it, so nothing was sent. Review the new version, then decide again.' });
+    fake.emit('decisions.startReportsChanged', { reports: [...fake.startReports, later, held] });
+    await waitFor(() => expect(reports.textContent).toContain('Your decline of Q-2 was not sent.'));
+    expect(reports.textContent).toContain('Your decline of Q-4 was sent once the service could be reached again.');
     expect(reports.textContent).toContain('Review the new version, then decide again.');
+  });
+
+  it('dismisses one report by its named button, moving the focus to the next, then all of them', async () => {
+    const fake = setup();
+    fake.startReports = [report(3, { outcome: 'sent' }), report(5, { outcome: 'refused', detail: 'The quote has expired.' }), report(6, { outcome: 'unknown', detail: 'Check it again.' })];
+    renderApp(fake);
+    await fireEvent.click(await screen.findByRole('button', { name: /Activity/ }, { timeout: 3_000 }));
+    const reports = await screen.findByRole('region', { name: 'Decisions left waiting when Quotedesk closed' });
+    await fireEvent.click(within(reports).getByRole('button', { name: 'Dismiss: Your acceptance of Q-3 was sent when Quotedesk started.' }));
+    expect(fake.callsOf('decisions.dismissStartReport')).toEqual([{ entryId: 'entry-3' }]);
+    await waitFor(() => expect(reports.textContent).not.toContain('Q-3'));
+    const next = within(reports).getByRole('button', { name: 'Dismiss: The service refused your acceptance of Q-5.' });
+    await waitFor(() => expect(document.activeElement).toBe(next));
+
+    await fireEvent.click(within(reports).getByRole('button', { name: 'Dismiss all' }));
+    expect(fake.callsOf('decisions.dismissStartReports')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Decisions left waiting when Quotedesk closed' })).toBeNull());
+  });
+
+  it('keeps the reports and says why when they could not be dismissed', async () => {
+    const fake = setup();
+    fake.startReports = [report(3, { outcome: 'sent' })];
+    renderApp(fake);
+    await fireEvent.click(await screen.findByRole('button', { name: /Activity/ }, { timeout: 3_000 }));
+    const reports = await screen.findByRole('region', { name: 'Decisions left waiting when Quotedesk closed' });
+    fake.failNext('decisions.dismissStartReport', { code: 'internal', retryable: true, message: 'The reports could not be removed from this computer’s disk, so they are kept. Try again.' });
+    await fireEvent.click(within(reports).getByRole('button', { name: /^Dismiss: / }));
+    expect((await within(reports).findByRole('alert')).textContent).toContain('so they are kept');
+    expect(reports.textContent).toContain('Q-3');
   });
 
   it('sets the undo window in Settings', async () => {

@@ -7,6 +7,7 @@ import { DecisionSettings, SavedReasons, UNDO_SECONDS_DEFAULT } from '../../../p
 import type { Decisions } from './decisions';
 import type { Outbox } from './outbox';
 import { AppError } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
 import type { SettingsStore } from '../ports';
 
 type DecisionMethods = typeof decisionMethods;
@@ -67,19 +68,21 @@ export function createDecisionHandlers(deps: DecisionHandlerDeps): DecisionHandl
       try {
         settings.set(SAVED_REASONS_KEY, unique);
       } catch (error) {
-        throw new AppError('internal', 'The saved reasons could not be written to disk; the previous list is kept.', { retryable: true, cause: error });
+        throw new AppError('internal', m.activity_outbox_reasons_failed(), { retryable: true, cause: error });
       }
       return unique;
     },
     'decisions.outbox': async () => outbox.list(),
     'decisions.startReports': async () => outbox.startReports(),
+    'decisions.dismissStartReport': ({ entryId }) => outbox.dismissStartReports(entryId),
+    'decisions.dismissStartReports': () => outbox.dismissStartReports(),
     'decisions.cancel': ({ id }) => outbox.cancel(id),
     'decisions.settings': async () => ({ undoSeconds: readUndoSeconds(settings) }),
     'decisions.setSettings': async ({ undoSeconds }) => {
       try {
         settings.set(UNDO_SECONDS_KEY, undoSeconds);
       } catch (error) {
-        throw new AppError('internal', 'The undo window could not be saved; the previous one is kept.', { retryable: true, cause: error });
+        throw new AppError('internal', m.activity_outbox_undo_setting_failed(), { retryable: true, cause: error });
       }
       return { undoSeconds: readUndoSeconds(settings) };
     },

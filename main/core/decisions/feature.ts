@@ -58,6 +58,7 @@ export function createDecisionsFeature(deps: DecisionsFeatureDeps): Feature & { 
       hub?.emit('decisions.startReportsChanged', { reports });
       deps.bus.publish('decision.reportedAtStart', { report });
     },
+    onStartReportsChanged: (reports) => hub?.emit('decisions.startReportsChanged', { reports }),
     gate,
   });
   return {

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Decision, DecisionResult, OutboxEntry, SentDecision, StartReport } from '../../../preload/contract/bridge/decisions';
 import { AppError, errorText } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
 import type { Clock, Logger } from '../ports';
 import type { DecideRequest, Decisions } from './decisions';
 import { isUnreachable } from './decisions';
@@ -15,8 +16,8 @@ import { reportAtStart } from './start-report';
 import type { StartEnding } from './start-report';
 import type { DecisionGate } from '../updates';
 
-/** What the row, the pane and the outbox list say of a decision waiting for the service. */
-export const WAITING_MESSAGE = 'Will be sent when Quotedesk can reach the service.';
+/** What the row, the pane and the outbox list say of a decision waiting for the service, in main's language now. */
+export const waitingMessage = (): string => m.activity_outbox_state_waiting();
 /** How often a decision waiting for the service is tried again. */
 export const RETRY_EVERY_MS = 2_000;
 
@@ -33,6 +34,8 @@ export interface OutboxDeps {
   onEnded?(ended: SentDecision): void;
   /** A decision the last run left reached its end: the person is told (the Activity list, a notification). */
   onStartReport?(report: StartReport, all: StartReport[]): void;
+  /** The person dismissed start reports: the ones left. */
+  onStartReportsChanged?(all: StartReport[]): void;
   /** Every send the outbox starts itself is counted here, as the person's are: an update never restarts in the middle of a POST. */
   gate?: Pick<DecisionGate, 'run'>;
   retryEveryMs?: number;
@@ -47,8 +50,10 @@ export interface Outbox {
   list(): OutboxEntry[];
   /** Takes up what the last run left: windows still open, decisions waiting, a send a crash interrupted. */
   start(): void;
-  /** What became of the decisions the last run left, in this run, oldest first. */
+  /** What became of the decisions a run left, kept on disk until the person dismisses them, oldest first. */
   startReports(): StartReport[];
+  /** The person has read one (or, without an id, all): no longer kept. Answers the reports left. */
+  dismissStartReports(entryId?: string): Promise<StartReport[]>;
   /** Resolves once nothing is being sent. */
   idle(): Promise<void>;
   /** Stops the timers and waits for sends under way; what waits stays on disk for the next start. */
@@ -68,7 +73,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   let closed = false;
   /** The decisions the last run left, by id, until each ends; `waited`: the service could not be reached at start. */
   const leftByLastRun = new Map<string, { waited: boolean }>();
-  const reports: StartReport[] = [];
+  let reports: StartReport[] = file.reports();
 
   async function save(next: OutboxEntry[]): Promise<void> {
     await file.write(next);
@@ -85,7 +90,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     clearTimeout(timers.get(entry.id));
     const timer = setTimeout(() => {
       timers.delete(entry.id);
-      void dispatch(entry.id, true);
+      sendInBackground(entry.id);
     }, Math.max(0, entry.sendAt - clock.now()));
     timers.set(entry.id, timer);
   }
@@ -99,7 +104,16 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   }
 
   function retryWaiting(): void {
-    for (const entry of entries) if (entry.state === 'waiting') void dispatch(entry.id, true);
+    for (const entry of entries) if (entry.state === 'waiting') sendInBackground(entry.id);
+  }
+
+  /**
+   * A send no call of the person's waits for (a window ended, a retry, the start): a failure
+   * other than waiting has already held the entry and said why, so it must not become an
+   * unhandled rejection that ends the process.
+   */
+  function sendInBackground(id: string): void {
+    dispatch(id, true).catch((error: unknown) => logger.warn('a decision of the outbox was held', { error: errorText(error) }));
   }
 
   function dispatch(id: string, fresh: boolean): Promise<DecisionResult | null> {
@@ -138,12 +152,13 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         logger.info('a decision waits for the service', { quoteId: entry.quoteId, decision: entry.decision, error: errorText(error) });
         const left = leftByLastRun.get(id);
         if (left) left.waited = true;
-        const waiting: OutboxEntry = { ...current, state: 'waiting', message: WAITING_MESSAGE };
+        const message = waitingMessage();
+        const waiting: OutboxEntry = { ...current, state: 'waiting', message };
         await keep(() => replace(waiting));
-        return { outcome: 'waiting', message: WAITING_MESSAGE, quote: null, entry: waiting };
+        return { outcome: 'waiting', message, quote: null, entry: waiting };
       }
       // Not a matter of waiting (the account was removed, the credentials refused): held for the person.
-      const message = `It was not sent: ${errorText(error)}`;
+      const message = m.activity_outbox_not_sent_because({ reason: errorText(error) });
       await keep(() => replace({ ...current, state: 'held', message }));
       tellIfLeft(entry, { heldBecause: message });
       throw error;
@@ -168,7 +183,9 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     const report = reportAtStart(entry, ending, clock.now(), left.waited);
     if (!report) return;
     leftByLastRun.delete(entry.id);
-    reports.push(report);
+    // Kept until dismissed: a quit right after the start still shows it at the next one.
+    reports = [...reports.filter((each) => each.entryId !== report.entryId), report];
+    void keep(() => file.writeReports(reports));
     logger.info('a decision left by the last run ended', { quoteId: entry.quoteId, decision: entry.decision, outcome: report.outcome });
     deps.onStartReport?.(report, reports.map((each) => ({ ...each })));
   }
@@ -204,20 +221,19 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         message: null,
       };
       if (entries.some((other) => other.accountId === entry.accountId && other.quoteId === entry.quoteId && other.state !== 'held')) {
-        throw new AppError('invalid-state', 'A decision on this quote is already waiting to be sent. Undo it first to decide otherwise.');
+        throw new AppError('invalid-state', m.activity_outbox_already_waiting());
       }
       try {
         await save([...entries.filter((other) => !(other.accountId === entry.accountId && other.quoteId === entry.quoteId)), entry]);
       } catch (error) {
-        throw new AppError('internal', 'The decision could not be saved on this computer, so nothing was sent. Try again.', { retryable: true, cause: error });
+        throw new AppError('internal', m.activity_outbox_save_failed(), { retryable: true, cause: error });
       }
       if (undoMs === 0) {
         const result = await dispatch(entry.id, false);
-        return result ?? { outcome: 'waiting', message: WAITING_MESSAGE, quote: prepared.quote, entry };
+        return result ?? { outcome: 'waiting', message: waitingMessage(), quote: prepared.quote, entry };
       }
       schedule(entry);
-      const seconds = Math.round(undoMs / 1000);
-      return { outcome: 'waiting', message: `Sent in ${seconds} ${seconds === 1 ? 'second' : 'seconds'} unless you undo it.`, quote: prepared.quote, entry };
+      return { outcome: 'waiting', message: m.activity_outbox_sent_in({ count: Math.round(undoMs / 1000) }), quote: prepared.quote, entry };
     },
 
     async cancel(id) {
@@ -234,6 +250,20 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     list: () => entries.map((entry) => ({ ...entry })),
     startReports: () => reports.map((report) => ({ ...report })),
 
+    async dismissStartReports(entryId) {
+      // Taken from the list at once, so a report that ends meanwhile is written after it and the dismissed one stays gone.
+      const before = reports;
+      reports = entryId === undefined ? [] : reports.filter((report) => report.entryId !== entryId);
+      try {
+        await file.writeReports(reports);
+      } catch (error) {
+        reports = [...before, ...reports.filter((report) => !before.some((kept) => kept.entryId === report.entryId))];
+        throw new AppError('internal', m.activity_start_dismiss_failed(), { retryable: true, cause: error });
+      }
+      deps.onStartReportsChanged?.(reports.map((report) => ({ ...report })));
+      return reports.map((report) => ({ ...report }));
+    },
+
     start() {
       for (const entry of entries) {
         if (entry.state !== 'held') leftByLastRun.set(entry.id, { waited: false });
@@ -242,7 +272,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
           logger.info('a decision made before Quotedesk stopped is sent now', { quoteId: entry.quoteId, decision: entry.decision });
           schedule(entry);
         } else if (entry.state !== 'held') {
-          void dispatch(entry.id, true);
+          sendInBackground(entry.id);
         }
       }
     },

@@ -1,10 +1,11 @@
 // A decision the last run left in the outbox ended at this start (sent, or held and asked
 // again): a notification through the one policy (preferences, quiet hours, grouping), worded
-// by the outbox's report. It is the person's own decision, so the quote is not made unread.
+// from the outbox's report in the language spoken now. It is the person's own decision, so the quote is not made unread.
 import type { StartReport } from '../../../preload/contract/bridge/decisions';
 import type { AccountsService } from '../accounts/types';
 import type { NotificationCenter, Outcome } from './notification-center';
 import { quoteChangeOf } from './quote-change';
+import { startReportWords } from '../../../i18n/words/start-reports';
 
 /** Its kinds, one per outcome, so each can be switched off on its own. */
 export const SENT_AT_START_KIND = 'quote.sent_at_start';
@@ -22,7 +23,7 @@ export async function notifyDecisionAtStart(
     // Once per decision of the outbox.
     changeKey: `outbox|${report.entryId}`,
     occurredAt: report.at,
-    words: { title: report.summary, detail: report.detail },
+    words: { title: startReportWords(report), detail: report.detail },
   });
   if (!change) return 'account-gone';
   return deps.center.announce(change);

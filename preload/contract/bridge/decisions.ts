@@ -16,6 +16,8 @@ import { QuoteDetailView } from './inbox';
 //   'decisions.settings'       void                    -> DecisionSettings
 //   'decisions.setSettings'    DecisionSettings        -> DecisionSettings
 //   'decisions.startReports'   void                    -> StartReport[]
+//   'decisions.dismissStartReport'  StartReportRef     -> StartReport[]
+//   'decisions.dismissStartReports' void               -> StartReport[]
 // and its events 'decisions.outboxChanged' (OutboxEntry[]), 'decisions.sent' (SentDecision)
 // and 'decisions.startReportsChanged' (StartReport[]).
 
@@ -149,10 +151,12 @@ export type SavedReasons = z.infer<typeof SavedReasons>;
 
 /**
  * What became of a decision the last run left in the outbox (a quit or crash in its undo
- * window, or while the service could not be reached), told at this start: sent, not sent
- * (held and asked again, or refused), or sent with its answer lost.
+ * window, or while the service could not be reached), told at this start: sent; refused (the
+ * POST went out and the service said no); held (not sent: the quote changed meanwhile, or it
+ * could not be sent, and the person is asked again); or sent with its answer lost. A code,
+ * never words: each window and notification words it in the language it speaks then.
  */
-export const StartReportOutcome = z.enum(['sent', 'not-sent', 'unknown']);
+export const StartReportOutcome = z.enum(['sent', 'refused', 'held', 'unknown']);
 export type StartReportOutcome = z.infer<typeof StartReportOutcome>;
 
 export const StartReport = z.object({
@@ -163,14 +167,17 @@ export const StartReport = z.object({
   quoteNumber: z.string().nullable(),
   decision: Decision,
   outcome: StartReportOutcome,
-  /** The Activity entry's line: "Sent at start: Accept of Q-2026-0042 (left waiting when Quotedesk closed)". */
-  summary: z.string(),
-  /** Why it was not sent, or what is not known, in plain words; null when it was sent. */
+  /** True when it could not be sent at start and went out later, once the service answered again. */
+  waited: z.boolean(),
+  /** Why it was not sent, or what is not known, as the service or the check said it (data, shown as is); null when it was sent. */
   detail: z.string().nullable(),
   /** ISO date-time it ended. */
   at: z.string(),
 });
 export type StartReport = z.infer<typeof StartReport>;
+
+export const StartReportRef = z.object({ entryId: Id });
+export type StartReportRef = z.input<typeof StartReportRef>;
 
 export const decisionMethods = {
   /** Accepts the quote's version shown; answers the outcome and the quote as the cache now holds it. */
@@ -193,8 +200,12 @@ export const decisionMethods = {
   'decisions.settings': { input: z.void(), output: DecisionSettings },
   /** Changes the decision settings; answers them as saved. */
   'decisions.setSettings': { input: DecisionSettings, output: DecisionSettings },
-  /** What became of the decisions the last run left waiting, in this run: sent at start, or held and asked again. */
+  /** What became of the decisions a run left waiting, kept (across restarts) until the person dismisses them, oldest first. */
   'decisions.startReports': { input: z.void(), output: z.array(StartReport) },
+  /** The person has read one start report: it is no longer kept; answers the reports left. */
+  'decisions.dismissStartReport': { input: StartReportRef, output: z.array(StartReport) },
+  /** The person has read them all: none is kept; answers the (empty) list. */
+  'decisions.dismissStartReports': { input: z.void(), output: z.array(StartReport) },
 } as const;
 
 /** A decision of the outbox that reached its end: the service's answer, or held and asked again. */

@@ -49,6 +49,8 @@ const METHODS = [
   'decisions.settings',
   'decisions.setSettings',
   'decisions.startReports',
+  'decisions.dismissStartReport',
+  'decisions.dismissStartReports',
   'webhooks.status',
   'webhooks.setTunnel',
   'webhooks.register',

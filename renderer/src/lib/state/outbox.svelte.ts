@@ -1,6 +1,7 @@
 import type { BridgeApi, BridgeError } from '../../../../preload/contract';
 import type { DecisionSettings, OutboxEntry, SentDecision, StartReport } from '../../../../preload/contract/bridge/decisions';
 import { toDecisionOutcome } from '../decision-outcome';
+import { m } from '../../../../i18n/paraglide/messages.js';
 import type { DecisionOutcome } from '../decision-outcome';
 
 export type OutboxBridge = Pick<BridgeApi, 'decisions' | 'events'>;
@@ -15,7 +16,7 @@ export class OutboxState {
   /** How each decision of this session's outbox ended, by its entry id. */
   ended = $state<Record<string, DecisionOutcome>>({});
   settings = $state<DecisionSettings | null>(null);
-  /** What became of the decisions the last run left waiting (sent at start, or held and why): Activity lists them. */
+  /** What became of the decisions a run left waiting (sent at start, or held and why), until dismissed: Activity lists them. */
   startReports = $state<StartReport[]>([]);
   error = $state<BridgeError | null>(null);
 
@@ -65,7 +66,7 @@ export class OutboxState {
     const result = await this.#api.decisions.cancel({ id });
     if (!result.ok) return result.error.message;
     this.entries = result.value;
-    this.ended = { ...this.ended, [id]: { outcome: 'undone', message: 'Undone: nothing was sent.' } };
+    this.ended = { ...this.ended, [id]: { outcome: 'undone', message: m.activity_outbox_undone() } };
     return null;
   }
 
@@ -73,7 +74,16 @@ export class OutboxState {
   async undoLatest(): Promise<string | null> {
     const latest = this.latestUndoable;
     if (!latest) return null;
-    return (await this.cancel(latest.id)) ?? `Undone: the ${latest.decision} of ${latest.quoteNumber ?? 'the quote'} was not sent.`;
+    const quote = latest.quoteNumber ?? m.activity_start_some_quote();
+    return (await this.cancel(latest.id)) ?? (latest.decision === 'accept' ? m.activity_outbox_undone_accept({ quote }) : m.activity_outbox_undone_decline({ quote }));
+  }
+
+  /** The person has read one report (or, without an id, all); resolves with main's words when it could not be removed. */
+  async dismissStartReports(entryId?: string): Promise<string | null> {
+    const result = entryId === undefined ? await this.#api.decisions.dismissStartReports() : await this.#api.decisions.dismissStartReport({ entryId });
+    if (!result.ok) return result.error.message;
+    this.startReports = result.value;
+    return null;
   }
 
   async setUndoSeconds(undoSeconds: number): Promise<void> {

@@ -18,8 +18,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const LEFT = '(left waiting when Quotedesk closed)';
-
 describe('the outbox at start', () => {
   it('sends a decision left in its undo window when Quotedesk was killed, and says so in Activity and a notification', async () => {
     const { sim, close, open, ref, version, quoteNumber, notified, userData } = await setupOutboxCore(5, cleanups);
@@ -34,9 +32,9 @@ describe('the outbox at start', () => {
       if (event.name === 'decisions.startReportsChanged') told.push(event.payload.reports);
     });
     await again.core.ready;
-    const summary = `Sent at start: Accept of ${quoteNumber} ${LEFT}`;
-    await expect.poll(() => call<StartReport[]>(again.core, 'decisions.startReports'), { timeout: 10_000 }).toMatchObject([{ outcome: 'sent', quoteId: ref.quoteId, summary, detail: null }]);
-    expect(told).toMatchObject([[{ summary }]]);
+    const summary = `Your acceptance of ${quoteNumber} was sent when Quotedesk started.`;
+    await expect.poll(() => call<StartReport[]>(again.core, 'decisions.startReports'), { timeout: 10_000 }).toMatchObject([{ outcome: 'sent', waited: false, quoteId: ref.quoteId, detail: null }]);
+    expect(told).toMatchObject([[{ outcome: 'sent', entryId: inWindow.id }]]);
     expect(appliedPosts(sim, ref.quoteId)).toHaveLength(1);
     await expect.poll(() => notified.map((notification) => notification.title), { timeout: 5_000 }).toEqual([summary]);
     expect(notified[0]!.body).toContain('Client');
@@ -54,12 +52,43 @@ describe('the outbox at start', () => {
 
     const again = open();
     await again.core.ready;
-    const summary = `Not sent at start: Accept of ${quoteNumber} ${LEFT}`;
-    await expect.poll(() => call<StartReport[]>(again.core, 'decisions.startReports'), { timeout: 10_000 }).toMatchObject([{ outcome: 'not-sent', summary, detail: changedMessage() }]);
+    const summary = `Your acceptance of ${quoteNumber} was not sent.`;
+    await expect.poll(() => call<StartReport[]>(again.core, 'decisions.startReports'), { timeout: 10_000 }).toMatchObject([{ outcome: 'held', detail: changedMessage() }]);
     expect(await call<OutboxEntry[]>(again.core, 'decisions.outbox')).toMatchObject([{ state: 'held', message: changedMessage() }]);
     await expect.poll(() => notified.map((notification) => notification.title), { timeout: 5_000 }).toEqual([summary]);
     expect(notified[0]!.body).toContain(changedMessage());
     expect(appliedPosts(sim, ref.quoteId)).toEqual([]);
+  });
+
+  it('keeps the reports across restarts until the person dismisses them, one or all', async () => {
+    const { sim, close, open, ref, version, quoteNumber, userData } = await setupOutboxCore(0, cleanups);
+    await close();
+    const left = [1, 2].map((n) => outboxEntry(n, { accountId: ref.accountId, accountName: 'Client', quoteId: n === 1 ? ref.quoteId : 'gone-quote', quoteNumber: n === 1 ? quoteNumber : 'Q-GONE', decision: 'accept', reason: null, version: version!, sendAt: Date.now() }));
+    writeFileSync(join(userData, OUTBOX_FILE_NAME), JSON.stringify({ entries: left }));
+    const second = open();
+    await second.core.ready;
+    await expect.poll(async () => (await call<StartReport[]>(second.core, 'decisions.startReports')).map((report) => report.entryId).sort(), { timeout: 10_000 }).toEqual(['entry-1', 'entry-2']);
+    await second.close();
+    expect(appliedPosts(sim, ref.quoteId)).toHaveLength(1);
+
+    // A quit right after the start: the next start still tells, and sends nothing again.
+    const third = open();
+    await third.core.ready;
+    const kept = await call<StartReport[]>(third.core, 'decisions.startReports');
+    expect(kept.map((report) => report.entryId).sort()).toEqual(['entry-1', 'entry-2']);
+    expect(kept.find((report) => report.entryId === 'entry-1')).toMatchObject({ outcome: 'sent' });
+    expect(await call<StartReport[]>(third.core, 'decisions.dismissStartReport', { entryId: 'entry-1' })).toMatchObject([{ entryId: 'entry-2' }]);
+    await third.close();
+
+    const fourth = open();
+    await fourth.core.ready;
+    expect(await call<StartReport[]>(fourth.core, 'decisions.startReports')).toMatchObject([{ entryId: 'entry-2' }]);
+    expect(await call<StartReport[]>(fourth.core, 'decisions.dismissStartReports')).toEqual([]);
+    await fourth.close();
+    const fifth = open();
+    await fifth.core.ready;
+    expect(await call<StartReport[]>(fifth.core, 'decisions.startReports')).toEqual([]);
+    expect(appliedPosts(sim, ref.quoteId)).toHaveLength(1);
   });
 
   it('reports nothing for a decision made and sent in this run', async () => {

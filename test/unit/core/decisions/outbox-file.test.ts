@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { damagedCopiesOf } from '../../../../main/core/data-files';
+import { damagedCopiesOf, nodeAsyncFileSystem } from '../../../../main/core/data-files';
+import type { AsyncFileSystem } from '../../../../main/core/data-files';
+import type { StartReport } from '../../../../preload/contract/bridge/decisions';
 import { openOutboxFile, OUTBOX_FILE_NAME } from '../../../../main/core/decisions/outbox-file';
 import { createSilentLogger } from '../../../../main/core/log';
 import { faultyAsync } from '../data-files/faulty-fs';
@@ -23,6 +25,35 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const logger = createSilentLogger();
+
+function startReport(n: number): StartReport {
+  return { entryId: `entry-${n}`, accountId: 'acc-1', accountName: 'Northwind', quoteId: `quote-${n}`, quoteNumber: `Q-${n}`, decision: 'accept', outcome: 'sent', waited: false, detail: null, at: '2026-11-28T12:00:00.000Z' };
+}
+
+describe('the outbox file with its start reports', () => {
+  it('writes each half beside the other: neither drops the other, nor puts back a write that was refused', async () => {
+    let refuse = false;
+    const failing = faultyAsync({ at: 'rename', error: 'EACCES' });
+    const fs: AsyncFileSystem = { ...nodeAsyncFileSystem, rename: (from, to) => (refuse ? failing.rename(from, to) : nodeAsyncFileSystem.rename(from, to)) };
+    const file = openOutboxFile({ path, logger, fs });
+    await file.write([outboxEntry(1)]);
+    await file.writeReports([startReport(7)]);
+    refuse = true;
+    await expect(file.write([outboxEntry(1), outboxEntry(2)])).rejects.toMatchObject({ name: 'DataWriteError' });
+    refuse = false;
+    // The decision the caller was told was not saved must not reach the disk with the reports.
+    await file.writeReports([startReport(7), startReport(8)]);
+    const reopened = openOutboxFile({ path, logger });
+    expect(reopened.entries().map((entry) => entry.id)).toEqual(['entry-1']);
+    expect(reopened.reports().map((report) => report.entryId)).toEqual(['entry-7', 'entry-8']);
+
+    // Asked one behind the other, both land.
+    await Promise.all([file.write([outboxEntry(1), outboxEntry(3)]), file.writeReports([])]);
+    const last = openOutboxFile({ path, logger });
+    expect(last.entries().map((entry) => entry.id)).toEqual(['entry-1', 'entry-3']);
+    expect(last.reports()).toEqual([]);
+  });
+});
 
 describe('the outbox file on a failing disk (injected)', () => {
   it.each<[string, Fault]>([

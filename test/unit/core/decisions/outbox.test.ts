@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WAITING_MESSAGE } from '../../../../main/core/decisions/outbox';
+import { waitingMessage } from '../../../../main/core/decisions/outbox';
 import { OUTBOX_FILE_NAME } from '../../../../main/core/decisions/outbox-file';
 import type { Simulator } from '../../../../main/simulator';
 import type { DecisionReceipt, DecisionResult, OutboxEntry } from '../../../../preload/contract/bridge/decisions';
@@ -52,7 +52,7 @@ describe('the decision outbox', () => {
     const { sim, core, close, open, ref, version, sent } = await setup(0);
     const fault = failDecisions(sim);
     const result = await call<DecisionResult>(core, 'decisions.accept', { ...ref, version });
-    expect(result).toMatchObject({ outcome: 'waiting', message: WAITING_MESSAGE, entry: { state: 'waiting', attempted: true, message: WAITING_MESSAGE } });
+    expect(result).toMatchObject({ outcome: 'waiting', message: waitingMessage(), entry: { state: 'waiting', attempted: true, message: waitingMessage() } });
     await close();
 
     sim.operator.removeFault(fault);
