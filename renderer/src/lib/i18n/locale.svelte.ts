@@ -36,10 +36,10 @@ const PSEUDO_LOCALE = 'en-XA';
 /**
  * Words Intl wrote in the UI language ("in 3 days", "German (Germany)"). Intl has no pseudo-locale
  * and writes en-XA as English, so there they get the catalogue's pseudo transform, and any
- * English left on screen still means a string not taken from the catalogue. Text that is
- * already pseudo (a message such as "just now") is left as it is.
+ * English left on screen still means a string not taken from the catalogue. (Text already
+ * pseudo, a message such as "just now", has no plain letters left and comes back as it is.)
  */
 export function inUiLanguage(text: string): string {
-  if (current !== PSEUDO_LOCALE || text.startsWith('⟦')) return text;
+  if (current !== PSEUDO_LOCALE) return text;
   return pseudoText(text);
 }
