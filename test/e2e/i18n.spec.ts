@@ -1,6 +1,8 @@
 // The demo in the pseudo-locale en-XA: every view checked shows no English outside ⟦…⟧ (so each
-// string comes from the catalogue and user data is marked translate="no"). Labels the 35 %
-// longer text clips are printed (they will clip in German) but do not fail the spec yet.
+// string comes from the catalogue and user data is marked translate="no"), and no label cuts
+// its pseudo text off (the 35 % longer text is what German needs: a clipped one will clip
+// there). Clipped data (a long project name, cut with an ellipsis and whole in its title) is
+// printed only.
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { pseudoText } from '../../i18n/pseudo';
@@ -31,19 +33,21 @@ test.afterAll(async () => {
 const xa = (english: string) => pseudoText(english).replace(/^⟦/, '').replace(/ ~+⟧$/, '');
 
 /**
- * Views still showing English, scanned and printed but not failing yet (what is left in each):
- * - inbox, reading pane, dialogs, palette, full quote view: dates and relative times formatted
- *   by Intl for en-XA fall back to English ("in 29 days", "Nov 27, 2026", "54 minutes"), and
- *   the demo's contact data (names, roles "Project Manager", "Europe/Dublin", language names
- *   "Italian (Italy)", "RFQ-2026-0120") is not under translate="no";
- * - settings: the credentials sentence "Credentials are stored in …, protected only by file
- *   permissions …" and the host's URLs and the NATS placeholder (tls://nats.example.com:4222).
+ * English this spec cannot fix, because it comes from a file another engineer owns: printed, not
+ * failing. Each entry is one whole sentence in one view, and names whose it is. Delete an entry
+ * once its owner translates it.
  */
-const NOT_CLEAN_YET = new Set(['inbox', 'reading pane', 'accept dialog', 'decline dialog', 'command palette', 'full quote view', 'settings']);
+const OWNED_ELSEWHERE: { view: string; text: RegExp; owner: string }[] = [
+  // main/core/settings-and-secrets/file-secrets.ts describe(): main's sentence, shown as it comes.
+  { view: 'settings', text: /^Credentials are stored in \S+, protected only by file permissions \(readable by your user account alone\), not encrypted by the operating system\.$/, owner: 'i18n-core (main/core)' },
+  // renderer/src/components/team-settings/team-setup.svelte: the example address of the team's
+  // NATS server, a URL (translate="no" on its input, as the relay's has).
+  { view: 'settings', text: /^tls:\/\/nats\.example\.com:4222$/, owner: 'team (team-setup.svelte)' },
+];
 
 const quoteRows = (page: Page) => page.getByRole('row').filter({ hasText: /Q-\d{4}-\d{4}/ });
 
-test('Activity, Insights and Snoozed show the pseudo-locale, no English (the other views printed)', async ({ browser }) => {
+test('every view shows the pseudo-locale: no English, no clipped label', async ({ browser }) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -51,12 +55,19 @@ test('Activity, Insights and Snoozed show the pseudo-locale, no English (the oth
   await expect(quoteRows(page).first()).toBeVisible();
 
   const english: Record<string, string[]> = {};
-  const clipped: Record<string, string[]> = {};
+  const leftToOthers: string[] = [];
+  const clippedLabels: Record<string, string[]> = {};
+  const clippedData: Record<string, string[]> = {};
   const scan = async (view: string) => {
-    const tokens = await findEnglish(page);
-    if (tokens.length > 0) english[view] = tokens.map(({ token, context: around }) => `${token}  (${around})`);
-    const cut = await findClipped(page);
-    if (cut.length > 0) clipped[view] = cut.map(({ text, scrollWidth, clientWidth }) => `${text} (${scrollWidth} > ${clientWidth} px)`);
+    for (const { token, context: around, text } of await findEnglish(page)) {
+      const owned = OWNED_ELSEWHERE.find((entry) => entry.view === view && entry.text.test(text));
+      if (owned) leftToOthers.push(`${view}, ${owned.owner}: ${text}`);
+      else (english[view] ??= []).push(`${token}  (${around})`);
+    }
+    for (const { text, scrollWidth, clientWidth } of await findClipped(page)) {
+      // Pseudo text is a label from the catalogue; anything else is data (names, titles).
+      (text.includes('⟦') ? (clippedLabels[view] ??= []) : (clippedData[view] ??= [])).push(`${text} (${scrollWidth} > ${clientWidth} px)`);
+    }
   };
 
   await scan('inbox');
@@ -105,12 +116,10 @@ test('Activity, Insights and Snoozed show the pseudo-locale, no English (the oth
   await expect(page.getByRole('region', { name: xa('Snoozed') })).toBeVisible();
   await scan('snoozed');
 
-  for (const view of NOT_CLEAN_YET) {
-    if (english[view]) console.log(`English left in en-XA, ${view} (not failing yet):\n  ${english[view].join('\n  ')}`);
-    delete english[view];
-  }
-  for (const [view, labels] of Object.entries(clipped)) console.log(`Clipped in en-XA, ${view}:\n  ${labels.join('\n  ')}`);
-  const report = Object.entries(english).map(([view, tokens]) => `${view}:\n  ${tokens.join('\n  ')}`).join('\n');
-  expect(report, 'English left in the pseudo-locale').toBe('');
+  if (leftToOthers.length > 0) console.log(`English left in en-XA for its owner to translate:\n  ${[...new Set(leftToOthers)].join('\n  ')}`);
+  for (const [view, names] of Object.entries(clippedData)) console.log(`Data cut with an ellipsis in en-XA, ${view}:\n  ${[...new Set(names)].join('\n  ')}`);
+  const listed = (found: Record<string, string[]>) => Object.entries(found).map(([view, lines]) => `${view}:\n  ${[...new Set(lines)].join('\n  ')}`).join('\n');
+  expect.soft(listed(english), 'English left in the pseudo-locale').toBe('');
+  expect(listed(clippedLabels), 'Labels clipped in the pseudo-locale (they will clip in German)').toBe('');
   await context.close();
 });

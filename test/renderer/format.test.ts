@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatAmount, formatDateOnly, formatDateTime, formatDaysFromNow, formatLanguageTag, formatMoney, formatServiceType } from '../../renderer/src/lib/format';
+import { formatAmount, formatDateOnly, formatDateTime, formatDaysFromNow, formatLanguageTag, formatMoney, formatServiceType, formatTimeAgo } from '../../renderer/src/lib/format';
 import { facetValueLabel } from '../../renderer/src/lib/inbox-filters';
 import { switchLocale } from '../../renderer/src/lib/i18n/locale.svelte';
+import { m } from '../../i18n/paraglide/messages.js';
+import { pseudoText } from '../../i18n/pseudo';
 
 const originalTz = process.env.TZ;
 
@@ -98,6 +100,22 @@ describe('formatting', () => {
       expect(formatLanguageTag('fr-FR', 'en-US')).toBe('Französisch (Frankreich)');
       switchLocale('ar');
       expect(formatDaysFromNow('2026-11-24', now, 'en-US')).toBe('أول أمس');
+    } finally {
+      switchLocale('en');
+    }
+  });
+
+  it("in the pseudo-locale, gives Intl's words the pseudo look of the messages around them, and leaves dates and messages as they are", () => {
+    const now = Date.parse('2026-11-26T15:00:00Z');
+    try {
+      switchLocale('en-XA');
+      expect(formatDaysFromNow('2026-11-29', now, 'en-US')).toBe(pseudoText('in 3 days'));
+      expect(formatLanguageTag('de-DE', 'en-US')).toBe(pseudoText('German (Germany)'));
+      expect(formatTimeAgo(now - 5 * 60_000, now, 'en-US')).toBe(pseudoText('5 minutes ago'));
+      // "just now" is a message: pseudo already, and left as it is.
+      expect(formatTimeAgo(now - 1_000, now, 'en-US')).toBe(m.common_just_now());
+      // Dates follow the region, not the UI language.
+      expect(formatDateOnly('2025-03-05', 'en-US')).toBe('Mar 5, 2025');
     } finally {
       switchLocale('en');
     }

@@ -14,7 +14,12 @@ import type { ThemeChoice } from './theme.svelte';
 /** Something the command palette does besides going to a quote, an account or a view. */
 export interface PaletteCommand {
   label: string;
+  /** A second, quieter line: words, or data when `detailIsData` (an account's name, a quote number). */
   detail?: string;
+  /** The detail is the person's or the service's data: never translated. */
+  detailIsData?: boolean;
+  /** The keys that do the same ("Ctrl+0", "?"), shown as keys. */
+  shortcut?: string;
   run: () => void;
 }
 
@@ -66,7 +71,7 @@ function teamCommands(app: PaletteCommandSources): PaletteCommand[] {
   const shown = team?.thread;
   if (!team?.admitted || !ref || !shown || shown.quoteId !== ref.quoteId) return [];
   const commands: PaletteCommand[] = [
-    { label: m.shell_cmd_assign(), detail: '=', run: () => team.askAssign() },
+    { label: m.shell_cmd_assign(), shortcut: '=', run: () => team.askAssign() },
     { label: m.shell_cmd_request_approval(), detail: m.shell_cmd_team(), run: () => team.askApproval() },
   ];
   if (shown.thread.awaitingMe) commands.push({ label: m.shell_cmd_approve(), detail: m.shell_cmd_team(), run: () => void team.decide(ref, true, '') });
@@ -85,6 +90,7 @@ function snoozeCommands(app: PaletteCommandSources): PaletteCommand[] {
     {
       label: m.shell_cmd_snooze(),
       detail: quoteNumber ?? m.shell_cmd_this_quote(),
+      detailIsData: quoteNumber !== null,
       run: () => {
         accountActions.dismiss();
         snooze.open({ accountId: ref.accountId, quoteId: ref.quoteId, quoteNumber, validUntil });
@@ -103,14 +109,14 @@ export function paletteCommands(app: PaletteCommandSources): PaletteCommand[] {
     ...teamCommands(app),
     { label: m.shell_sync_now(), detail: m.shell_cmd_sync_detail(), run: () => void inbox.syncNow() },
     { label: m.shell_cmd_open_settings(), run: () => navigation.view !== 'settings' && navigation.toggleSettings() },
-    { label: m.shell_cmd_mark_all_read(), detail: read.scopeAccount?.name ?? m.shell_cmd_every_account(), run: () => void read.markScopeRead() },
-    { label: m.shell_cmd_show_all_accounts(), detail: `${MOD}0`, run: () => navigation.selectAllAccounts() },
+    { label: m.shell_cmd_mark_all_read(), detail: read.scopeAccount?.name ?? m.shell_cmd_every_account(), detailIsData: read.scopeAccount !== null, run: () => void read.markScopeRead() },
+    { label: m.shell_cmd_show_all_accounts(), shortcut: `${MOD}0`, run: () => navigation.selectAllAccounts() },
     { label: m.shell_cmd_open_activity(), run: () => navigation.view !== 'activity' && navigation.toggleActivity() },
     { label: m.shell_cmd_open_snoozed(), detail: m.shell_cmd_snoozed_detail(), run: () => navigation.view !== 'snoozed' && navigation.toggleSnoozed() },
     { label: m.shell_cmd_open_insights(), run: () => navigation.view !== 'insights' && navigation.toggleInsights() },
     { label: compact ? m.shell_cmd_comfortable_rows() : m.shell_cmd_compact_rows(), run: () => layout.setDensity(compact ? 'comfortable' : 'compact') },
     { label: m.shell_add_account(), run: () => accountActions.add() },
-    { label: m.shell_shortcuts_title(), detail: '?', run: () => accountActions.showShortcuts() },
+    { label: m.shell_shortcuts_title(), shortcut: '?', run: () => accountActions.showShortcuts() },
     ...themeCommands(theme),
   ];
 }

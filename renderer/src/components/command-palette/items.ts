@@ -9,8 +9,11 @@ export interface PaletteItem {
   id: string;
   kind: 'Command' | 'View' | 'Account' | 'Quote';
   label: string;
-  /** A second, quieter line: the quote's number and account, a shortcut. */
+  /** A second, quieter line: words, or data (the quote's number and account) when `detailIsData`. */
   detail?: string;
+  detailIsData?: boolean;
+  /** The keys that do the same ("Ctrl+1"), shown as keys. */
+  shortcut?: string;
   run: () => void;
 }
 
@@ -46,7 +49,7 @@ export function localItems(
 ): PaletteItem[] {
   const commandItems = commands
     .filter((command) => matches(command.label, query))
-    .map((command, index): PaletteItem => ({ id: `command-${index}`, kind: 'Command', label: command.label, ...(command.detail ? { detail: command.detail } : {}), run: command.run }));
+    .map((command, index): PaletteItem => ({ ...command, id: `command-${index}`, kind: 'Command' }));
   // The shortcut is the account's place in the whole list (what Ctrl+digit opens), not in the filtered one.
   const accountItems = accounts
     .map((account, place) => ({ account, place }))
@@ -55,7 +58,7 @@ export function localItems(
       id: `account-${account.id}`,
       kind: 'Account',
       label: account.name,
-      ...(place < 9 ? { detail: `${MOD}${place + 1}` } : {}),
+      ...(place < 9 ? { shortcut: `${MOD}${place + 1}` } : {}),
       run: () => goTo(account),
     }));
   // "view" finds every saved view, as "account" finds every account (in the window's language).
@@ -72,6 +75,7 @@ export function quoteItem(row: InboxRow, accountName: string, open: (row: InboxR
     label: row.projectName ?? m.shell_untitled_project(),
     // A company named like its account is said once.
     detail: [...new Set([row.quoteNumber ?? m.shell_not_numbered(), row.companyName, accountName].filter(Boolean))].join(' · '),
+    detailIsData: true,
     run: () => open(row),
   };
 }

@@ -1,4 +1,5 @@
 // Small presentation helpers of the quote detail (the extras' recognition lives in main/core/quotes/extras.ts).
+import { inUiLanguage } from '../../lib/i18n/locale.svelte';
 
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -8,7 +9,7 @@ export function initials(name: string): string {
 
 const regionNames = new Map<string, Intl.DisplayNames | null>();
 
-/** "DE" -> "Germany" in the user's language; the code itself when unknown. */
+/** "DE" -> "Germany" in the user's language (Intl's words: inUiLanguage); the code itself when unknown. */
 export function countryName(code: string | null, locale?: string): string | null {
   if (!code) return null;
   const key = locale ?? '';
@@ -20,7 +21,8 @@ export function countryName(code: string | null, locale?: string): string | null
     }
   }
   try {
-    return regionNames.get(key)?.of(code.toUpperCase()) ?? code;
+    const name = regionNames.get(key)?.of(code.toUpperCase());
+    return name === undefined ? code : inUiLanguage(name);
   } catch {
     return code;
   }

@@ -3,6 +3,7 @@
 // template or $derived redraws in place when the language changes: no reload, no remount, the
 // open quote and whatever is typed stay. The rule that follows (a lint rule keeps it): call
 // messages where Svelte tracks them, never once into a constant.
+import { pseudoText } from '../../../../i18n/pseudo';
 import { baseLocale, defineCustomClientStrategy, getTextDirection, setLocale, type Locale } from '../../../../i18n/paraglide/runtime.js';
 
 let current = $state<Locale>(baseLocale);
@@ -27,4 +28,18 @@ export function switchLocale(locale: Locale, root: HTMLElement | undefined = glo
     root.lang = locale;
     root.dir = getTextDirection(locale);
   }
+}
+
+/** The pseudo-locale: English from the catalogue, accented and bracketed (i18n/pseudo.ts). */
+const PSEUDO_LOCALE = 'en-XA';
+
+/**
+ * Words Intl wrote in the UI language ("in 3 days", "German (Germany)"). Intl has no pseudo-locale
+ * and writes en-XA as English, so there they get the catalogue's pseudo transform, and any
+ * English left on screen still means a string not taken from the catalogue. (Text already
+ * pseudo, a message such as "just now", has no plain letters left and comes back as it is.)
+ */
+export function inUiLanguage(text: string): string {
+  if (current !== PSEUDO_LOCALE) return text;
+  return pseudoText(text);
 }
