@@ -7,7 +7,8 @@ import { UNDO_SECONDS_KEY } from '../../main/core/decisions/bridge';
 import { createJsonSettingsStore } from '../../main/core/settings-and-secrets';
 
 const READY = /Quotedesk \(browser mode\) is running at (http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+)/;
-const START_TIMEOUT_MS = 30_000;
+// A host starts in 2 to 5 s; on a shared 2-core machine busy with other work it took over 30 s.
+const START_TIMEOUT_MS = 90_000;
 
 export interface WebHostProcess {
   url: string;

@@ -4,7 +4,7 @@
 // open quote and whatever is typed stay. The rule that follows (a lint rule keeps it): call
 // messages where Svelte tracks them, never once into a constant.
 import { pseudoText } from '../../../../i18n/pseudo';
-import { baseLocale, defineCustomClientStrategy, getTextDirection, setLocale, type Locale } from '../../../../i18n/paraglide/runtime.js';
+import { baseLocale, defineCustomClientStrategy, getTextDirection, overwriteGetLocale, setLocale, type Locale } from '../../../../i18n/paraglide/runtime.js';
 
 let current = $state<Locale>(baseLocale);
 
@@ -16,6 +16,10 @@ defineCustomClientStrategy('custom-quotedesk', {
     if (locale !== current) current = locale as Locale;
   },
 });
+// Every m.*() asks the runtime for the locale, and the runtime's own answer reads location.href
+// and walks the strategies each time (about 3 ms of a reading pane's render on a loaded
+// machine). The renderer has one answer, this state: setLocale still goes through the strategy.
+overwriteGetLocale(() => current);
 
 export function uiLocale(): Locale {
   return current;
