@@ -2,7 +2,6 @@
 // the account's amount, decisions.accept sends nothing until the quote's current revision is
 // approved by an approver whose limit covers it. The reasons are the ones the reading pane shows.
 import type { AcceptApproval } from '../decisions/accept-approval';
-import type { AccountsService } from '../accounts/types';
 import { serviceToken } from './keys';
 import { acceptGate, quoteRevision } from './policy';
 import type { TeamSession } from './session';
@@ -13,7 +12,8 @@ import { m } from '../../../i18n/paraglide/messages.js';
 export interface TeamAcceptApprovalDeps {
   folder: Pick<TeamFolder, 'settings'>;
   session: Pick<TeamSession, 'desk'>;
-  accounts: Pick<AccountsService, 'get'>;
+  /** Where the account's quotes live: the team keys a quote by its service. */
+  accounts: { get(id: string): Promise<{ baseUrl: string }> };
 }
 
 export function teamAcceptApproval(deps: TeamAcceptApprovalDeps): AcceptApproval {
