@@ -14,7 +14,7 @@ import type { Decisions } from '../../../../main/core/decisions';
 import { createSilentLogger } from '../../../../main/core/log';
 import { systemClock } from '../../../../main/core/ports';
 import { createMemorySettingsStore } from '../../../../main/core/settings-and-secrets/memory-settings';
-import { admit, decide, requestApproval, serviceToken, setPolicy, TEAM_PROFILE_SETTING, quoteRevision } from '../../../../main/core/team';
+import { addNote, admit, decide, requestApproval, serviceToken, setPolicy, TEAM_PROFILE_SETTING, quoteRevision } from '../../../../main/core/team';
 import { teamAcceptApproval } from '../../../../main/core/team/accept-approval';
 import { inLocale } from '../../../../main/cli/locale';
 import { ManualClock, startSimulator } from '../../../../main/simulator';
@@ -131,5 +131,11 @@ describe.skipIf(missing !== null)('the approval gate of decisions.accept, with a
     expect(german).toMatch(/^Dieses Angebot kann noch nicht angenommen werden: .*bisher hat niemand sie freigegeben.*Fordern Sie eine Freigabe dieser Revision an/);
     const arabic = await inLocale('ar', () => decisions.accept({ accountId: 'acc-1', quoteId: quote.id }).catch((error: Error) => error.message));
     expect(arabic).toMatch(/^لا يمكن قبول عرض السعر هذا بعد: .*لم يوافق عليه أحد بعد/);
+  });
+
+  it("says the team's own refusals in the UI language too", async () => {
+    const quote = await quoteAbovePolicy();
+    await expect(inLocale('de', () => decide(ada.desk, ref(quote.id), true, ''))).rejects.toThrow('für dieses Angebot ist keine offene Freigabeanfrage an Sie gerichtet');
+    await expect(inLocale('ar', () => addNote(ada.desk, ref(quote.id), '  '))).rejects.toThrow('تحتاج الملاحظة إلى نص');
   });
 });
