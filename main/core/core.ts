@@ -108,7 +108,9 @@ export function createCore(options: CoreOptions): Core {
   // Calls from the window: the background details reader waits while they come.
   const activity = createPersonActivity();
 
-  const decisions = createDecisionsFeature({ userData, accounts, cache, pdfs, settings, bus, clock, logger });
+  // Made before decisions, started last: decisions asks the team's policy before an accept goes out.
+  const team = createTeamFeature({ userData, settings, secrets, accounts, cache, clock, logger });
+  const decisions = createDecisionsFeature({ userData, accounts, cache, pdfs, settings, bus, clock, logger, acceptApproval: team.acceptApproval });
   // Notifications hear what the cache stored (each change once), non-quote webhook events, and reminders after sync.
   const notifications = createNotificationsFeature({ settings, clock, logger, folder: userData, notifier: options.notifier ?? { notify: () => undefined }, accounts, cache, bus, recovery });
   // Snoozed quotes leave the inbox's views until they wake, with a notification.
@@ -149,7 +151,7 @@ export function createCore(options: CoreOptions): Core {
       createMemoryFeature({ bus, logger }),
       createDesktopFeature(options.desktop),
       createCliEndpointFeature({ userData, accounts, pdfs, bus, logger, handlers: () => features.handlers }),
-      createTeamFeature({ userData, settings, secrets, accounts, cache, clock, logger }),
+      team,
     ],
     { hub, logger },
   );

@@ -2,9 +2,11 @@
 // reason while the policy wants an approval, the approver asked can approve, a note goes with
 // Ctrl+Enter, @mentions are marked, an unverified entry says who it claims to be from.
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { TeamThread, TeamView } from '../../preload/contract';
 import { noTeamView } from '../../main/core/team/bridge';
+import { switchLocale } from '../../renderer/src/lib/i18n/locale.svelte';
+import { changeWords } from '../../renderer/src/lib/state/team.svelte';
 import { FakeBridge } from './fake-bridge';
 import { makeAccount, makeQuote, quoteId } from './fixtures';
 import { makeDetails } from './quote/pricing-fixtures';
@@ -106,5 +108,34 @@ describe("the team's thread in the reading pane", () => {
     expect(accept.getAttribute('aria-disabled')).not.toBe('true');
     expect(within(pane()).queryByRole('region', { name: 'Team' })).toBeNull();
     expect(bridge.callsOf('team.thread')).toEqual([]);
+  });
+});
+
+describe("the team's thread in German and Arabic", () => {
+  afterEach(() => switchLocale('en'));
+
+  it('says the panel, the approvals and the notes in German, the names and comments as written', async () => {
+    const bridge = fake();
+    bridge.arrange('team.thread', () => waiting);
+    const section = await openFirst(bridge);
+    await within(section).findByText(/Accept is held back/);
+    switchLocale('de');
+    await within(section).findByText(/^Annehmen ist zurückgehalten: the team's policy/);
+    expect(within(section).getByRole('heading', { name: 'Freigaben' })).toBeTruthy();
+    expect(within(section).getByText(/Ada hat Bob um Freigabe von .*8.000.* gebeten/)).toBeTruthy();
+    expect(within(section).getByText('Wartet auf Bob')).toBeTruthy();
+    expect(within(section).getByRole('button', { name: 'Freigeben' })).toBeTruthy();
+    expect(within(section).getByText(/^Zugewiesen an Bob \(bob@example.com\), von Ada$/)).toBeTruthy();
+    expect(within(section).getByRole('textbox', { name: 'Notiz schreiben' })).toBeTruthy();
+    expect(within(section).getByText(/^Nicht verifiziert: ein Eintrag, der angeblich von Mallory <m@example.com> stammt/)).toBeTruthy();
+    expect(section.textContent).not.toMatch(/Approvals|Waiting for|Write a note|Assigned to|held back/);
+  });
+
+  it('says in Arabic that a change waits offline or was refused', () => {
+    switchLocale('ar');
+    expect(changeWords({ outcome: 'queued', reason: null }, 'أُضيفت الملاحظة.')).toBe('أُضيفت الملاحظة. ينتظر التغيير على هذا الحاسوب إلى أن يستجيب خادم الفريق.');
+    expect(changeWords({ outcome: 'refused', reason: null }, 'x')).toBe('رفض خادم الفريق التغيير: غيّره شخص آخر قبلك.');
+    switchLocale('de');
+    expect(changeWords({ outcome: 'sent', reason: null }, 'Notiz hinzugefügt.')).toBe('Notiz hinzugefügt.');
   });
 });

@@ -16,6 +16,8 @@ import type { DecisionEvents } from './events';
 import { changedMessage, doneMessage, explainCheck, explainRefusal } from './explain';
 import type { ReceiptStore } from './receipts';
 import { quoteVersion } from '../cache/quote-version';
+import type { AcceptApproval } from './accept-approval';
+import { requireAcceptApproval } from './accept-approval';
 
 /** A cached copy older than this is re-read before a decision is sent. */
 export const STALE_AFTER_MS = 60_000;
@@ -52,6 +54,8 @@ export interface DecisionDeps {
   /** Where the quote's PDF is cached, if it is: its sha256 goes in the receipt. */
   pdfPath?(accountId: string, quoteId: string): string | null | Promise<string | null>;
   newId?: () => string;
+  /** Holds back an accept the team's approval policy does not allow yet (a port filled from above). */
+  acceptApproval?: AcceptApproval;
 }
 
 export interface DecideRequest {
@@ -198,6 +202,8 @@ export function createDecisions(deps: DecisionDeps): Decisions {
       // Nothing to send when the quote, as freshly known, cannot be decided: say why at once.
       const refusal = applied ? null : refusalOf(shown, account.access, request.version);
       if (refusal) return refusal;
+      // Above the team's policy the copy about to be accepted must be the approved revision.
+      if (decision === 'accept' && !applied) await requireAcceptApproval(deps.acceptApproval, accountId, shown);
 
       const reason = decision === 'decline' && request.reason?.trim() ? request.reason.trim() : null;
       const base = {
@@ -317,7 +323,7 @@ export function createDecisions(deps: DecisionDeps): Decisions {
 
     receipts: (accountId, quoteId) => receipts.list(accountId, quoteId),
 
-    async prepare(_decision, request) {
+    async prepare(decision, request) {
       const { accountId, quoteId } = request;
       unsettledRefusal(accountId, quoteId);
       const account = await accounts.get(accountId);
@@ -331,7 +337,11 @@ export function createDecisions(deps: DecisionDeps): Decisions {
         if (!cached) throw error;
         shown = cached.details;
       }
-      return refusalOf(shown, account.access, request.version) ?? { accountName: account.name, quote: shown, version: quoteVersion(shown) };
+      const refusal = refusalOf(shown, account.access, request.version);
+      if (refusal) return refusal;
+      // Refused at once rather than after the undo window: nothing waits that could not be sent.
+      if (decision === 'accept') await requireAcceptApproval(deps.acceptApproval, accountId, shown);
+      return { accountName: account.name, quote: shown, version: quoteVersion(shown) };
     },
   };
 }

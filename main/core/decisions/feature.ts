@@ -16,6 +16,7 @@ import type { Clock, DataFileProblem, Logger, SettingsStore } from '../ports';
 import { createDecisionGate } from '../updates';
 import type { DecisionsInFlight } from '../updates';
 import type { Feature } from '../bridge/feature';
+import type { AcceptApproval } from './accept-approval';
 
 export interface DecisionsFeatureDeps {
   userData: string;
@@ -26,6 +27,8 @@ export interface DecisionsFeatureDeps {
   bus: DomainBus;
   clock: Clock;
   logger: Logger;
+  /** The team's approval policy, filled by the team feature (above this folder). */
+  acceptApproval?: AcceptApproval;
 }
 
 export function createDecisionsFeature(deps: DecisionsFeatureDeps): Feature & { inFlight: DecisionsInFlight; problems(): DataFileProblem[] } {
@@ -43,6 +46,7 @@ export function createDecisionsFeature(deps: DecisionsFeatureDeps): Feature & { 
     clock,
     logger,
     pdfPath: deps.pdfs.currentFile,
+    acceptApproval: deps.acceptApproval,
   });
   const gate = createDecisionGate();
   const outbox = createOutbox({

@@ -9,6 +9,7 @@ import type { QuoteFacts } from './policy';
 import type { FlushOutcome, TeamDesk } from './desk';
 import { TeamError } from './desk';
 import type { Member } from './roster';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 export interface Done {
   /** What this change became: sent now, refused by the server, or queued (offline). */
@@ -33,19 +34,19 @@ function me(desk: TeamDesk): Member | null {
 
 function requireMember(desk: TeamDesk): Member {
   const member = me(desk);
-  if (!member || member.role === 'removed') throw new TeamError('you are not on the team (ask an admin to admit you)');
-  if (member.role === 'pending') throw new TeamError('an admin has not admitted you yet: your changes would not count');
+  if (!member || member.role === 'removed') throw new TeamError(m.team_refuse_not_member());
+  if (member.role === 'pending') throw new TeamError(m.team_refuse_pending());
   return member;
 }
 
 function requireAdmin(desk: TeamDesk): void {
-  if (requireMember(desk).role !== 'admin') throw new TeamError('only an admin of the team may do that');
+  if (requireMember(desk).role !== 'admin') throw new TeamError(m.team_refuse_admin_only());
 }
 
 function someone(desk: TeamDesk, email: string, admittedOnly = true): Member {
   const member = desk.state().roster.byEmail(email);
-  if (!member || member.role === 'removed') throw new TeamError(`nobody on the team has the e-mail ${email}`);
-  if (admittedOnly && member.role === 'pending') throw new TeamError(`${email} has asked to join but is not admitted yet`);
+  if (!member || member.role === 'removed') throw new TeamError(m.team_refuse_no_such_member({ email }));
+  if (admittedOnly && member.role === 'pending') throw new TeamError(m.team_refuse_not_admitted({ email }));
   return member;
 }
 
@@ -67,7 +68,7 @@ export async function admit(desk: TeamDesk, email: string, role: Role, limits: R
 export async function removeMember(desk: TeamDesk, email: string): Promise<Done> {
   requireAdmin(desk);
   const member = someone(desk, email, false);
-  if (member.founder) throw new TeamError('the founder of the team cannot be removed');
+  if (member.founder) throw new TeamError(m.team_refuse_founder());
   const body = { kind: 'member' as const, key: member.key, name: member.name, email: member.email, role: 'removed' as const, limits: {}, at: desk.now() };
   const op = await desk.enqueue(memberKey(member.key), body, 'put', `removed ${member.email}`);
   return deliver(desk, op.id);
@@ -91,7 +92,7 @@ export async function assign(desk: TeamDesk, ref: QuoteRef, email: string | null
 
 export async function addNote(desk: TeamDesk, ref: QuoteRef, text: string): Promise<Done> {
   requireMember(desk);
-  if (text.trim() === '') throw new TeamError('a note needs some text');
+  if (text.trim() === '') throw new TeamError(m.team_refuse_empty_note());
   const id = newEntryId();
   const op = await desk.enqueue(noteKey(ref, id), { kind: 'note', id, text, mentions: mentionsIn(text), at: desk.now() }, 'create', `note on ${ref.quote}`);
   return deliver(desk, op.id);
@@ -100,8 +101,8 @@ export async function addNote(desk: TeamDesk, ref: QuoteRef, text: string): Prom
 export async function requestApproval(desk: TeamDesk, ref: QuoteRef, approverEmail: string, facts: QuoteFacts, comment: string): Promise<Done> {
   requireMember(desk);
   const approver = someone(desk, approverEmail);
-  if (approver.key === desk.author.key) throw new TeamError('you cannot approve your own request: ask another approver');
-  if (approver.role !== 'approver' && approver.role !== 'admin') throw new TeamError(`${approver.email} is not an approver`);
+  if (approver.key === desk.author.key) throw new TeamError(m.team_refuse_own_request());
+  if (approver.role !== 'approver' && approver.role !== 'admin') throw new TeamError(m.team_refuse_not_approver({ email: approver.email }));
   const id = newEntryId();
   const body = { kind: 'request' as const, id, approver: approver.key, revision: facts.revision, total: facts.total, comment, at: desk.now() };
   const op = await desk.enqueue(requestKey(ref, id), body, 'create', `asked ${approver.email} to approve ${ref.quote}`);
@@ -116,8 +117,8 @@ export async function decide(desk: TeamDesk, ref: QuoteRef, approved: boolean, c
     .quote(ref)
     .requests.filter((item) => item.request.body.approver === desk.author.key && item.decision === null)
     .at(-1);
-  if (!open) throw new TeamError('no open approval request for this quote is addressed to you');
-  if (!approved && comment.trim() === '') throw new TeamError('a refusal needs a comment (--comment) saying why');
+  if (!open) throw new TeamError(m.team_refuse_no_open_request());
+  if (!approved && comment.trim() === '') throw new TeamError(m.team_refuse_refusal_comment());
   const body = { kind: 'decision' as const, request: open.request.body.id, approved, comment, at: desk.now() };
   // Compare-and-set rather than create: an unverified entry someone put on the key first must
   // not lock the approver out (the first signed decision is the one that counts).

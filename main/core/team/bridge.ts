@@ -17,6 +17,7 @@ import type { TeamSession } from './session';
 import { createTeam, forgetTeam, joinTeam, teamProfile, teamServerUrl } from './setup';
 import type { TeamFolder } from './setup';
 import { keyFingerprint, mineView, policiesView, rosterView, threadView } from './views';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 export type TeamMethod = Extract<keyof Handlers, `team.${string}`>;
 export type TeamHandlers = Pick<Handlers, TeamMethod>;
@@ -35,7 +36,7 @@ async function plainly<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof TeamError || error instanceof RelayConfigError) throw new AppError('invalid-state', error.message);
-    throw new AppError('network', `the team's server: ${errorText(error)}`, { retryable: true });
+    throw new AppError('network', m.team_server_failed({ reason: errorText(error) }), { retryable: true });
   }
 }
 
@@ -45,7 +46,7 @@ export function createTeamHandlers(deps: TeamHandlerDeps): TeamHandlers {
   const { folder, session, accounts } = deps;
 
   const desk = (): TeamDesk => {
-    if (!session.desk) throw new AppError('invalid-state', 'this computer is on no team: create or join one in Settings → Team');
+    if (!session.desk) throw new AppError('invalid-state', m.team_refuse_no_team());
     return session.desk;
   };
   const refOf = async (accountId: string, quoteId: string): Promise<QuoteRef> => {
@@ -69,7 +70,7 @@ export function createTeamHandlers(deps: TeamHandlerDeps): TeamHandlers {
   const setUp = (work: () => Promise<void>) =>
     plainly(() =>
       session.serial(async () => {
-        if (teamProfile(folder)) throw new TeamError('this computer is on a team already: leave it first');
+        if (teamProfile(folder)) throw new TeamError(m.team_refuse_on_team_already());
         await work();
         return teamView(deps, accountOfService);
       }),
@@ -121,7 +122,7 @@ export function createTeamHandlers(deps: TeamHandlerDeps): TeamHandlers {
     'team.requestApproval': async (input) => {
       const ref = await refOf(input.accountId, input.quoteId);
       const details = deps.cache.get(input.accountId, input.quoteId)?.details;
-      if (!details) throw new AppError('invalid-state', 'open the quote first: its priced content is what the approval is for');
+      if (!details) throw new AppError('invalid-state', m.team_refuse_open_quote_first());
       return change(input.quoteId, (desk) => requestApproval(desk, ref, input.approver, { revision: quoteRevision(details), total: details.totalPrice ?? null }, input.comment));
     },
     'team.decide': async (input) => {

@@ -4,9 +4,11 @@
 import type { TeamView } from '../../../preload/contract';
 import type { AccountsService } from '../accounts/types';
 import type { Feature } from '../bridge/feature';
+import type { AcceptApproval } from '../decisions/accept-approval';
 import type { QuoteCache } from '../cache';
 import { errorText } from '../errors';
 import type { Clock, Logger, SecretStore, SettingsStore } from '../ports';
+import { teamAcceptApproval } from './accept-approval';
 import { accountsByService, createTeamHandlers, teamView } from './bridge';
 import { TeamSession } from './session';
 import type { TeamSessionOptions } from './session';
@@ -23,7 +25,7 @@ export interface TeamFeatureDeps {
   session?: Pick<TeamSessionOptions, 'tendMs' | 'connectTimeoutMs'>;
 }
 
-export function createTeamFeature(deps: TeamFeatureDeps): Feature {
+export function createTeamFeature(deps: TeamFeatureDeps): Feature & { acceptApproval: AcceptApproval } {
   const folder = { dir: deps.userData, settings: deps.settings, secrets: deps.secrets, clock: deps.clock, logger: deps.logger };
   const changed = new Set<() => void>();
   const quotes = new Set<(quoteIds: string[]) => void>();
@@ -35,6 +37,8 @@ export function createTeamFeature(deps: TeamFeatureDeps): Feature {
   const accountOfService = () => accountsByService(deps.accounts);
   return {
     name: 'team',
+    // For decisions (below this folder): an accept above the policy waits for an approval.
+    acceptApproval: teamAcceptApproval({ folder, session, accounts: deps.accounts }),
     handlers: createTeamHandlers({ folder, session, accounts: deps.accounts, cache: deps.cache }),
     project(hub) {
       // Only when something a person sees moved: the timer's rounds are silent otherwise.

@@ -5,6 +5,8 @@ import { createHash } from 'node:crypto';
 import type { EntryOf } from './entries';
 import type { QuoteRef } from './keys';
 import type { ApprovalRequest, TeamState } from './state';
+import { formatAmount } from '../../../i18n/words/format';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 export interface QuoteFacts {
   /** The priced content's fingerprint (quoteRevision): a revised quote has another one. */
@@ -45,23 +47,23 @@ export function approves(state: TeamState, item: ApprovalRequest, facts: QuoteFa
   return limit !== undefined && limit >= facts.total.amount && approver.key !== request.author.key;
 }
 
-/** May this quote be accepted now, and if not, why (in words for a person)? */
+/** May this quote be accepted now, and if not, why (in words for a person, in the language main speaks)? */
 export function acceptGate(state: TeamState, ref: QuoteRef, facts: QuoteFacts): AcceptGate {
   const over = thresholdExceeded(state.policies.get(ref.service), facts.total);
   if (over === null) return { allowed: true, approvedBy: null };
   const quote = state.quote(ref);
   const approval = quote.requests.find((item) => approves(state, item, facts));
   if (approval) return { allowed: true, approvedBy: approval.decision!.author.email };
-  const total = `${facts.total!.amount} ${facts.total!.currency}`;
+  const currency = facts.total!.currency.toUpperCase();
   const older = quote.requests.some((item) => item.decision?.body.approved && item.request.body.revision !== facts.revision);
   const refused = quote.requests.find((item) => item.request.body.revision === facts.revision && item.decision && !item.decision.body.approved);
   const open = quote.requests.find((item) => item.request.body.revision === facts.revision && !item.decision);
   const why = refused
-    ? `${refused.decision!.author.name} refused it ("${refused.decision!.body.comment}")`
+    ? m.team_gate_refused_by({ name: refused.decision!.author.name, comment: refused.decision!.body.comment })
     : open
-      ? `the request to ${state.roster.members.get(open.request.body.approver)?.email ?? 'an approver'} is still open`
+      ? m.team_gate_request_open({ approver: state.roster.members.get(open.request.body.approver)?.email ?? m.team_gate_an_approver() })
       : older
-        ? 'an earlier revision was approved, but this revision was not'
-        : 'nobody has approved it yet';
-  return { allowed: false, reason: `the team's policy needs an approval above ${over} ${facts.total!.currency.toUpperCase()} and this quote's total is ${total}: ${why}` };
+        ? m.team_gate_older_revision()
+        : m.team_gate_nobody_yet();
+  return { allowed: false, reason: m.team_gate_reason({ over: formatAmount(over, currency), total: formatAmount(facts.total!.amount, currency), why }) };
 }

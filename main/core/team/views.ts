@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { TeamMemberView, TeamMine, TeamPolicyView, TeamThread } from '../../../preload/contract';
 import type { QuoteRef } from './keys';
+import { m } from '../../../i18n/paraglide/messages.js';
 import { acceptGate, thresholdExceeded } from './policy';
 import type { QuoteFacts } from './policy';
 import type { Member } from './roster';
@@ -49,7 +50,7 @@ export function threadView(state: TeamState, ref: QuoteRef, me: string, facts: Q
         decision: decision ? { author: person(decision.author), at: decision.body.at, approved: decision.body.approved, comment: decision.body.comment } : null,
       };
     }),
-    unverified: state.unverified.filter((item) => item.kvKey.startsWith(prefix)).map((item) => ({ claimed: item.claimed ? `${item.claimed.name} <${item.claimed.email}>` : 'nobody it names', reason: item.reason })),
+    unverified: state.unverified.filter((item) => item.kvKey.startsWith(prefix)).map((item) => ({ claimed: item.claimed ? `${item.claimed.name} <${item.claimed.email}>` : m.team_unverified_nobody(), reason: item.reason })),
     accept: gateView(state, ref, facts, listTotal),
     awaitingMe: openFor(quote, me) !== undefined,
   };
@@ -59,7 +60,7 @@ function gateView(state: TeamState, ref: QuoteRef, facts: QuoteFacts | null, lis
   if (facts === null) {
     const covered = thresholdExceeded(state.policies.get(ref.service), listTotal) !== null;
     return covered
-      ? { allowed: false, reason: "the team's policy needs an approval of this quote's total; its details are not loaded yet", needsApproval: true, approvedBy: null }
+      ? { allowed: false, reason: m.team_gate_details_not_loaded(), needsApproval: true, approvedBy: null }
       : { allowed: true, reason: null, needsApproval: false, approvedBy: null };
   }
   const gate = acceptGate(state, ref, facts);

@@ -1,3 +1,4 @@
+import { m } from '../../../../i18n/paraglide/messages.js';
 import type { BridgeApi, BridgeError, Result, TeamChange, TeamMemberInput, TeamMine, TeamQuoteInput, TeamSetupInput, TeamThread, TeamView } from '../../../../preload/contract';
 
 export type TeamBridge = Pick<BridgeApi, 'team'> & { events: Pick<BridgeApi['events'], 'team.changed' | 'team.quotesChanged'> };
@@ -168,6 +169,6 @@ export class TeamState {
 /** A change as the person reads it: sent, waiting (offline) or refused with why. */
 export function changeWords(change: TeamChange, done: string): string {
   if (change.outcome === 'sent') return done;
-  if (change.outcome === 'queued') return `${done} It waits on this computer until the team's server answers${change.reason ? ` (${change.reason})` : ''}.`;
-  return `The team's server refused it: ${change.reason ?? 'someone changed it first'}.`;
+  if (change.outcome === 'queued') return change.reason ? m.team_change_queued_reason({ done, reason: change.reason }) : m.team_change_queued({ done });
+  return change.reason ? m.team_change_refused({ reason: change.reason }) : m.team_change_refused_changed();
 }
