@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../../../i18n/paraglide/runtime.js';
 import { createDispatcher } from '../../../../main/core/bridge/dispatcher';
+import { describeError } from '../../../../main/core/api/describe-error';
 import { AppError } from '../../../../main/core/errors';
 import { createNotificationHandlers } from '../../../../main/core/notify/bridge';
 import { createSnoozeBook } from '../../../../main/core/snooze/snooze-book';
@@ -92,5 +93,36 @@ describe('the core’s refusals in main’s language', () => {
     setLocale('de', { reload: false });
     const result = (await dispatcher.dispatch('notifications.unread', undefined)) as Result<unknown>;
     expect(result.ok === false && 'language' in result.error).toBe(false);
+  });
+});
+
+describe('describeError in main’s language', () => {
+  afterEach(() => void setLocale('en', { reload: false }));
+  const reset = () => Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+  const timedOut = () => new DOMException('The operation timed out.', 'TimeoutError');
+
+  it('gives headings and its own sentences in German, naming the language', () => {
+    setLocale('de', { reload: false });
+    expect(describeError(reset()).title).toBe('Dienst nicht erreichbar');
+    expect(describeError(timedOut())).toMatchObject({ code: 'timeout', title: 'Keine Antwort in der vorgesehenen Zeit', retryable: true, language: 'de' });
+    expect(describeError(timedOut()).message).toMatch(/^Der Dienst hat zu lange/);
+    expect(describeError(new TypeError('x is undefined'))).toMatchObject({ code: 'internal', title: 'Etwas ist schiefgelaufen', language: 'de' });
+  });
+
+  it('gives them in Arabic, with no English left', () => {
+    setLocale('ar', { reload: false });
+    const bug = describeError(new TypeError('x is undefined'));
+    expect(bug.message).toBe('حدث خطأ غير متوقع. حاول مرة أخرى؛ وإذا تكرر ذلك، فأخبر فريق الدعم بما كنت تفعله.');
+    const cancelled = describeError(new DOMException('aborted', 'AbortError'));
+    expect(cancelled.title).toBe('أُلغي');
+    for (const text of [bug.title, cancelled.message, describeError(reset()).title]) expect(text).not.toMatch(/[A-Za-z]/);
+  });
+
+  it('sends a timed-out handler’s German sentence over the bridge with its language', async () => {
+    const handlers = { 'notifications.unread': async () => Promise.reject(timedOut()) };
+    const dispatcher = createDispatcher({ handlers: { ...unusedHandlers(), ...handlers }, logger: createRecordingLogger() });
+    setLocale('de', { reload: false });
+    const result = (await dispatcher.dispatch('notifications.unread', undefined)) as Result<unknown>;
+    expect(result.ok === false && result.error).toMatchObject({ code: 'timeout', language: 'de' });
   });
 });
