@@ -4,6 +4,7 @@
 import { DataFolderBusyError, lockDataFolder } from '../core/data-files';
 import type { FolderLock } from '../core/data-files';
 import { CliFailure } from './report';
+import { m } from '../../i18n/paraglide/messages.js';
 
 /**
  * Takes `folder` for this command, released when the process exits (or by `release()`).
@@ -14,9 +15,9 @@ export function lockDataFolderForCli(folder: string): FolderLock {
     return lockDataFolder(folder, { kind: 'cli' });
   } catch (error) {
     if (error instanceof DataFolderBusyError) {
-      const open = error.holder.url ? ` It is open at ${error.holder.url}.` : '';
+      const open = error.holder.url ? ` ${m.cli_folder_open_at({ url: error.holder.url })}` : '';
       throw new CliFailure(`${error.message}${open}`);
     }
-    throw new CliFailure(`The data folder ${folder} could not be locked: ${(error as Error).message}`);
+    throw new CliFailure(m.cli_folder_lock_failed({ folder, problem: (error as Error).message }));
   }
 }

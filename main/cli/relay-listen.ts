@@ -7,6 +7,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createJsonLogger } from '../core/log';
+import { m } from '../../i18n/paraglide/messages.js';
 import { connectToRelayServer, RelayConfigError } from '../core/webhooks/relay/connection';
 import { consumerNameProblem } from '../core/webhooks/relay/stream';
 import { subscribeToRelay } from '../core/webhooks/relay/subscriber';
@@ -94,7 +95,7 @@ export async function runRelayListen(args: string[], io: RelayIo): Promise<numbe
         noteIt();
       },
     });
-    io.stderr.write(json ? `${JSON.stringify({ subscribed: stream, consumer })}\n` : `Listening to stream ${stream} as ${consumer}\n`);
+    io.stderr.write(json ? `${JSON.stringify({ subscribed: stream, consumer })}\n` : `${m.cli_relay_listen_subscribed({ stream, consumer })}\n`);
     await Promise.race([untilStopped(io.signal), subscription.done]);
     await subscription.stop();
     return 0;

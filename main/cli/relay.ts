@@ -23,6 +23,7 @@ import { readWebhookSecret, SECRET_ENV } from './webhook-secret';
 import { terminalText } from './terminal-text';
 import { entityOf, NATS_ARGS, portFrom, relayServerFrom, RelayUsageError, streamFrom, untilStopped } from './relay-options';
 import { errorText } from '../core/errors';
+import { m } from '../../i18n/paraglide/messages.js';
 
 export interface RelayIo {
   stdout: { write(text: string): unknown };
@@ -56,7 +57,7 @@ export async function runRelayCommand(args: string[], io: RelayIo): Promise<numb
   try {
     ({ values } = parse(args));
   } catch (error) {
-    io.stderr.write(`${(error as Error).message}\n\nquotedesk relay --help says how to use it.\n`);
+    io.stderr.write(`${(error as Error).message}\n\n${m.cli_relay_help_hint()}\n`);
     return 2;
   }
   if (values.help) {
@@ -92,7 +93,7 @@ export async function runRelayCommand(args: string[], io: RelayIo): Promise<numb
       const secrets = createFileSecretStore({ path: join(door.stateDir, 'secrets.json'), logger });
       const registered = await registerRelay({ account: door.account, publicOrigin: door.publicOrigin, client, secrets, clock: systemClock, logger, replace: values.replace === true });
       if (registered.result.status === 'needs-confirmation') {
-        io.stderr.write(`The key's webhook points at ${registered.result.currentUrl}, which this relay did not register. Run again with --replace to point it at ${registered.result.url} (the other receiver then stops getting this key's events).\n`);
+        io.stderr.write(`${m.cli_relay_needs_replace({ current: registered.result.currentUrl, url: registered.result.url })}\n`);
         return 1;
       }
       routes = registered.keyring;
@@ -104,7 +105,7 @@ export async function runRelayCommand(args: string[], io: RelayIo): Promise<numb
     io.stdout.write(
       json
         ? `${JSON.stringify({ listening: local, stream, createdStream: relay.createdStream, registeredUrl })}\n`
-        : `Relay listening on ${local}; storing events in stream ${stream}${relay.createdStream ? ' (created)' : ''}${registeredUrl ? `; registered ${registeredUrl}` : ''}\n`,
+        : `${m.cli_relay_listening({ address: local, stream })}${relay.createdStream ? m.cli_relay_listening_created() : ''}${registeredUrl ? m.cli_relay_listening_registered({ url: registeredUrl }) : ''}\n`,
     );
     // Another installation can take the key's registration over at any time: look now and then, and say so.
     const checks = watchRegistration === null ? null : setInterval(() => void checkRegistration(watchRegistration!, logger, io), REGISTRATION_CHECK_MS);
@@ -114,10 +115,10 @@ export async function runRelayCommand(args: string[], io: RelayIo): Promise<numb
     return 0;
   } catch (error) {
     if (error instanceof RelayUsageError || error instanceof UsageError) {
-      io.stderr.write(`${error.message}\n\nquotedesk relay --help says how to use it.\n`);
+      io.stderr.write(`${error.message}\n\n${m.cli_relay_help_hint()}\n`);
       return 2;
     }
-    io.stderr.write(`quotedesk relay stopped: ${error instanceof RelayConfigError ? error.message : describe(error, logger)}\n`);
+    io.stderr.write(`${m.cli_relay_stopped({ problem: error instanceof RelayConfigError ? error.message : describe(error, logger) })}\n`);
     return 1;
   } finally {
     await nc?.drain().catch(() => undefined);

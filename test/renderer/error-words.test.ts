@@ -114,6 +114,19 @@ describe('error words in other languages', () => {
     expect(describeFailure(error('brand-new' as BridgeError['code'], 'Oops')).title).toBe('حدث خطأ ما');
   });
 
+  it('shows a message main said in the window’s language, and words one in another language by its code', () => {
+    switchLocale('de');
+    const german = error('invalid-input', 'Wählen Sie einen Zeitpunkt in der Zukunft, bis zu dem zurückgestellt werden soll.', { language: 'de' });
+    expect(describeFailure(german).message).toBe('Wählen Sie einen Zeitpunkt in der Zukunft, bis zu dem zurückgestellt werden soll.');
+    switchLocale('ar');
+    const arabicWords = describeFailure(german);
+    expect(arabicWords.message).not.toMatch(/Zeitpunkt/);
+    expect(arabicWords.message).toBe(describeFailure(error('invalid-input', 'Anything')).message);
+    // A Japanese sentence keeps its own full stop: no Latin one is added.
+    switchLocale('ja');
+    expect(describeFailure(error('not-found', 'この保存したビューはもう存在しません。', { language: 'ja' })).message).toBe('この保存したビューはもう存在しません。');
+  });
+
   it('follows a switch back to English at the next call', () => {
     switchLocale('de');
     describeFailure(error('timeout', 'Timed out'));

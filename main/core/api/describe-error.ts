@@ -1,8 +1,9 @@
 import type { BridgeErrorCode } from '../../../preload/contract';
-import { AppError } from '../errors';
+import { AppError, saidError } from '../errors';
 import { globalRedactor } from '../log/redact';
 import { ApiError, UNEXPECTED_ANSWER } from './errors';
 import { translateFailure } from './transport';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 /** A failure in words a person can act on: never HTTP text, a stack or a body. */
 export interface DescribedError {
@@ -14,29 +15,29 @@ export interface DescribedError {
   retryable: boolean;
   /** When the service said it may be asked again (ms since the epoch), if it said. */
   retryAt?: number;
+  /** The language `message` is in, when it was said from the catalogue (absent: English). */
+  language?: string;
 }
 
-const TITLES: Record<BridgeErrorCode, string> = {
-  'unknown-method': 'Something went wrong',
-  'invalid-input': 'Check what was entered',
-  'invalid-output': 'Something went wrong',
-  internal: 'Something went wrong',
-  'account-not-found': 'Account not found',
-  'needs-credentials': 'New credentials needed',
-  authentication: 'Credentials refused',
-  forbidden: 'Not allowed',
-  'not-found': 'Not found',
-  'invalid-state': 'No longer possible',
-  validation: 'Request refused',
-  'rate-limited': 'Service busy',
-  server: 'Service problem',
-  network: 'Cannot reach the service',
-  timeout: 'No answer in time',
-  schema: 'Unexpected answer',
+// Words are functions, said when a failure is described, so they follow main's language.
+const TITLES: Record<BridgeErrorCode, () => string> = {
+  'unknown-method': () => m.main_error_title_something_wrong(),
+  'invalid-input': () => m.main_error_title_check_input(),
+  'invalid-output': () => m.main_error_title_something_wrong(),
+  internal: () => m.main_error_title_something_wrong(),
+  'account-not-found': () => m.main_error_title_account_not_found(),
+  'needs-credentials': () => m.main_error_title_needs_credentials(),
+  authentication: () => m.main_error_title_credentials_refused(),
+  forbidden: () => m.main_error_title_not_allowed(),
+  'not-found': () => m.main_error_title_not_found(),
+  'invalid-state': () => m.main_error_title_no_longer_possible(),
+  validation: () => m.main_error_title_request_refused(),
+  'rate-limited': () => m.main_error_title_service_busy(),
+  server: () => m.main_error_title_service_problem(),
+  network: () => m.main_error_title_cannot_reach(),
+  timeout: () => m.main_error_title_no_answer(),
+  schema: () => m.main_error_title_unexpected_answer(),
 };
-
-/** For a failure nobody anticipated (a bug): its own text was written for developers, not for this. */
-export const UNEXPECTED_FAILURE = 'Something unexpected went wrong. Try again; if it keeps happening, tell support what you were doing.';
 
 /**
  * THE one place that turns any failure into words: the API client's typed errors and the
@@ -49,23 +50,24 @@ export function describeError(error: unknown): DescribedError {
   if (known instanceof ApiError) {
     return {
       code: known.code,
-      title: TITLES[known.code],
+      title: TITLES[known.code](),
       message: known.message,
       retryable: known.retryable,
       ...(known.retryAt !== null ? { retryAt: known.retryAt } : {}),
     };
   }
   if (known instanceof AppError) {
-    return { code: known.code, title: TITLES[known.code], message: globalRedactor.string(known.message), retryable: known.retryable };
+    const language = known.language === undefined ? {} : { language: known.language };
+    return { code: known.code, title: TITLES[known.code](), message: globalRedactor.string(known.message), retryable: known.retryable, ...language };
   }
-  if (isZodError(error)) return { code: 'schema', title: TITLES.schema, message: UNEXPECTED_ANSWER, retryable: false };
+  if (isZodError(error)) return { code: 'schema', title: TITLES.schema(), message: UNEXPECTED_ANSWER, retryable: false };
   if (isDomException(error, 'TimeoutError')) {
-    return { code: 'timeout', title: TITLES.timeout, message: 'The service took too long to answer. Try again; if it keeps happening, it may be overloaded.', retryable: true };
+    return describeError(saidError('timeout', m.main_error_timeout(), { retryable: true }));
   }
   if (isDomException(error, 'AbortError')) {
-    return { code: 'internal', title: 'Cancelled', message: 'The request was cancelled before it finished.', retryable: true };
+    return { ...describeError(saidError('internal', m.main_error_cancelled(), { retryable: true })), title: m.main_error_title_cancelled() };
   }
-  return { code: 'internal', title: TITLES.internal, message: UNEXPECTED_FAILURE, retryable: false };
+  return describeError(saidError('internal', m.main_error_unexpected()));
 }
 
 function isZodError(error: unknown): boolean {

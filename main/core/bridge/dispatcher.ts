@@ -51,8 +51,10 @@ export function createDispatcher(deps: { handlers: Handlers; logger: Logger }): 
       // A raw failure (a socket error, a timeout, a bug) still says what kind it was, in the
       // one wording the app has for failures; a bug never shows its own text.
       const described = describeError(error);
-      const message = described.code === 'internal' ? `Something went wrong inside Quotedesk while running ${method}. The details were written to the log.` : described.message;
-      return { ok: false, error: bridgeError(described.code, message, described.retryable) };
+      if (described.code === 'internal') {
+        return { ok: false, error: bridgeError('internal', `Something went wrong inside Quotedesk while running ${method}. The details were written to the log.`, described.retryable) };
+      }
+      return { ok: false, error: bridgeError(described.code, described.message, described.retryable, undefined, undefined, described.language) };
     }
 
     // Parsing (rather than checking) also strips fields the contract does not declare, so

@@ -18,6 +18,8 @@ export interface CodedError {
   issues?: readonly FieldIssue[];
   /** When the service asked to be asked again (the API client's rate-limit and 503 errors), in ms since the epoch. */
   retryAt?: number | null;
+  /** The language `message` is written in, when it is not English (the core's saidError). */
+  language?: string;
 }
 
 export function isCodedError(error: unknown): error is CodedError {
@@ -30,18 +32,26 @@ export function isCodedError(error: unknown): error is CodedError {
  * The only way an error leaves for the renderer. Its message passes the process-wide
  * redactor whatever raised it: an error class that forgot to redact cannot leak a secret.
  */
-export function bridgeError(code: BridgeErrorCode, message: string, retryable = false, issues?: readonly FieldIssue[], retryAt?: number | null): BridgeError {
+export function bridgeError(
+  code: BridgeErrorCode,
+  message: string,
+  retryable = false,
+  issues?: readonly FieldIssue[],
+  retryAt?: number | null,
+  language?: string,
+): BridgeError {
   const error: BridgeError = { code, message: globalRedactor.string(message), retryable };
   if (issues !== undefined) {
     error.issues = issues.map((issue) => ({ path: [...issue.path], message: globalRedactor.string(issue.message) }));
   }
   if (typeof retryAt === 'number' && Number.isFinite(retryAt)) error.retryAt = new Date(retryAt).toISOString();
+  if (typeof language === 'string' && language !== '') error.language = language;
   return error;
 }
 
 /** The bridge error of an error the app raised on purpose, its field issues and retry time included when well-formed. */
 export function bridgeErrorOf(error: CodedError): BridgeError {
-  return bridgeError(error.code, error.message, error.retryable, wellFormedIssues(error.issues), error.retryAt);
+  return bridgeError(error.code, error.message, error.retryable, wellFormedIssues(error.issues), error.retryAt, error.language);
 }
 
 /** Zod issues as the contract's field issues: paths as strings, so `['items', '0', 'name']`. */

@@ -19,17 +19,20 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { AppError } from '../errors';
+import { AppError, saidError } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { getLocale } from '../../../i18n/paraglide/runtime.js';
 import { temporaryPathFor, writeFileAtomicSync } from './atomic-file';
 
 export const LOCK_FILE_NAME = 'quotedesk.lock';
 
 export type FolderHostKind = 'desktop' | 'web' | 'cli';
 
-const KIND_LABEL: Record<FolderHostKind, string> = {
-  desktop: 'the Quotedesk desktop app',
-  web: 'Quotedesk in browser mode (npm run web)',
-  cli: 'the quotedesk command line',
+// Functions, so each is said in the language of the moment the refusal is made.
+const KIND_LABEL: Record<FolderHostKind, () => string> = {
+  desktop: () => m.main_folder_holder_desktop(),
+  web: () => m.main_folder_holder_web(),
+  cli: () => m.main_folder_holder_cli(),
 };
 
 /** What the lock file says about the process holding the folder. */
@@ -63,14 +66,17 @@ export class DataFolderBusyError extends AppError {
   constructor(folder: string, lockPath: string, holder: FolderHolder, probe: ProcessProbe = systemProbe) {
     const since = new Date(holder.startedAt).toISOString().replace('T', ' ').slice(0, 19);
     const here = onThisComputer(holder, probe);
-    const where = here ? '' : holder.host === probe.hostname() ? ` on another computer also named "${holder.host}"` : ` on the computer "${holder.host}"`;
     // Without a start time to compare (not Linux), a crashed holder's pid reused by another
     // program looks alive: say how to get out of that.
-    const unsure = holder.startTicks === undefined ? ` If no Quotedesk runs as process ${holder.pid}, delete ${lockPath} and try again.` : '';
-    const remedy = here
-      ? `Close it first, or give this one another data folder.${unsure}`
-      : `If that computer no longer runs Quotedesk on this folder, delete ${lockPath} and try again.`;
-    super('invalid-state', `The data folder ${folder} is in use by ${KIND_LABEL[holder.kind]} (process ${holder.pid}${where}, started ${since} UTC). ${remedy}`);
+    const unsure = holder.startTicks === undefined ? ` ${m.main_folder_remedy_unsure({ pid: holder.pid, lockPath })}` : '';
+    const remedy = here ? `${m.main_folder_remedy_close()}${unsure}` : m.main_folder_remedy_elsewhere({ lockPath });
+    const facts = { folder, holder: KIND_LABEL[holder.kind](), pid: holder.pid, host: holder.host, since, remedy };
+    const sentence = here
+      ? m.main_folder_busy(facts)
+      : holder.host === probe.hostname()
+        ? m.main_folder_busy_same_name(facts)
+        : m.main_folder_busy_elsewhere(facts);
+    super('invalid-state', sentence, { language: getLocale() });
     this.name = 'DataFolderBusyError';
     this.holder = holder;
     this.lockPath = lockPath;
@@ -216,11 +222,11 @@ export function lockDataFolder(folder: string, options: LockOptions): FolderLock
     if (found === 'unreadable' && youngerThan(path, 10_000)) {
       // Never written partly (it is linked in whole), so this is someone else's file being
       // replaced right now, or not ours at all: do not take it from under them.
-      throw new AppError('invalid-state', `The data folder ${folder} has a lock file (${path}) that could not be read. If no Quotedesk runs on this folder, delete it and try again.`);
+      throw saidError('invalid-state', m.main_folder_lock_unreadable({ folder, path }));
     }
     if (takeOver(path, found) && found !== 'unreadable') replaced = found;
   }
-  throw new AppError('invalid-state', `The data folder ${folder} could not be locked: other processes kept taking it. Try again.`, { retryable: true });
+  throw saidError('invalid-state', m.main_folder_lock_contended({ folder }), { retryable: true });
 }
 
 /** Whether a live process still holds this lock. A holder on another computer cannot be checked: it counts as alive. */

@@ -7,7 +7,8 @@ import type { AccountsService } from '../accounts/types';
 import { recognisePeople, recogniseSummary } from '../quotes/extras';
 import type { CachedQuote, InboxFacetQuery, PdfCache, QuoteCache } from '../cache';
 import { selectionOf } from '../cache/inbox';
-import { AppError } from '../errors';
+import { AppError, saidError } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
 import type { Clock } from '../ports';
 import type { SyncEngine } from '../sync';
 import { createDetailReader } from './prefetch';
@@ -72,7 +73,7 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
   async function knownAccount(accountId: string): Promise<{ access: KeyAccess; peers: string[] }> {
     const accounts = await deps.accounts.list();
     const account = accounts.find((candidate) => candidate.id === accountId);
-    if (!account) throw new AppError('account-not-found', 'That account no longer exists');
+    if (!account) throw saidError('account-not-found', m.main_account_gone());
     return { access: account.access, peers: internalPeers(accounts, accountId) };
   }
 

@@ -2,7 +2,8 @@
 // of notification events to the renderer, answered by the notifications feature (feature.ts).
 import type { AccountsService } from '../accounts/types';
 import type { EventHub } from '../bridge/events';
-import { AppError } from '../errors';
+import { saidError } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
 import type { Handlers } from '../../../preload/contract';
 import type { NotificationCenter } from './notification-center';
 import type { PreferencesStore } from './preferences';
@@ -28,7 +29,7 @@ export function createNotificationHandlers(deps: NotificationHandlerDeps): Notif
   /** The other accounts on the account's service; throws when the account is gone. */
   async function requireAccount(accountId: string): Promise<string[]> {
     const sameService = sameServiceAccounts(await deps.accounts.list(), accountId);
-    if (!sameService) throw new AppError('account-not-found', 'That account no longer exists.');
+    if (!sameService) throw saidError('account-not-found', m.main_account_gone());
     return sameService;
   }
   return {

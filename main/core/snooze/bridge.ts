@@ -2,7 +2,8 @@
 // and 'snooze.changed' whenever the snoozes move (the inbox and the Snoozed view follow it).
 import type { Handlers } from '../../../preload/contract';
 import type { QuoteCache } from '../cache';
-import { AppError } from '../errors';
+import { saidError } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
 import type { Clock } from '../ports';
 import type { SnoozeBook, SnoozedQuoteFacts } from './snooze-book';
 
@@ -38,7 +39,7 @@ export function createSnoozeHandlers(deps: SnoozeHandlerDeps): SnoozeHandlers {
 function quoteFacts(cache: Pick<QuoteCache, 'get'>, accountId: string, quoteId: string): SnoozedQuoteFacts {
   const cached = cache.get(accountId, quoteId);
   const quote = cached?.details ?? cached?.list;
-  if (!quote) throw new AppError('not-found', 'That quote is not in this account any more, so it cannot be snoozed.');
+  if (!quote) throw saidError('not-found', m.main_snooze_quote_gone());
   // The details do not name the company; the list item does.
   return { quoteNumber: quote.quoteNumber, projectName: quote.projectName, companyName: cached?.list?.companyName ?? null };
 }

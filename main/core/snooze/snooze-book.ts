@@ -3,7 +3,8 @@
 // disk (snooze-file.ts) and wakes it on the clock.
 import type { Snooze } from '../../../preload/contract/bridge/snooze';
 import { SNOOZES_MAX } from '../../../preload/contract/bridge/snooze';
-import { AppError } from '../errors';
+import { saidError } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 /** What the cache says of the quote, shown in the Snoozed view and the notification. */
 export type SnoozedQuoteFacts = Pick<Snooze, 'quoteNumber' | 'projectName' | 'companyName'>;
@@ -35,8 +36,8 @@ export function createSnoozeBook(initial: readonly Snooze[] = []): SnoozeBook {
     get: (quoteId) => snoozes.get(quoteId),
     set({ accountId, quoteId, until }, facts, now) {
       const at = Date.parse(until);
-      if (!(at > now)) throw new AppError('invalid-input', 'Choose a time in the future to snooze until.');
-      if (!snoozes.has(quoteId) && snoozes.size >= SNOOZES_MAX) throw new AppError('invalid-input', `At most ${SNOOZES_MAX} quotes can be snoozed at once.`);
+      if (!(at > now)) throw saidError('invalid-input', m.main_snooze_time_past());
+      if (!snoozes.has(quoteId) && snoozes.size >= SNOOZES_MAX) throw saidError('invalid-input', m.main_snooze_too_many({ max: SNOOZES_MAX }));
       const snooze: Snooze = { accountId, quoteId, until: new Date(at).toISOString(), snoozedAt: new Date(now).toISOString(), ...facts };
       snoozes.set(quoteId, snooze);
       changed();

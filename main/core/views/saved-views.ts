@@ -3,7 +3,8 @@
 // when read: a broken one is dropped with a log line, never a crash, and the others stay.
 import { randomUUID } from 'node:crypto';
 import { SavedView, ViewQuery } from '../../../preload/contract';
-import { AppError, errorText } from '../errors';
+import { errorText, saidError } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
 import type { Logger, SettingsStore } from '../ports';
 
 export const SAVED_VIEWS_KEY = 'inbox.savedViews';
@@ -63,19 +64,21 @@ export function createSavedViewsStore(settings: SettingsStore, logger: Logger, o
     try {
       settings.set(SAVED_VIEWS_KEY, views);
     } catch (error) {
-      throw new AppError('internal', 'The saved views could not be written to disk; they are as they were.', { retryable: true, cause: error });
+      throw saidError('internal', m.main_views_write_failed(), { retryable: true, cause: error });
     }
     return views;
   }
 
   function refuseTaken(views: readonly SavedView[], name: string, except?: string): void {
     const taken = views.find((view) => view.id !== except && sameName(view.name, name));
-    if (taken) throw new AppError('invalid-input', `A view named "${taken.name}" already exists: choose another name.`, { issues: [{ path: ['name'], message: `A view named "${taken.name}" already exists: choose another name.` }] });
+    if (!taken) return;
+    const message = m.main_views_name_taken({ name: taken.name });
+    throw saidError('invalid-input', message, { issues: [{ path: ['name'], message }] });
   }
 
   function find(views: readonly SavedView[], id: string): SavedView {
     const view = views.find((each) => each.id === id);
-    if (!view) throw new AppError('not-found', 'That saved view no longer exists.');
+    if (!view) throw saidError('not-found', m.main_views_gone());
     return view;
   }
 
@@ -93,7 +96,7 @@ export function createSavedViewsStore(settings: SettingsStore, logger: Logger, o
       const views = list();
       const trimmed = name.normalize('NFC').trim();
       refuseTaken(views, trimmed);
-      if (views.length >= MAX_SAVED_VIEWS) throw new AppError('invalid-input', `There are already ${MAX_SAVED_VIEWS} saved views: delete one first.`);
+      if (views.length >= MAX_SAVED_VIEWS) throw saidError('invalid-input', m.main_views_too_many({ max: MAX_SAVED_VIEWS }));
       return write([...views, { id: newId(), name: trimmed, query: ViewQuery.parse(query) }]);
     },
     rename(id, name) {

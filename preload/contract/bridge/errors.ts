@@ -47,6 +47,12 @@ export const BridgeError = z.object({
   issues: z.array(FieldIssue).optional(),
   /** When the service asked to be asked again (a 429 or 503 with Retry-After), ISO 8601. */
   retryAt: z.iso.datetime().optional(),
+  /**
+   * The language `message` is written in, when main wrote it from the message catalogue in
+   * its language (a BCP 47 tag such as "de"); absent, the message is English. A window in
+   * another language words the failure by its code instead.
+   */
+  language: z.string().max(35).optional(),
 });
 export type BridgeError = z.infer<typeof BridgeError>;
 

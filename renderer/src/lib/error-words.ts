@@ -68,9 +68,10 @@ export function describeFailure(error: BridgeError): ErrorWords {
   if (hostTitle !== null) return { title: hostTitle, message: error.message.replaceAll('`', ''), remedy: 'none' };
   // A code the contract adds later still gets words, never a crash.
   const words = BY_CODE[error.code] ?? GENERIC;
-  // The error's own message is English (the main process and the service write it): in any
-  // other language the code's words say it, rather than an English sentence in a German window.
-  const message = words.technical || uiLocale() !== baseLocale ? null : plainMessage(error.message);
+  // The error's own message is English unless main said it from the catalogue (then it names
+  // its language): in a window of another language the code's words say it, rather than an
+  // English sentence in a German window.
+  const message = words.technical || (error.language ?? baseLocale) !== uiLocale() ? null : plainMessage(error.message);
   return { title: words.title(), message: message ?? words.fallback(), remedy: words.remedy };
 }
 
@@ -116,7 +117,8 @@ function serviceSaid(body: string): string | null {
 
 function endSentence(text: string): string {
   const capital = text.charAt(0).toUpperCase() + text.slice(1);
-  return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
+  // Japanese and Arabic end sentences with their own marks.
+  return /[.!?…。！？؟]$/.test(capital) ? capital : `${capital}.`;
 }
 
 /**
