@@ -2,7 +2,9 @@ import type { KeyAccess, QuoteStatus } from '../../../preload/contract';
 import type { StatusSubject } from '../../../preload/contract/plain/statuses';
 import { sameServiceAccounts } from '../accounts/same-service';
 import type { QuoteDetailView } from '../../../preload/contract/bridge/inbox';
-import { diffQuotes } from '../cache';
+// From its own file, not the cache's index: the renderer tests' fake bridge imports this view,
+// and the index brings the PDF downloads (undici) into a browser bundle.
+import { diffQuotes } from '../cache/diff';
 import type { CachedQuote, PdfCache, QuoteCache, QuoteRevision } from '../cache';
 import { quoteVersion } from '../cache/quote-version';
 import { AppError } from '../errors';
