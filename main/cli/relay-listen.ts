@@ -14,6 +14,7 @@ import { subscribeToRelay } from '../core/webhooks/relay/subscriber';
 import type { RelayedEvent } from '../core/webhooks/relay/subscriber';
 import { entityOf, NATS_ARGS, NATS_HELP, relayServerFrom, RelayUsageError, streamFrom, untilStopped } from './relay-options';
 import { terminalText } from './terminal-text';
+import { ltr } from './locale';
 import type { RelayIo } from './relay';
 
 /**
@@ -51,7 +52,7 @@ export async function runRelayListen(args: string[], io: RelayIo): Promise<numbe
   let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof ARGS; strict: true; allowPositionals: true }>>['values'];
   try {
     const parsed = parseArgs({ args, options: ARGS, strict: true, allowPositionals: true });
-    if (parsed.positionals.length > 0) throw new RelayUsageError(`Unexpected argument: ${parsed.positionals[0]}`);
+    if (parsed.positionals.length > 0) throw new RelayUsageError(m.cli_relay_listen_unexpected_argument({ given: ltr(parsed.positionals[0]!) }));
     values = parsed.values;
   } catch (error) {
     io.stderr.write(`${(error as Error).message}\n\n${RELAY_LISTEN_HELP}`);
@@ -68,11 +69,12 @@ export async function runRelayListen(args: string[], io: RelayIo): Promise<numbe
   try {
     const stream = streamFrom(values);
     const consumer = values.consumer ?? '';
-    const problem = consumer === '' ? '--consumer NAME is required: the durable name this subscriber resumes under' : consumerNameProblem(consumer);
-    if (problem) throw new RelayUsageError(problem.startsWith('--') ? problem : `--consumer: ${problem}`);
+    if (consumer === '') throw new RelayUsageError(m.cli_relay_listen_consumer_missing());
+    const problem = consumerNameProblem(consumer);
+    if (problem) throw new RelayUsageError(`--consumer: ${problem}`);
     const server = await relayServerFrom(values.relay, values, '--relay');
     const ackWait = values['ack-wait'];
-    if (ackWait !== undefined && (!/^\d+$/.test(ackWait) || Number(ackWait) < 1 || Number(ackWait) > 3600)) throw new RelayUsageError('--ack-wait needs a number of seconds from 1 to 3600');
+    if (ackWait !== undefined && (!/^\d+$/.test(ackWait) || Number(ackWait) < 1 || Number(ackWait) > 3600)) throw new RelayUsageError(m.cli_relay_listen_ack_wait_invalid());
     const stateDir = values['state-dir'] ?? join(io.env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state'), 'quotedesk-listen');
     const mark = (printed = openPrintedMark(stateDir, server.url, stream, consumer));
     nc = await connectToRelayServer(server, { name: `quotedesk-listen-${consumer}`, logger });
@@ -104,7 +106,7 @@ export async function runRelayListen(args: string[], io: RelayIo): Promise<numbe
       io.stderr.write(`${error.message}\n\n${RELAY_LISTEN_HELP}`);
       return 2;
     }
-    io.stderr.write(`quotedesk listen --relay stopped: ${error instanceof RelayConfigError ? error.message : (error as Error).message}\n`);
+    io.stderr.write(`${m.cli_relay_listen_stopped({ problem: error instanceof RelayConfigError ? error.message : (error as Error).message })}\n`);
     return 1;
   } finally {
     await nc?.drain().catch(() => undefined);

@@ -6,6 +6,8 @@ import { UsageError } from '../options';
 import type { CliValues } from '../options';
 import type { OnExit } from './registration';
 import { readWebhookSecret } from '../webhook-secret';
+import { ltr } from '../locale';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 export const LISTEN_HELP = `Usage:
   quotedesk listen --account NAME (--public-url URL | --tunnel cloudflared) [options]
@@ -100,11 +102,11 @@ export function parseListenArgs(args: string[], env: Record<string, string | und
   const { values, positionals } = parsed;
   const base = { replace: values.replace === true, dataDir: values['data-dir'], json: values.json === true, logDir: values['log-dir'] ?? null };
   if (values.help) return { ...base, help: true, source: { kind: 'secret', secret: '', warning: null }, entry: null, onExit: 'restore', port: 0, forwardTo: null };
-  if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`);
+  if (positionals.length > 0) throw new UsageError(m.cli_listen_unexpected_argument({ given: ltr(positionals[0]!) }));
   const port = Number(values.port ?? '0');
-  if (!/^\d+$/.test(values.port ?? '0') || port > 65535) throw new UsageError('--port needs a port number from 0 to 65535');
+  if (!/^\d+$/.test(values.port ?? '0') || port > 65535) throw new UsageError(m.cli_port_invalid());
   const onExit = values['on-exit'] ?? 'restore';
-  if (onExit !== 'restore' && onExit !== 'delete' && onExit !== 'keep') throw new UsageError(`--on-exit must be restore, delete or keep, not "${onExit}"`);
+  if (onExit !== 'restore' && onExit !== 'delete' && onExit !== 'keep') throw new UsageError(m.cli_listen_on_exit_invalid({ given: ltr(onExit) }));
   let forwardTo: URL | null = null;
   if (values['forward-to'] !== undefined) {
     try {
@@ -117,7 +119,7 @@ export function parseListenArgs(args: string[], env: Record<string, string | und
   const connection: CliValues = { 'base-url': values['base-url'], 'api-key': values['api-key'], 'client-id': values['client-id'], 'client-secret': values['client-secret'] };
   const connectionGiven = Object.values(connection).some((value) => value !== undefined);
   if ((values.secret !== undefined || values['secret-file'] !== undefined) && (entry !== null || values.account !== undefined)) {
-    throw new UsageError('--secret-file and --secret are for the receiver alone: with --account or --public-url the secret comes from the registration');
+    throw new UsageError(m.cli_listen_secret_with_registration());
   }
   // The environment's secret only for the receiver alone: with a registration it comes from there.
   const given = readWebhookSecret(values, entry === null && values.account === undefined ? env : {});
@@ -125,26 +127,26 @@ export function parseListenArgs(args: string[], env: Record<string, string | und
   if (given !== null) {
     source = { kind: 'secret', ...given };
   } else if (values.account !== undefined) {
-    if (connectionGiven) throw new UsageError('give either --account, or the connection options (--base-url, --api-key...), not both');
+    if (connectionGiven) throw new UsageError(m.cli_listen_account_with_connection());
     source = { kind: 'account', name: values.account };
   } else if (entry !== null) {
     source = { kind: 'environment', connection };
   } else {
-    throw new UsageError('give --account NAME with --public-url URL (or --tunnel cloudflared), or --secret-file FILE to run the receiver alone');
+    throw new UsageError(m.cli_listen_source_missing());
   }
-  if (source.kind === 'secret' && (values.replace || values['on-exit'] !== undefined)) throw new UsageError('--replace and --on-exit apply to a registration; the receiver alone (--secret-file) registers nothing');
+  if (source.kind === 'secret' && (values.replace || values['on-exit'] !== undefined)) throw new UsageError(m.cli_listen_registration_options_alone());
   return { ...base, help: false, source, entry, onExit, port, forwardTo };
 }
 
 /** Listening on its own (no app on the folder to hear from), an account needs where its deliveries come in. */
 export function requireEntry(options: ListenOptions): void {
-  if (options.source.kind !== 'secret' && options.entry === null) throw new UsageError('--account needs where deliveries come in: --public-url URL of your tunnel, or --tunnel cloudflared (or run it while the app runs on the data folder, to print what the app receives)');
+  if (options.source.kind !== 'secret' && options.entry === null) throw new UsageError(m.cli_listen_entry_missing());
 }
 
 function parseEntry(publicUrl: string | undefined, tunnel: string | undefined): Entry | null {
-  if (publicUrl !== undefined && tunnel !== undefined) throw new UsageError('give either --public-url or --tunnel, not both');
+  if (publicUrl !== undefined && tunnel !== undefined) throw new UsageError(m.cli_listen_url_and_tunnel());
   if (tunnel !== undefined) {
-    if (tunnel !== 'cloudflared') throw new UsageError(`--tunnel must be cloudflared, not "${tunnel}" (for another tunnel, give its address with --public-url)`);
+    if (tunnel !== 'cloudflared') throw new UsageError(m.cli_listen_tunnel_invalid({ given: ltr(tunnel) }));
     return { kind: 'cloudflared' };
   }
   if (publicUrl === undefined) return null;
