@@ -20,14 +20,10 @@ export const NATS_ARGS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-export const NATS_HELP = `  --creds FILE          a NATS credentials file (user JWT and nkey seed), or:
-  --user U --password-file F
-                        a NATS user and a file holding its password (one line)
-  --ca FILE             a CA certificate (PEM) to trust for the server's TLS
-  --stream NAME         the JetStream stream (default ${DEFAULT_STREAM})
-  --json                one JSON object per line
-Anything but a server on this computer (127.x.x.x, localhost, [::1]) must use TLS
-(tls://host:port; a plain nats:// address is refused). Credentials are never logged.`;
+/** The NATS options' lines of the two commands' help, in the CLI's language. */
+export function natsHelp(): string {
+  return m.cli_nats_help({ stream: DEFAULT_STREAM });
+}
 
 export interface NatsValues {
   creds?: string;

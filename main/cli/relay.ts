@@ -18,7 +18,7 @@ import type { ReceiverRoutes } from '../core/webhooks/receiver';
 import { registerSecret } from '../core/log/logger';
 import { credentialsFrom, requireBaseUrl, UsageError } from './options';
 import type { CliValues } from './options';
-import { RELAY_HELP } from './relay-help';
+import { relayHelp } from './relay-help';
 import { readWebhookSecret, SECRET_ENV } from './webhook-secret';
 import { terminalText } from './terminal-text';
 import { entityOf, NATS_ARGS, portFrom, relayServerFrom, RelayUsageError, streamFrom, untilStopped } from './relay-options';
@@ -61,7 +61,7 @@ export async function runRelayCommand(args: string[], io: RelayIo): Promise<numb
     return 2;
   }
   if (values.help) {
-    io.stdout.write(RELAY_HELP);
+    io.stdout.write(relayHelp());
     return 0;
   }
   const json = values.json === true;

@@ -9,52 +9,10 @@ import { readWebhookSecret } from '../webhook-secret';
 import { ltr } from '../locale';
 import { m } from '../../../i18n/paraglide/messages.js';
 
-export const LISTEN_HELP = `Usage:
-  quotedesk listen --account NAME (--public-url URL | --tunnel cloudflared) [options]
-  quotedesk listen --account NAME   (while the app runs on the data folder)
-  quotedesk listen --public-url URL (with the connection of the other commands) [options]
-  quotedesk listen --secret-file FILE [options]
-
-Receives the Quoting Service's webhook deliveries on 127.0.0.1 and prints each verified,
-unique event, and each refused request with its reason (401 bad signature, 413 too large...).
-
-Whose events:
-  --account NAME      a stored account of the data folder (its name or id); its
-                      credentials and this installation's registration come from there.
-                      While the app runs on the folder, listen prints what the app
-                      receives for the account instead (no --public-url needed)
-  --data-dir DIR      the data folder (default: browser mode's, see npm run web -- --help)
-  or --base-url / --api-key / --client-id / --client-secret, or QUOTEDESK_BASE_URL,
-  QUOTEDESK_API_KEY, QUOTEDESK_CLIENT_ID, QUOTEDESK_CLIENT_SECRET, as for the other commands
-
-Where deliveries come in (the service's one URL per API key is registered for the session;
-its signing secret comes from that registration):
-  --public-url URL    the https address of a tunnel you run that forwards to --port
-  --tunnel cloudflared  start a cloudflared quick tunnel and register the address it reports
-  --replace           replace a registration another installation made without asking
-                      (without it: asked on a terminal, refused otherwise)
-  --on-exit WHAT      restore (default): put back what was registered before (this
-                      installation's own registration gets its new secret stored);
-                      delete: delete the registration; keep: leave it registered
-
-Receiver only (you registered the URL yourself), the signing secret from one of:
-  --secret-file FILE  a file holding it (one line; readable by you alone: chmod 600)
-  QUOTEDESK_WEBHOOK_SECRET  the environment variable
-  --secret S          on the command line: every user of this computer can read it
-                      there (ps), so a warning is printed; prefer the two above
-
-Options:
-  --port P            the local port (default 0: a free one)
-  --json              one JSON object per line: {"event", "data", "receivedAt"},
-                      {"refused", "reason", "path", "receivedAt"}, and the session's lines
-  --forward-to URL    re-post each verified event's raw body and headers unchanged to URL
-                      (https, or http on 127.0.0.1 / localhost / [::1] only), in order,
-                      retried until answered 2xx (also after a restart with the same log)
-  --log-dir DIR       the event log: what was acknowledged is printed after a crash, once,
-                      and resends are recognised (default: DIR/listen-events in the data
-                      folder with --account, else a temporary folder removed on exit)
-Stops on Ctrl+C (SIGINT) or SIGTERM, after the registration was put back.
-`;
+/** `quotedesk listen --help`, in the CLI's language; the JSON keys stay as typed. */
+export function listenHelp(): string {
+  return m.cli_listen_help({ eventShape: '{"event", "data", "receivedAt"}', refusedShape: '{"refused", "reason", "path", "receivedAt"}' });
+}
 
 const OPTIONS = {
   account: { type: 'string' },

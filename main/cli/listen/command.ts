@@ -22,7 +22,7 @@ import { ltr } from '../locale';
 import { m } from '../../../i18n/paraglide/messages.js';
 import { environmentAccount, storedAccount } from './account';
 import type { ListenAccount } from './account';
-import { LISTEN_HELP, parseListenArgs, requireEntry } from './args';
+import { listenHelp, parseListenArgs, requireEntry } from './args';
 import { findRunningApp } from '../running-app';
 import { listenThroughApp } from './through-app';
 import { listenerLines } from './lines';
@@ -59,11 +59,11 @@ export async function runListenCommand(args: string[], io: ListenIo): Promise<nu
     options = parseListenArgs(args, io.env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`quotedesk listen: ${error.message}\n\n${LISTEN_HELP}`);
+    io.stderr.write(`quotedesk listen: ${error.message}\n\n${listenHelp()}`);
     return EXIT_CODES.usage;
   }
   if (options.help) {
-    io.stdout.write(LISTEN_HELP);
+    io.stdout.write(listenHelp());
     return EXIT_CODES.ok;
   }
   const clock = io.clock ?? systemClock;
