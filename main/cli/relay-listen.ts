@@ -39,7 +39,7 @@ export async function runRelayListen(args: string[], io: RelayIo): Promise<numbe
   let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof ARGS; strict: true; allowPositionals: true }>>['values'];
   try {
     const parsed = parseArgs({ args, options: ARGS, strict: true, allowPositionals: true });
-    if (parsed.positionals.length > 0) throw new RelayUsageError(m.cli_relay_listen_unexpected_argument({ given: ltr(parsed.positionals[0]!) }));
+    if (parsed.positionals.length > 0) throw new RelayUsageError(m.cli_relay_unexpected_argument({ given: ltr(parsed.positionals[0]!) }));
     values = parsed.values;
   } catch (error) {
     io.stderr.write(`${(error as Error).message}\n\n${relayListenHelp()}`);

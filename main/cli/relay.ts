@@ -24,6 +24,7 @@ import { terminalText } from './terminal-text';
 import { entityOf, NATS_ARGS, portFrom, relayServerFrom, RelayUsageError, streamFrom, untilStopped } from './relay-options';
 import { errorText } from '../core/errors';
 import { m } from '../../i18n/paraglide/messages.js';
+import { ltr } from './locale';
 
 export interface RelayIo {
   stdout: { write(text: string): unknown };
@@ -137,7 +138,7 @@ async function checkRegistration(check: () => Promise<string | null>, logger: Lo
 
 function parse(args: string[]) {
   const parsed = parseArgs({ args, options: ARGS, strict: true, allowPositionals: true });
-  if (parsed.positionals.length > 0) throw new RelayUsageError(`Unexpected argument: ${parsed.positionals[0]}`);
+  if (parsed.positionals.length > 0) throw new RelayUsageError(m.cli_relay_unexpected_argument({ given: ltr(parsed.positionals[0]!) }));
   return parsed;
 }
 
@@ -148,15 +149,15 @@ type Door =
 function doorFrom(values: ReturnType<typeof parse>['values'], env: RelayIo['env']): Door {
   if (values.account === undefined) {
     const given = readWebhookSecret(values, env);
-    if (given === null) throw new RelayUsageError(`give --secret-file FILE or ${SECRET_ENV} (the secret of a URL registered elsewhere), or --account NAME with --public-url URL (the relay registers itself)`);
+    if (given === null) throw new RelayUsageError(m.cli_relay_secret_missing({ variable: SECRET_ENV }));
     return { kind: 'secret', ...given };
   }
-  if (values.secret !== undefined || values['secret-file'] !== undefined) throw new RelayUsageError('give either --secret-file (or --secret) or --account, not both');
+  if (values.secret !== undefined || values['secret-file'] !== undefined) throw new RelayUsageError(m.cli_relay_secret_and_account());
   const publicUrl = values['public-url'];
-  if (publicUrl === undefined) throw new RelayUsageError('--account needs --public-url: the https origin the service reaches the relay at');
+  if (publicUrl === undefined) throw new RelayUsageError(m.cli_relay_account_needs_public_url());
   const url = URL.parse(publicUrl);
-  if (!url || url.protocol !== 'https:' || (url.pathname !== '/' && url.pathname !== '') || url.search !== '' || url.username !== '') throw new RelayUsageError('--public-url must be an https origin such as https://hooks.example.com (no path: the relay adds /hooks/<token>)');
-  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(values.account)) throw new RelayUsageError('--account: a name of 1 to 64 letters, digits, ".", "-" or "_"');
+  if (!url || url.protocol !== 'https:' || (url.pathname !== '/' && url.pathname !== '') || url.search !== '' || url.username !== '') throw new RelayUsageError(m.cli_relay_public_url_invalid());
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(values.account)) throw new RelayUsageError(m.cli_relay_account_name_invalid());
   const stateDir = values['state-dir'] ?? env.STATE_DIRECTORY ?? join(env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state'), 'quotedesk-relay');
   // The key comes as for every other command (options or QUOTEDESK_* variables).
   const keyValues = values as unknown as CliValues;
@@ -166,7 +167,7 @@ function doorFrom(values: ReturnType<typeof parse>['values'], env: RelayIo['env'
 function count(flag: string, text: string | undefined, fallback: number, max: number): number {
   if (text === undefined) return fallback;
   const value = Number(text);
-  if (!/^\d+$/.test(text) || value < 1 || value > max) throw new RelayUsageError(`${flag} needs a whole number from 1 to ${max}`);
+  if (!/^\d+$/.test(text) || value < 1 || value > max) throw new RelayUsageError(m.cli_relay_count_invalid({ option: ltr(flag), max: ltr(String(max)) }));
   return value;
 }
 

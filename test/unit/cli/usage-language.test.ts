@@ -6,7 +6,9 @@ import { pickAccount } from '../../../main/cli/account';
 import { parseListenArgs } from '../../../main/cli/listen/args';
 import { inLocale } from '../../../main/cli/locale';
 import { relayServerFrom } from '../../../main/cli/relay-options';
+import { runRelayCommand } from '../../../main/cli/relay';
 import { runRelayListen } from '../../../main/cli/relay-listen';
+import { readWebhookSecret } from '../../../main/cli/webhook-secret';
 import { appWords } from '../../../main/cli/running-app';
 import type { RunningApp } from '../../../main/cli/running-app';
 
@@ -89,5 +91,21 @@ describe('the running app in the CLI’s language', () => {
     const app = (kind: 'desktop' | 'web') => ({ holder: { kind } }) as unknown as RunningApp;
     expect(inLocale('de', () => [appWords(app('desktop')), appWords(app('web'))])).toEqual(['die Desktop-App', 'den Browsermodus']);
     expect(inLocale('ar', () => appWords(app('web')))).toBe('وضع المتصفح');
+  });
+});
+
+describe('the webhook secret and relay’s usage errors in the CLI’s language', () => {
+  it('warns in German about a secret on the command line', () => {
+    const given = inLocale('de', () => readWebhookSecret({ secret: 's3cret' }, {}));
+    expect(given?.warning).toBe('Warnung: --secret legt das Signatur-Secret auf die Befehlszeile, wo jeder Benutzer dieses Computers es lesen kann (ps). Geben Sie stattdessen --secret-file FILE (Modus 600) oder QUOTEDESK_WEBHOOK_SECRET an.');
+  });
+
+  it('asks relay in Arabic for the public URL an --account registers', async () => {
+    let err = '';
+    const io = { stdout: { write: () => true }, stderr: { write: (text: string) => (err += text) }, env: {}, signal: AbortSignal.timeout(5_000) };
+    const code = await inLocale('ar', () => runRelayCommand(['--port', '0', '--nats', 'nats://127.0.0.1:1', '--account', 'team'], io));
+    expect(code).toBe(2);
+    expect(err).toContain('أصل https الذي تصل عبره الخدمة إلى المُرحِّل');
+    expect(err).not.toContain('the https origin the service reaches');
   });
 });
