@@ -130,10 +130,19 @@ export async function runRelayCommand(args: string[], io: RelayIo): Promise<numb
 const REGISTRATION_CHECK_MS = 15 * 60_000;
 
 async function checkRegistration(check: () => Promise<string | null>, logger: Logger, io: RelayIo): Promise<void> {
-  const problem = await check().catch((error: unknown) => `the registration could not be checked (${errorText(error)})`);
+  let problem: string | null;
+  let said: string;
+  try {
+    problem = await check();
+    said = problem ?? '';
+  } catch (error) {
+    // The log keeps its English; the person reads their language.
+    problem = `the registration could not be checked (${errorText(error)})`;
+    said = m.cli_relay_check_failed({ problem: errorText(error) });
+  }
   if (problem === null) return;
   logger.warn('relay registration problem', { problem });
-  io.stderr.write(`quotedesk relay: ${terminalText(globalRedactor.string(problem))}\n`);
+  io.stderr.write(`quotedesk relay: ${terminalText(globalRedactor.string(said))}\n`);
 }
 
 function parse(args: string[]) {
@@ -174,7 +183,7 @@ function count(flag: string, text: string | undefined, fallback: number, max: nu
 function line(published: PublishedEvent, json: boolean): string {
   const { event } = published;
   if (json) return JSON.stringify({ event: event.event, entityId: entityOf(event.data), stream: published.stream, seq: published.seq, duplicate: published.duplicate, receivedAt: new Date(event.receivedAt).toISOString() });
-  return `${terminalText(`${new Date(event.receivedAt).toISOString()}  ${event.event}  ${entityOf(event.data)}`)}  ${published.duplicate ? '(already in the stream)' : `-> ${published.stream} #${published.seq}`}`;
+  return `${terminalText(`${new Date(event.receivedAt).toISOString()}  ${event.event}  ${entityOf(event.data)}`)}  ${published.duplicate ? m.cli_relay_already_in_stream() : `-> ${published.stream} #${ltr(String(published.seq))}`}`;
 }
 
 function describe(error: unknown, logger: Logger): string {
