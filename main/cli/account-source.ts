@@ -9,7 +9,9 @@ import { holderAlive, readFolderHolder } from '../core/data-files';
 import type { Timeouts } from '../core/api';
 import type { Clock, Logger } from '../core/ports';
 import type { KeyAccess } from '../../preload/contract';
+import { m } from '../../i18n/paraglide/messages.js';
 import { pickAccount } from './account';
+import { ltr } from './locale';
 import { openDataFolder } from './data-folder';
 import { appSource, clientSource } from './quote-source';
 import type { QuoteSource } from './quote-source';
@@ -31,7 +33,7 @@ export async function openAccountSource(dataDir: string, nameOrId: string, deps:
   const app = await findRunningApp(dataDir);
   if (app !== null) {
     const account = pickAccount(await app.request({ command: 'accounts' }), nameOrId, dataDir);
-    return { source: appSource(app, account.id), access: account.access, label: `${account.name} (through ${appWords(app)})`, throughApp: true, close: async () => undefined };
+    return { source: appSource(app, account.id), access: account.access, label: m.cli_account_through_app({ account: account.name, host: appWords(app) }), throughApp: true, close: async () => undefined };
   }
   const folder = await openDataFolder(dataDir, deps.logger);
   const accounts = createAccountsService({ settings: folder.settings, secrets: folder.secrets, clock: deps.clock, logger: deps.logger });
@@ -68,6 +70,6 @@ export function refuseTeamAcceptThroughApp(dataDir: string): void {
     return;
   }
   if (typeof settings === 'object' && settings !== null && TEAM_PROFILE_SETTING in settings) {
-    throw new CliFailure(`${dataDir} is on a team, and accept --account checks the team's approval policy with the data folder, which the app holds: quit the app and run this again`);
+    throw new CliFailure(m.cli_accept_team_folder_held({ folder: ltr(dataDir) }));
   }
 }

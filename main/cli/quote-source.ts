@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createAgent, downloadPdf } from '../core/api';
 import type { DecisionOutcome, ListQuotesParams, QuotePage, QuotingClient, Timeouts } from '../core/api';
 import type { QuoteDetails } from '../../preload/contract';
+import { m } from '../../i18n/paraglide/messages.js';
 import { EXIT_CODES } from './exit-codes';
 import { CliRefusal } from './report';
 import type { RunningApp } from './running-app';
@@ -62,7 +63,7 @@ export function appSource(app: RunningApp, accountId: string): QuoteSource {
           return { result: { id: quoteId, status, message: result.message }, via: 'response' };
         }
         case 'waiting':
-          throw new CliRefusal(`not sent yet: ${result.message} It is in the app's outbox (Quotedesk shows it there).`, EXIT_CODES.network, 'waiting');
+          throw new CliRefusal(m.cli_decision_not_sent_yet({ reason: result.message }), EXIT_CODES.network, 'waiting');
         case 'unknown':
           throw new CliRefusal(result.message, EXIT_CODES.other, 'outcome-unknown');
         default:
@@ -71,7 +72,7 @@ export function appSource(app: RunningApp, accountId: string): QuoteSource {
     },
     async savePdf(quoteId, destination) {
       const pdf = await app.request({ command: 'pdf', accountId, quoteId });
-      note = pdf.outdated ? 'the service could not be reached: this is the app\u2019s copy of an earlier version of the quote.' : null;
+      note = pdf.outdated ? m.cli_pdf_outdated_copy() : null;
       const path = destination(null);
       // Whole or not at all: copied beside the destination, then renamed over it.
       const partial = `${path}.${randomBytes(4).toString('hex')}.part`;

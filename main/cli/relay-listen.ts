@@ -12,8 +12,9 @@ import { connectToRelayServer, RelayConfigError } from '../core/webhooks/relay/c
 import { consumerNameProblem } from '../core/webhooks/relay/stream';
 import { subscribeToRelay } from '../core/webhooks/relay/subscriber';
 import type { RelayedEvent } from '../core/webhooks/relay/subscriber';
-import { entityOf, NATS_ARGS, NATS_HELP, relayServerFrom, RelayUsageError, streamFrom, untilStopped } from './relay-options';
+import { entityOf, NATS_ARGS, natsHelp, relayServerFrom, RelayUsageError, streamFrom, untilStopped } from './relay-options';
 import { terminalText } from './terminal-text';
+import { ltr } from './locale';
 import type { RelayIo } from './relay';
 
 /**
@@ -26,23 +27,10 @@ import type { RelayIo } from './relay';
  */
 export const LISTEN_ACK_WAIT_SECONDS = 5;
 
-export const RELAY_LISTEN_HELP = `Usage: quotedesk listen --relay URL --consumer NAME [--creds FILE | --user U --password-file F]
-                        [--stream NAME] [--ack-wait SECONDS] [--json]
-
-Prints each event the team's relay stored (see quotedesk relay --help): one line per event,
-its type and entity id, acknowledged once printed. Started again with the same --consumer,
-it prints only what it had not printed; a new name starts with the events stored from now on.
-  --relay URL           the relay's NATS server, e.g. tls://nats.example.com:4222
-  --consumer NAME       this subscriber's durable name (one per person or script)
-  --ack-wait SECONDS    when the consumer is made: how long an event handed to a listener
-                        that died before acknowledging it waits before it is sent again
-                        (default ${LISTEN_ACK_WAIT_SECONDS}: a restarted script gets it within seconds; an
-                        existing consumer keeps the wait it was made with)
-  --state-dir DIR       where it notes the latest events printed, so a
-                        kill between printing and acknowledging never prints one twice (default
-                        $XDG_STATE_HOME/quotedesk-listen or ~/.local/state/quotedesk-listen)
-${NATS_HELP}
-`;
+/** `quotedesk listen --relay --help`, in the CLI's language. */
+export function relayListenHelp(): string {
+  return m.cli_relay_listen_help({ ackWait: String(LISTEN_ACK_WAIT_SECONDS), nats: natsHelp() });
+}
 
 const ARGS = { ...NATS_ARGS, relay: { type: 'string' }, consumer: { type: 'string' }, 'state-dir': { type: 'string' }, 'ack-wait': { type: 'string' } } as const;
 
@@ -51,14 +39,14 @@ export async function runRelayListen(args: string[], io: RelayIo): Promise<numbe
   let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof ARGS; strict: true; allowPositionals: true }>>['values'];
   try {
     const parsed = parseArgs({ args, options: ARGS, strict: true, allowPositionals: true });
-    if (parsed.positionals.length > 0) throw new RelayUsageError(`Unexpected argument: ${parsed.positionals[0]}`);
+    if (parsed.positionals.length > 0) throw new RelayUsageError(m.cli_relay_unexpected_argument({ given: ltr(parsed.positionals[0]!) }));
     values = parsed.values;
   } catch (error) {
-    io.stderr.write(`${(error as Error).message}\n\n${RELAY_LISTEN_HELP}`);
+    io.stderr.write(`${(error as Error).message}\n\n${relayListenHelp()}`);
     return 2;
   }
   if (values.help) {
-    io.stdout.write(RELAY_LISTEN_HELP);
+    io.stdout.write(relayListenHelp());
     return 0;
   }
   const json = values.json === true;
@@ -68,11 +56,12 @@ export async function runRelayListen(args: string[], io: RelayIo): Promise<numbe
   try {
     const stream = streamFrom(values);
     const consumer = values.consumer ?? '';
-    const problem = consumer === '' ? '--consumer NAME is required: the durable name this subscriber resumes under' : consumerNameProblem(consumer);
-    if (problem) throw new RelayUsageError(problem.startsWith('--') ? problem : `--consumer: ${problem}`);
+    if (consumer === '') throw new RelayUsageError(m.cli_relay_listen_consumer_missing());
+    const problem = consumerNameProblem(consumer);
+    if (problem) throw new RelayUsageError(`--consumer: ${problem}`);
     const server = await relayServerFrom(values.relay, values, '--relay');
     const ackWait = values['ack-wait'];
-    if (ackWait !== undefined && (!/^\d+$/.test(ackWait) || Number(ackWait) < 1 || Number(ackWait) > 3600)) throw new RelayUsageError('--ack-wait needs a number of seconds from 1 to 3600');
+    if (ackWait !== undefined && (!/^\d+$/.test(ackWait) || Number(ackWait) < 1 || Number(ackWait) > 3600)) throw new RelayUsageError(m.cli_relay_listen_ack_wait_invalid());
     const stateDir = values['state-dir'] ?? join(io.env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state'), 'quotedesk-listen');
     const mark = (printed = openPrintedMark(stateDir, server.url, stream, consumer));
     nc = await connectToRelayServer(server, { name: `quotedesk-listen-${consumer}`, logger });
@@ -101,10 +90,10 @@ export async function runRelayListen(args: string[], io: RelayIo): Promise<numbe
     return 0;
   } catch (error) {
     if (error instanceof RelayUsageError) {
-      io.stderr.write(`${error.message}\n\n${RELAY_LISTEN_HELP}`);
+      io.stderr.write(`${error.message}\n\n${relayListenHelp()}`);
       return 2;
     }
-    io.stderr.write(`quotedesk listen --relay stopped: ${error instanceof RelayConfigError ? error.message : (error as Error).message}\n`);
+    io.stderr.write(`${m.cli_relay_listen_stopped({ problem: error instanceof RelayConfigError ? error.message : (error as Error).message })}\n`);
     return 1;
   } finally {
     await nc?.drain().catch(() => undefined);

@@ -5,6 +5,8 @@ import { readFile } from 'node:fs/promises';
 import { parseServerUrls, readCredsFile, readPasswordFile, RelayConfigError } from '../core/webhooks/relay/connection';
 import type { RelayAuth, RelayServer } from '../core/webhooks/relay/connection';
 import { DEFAULT_STREAM, streamNameProblem } from '../core/webhooks/relay/stream';
+import { m } from '../../i18n/paraglide/messages.js';
+import { ltr } from './locale';
 
 export class RelayUsageError extends Error {}
 
@@ -18,14 +20,10 @@ export const NATS_ARGS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-export const NATS_HELP = `  --creds FILE          a NATS credentials file (user JWT and nkey seed), or:
-  --user U --password-file F
-                        a NATS user and a file holding its password (one line)
-  --ca FILE             a CA certificate (PEM) to trust for the server's TLS
-  --stream NAME         the JetStream stream (default ${DEFAULT_STREAM})
-  --json                one JSON object per line
-Anything but a server on this computer (127.x.x.x, localhost, [::1]) must use TLS
-(tls://host:port; a plain nats:// address is refused). Credentials are never logged.`;
+/** The NATS options' lines of the two commands' help, in the CLI's language. */
+export function natsHelp(): string {
+  return m.cli_nats_help({ stream: DEFAULT_STREAM });
+}
 
 export interface NatsValues {
   creds?: string;
@@ -37,7 +35,7 @@ export interface NatsValues {
 
 /** The server to connect to, credentials read from their files; a problem is a usage error. */
 export async function relayServerFrom(url: string | undefined, values: NatsValues, flag: string): Promise<RelayServer> {
-  if (url === undefined || url.trim() === '') throw new RelayUsageError(`${flag} is required: the NATS server, e.g. nats://127.0.0.1:4222 or tls://nats.example.com:4222`);
+  if (url === undefined || url.trim() === '') throw new RelayUsageError(m.cli_nats_server_missing({ option: ltr(flag) }));
   try {
     parseServerUrls(url);
     return { url, auth: await authFrom(values), caPem: values.ca === undefined ? undefined : await readCa(values.ca) };
@@ -49,10 +47,10 @@ export async function relayServerFrom(url: string | undefined, values: NatsValue
 
 async function authFrom(values: NatsValues): Promise<RelayAuth> {
   const passwordFile = values['password-file'];
-  if (values.creds !== undefined && (values.user !== undefined || passwordFile !== undefined)) throw new RelayConfigError('give either --creds, or --user with --password-file, not both');
+  if (values.creds !== undefined && (values.user !== undefined || passwordFile !== undefined)) throw new RelayConfigError(m.cli_nats_creds_and_user());
   if (values.creds !== undefined) return readCredsFile(values.creds);
-  if (values.user !== undefined && passwordFile === undefined) throw new RelayConfigError('--user needs --password-file (a file holding the password)');
-  if (passwordFile !== undefined && values.user === undefined) throw new RelayConfigError('--password-file needs --user');
+  if (values.user !== undefined && passwordFile === undefined) throw new RelayConfigError(m.cli_nats_user_needs_password_file());
+  if (passwordFile !== undefined && values.user === undefined) throw new RelayConfigError(m.cli_nats_password_file_needs_user());
   if (values.user !== undefined && passwordFile !== undefined) return readPasswordFile(values.user, passwordFile);
   return { kind: 'none' };
 }
@@ -61,7 +59,7 @@ async function readCa(path: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    throw new RelayConfigError(`could not read the CA certificate ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new RelayConfigError(m.cli_nats_ca_unreadable({ path: ltr(path), problem: (error as NodeJS.ErrnoException).code ?? String(error) }));
   }
 }
 
@@ -74,7 +72,7 @@ export function streamFrom(values: NatsValues): string {
 
 export function portFrom(text: string | undefined): number {
   const port = Number(text ?? '');
-  if (text === undefined || !/^\d+$/.test(text) || port > 65535) throw new RelayUsageError('--port needs a port number from 0 to 65535');
+  if (text === undefined || !/^\d+$/.test(text) || port > 65535) throw new RelayUsageError(m.cli_port_invalid());
   return port;
 }
 

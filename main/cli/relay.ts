@@ -18,12 +18,13 @@ import type { ReceiverRoutes } from '../core/webhooks/receiver';
 import { registerSecret } from '../core/log/logger';
 import { credentialsFrom, requireBaseUrl, UsageError } from './options';
 import type { CliValues } from './options';
-import { RELAY_HELP } from './relay-help';
+import { relayHelp } from './relay-help';
 import { readWebhookSecret, SECRET_ENV } from './webhook-secret';
 import { terminalText } from './terminal-text';
 import { entityOf, NATS_ARGS, portFrom, relayServerFrom, RelayUsageError, streamFrom, untilStopped } from './relay-options';
 import { errorText } from '../core/errors';
 import { m } from '../../i18n/paraglide/messages.js';
+import { ltr } from './locale';
 
 export interface RelayIo {
   stdout: { write(text: string): unknown };
@@ -61,7 +62,7 @@ export async function runRelayCommand(args: string[], io: RelayIo): Promise<numb
     return 2;
   }
   if (values.help) {
-    io.stdout.write(RELAY_HELP);
+    io.stdout.write(relayHelp());
     return 0;
   }
   const json = values.json === true;
@@ -129,15 +130,24 @@ export async function runRelayCommand(args: string[], io: RelayIo): Promise<numb
 const REGISTRATION_CHECK_MS = 15 * 60_000;
 
 async function checkRegistration(check: () => Promise<string | null>, logger: Logger, io: RelayIo): Promise<void> {
-  const problem = await check().catch((error: unknown) => `the registration could not be checked (${errorText(error)})`);
+  let problem: string | null;
+  let said: string;
+  try {
+    problem = await check();
+    said = problem ?? '';
+  } catch (error) {
+    // The log keeps its English; the person reads their language.
+    problem = `the registration could not be checked (${errorText(error)})`;
+    said = m.cli_relay_check_failed({ problem: errorText(error) });
+  }
   if (problem === null) return;
   logger.warn('relay registration problem', { problem });
-  io.stderr.write(`quotedesk relay: ${terminalText(globalRedactor.string(problem))}\n`);
+  io.stderr.write(`quotedesk relay: ${terminalText(globalRedactor.string(said))}\n`);
 }
 
 function parse(args: string[]) {
   const parsed = parseArgs({ args, options: ARGS, strict: true, allowPositionals: true });
-  if (parsed.positionals.length > 0) throw new RelayUsageError(`Unexpected argument: ${parsed.positionals[0]}`);
+  if (parsed.positionals.length > 0) throw new RelayUsageError(m.cli_relay_unexpected_argument({ given: ltr(parsed.positionals[0]!) }));
   return parsed;
 }
 
@@ -148,15 +158,15 @@ type Door =
 function doorFrom(values: ReturnType<typeof parse>['values'], env: RelayIo['env']): Door {
   if (values.account === undefined) {
     const given = readWebhookSecret(values, env);
-    if (given === null) throw new RelayUsageError(`give --secret-file FILE or ${SECRET_ENV} (the secret of a URL registered elsewhere), or --account NAME with --public-url URL (the relay registers itself)`);
+    if (given === null) throw new RelayUsageError(m.cli_relay_secret_missing({ variable: SECRET_ENV }));
     return { kind: 'secret', ...given };
   }
-  if (values.secret !== undefined || values['secret-file'] !== undefined) throw new RelayUsageError('give either --secret-file (or --secret) or --account, not both');
+  if (values.secret !== undefined || values['secret-file'] !== undefined) throw new RelayUsageError(m.cli_relay_secret_and_account());
   const publicUrl = values['public-url'];
-  if (publicUrl === undefined) throw new RelayUsageError('--account needs --public-url: the https origin the service reaches the relay at');
+  if (publicUrl === undefined) throw new RelayUsageError(m.cli_relay_account_needs_public_url());
   const url = URL.parse(publicUrl);
-  if (!url || url.protocol !== 'https:' || (url.pathname !== '/' && url.pathname !== '') || url.search !== '' || url.username !== '') throw new RelayUsageError('--public-url must be an https origin such as https://hooks.example.com (no path: the relay adds /hooks/<token>)');
-  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(values.account)) throw new RelayUsageError('--account: a name of 1 to 64 letters, digits, ".", "-" or "_"');
+  if (!url || url.protocol !== 'https:' || (url.pathname !== '/' && url.pathname !== '') || url.search !== '' || url.username !== '') throw new RelayUsageError(m.cli_relay_public_url_invalid());
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(values.account)) throw new RelayUsageError(m.cli_relay_account_name_invalid());
   const stateDir = values['state-dir'] ?? env.STATE_DIRECTORY ?? join(env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state'), 'quotedesk-relay');
   // The key comes as for every other command (options or QUOTEDESK_* variables).
   const keyValues = values as unknown as CliValues;
@@ -166,14 +176,14 @@ function doorFrom(values: ReturnType<typeof parse>['values'], env: RelayIo['env'
 function count(flag: string, text: string | undefined, fallback: number, max: number): number {
   if (text === undefined) return fallback;
   const value = Number(text);
-  if (!/^\d+$/.test(text) || value < 1 || value > max) throw new RelayUsageError(`${flag} needs a whole number from 1 to ${max}`);
+  if (!/^\d+$/.test(text) || value < 1 || value > max) throw new RelayUsageError(m.cli_relay_count_invalid({ option: ltr(flag), max: ltr(String(max)) }));
   return value;
 }
 
 function line(published: PublishedEvent, json: boolean): string {
   const { event } = published;
   if (json) return JSON.stringify({ event: event.event, entityId: entityOf(event.data), stream: published.stream, seq: published.seq, duplicate: published.duplicate, receivedAt: new Date(event.receivedAt).toISOString() });
-  return `${terminalText(`${new Date(event.receivedAt).toISOString()}  ${event.event}  ${entityOf(event.data)}`)}  ${published.duplicate ? '(already in the stream)' : `-> ${published.stream} #${published.seq}`}`;
+  return `${terminalText(`${new Date(event.receivedAt).toISOString()}  ${event.event}  ${entityOf(event.data)}`)}  ${published.duplicate ? m.cli_relay_already_in_stream() : `-> ${published.stream} #${ltr(String(published.seq))}`}`;
 }
 
 function describe(error: unknown, logger: Logger): string {

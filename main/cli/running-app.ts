@@ -14,6 +14,9 @@ import { ANSWERS, endpointAddress, EndpointReply, MAX_ANSWER_BYTES, PROTOCOL_VER
 import type { EndpointAddress, EndpointEvent, EndpointRequest } from '../core/cli-endpoint/protocol';
 import type { BridgeErrorCode } from '../../preload/contract';
 import { BRIDGE_ERROR_CODES } from '../../preload/contract';
+import { m } from '../../i18n/paraglide/messages.js';
+import { formatCount } from '../../i18n/words/format';
+import { ltr } from './locale';
 import { CliFailure } from './report';
 
 type Command = Exclude<EndpointRequest['command'], 'listen'>;
@@ -28,11 +31,11 @@ export interface RunningApp {
   listen(accountId: string, onEvent: (event: EndpointEvent) => void, signal: AbortSignal): Promise<'stopped' | 'app-gone'>;
 }
 
-const HOST_WORDS = { desktop: 'the desktop app', web: 'browser mode', cli: 'the command line' } as const;
+const HOST_WORDS = { desktop: m.cli_host_desktop, web: m.cli_host_web, cli: m.cli_host_cli } as const;
 
-/** Which app holds the folder, in words: "the desktop app", "browser mode". */
+/** Which app holds the folder, in words said after "through" or "by": "the desktop app", "browser mode". */
 export function appWords(app: RunningApp): string {
-  return HOST_WORDS[app.holder.kind];
+  return HOST_WORDS[app.holder.kind]();
 }
 
 /** The app running on `dataDir` on this computer, when its endpoint answers; null when the command should open the folder itself. */
@@ -75,24 +78,24 @@ function ask(path: string, request: RequestBody): Promise<unknown> {
       MAX_ANSWER_BYTES,
       (line) => settle(() => answerOf(request.command, line)),
       () => settle(() => {
-        throw new CliFailure(`the app's answer was over ${MAX_ANSWER_BYTES} bytes`);
+        throw new CliFailure(m.cli_app_answer_too_long({ size: m.cli_byte_count({ count: MAX_ANSWER_BYTES, countText: ltr(formatCount(MAX_ANSWER_BYTES)) }) }));
       }),
     );
     socket.once('error', (error) => settle(() => {
-      throw new CliFailure(`the app on this data folder could not be asked (${error.message}); run the command again`);
+      throw new CliFailure(m.cli_app_unreachable({ problem: error.message }));
     }));
     socket.once('close', () => settle(() => {
-      throw new CliFailure('the app closed the connection without answering (it may have quit); run the command again');
+      throw new CliFailure(m.cli_app_closed());
     }));
   });
 }
 
 function answerOf(command: Command, line: string): unknown {
   const reply = parseReply(line);
-  if ('event' in reply) throw new CliFailure('the app answered with an event where an answer was expected');
+  if ('event' in reply) throw new CliFailure(m.cli_app_answered_event());
   if (!reply.ok) throw refusal(reply.error);
   const parsed = ANSWERS[command].safeParse(reply.value);
-  if (!parsed.success) throw new AppError('schema', `The app's answer to "${command}" did not fit what this command line expects: the command line and the app may be of different versions.`);
+  if (!parsed.success) throw new AppError('schema', m.cli_app_answer_mismatch({ command }));
   return parsed.data;
 }
 
@@ -101,17 +104,17 @@ function parseReply(line: string): EndpointReply {
   try {
     value = JSON.parse(line);
   } catch {
-    throw new CliFailure('the app answered something that is not JSON');
+    throw new CliFailure(m.cli_app_answer_not_json());
   }
   const parsed = EndpointReply.safeParse(value);
-  if (!parsed.success) throw new CliFailure('the app answered something this command line does not understand: the two may be of different versions');
+  if (!parsed.success) throw new CliFailure(m.cli_app_answer_unknown());
   return parsed.data;
 }
 
 /** The app's refusal as the error the command reports: its own codes keep their exit codes; the protocol's are failures. */
 function refusal(error: { code: string; message: string; retryable: boolean }): Error {
   if ((BRIDGE_ERROR_CODES as readonly string[]).includes(error.code)) return new AppError(error.code as BridgeErrorCode, error.message, { retryable: error.retryable });
-  return new CliFailure(`the app refused the request (${error.code}): ${error.message}`);
+  return new CliFailure(m.cli_app_refused({ code: ltr(error.code), problem: error.message }));
 }
 
 function stream(path: string, accountId: string, onEvent: (event: EndpointEvent) => void, signal: AbortSignal): Promise<'stopped' | 'app-gone'> {

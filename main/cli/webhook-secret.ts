@@ -2,11 +2,11 @@
 // (--secret-file), or QUOTEDESK_WEBHOOK_SECRET. A secret given as --secret S still works, but
 // every local user can read a process's arguments (`ps`), so it is warned about.
 import { readFileSync, statSync } from 'node:fs';
+import { m } from '../../i18n/paraglide/messages.js';
+import { ltr } from './locale';
 import { UsageError } from './options';
 
 export const SECRET_ENV = 'QUOTEDESK_WEBHOOK_SECRET';
-
-export const ARGV_SECRET_WARNING = `warning: --secret puts the signing secret on the command line, where every user of this computer can read it (ps). Give --secret-file FILE (mode 600) or ${SECRET_ENV} instead.`;
 
 export interface WebhookSecretValues {
   secret?: string;
@@ -27,11 +27,11 @@ export interface WebhookSecret {
  */
 export function readWebhookSecret(values: WebhookSecretValues, env: Record<string, string | undefined>, platform: NodeJS.Platform = process.platform): WebhookSecret | null {
   const file = values['secret-file'];
-  if (file !== undefined && values.secret !== undefined) throw new UsageError('give either --secret-file or --secret, not both');
+  if (file !== undefined && values.secret !== undefined) throw new UsageError(m.cli_secret_both());
   if (file !== undefined) return { secret: readSecretFile(file, platform), warning: null };
   if (values.secret !== undefined) {
-    if (values.secret === '') throw new UsageError('--secret is empty');
-    return { secret: values.secret, warning: ARGV_SECRET_WARNING };
+    if (values.secret === '') throw new UsageError(m.cli_secret_empty());
+    return { secret: values.secret, warning: m.cli_secret_argv_warning({ variable: SECRET_ENV }) };
   }
   const fromEnv = env[SECRET_ENV];
   return fromEnv === undefined || fromEnv === '' ? null : { secret: fromEnv, warning: null };
@@ -43,14 +43,14 @@ function readSecretFile(path: string, platform: NodeJS.Platform): string {
     // Windows has no mode bits to check: its ACLs decide who reads the file.
     const mode = statSync(path).mode;
     if (platform !== 'win32' && (mode & 0o077) !== 0) {
-      throw new UsageError(`--secret-file ${path} can be read by other users (mode ${(mode & 0o777).toString(8)}): make it readable by you alone (chmod 600 ${path})`);
+      throw new UsageError(m.cli_secret_file_open_to_others({ path: ltr(path), mode: ltr((mode & 0o777).toString(8)) }));
     }
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`--secret-file ${path} could not be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw new UsageError(m.cli_secret_file_unreadable({ path: ltr(path), problem: (error as NodeJS.ErrnoException).code ?? String(error) }));
   }
   const secret = text.endsWith('\r\n') ? text.slice(0, -2) : text.endsWith('\n') ? text.slice(0, -1) : text;
-  if (secret === '') throw new UsageError(`--secret-file ${path} is empty: it should hold the signing secret`);
+  if (secret === '') throw new UsageError(m.cli_secret_file_empty({ path: ltr(path) }));
   return secret;
 }

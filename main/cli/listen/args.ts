@@ -6,53 +6,13 @@ import { UsageError } from '../options';
 import type { CliValues } from '../options';
 import type { OnExit } from './registration';
 import { readWebhookSecret } from '../webhook-secret';
+import { ltr } from '../locale';
+import { m } from '../../../i18n/paraglide/messages.js';
 
-export const LISTEN_HELP = `Usage:
-  quotedesk listen --account NAME (--public-url URL | --tunnel cloudflared) [options]
-  quotedesk listen --account NAME   (while the app runs on the data folder)
-  quotedesk listen --public-url URL (with the connection of the other commands) [options]
-  quotedesk listen --secret-file FILE [options]
-
-Receives the Quoting Service's webhook deliveries on 127.0.0.1 and prints each verified,
-unique event, and each refused request with its reason (401 bad signature, 413 too large...).
-
-Whose events:
-  --account NAME      a stored account of the data folder (its name or id); its
-                      credentials and this installation's registration come from there.
-                      While the app runs on the folder, listen prints what the app
-                      receives for the account instead (no --public-url needed)
-  --data-dir DIR      the data folder (default: browser mode's, see npm run web -- --help)
-  or --base-url / --api-key / --client-id / --client-secret, or QUOTEDESK_BASE_URL,
-  QUOTEDESK_API_KEY, QUOTEDESK_CLIENT_ID, QUOTEDESK_CLIENT_SECRET, as for the other commands
-
-Where deliveries come in (the service's one URL per API key is registered for the session;
-its signing secret comes from that registration):
-  --public-url URL    the https address of a tunnel you run that forwards to --port
-  --tunnel cloudflared  start a cloudflared quick tunnel and register the address it reports
-  --replace           replace a registration another installation made without asking
-                      (without it: asked on a terminal, refused otherwise)
-  --on-exit WHAT      restore (default): put back what was registered before (this
-                      installation's own registration gets its new secret stored);
-                      delete: delete the registration; keep: leave it registered
-
-Receiver only (you registered the URL yourself), the signing secret from one of:
-  --secret-file FILE  a file holding it (one line; readable by you alone: chmod 600)
-  QUOTEDESK_WEBHOOK_SECRET  the environment variable
-  --secret S          on the command line: every user of this computer can read it
-                      there (ps), so a warning is printed; prefer the two above
-
-Options:
-  --port P            the local port (default 0: a free one)
-  --json              one JSON object per line: {"event", "data", "receivedAt"},
-                      {"refused", "reason", "path", "receivedAt"}, and the session's lines
-  --forward-to URL    re-post each verified event's raw body and headers unchanged to URL
-                      (https, or http on 127.0.0.1 / localhost / [::1] only), in order,
-                      retried until answered 2xx (also after a restart with the same log)
-  --log-dir DIR       the event log: what was acknowledged is printed after a crash, once,
-                      and resends are recognised (default: DIR/listen-events in the data
-                      folder with --account, else a temporary folder removed on exit)
-Stops on Ctrl+C (SIGINT) or SIGTERM, after the registration was put back.
-`;
+/** `quotedesk listen --help`, in the CLI's language; the JSON keys stay as typed. */
+export function listenHelp(): string {
+  return m.cli_listen_help({ eventShape: '{"event", "data", "receivedAt"}', refusedShape: '{"refused", "reason", "path", "receivedAt"}' });
+}
 
 const OPTIONS = {
   account: { type: 'string' },
@@ -100,11 +60,11 @@ export function parseListenArgs(args: string[], env: Record<string, string | und
   const { values, positionals } = parsed;
   const base = { replace: values.replace === true, dataDir: values['data-dir'], json: values.json === true, logDir: values['log-dir'] ?? null };
   if (values.help) return { ...base, help: true, source: { kind: 'secret', secret: '', warning: null }, entry: null, onExit: 'restore', port: 0, forwardTo: null };
-  if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`);
+  if (positionals.length > 0) throw new UsageError(m.cli_listen_unexpected_argument({ given: ltr(positionals[0]!) }));
   const port = Number(values.port ?? '0');
-  if (!/^\d+$/.test(values.port ?? '0') || port > 65535) throw new UsageError('--port needs a port number from 0 to 65535');
+  if (!/^\d+$/.test(values.port ?? '0') || port > 65535) throw new UsageError(m.cli_port_invalid());
   const onExit = values['on-exit'] ?? 'restore';
-  if (onExit !== 'restore' && onExit !== 'delete' && onExit !== 'keep') throw new UsageError(`--on-exit must be restore, delete or keep, not "${onExit}"`);
+  if (onExit !== 'restore' && onExit !== 'delete' && onExit !== 'keep') throw new UsageError(m.cli_listen_on_exit_invalid({ given: ltr(onExit) }));
   let forwardTo: URL | null = null;
   if (values['forward-to'] !== undefined) {
     try {
@@ -117,7 +77,7 @@ export function parseListenArgs(args: string[], env: Record<string, string | und
   const connection: CliValues = { 'base-url': values['base-url'], 'api-key': values['api-key'], 'client-id': values['client-id'], 'client-secret': values['client-secret'] };
   const connectionGiven = Object.values(connection).some((value) => value !== undefined);
   if ((values.secret !== undefined || values['secret-file'] !== undefined) && (entry !== null || values.account !== undefined)) {
-    throw new UsageError('--secret-file and --secret are for the receiver alone: with --account or --public-url the secret comes from the registration');
+    throw new UsageError(m.cli_listen_secret_with_registration());
   }
   // The environment's secret only for the receiver alone: with a registration it comes from there.
   const given = readWebhookSecret(values, entry === null && values.account === undefined ? env : {});
@@ -125,26 +85,26 @@ export function parseListenArgs(args: string[], env: Record<string, string | und
   if (given !== null) {
     source = { kind: 'secret', ...given };
   } else if (values.account !== undefined) {
-    if (connectionGiven) throw new UsageError('give either --account, or the connection options (--base-url, --api-key...), not both');
+    if (connectionGiven) throw new UsageError(m.cli_listen_account_with_connection());
     source = { kind: 'account', name: values.account };
   } else if (entry !== null) {
     source = { kind: 'environment', connection };
   } else {
-    throw new UsageError('give --account NAME with --public-url URL (or --tunnel cloudflared), or --secret-file FILE to run the receiver alone');
+    throw new UsageError(m.cli_listen_source_missing());
   }
-  if (source.kind === 'secret' && (values.replace || values['on-exit'] !== undefined)) throw new UsageError('--replace and --on-exit apply to a registration; the receiver alone (--secret-file) registers nothing');
+  if (source.kind === 'secret' && (values.replace || values['on-exit'] !== undefined)) throw new UsageError(m.cli_listen_registration_options_alone());
   return { ...base, help: false, source, entry, onExit, port, forwardTo };
 }
 
 /** Listening on its own (no app on the folder to hear from), an account needs where its deliveries come in. */
 export function requireEntry(options: ListenOptions): void {
-  if (options.source.kind !== 'secret' && options.entry === null) throw new UsageError('--account needs where deliveries come in: --public-url URL of your tunnel, or --tunnel cloudflared (or run it while the app runs on the data folder, to print what the app receives)');
+  if (options.source.kind !== 'secret' && options.entry === null) throw new UsageError(m.cli_listen_entry_missing());
 }
 
 function parseEntry(publicUrl: string | undefined, tunnel: string | undefined): Entry | null {
-  if (publicUrl !== undefined && tunnel !== undefined) throw new UsageError('give either --public-url or --tunnel, not both');
+  if (publicUrl !== undefined && tunnel !== undefined) throw new UsageError(m.cli_listen_url_and_tunnel());
   if (tunnel !== undefined) {
-    if (tunnel !== 'cloudflared') throw new UsageError(`--tunnel must be cloudflared, not "${tunnel}" (for another tunnel, give its address with --public-url)`);
+    if (tunnel !== 'cloudflared') throw new UsageError(m.cli_listen_tunnel_invalid({ given: ltr(tunnel) }));
     return { kind: 'cloudflared' };
   }
   if (publicUrl === undefined) return null;

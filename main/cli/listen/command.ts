@@ -18,9 +18,11 @@ import { dataFolderPath } from '../data-folder';
 import { EXIT_CODES } from '../exit-codes';
 import { report } from '../report';
 import { UsageError } from '../options';
+import { ltr } from '../locale';
+import { m } from '../../../i18n/paraglide/messages.js';
 import { environmentAccount, storedAccount } from './account';
 import type { ListenAccount } from './account';
-import { LISTEN_HELP, parseListenArgs, requireEntry } from './args';
+import { listenHelp, parseListenArgs, requireEntry } from './args';
 import { findRunningApp } from '../running-app';
 import { listenThroughApp } from './through-app';
 import { listenerLines } from './lines';
@@ -57,11 +59,11 @@ export async function runListenCommand(args: string[], io: ListenIo): Promise<nu
     options = parseListenArgs(args, io.env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`quotedesk listen: ${error.message}\n\n${LISTEN_HELP}`);
+    io.stderr.write(`quotedesk listen: ${error.message}\n\n${listenHelp()}`);
     return EXIT_CODES.usage;
   }
   if (options.help) {
-    io.stdout.write(LISTEN_HELP);
+    io.stdout.write(listenHelp());
     return EXIT_CODES.ok;
   }
   const clock = io.clock ?? systemClock;
@@ -108,7 +110,7 @@ export async function runListenCommand(args: string[], io: ListenIo): Promise<nu
         logger,
       });
     } catch (error) {
-      io.stderr.write(`quotedesk listen: could not listen on 127.0.0.1:${options.port}: ${(error as Error).message}\n`);
+      io.stderr.write(`quotedesk listen: ${m.cli_listen_port_failed({ address: ltr(`127.0.0.1:${options.port}`), problem: (error as Error).message })}\n`);
       return EXIT_CODES.other;
     }
     if (account === null || options.entry === null) {
@@ -121,7 +123,7 @@ export async function runListenCommand(args: string[], io: ListenIo): Promise<nu
       client: current.client,
       keyring: current.keyring,
       accountId: current.accountId,
-      confirmReplace: (url) => (options.replace ? Promise.resolve(true) : ask(io, `The events of ${current.label} go to ${url}, registered by another installation. Replace it while listening? [y/N] `)),
+      confirmReplace: (url) => (options.replace ? Promise.resolve(true) : ask(io, m.cli_listen_replace_question({ account: current.label, url: ltr(url) }))),
     };
     let url: string;
     if (options.entry.kind === 'url') {
@@ -143,14 +145,15 @@ export async function runListenCommand(args: string[], io: ListenIo): Promise<nu
           previousSecret = secret;
           secret = next;
           registerSecret(logger, secret);
-          say(`Re-registered ${session.url}: the tunnel came back at a new address.`, { registered: session.url, account: current.label, reason: 'the tunnel moved' });
+          say(m.cli_listen_reregistered({ url: ltr(session.url) }), { registered: session.url, account: current.label, reason: 'the tunnel moved' });
         } catch (error) {
-          io.stderr.write(`quotedesk listen: the tunnel's new address ${origin} could not be registered: ${(error as Error).message}\n`);
+          io.stderr.write(`quotedesk listen: ${m.cli_listen_reregister_failed({ url: ltr(origin), problem: (error as Error).message })}\n`);
         }
       });
     });
-    const before = session.previous === null ? 'nothing was registered before' : `it replaced ${session.previous.url}`;
-    say(`Registered ${url} for ${current.label} (${before}); deliveries are verified with the secret of this registration. Ctrl+C stops and ${options.onExit === 'keep' ? 'leaves it registered' : options.onExit === 'delete' ? 'deletes it' : 'restores what was there'}.`, {
+    const stop = options.onExit === 'keep' ? m.cli_listen_stop_keep() : options.onExit === 'delete' ? m.cli_listen_stop_delete() : m.cli_listen_stop_restore();
+    const registered = { url: ltr(url), account: current.label, stop };
+    say(session.previous === null ? m.cli_listen_registered_new(registered) : m.cli_listen_registered_replaced({ ...registered, previous: ltr(session.previous.url) }), {
       registered: url,
       account: current.label,
       previous: session.previous?.url ?? null,
@@ -160,7 +163,7 @@ export async function runListenCommand(args: string[], io: ListenIo): Promise<nu
     stopFollowing?.();
     await following;
     const outcome = await endRegistration(deps, session, options.onExit);
-    say(outcome, { ended: options.onExit, message: outcome });
+    say(outcome(), { ended: options.onExit, message: outcome({ locale: 'en' }) });
     return EXIT_CODES.ok;
   } catch (error) {
     if (error instanceof ReplaceDeclined) {
@@ -179,14 +182,14 @@ export async function runListenCommand(args: string[], io: ListenIo): Promise<nu
 
 async function startCloudflared(io: ListenIo, port: number, logger: ReturnType<typeof createSilentLogger>): Promise<Tunnel> {
   const command = (io.findCloudflared ?? (() => findCloudflared(io.env.PATH ?? '')))();
-  if (command === null) throw new UsageError('--tunnel cloudflared: cloudflared was not found on PATH; install it, or run your own tunnel and give its address with --public-url');
+  if (command === null) throw new UsageError(m.cli_listen_cloudflared_missing());
   const tunnel = createCloudflaredTunnel({ command, localPort: port, logger, env: io.env as NodeJS.ProcessEnv });
   await tunnel.start();
   if (tunnel.publicOrigin() === null) {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         stop();
-        reject(new UsageError(`cloudflared reported no public address within ${TUNNEL_URL_MS / 1000} s`));
+        reject(new UsageError(m.cli_listen_cloudflared_no_address({ seconds: ltr(String(TUNNEL_URL_MS / 1000)) })));
       }, TUNNEL_URL_MS);
       const stop = tunnel.onChange((origin) => {
         if (origin === null) return;

@@ -5,11 +5,13 @@ import type { ForwardAttempt, ListenerOutput } from '../../core/webhooks/listen'
 import type { ReceivedWebhook } from '../../core/webhooks/events';
 import type { Refusal } from '../../core/webhooks/receiver';
 import { terminalText } from '../terminal-text';
+import { ltr } from '../locale';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 export function listenerLines(out: { write(text: string): unknown }, json: boolean): ListenerOutput {
   const line = (human: string, value: Record<string, unknown>) => out.write(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
   return {
-    listening: (url) => line(`Listening on ${url}`, { listening: url }),
+    listening: (url) => line(m.cli_listen_listening({ url: ltr(url) }), { listening: url }),
     event: (event) => line(eventLine(event), { event: event.event, data: event.data, receivedAt: at(event.receivedAt) }),
     refused: (refusal) => line(refusedLine(refusal), { refused: refusal.status, reason: refusal.reason, path: refusal.path, receivedAt: at(refusal.at) }),
     // The event under `of`: a script that tells event lines by their "event" key is not misled.
@@ -31,12 +33,14 @@ function eventLine(event: ReceivedWebhook): string {
 }
 
 function forwardedLine(event: ReceivedWebhook, attempt: ForwardAttempt): string {
-  const subject = terminalText(`${event.event}  ${what(event.data)}`);
-  if (attempt.ok) return `${at(Date.now())}  forwarded ${subject}: ${attempt.outcome}`;
-  const wait = attempt.retryInMs === null ? '' : `; trying again in ${Math.ceil(attempt.retryInMs / 1000)} s`;
-  return `${at(Date.now())}  forwarding ${subject} ${terminalText(attempt.outcome)}${wait}`;
+  const subject = ltr(terminalText(`${event.event}  ${what(event.data)}`));
+  const outcome = ltr(terminalText(attempt.outcome));
+  if (attempt.ok) return `${at(Date.now())}  ${m.cli_listen_forwarded({ event: subject, outcome })}`;
+  if (attempt.retryInMs === null) return `${at(Date.now())}  ${m.cli_listen_forward_failed({ event: subject, outcome })}`;
+  return `${at(Date.now())}  ${m.cli_listen_forward_retry({ event: subject, outcome, seconds: ltr(String(Math.ceil(attempt.retryInMs / 1000))) })}`;
 }
 
 function refusedLine(refusal: Refusal): string {
-  return terminalText(`${at(refusal.at)}  refused ${refusal.status}  ${refusal.reason}${refusal.path === null ? '' : `  (${refusal.path})`}`);
+  const said = m.cli_listen_refused({ status: ltr(String(refusal.status)), reason: ltr(terminalText(refusal.reason)) });
+  return `${at(refusal.at)}  ${said}${refusal.path === null ? '' : `  (${ltr(terminalText(refusal.path))})`}`;
 }

@@ -6,6 +6,19 @@
 import type { QuotingClient } from '../../core/api';
 import { DEFAULT_SECRET_GRACE_MS } from '../../core/webhooks';
 import type { WebhookKeyring } from '../../core/webhooks';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { ltr } from '../locale';
+
+/**
+ * What ending the session did, in words: in the CLI's language, or with `{ locale: 'en' }` in
+ * English for --json, whose output is never translated.
+ */
+export type Said = (options?: { locale: 'en' }) => string;
+
+/** A sentence about a URL; the URL is isolated left to right only for the person's language. */
+function aboutUrl(message: (inputs: { url: string }, options?: { locale?: 'en' }) => string, url: string): Said {
+  return (options) => message({ url: options ? url : ltr(url) }, options);
+}
 
 export type OnExit = 'restore' | 'delete' | 'keep';
 
@@ -38,9 +51,7 @@ export async function takeRegistration(deps: RegistrationDeps, url: string): Pro
     previous = { url: current.url, owner: ours ? 'this-installation' : 'another' };
   }
   if (previous?.owner === 'another' && !(await deps.confirmReplace(previous.url))) {
-    throw new ReplaceDeclined(
-      `This API key's events go to ${previous.url}, which this installation did not register. Nothing was changed. Give --replace to take the registration over while listening (see --on-exit for what happens afterwards).`,
-    );
+    throw new ReplaceDeclined(m.cli_listen_replace_declined({ url: ltr(previous.url) }));
   }
   const { secret } = await deps.client.webhooks.register(url);
   return { url, secret, previous };
@@ -51,7 +62,7 @@ export async function moveRegistration(deps: RegistrationDeps, session: Session,
   if (url === session.url) return session.secret;
   const current = await deps.client.webhooks.get();
   // Someone registered another URL meanwhile: theirs now, not ours to overwrite.
-  if (current?.url !== session.url) throw new Error(current === null ? 'the registration was deleted meanwhile' : `the registration was changed meanwhile to ${current.url}`);
+  if (current?.url !== session.url) throw new Error(current === null ? m.cli_listen_registration_gone() : m.cli_listen_registration_changed({ url: ltr(current.url) }));
   const { secret } = await deps.client.webhooks.register(url);
   session.url = url;
   session.secret = secret;
@@ -59,23 +70,23 @@ export async function moveRegistration(deps: RegistrationDeps, session: Session,
 }
 
 /** Puts the registration back as asked; answers what happened, in words for the person. */
-export async function endRegistration(deps: RegistrationDeps, session: Session, onExit: OnExit): Promise<string> {
-  if (onExit === 'keep') return `The registration stays: events keep going to ${session.url}.`;
+export async function endRegistration(deps: RegistrationDeps, session: Session, onExit: OnExit): Promise<Said> {
+  if (onExit === 'keep') return aboutUrl(m.cli_listen_kept, session.url);
   const current = await deps.client.webhooks.get();
   if (current?.url !== session.url) {
-    return current === null ? 'The registration was already deleted.' : `Left as it is: the registration was changed meanwhile (events go to ${current.url}).`;
+    return current === null ? (options) => m.cli_listen_already_deleted({}, options) : aboutUrl(m.cli_listen_left_changed, current.url);
   }
   const { previous } = session;
   if (onExit === 'delete' || previous === null) {
     await deps.client.webhooks.remove();
     // The app's own registration was replaced and is now gone: it shows as unregistered, not as lost.
     if (previous?.owner === 'this-installation') await deps.keyring?.unregistered(deps.accountId!);
-    return previous === null ? 'The registration was deleted (none existed before).' : `The registration was deleted (it had been ${previous.url}).`;
+    return previous === null ? (options) => m.cli_listen_deleted_none_before({}, options) : aboutUrl(m.cli_listen_deleted, previous.url);
   }
   const { secret } = await deps.client.webhooks.register(previous.url);
   if (previous.owner === 'this-installation') {
     await deps.keyring!.registered(deps.accountId!, previous.url, secret, DEFAULT_SECRET_GRACE_MS);
-    return `The registration was restored to ${previous.url}; this installation's app verifies deliveries with its new secret.`;
+    return aboutUrl(m.cli_listen_restored_own, previous.url);
   }
-  return `The registration was restored to ${previous.url}. The service gave it a new signing secret, so that installation must register again before it can verify deliveries.`;
+  return aboutUrl(m.cli_listen_restored_other, previous.url);
 }
