@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '../options';
 import { closest } from '../suggest';
 import { m } from '../../../i18n/paraglide/messages.js';
+import { ltr } from '../locale';
 
 const OPTIONS = {
   'data-dir': { type: 'string' },
@@ -77,7 +78,8 @@ export function parseTeamArgs(argv: string[]): TeamArgs {
   const command = name as TeamCommand;
   const wanted = ARGUMENTS[command];
   if (args.length !== wanted.count) {
-    throw new UsageError(wanted.count === 0 ? `team ${command} takes no arguments (got "${args.join(' ')}")` : `team ${command} takes ${wanted.names} (got ${args.length} argument${args.length === 1 ? '' : 's'}; quote a note's text)`);
+    const said = { command: ltr(`team ${command}`) };
+    throw new UsageError(wanted.count === 0 ? m.team_cli_takes_no_arguments({ ...said, given: args.join(' ') }) : m.team_cli_takes_arguments({ ...said, names: ltr(wanted.names), count: args.length, countText: ltr(String(args.length)) }));
   }
   return { command, args, values: parsed.values };
 }

@@ -84,3 +84,14 @@ export function formatDone(done: Done, queued: number): string {
         : `${m.cli_team_sent({ what: t(own?.op.what ?? '') })}\n`;
   return `${earlier.join('')}${last}`;
 }
+
+/** What `team sync` sent (or had refused), what it read, and what still waits. */
+export function formatSync(sent: readonly FlushOutcome[], received: number, waiting: number, problem: string | null): string {
+  const lines = sent.map((item) => (item.outcome === 'sent' ? m.cli_team_sent({ what: t(item.op.what) }) : m.team_cli_sync_refused({ what: t(item.op.what), reason: t(item.reason) })));
+  const said = {
+    received: m.team_cli_sync_received({ count: received, countText: ltr(String(received)) }),
+    waiting: m.team_cli_sync_waiting({ count: waiting, countText: ltr(String(waiting)) }),
+  };
+  lines.push(problem ? m.team_cli_sync_summary_problem({ ...said, problem: t(problem) }) : m.team_cli_sync_summary(said));
+  return `${lines.join('\n')}\n`;
+}

@@ -13,3 +13,5 @@ export type { AcceptGate, QuoteFacts } from './policy';
 export type { Member, Roster } from './roster';
 export type { QuoteState, TeamState } from './state';
 export { openTeamDesk, saveTeam, TEAM_PROFILE_SETTING, TEAM_SERVER_SECRET, teamProfile } from './setup';
+export { unverifiedReasonText } from './unverified-reasons';
+export type { UnverifiedReason } from './unverified-reasons';

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { writeFileAtomic } from '../data-files';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 export const OUTBOX_FILE = 'team-outbox.json';
 /** The copy of the team's bucket kept beside it, for working offline. */
@@ -42,7 +43,7 @@ export class Outbox {
       text = await readFile(path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Outbox(path, []);
-      throw new OutboxUnreadableError(`the team outbox ${path} could not be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      throw new OutboxUnreadableError(m.team_outbox_unreadable({ path, code: (error as NodeJS.ErrnoException).code ?? String(error) }));
     }
     let parsed: ReturnType<typeof OutboxFile.safeParse> | null;
     try {
@@ -50,7 +51,7 @@ export class Outbox {
     } catch {
       parsed = null;
     }
-    if (!parsed?.success) throw new OutboxUnreadableError(`the team outbox ${path} is not a queue of team changes; it was left as it is (move it away to start an empty one)`);
+    if (!parsed?.success) throw new OutboxUnreadableError(m.team_outbox_not_queue({ path }));
     return new Outbox(path, parsed.data.ops);
   }
 
