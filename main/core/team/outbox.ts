@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { writeFileAtomic } from '../data-files';
+import { ChangeSaid } from './change-words';
 import { m } from '../../../i18n/paraglide/messages.js';
 
 export const OUTBOX_FILE = 'team-outbox.json';
@@ -20,8 +21,10 @@ export const OutboxOp = z.object({
   /** create: only when the key is new (a note, a request, a decision: each once); put: the latest wins; update: compare-and-set on `expected`. */
   mode: z.enum(['create', 'put', 'update']),
   expected: z.number().int().nonnegative().optional(),
-  /** In words, for what sync prints. */
+  /** In English words, for --json and for an outbox written before `said` was kept. */
   what: z.string(),
+  /** What the change does, for words in the reader's language. */
+  said: ChangeSaid.optional(),
   queuedAt: z.number(),
 });
 export type OutboxOp = z.infer<typeof OutboxOp>;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createUser } from '@nats-io/nkeys';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { FlushOutcome } from '../../../../main/core/team';
+import type { Done, FlushOutcome } from '../../../../main/core/team';
 import { createMemorySettingsStore } from '../../../../main/core/settings-and-secrets';
 import { noteKey, TEAM_KEY } from '../../../../main/core/team/keys';
 import { RevisionLog } from '../../../../main/core/team/revisions';
@@ -16,7 +16,7 @@ import { inLocale } from '../../../../main/cli/locale';
 import { UsageError } from '../../../../main/cli/options';
 import { parseTeamArgs } from '../../../../main/cli/team/args';
 import { runTeamCommand } from '../../../../main/cli/team/command';
-import { formatSync } from '../../../../main/cli/team/output';
+import { doneJson, formatDone, formatSync } from '../../../../main/cli/team/output';
 import { reportUnverified } from '../../../../main/cli/team/unverified';
 
 const ENGLISH = /\b(takes|arguments?|got|received|entr(y|ies)|changes?|waiting|refused|unverified|applied|signed|roster|folder|run|first)\b/i;
@@ -70,6 +70,14 @@ describe('quotedesk team in the CLI’s language', () => {
     expect(said).toBe('Abgewiesen: note on Q-1 (jemand anderes war schneller)\n1 neuer Eintrag empfangen; 2 Änderungen warten (der Server des Teams ist nicht erreichbar).\n');
     const arabic = inLocale('ar', () => formatSync([], 0, 11, null));
     expect(arabic).toBe('لم يُستلَم أي إدخال جديد؛ \u206611\u2069 تغييرًا في الانتظار.\n');
+  });
+
+  it('says what a change did in the run’s language, its data isolated, while --json keeps the English words', () => {
+    const op = { what: 'assigned q-1 to ada@example.com', said: { kind: 'assign', quote: 'q-1', email: 'ada@example.com' } } as const;
+    const done: Done = { outcome: 'sent', reason: null, sent: [{ op, outcome: 'sent' } as FlushOutcome] };
+    expect(inLocale('de', () => formatDone(done, 0))).toBe('Gesendet: q-1 an ada@example.com zugewiesen\n');
+    expect(inLocale('ar', () => formatSync(done.sent, 0, 0, null))).toContain('أُرسل: أُسنِد \u2066q-1\u2069 إلى \u2066ada@example.com\u2069\n');
+    expect(inLocale('de', () => doneJson(done, 0)).sent[0]!.what).toBe('assigned q-1 to ada@example.com');
   });
 
   it('reports an entry it did not apply in German, and keeps the reason in English under --json', () => {

@@ -5,11 +5,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createUser } from '@nats-io/nkeys';
+import type { KeyPair } from '@nats-io/nkeys';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../../../i18n/paraglide/runtime.js';
 import type { Locale } from '../../../../i18n/paraglide/runtime.js';
 import { createSilentLogger } from '../../../../main/core/log';
 import { systemClock } from '../../../../main/core/ports';
+import { changeWords } from '../../../../main/core/team/change-words';
 import { Outbox, OutboxUnreadableError } from '../../../../main/core/team/outbox';
 import { TeamDesk, TeamError } from '../../../../main/core/team/desk';
 import { noteKey, TEAM_KEY } from '../../../../main/core/team/keys';
@@ -36,6 +38,20 @@ async function outboxRefusal(path: string): Promise<string> {
   const error = await Outbox.open(path).then(() => null, (caught: unknown) => caught);
   if (!(error instanceof OutboxUnreadableError)) throw new Error(`not an outbox refusal: ${String(error)}`);
   return error.message;
+}
+
+/** A desk whose server is not there (nothing listens on port 1). */
+function offlineDesk(dir: string, pair: KeyPair): Promise<TeamDesk> {
+  return TeamDesk.open({
+    server: { url: 'nats://127.0.0.1:1', auth: { kind: 'none' } },
+    profile: { bucket: 'quotedesk-team', founder: pair.getPublicKey(), name: 'Ada', email: 'ada@example.com' },
+    pair,
+    outboxPath: join(dir, 'team-outbox.json'),
+    copyPath: join(dir, 'team-copy.json'),
+    clock: systemClock,
+    logger: createSilentLogger(),
+    connectTimeoutMs: 500,
+  });
 }
 
 /** A team founded by one key, and a note in the bucket signed by a key nobody admitted. */
@@ -89,21 +105,29 @@ describe('the team desk’s sentences in main’s language', () => {
     const dir = folder();
     const pair = createUser();
     inLanguage('ar');
-    const desk = await TeamDesk.open({
-      server: { url: 'nats://127.0.0.1:1', auth: { kind: 'none' } },
-      profile: { bucket: 'quotedesk-team', founder: pair.getPublicKey(), name: 'Ada', email: 'ada@example.com' },
-      pair,
-      outboxPath: join(dir, 'team-outbox.json'),
-      copyPath: join(dir, 'team-copy.json'),
-      clock: systemClock,
-      logger: createSilentLogger(),
-      connectTimeoutMs: 500,
-    });
+    const desk = await offlineDesk(dir, pair);
     try {
       expect(desk.problem).toMatch(/^تعذّر الوصول إلى خادم الفريق \(.*\)؛ تنتظر التغييرات في صندوق الصادر$/);
       const watching = await desk.watch(() => undefined).then(() => null, (error: unknown) => error);
       expect(watching).toBeInstanceOf(TeamError);
       expect((watching as TeamError).message).toBe(desk.problem);
+    } finally {
+      await desk.close();
+    }
+  });
+
+  it('queues a change with its facts and its English words, whatever the language', async () => {
+    const dir = folder();
+    const pair = createUser();
+    inLanguage('ar');
+    const desk = await offlineDesk(dir, pair);
+    try {
+      const body = { kind: 'note' as const, id: 'queued-note', text: 'hello', mentions: [], at: 1 };
+      const op = await desk.enqueue(noteKey(REF, 'queued-note'), body, 'create', { kind: 'note', quote: REF.quote });
+      expect(op.what).toBe('note on q-words');
+      const kept = (await Outbox.open(join(dir, 'team-outbox.json'))).queued;
+      expect(kept.map((item) => [item.what, item.said])).toEqual([['note on q-words', { kind: 'note', quote: 'q-words' }]]);
+      expect(changeWords(kept[0]!.said!)).toBe('ملاحظة على q-words');
     } finally {
       await desk.close();
     }
