@@ -64,6 +64,15 @@ describe('quotedesk team in the CLI’s language', () => {
     expect(arabic).not.toMatch(ENGLISH);
   });
 
+  it('says what it could not read on the command line in German and Arabic, and Node’s own words in English', () => {
+    expect(inLocale('en', () => usage(['members', '--colour']))).toBe(`Unknown option '--colour'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- "--colour"'`);
+    expect(inLocale('de', () => usage(['members', '--colour']))).toMatch(/^Unbekannte Option '--colour'\. /);
+    expect(inLocale('de', () => usage(['create', '--nats']))).toBe("Für die Option '--nats' fehlt ein Wert");
+    const arabic = inLocale('ar', () => usage(['create', '--yes=1']));
+    expect(arabic).toBe("لا يقبل الخيار '\u2066-y, --yes\u2069' أي قيمة");
+    expect(inLocale('ar', () => usage(['create', '--nats', '--yes']))).not.toMatch(/ambiguous|forget|specify/);
+  });
+
   it('sums up a sync in German, with what was refused and why the server is away', () => {
     const refused = { op: { what: 'note on Q-1' }, outcome: 'refused', reason: 'jemand anderes war schneller' } as FlushOutcome;
     const said = inLocale('de', () => formatSync([refused], 1, 2, 'der Server des Teams ist nicht erreichbar'));
