@@ -9,9 +9,13 @@ import type { KeyPair } from '@nats-io/nkeys';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../../../i18n/paraglide/runtime.js';
 import type { Locale } from '../../../../i18n/paraglide/runtime.js';
+import { methods } from '../../../../preload/contract';
+import { AppError } from '../../../../main/core/errors';
 import { createSilentLogger } from '../../../../main/core/log';
 import { systemClock } from '../../../../main/core/ports';
 import { changeWords } from '../../../../main/core/team/change-words';
+import { createMemorySecretStore, createMemorySettingsStore } from '../../../../main/core/settings-and-secrets';
+import { createTeamFeature } from '../../../../main/core/team/feature';
 import { Outbox, OutboxUnreadableError } from '../../../../main/core/team/outbox';
 import { TeamDesk, TeamError } from '../../../../main/core/team/desk';
 import { noteKey, TEAM_KEY } from '../../../../main/core/team/keys';
@@ -88,6 +92,29 @@ describe('the team desk’s sentences in main’s language', () => {
     const notCreds = refusal(() => authOf({ user: '', password: '', creds: 'not a creds file' }));
     expect(notCreds).toContain('ليس ملف .creds من NATS');
     expect(notCreds).not.toMatch(ENGLISH);
+  });
+
+  it('refuses a bad setup over the bridge in German, naming the language it was said in', async () => {
+    const dir = folder();
+    const feature = createTeamFeature({
+      userData: dir,
+      settings: createMemorySettingsStore(),
+      secrets: createMemorySecretStore(),
+      accounts: { get: async () => ({}) as never, list: async () => [] },
+      cache: { get: () => null },
+      clock: systemClock,
+      logger: createSilentLogger(),
+    });
+    await feature.start?.();
+    try {
+      inLanguage('de');
+      const input = methods['team.create'].input.parse({ url: 'nats://127.0.0.1:4222', user: 'ada', password: 'x', creds: 'x', name: 'Ada', email: 'ada@example.com' });
+      const refused = await (feature.handlers['team.create'] as (input: unknown) => Promise<unknown>)(input).then(() => null, (error: unknown) => error);
+      expect(refused).toBeInstanceOf(AppError);
+      expect(refused).toMatchObject({ code: 'invalid-state', language: 'de', message: 'geben Sie entweder eine Zugangsdatendatei oder einen Benutzer und ein Passwort an, nicht beides' });
+    } finally {
+      await feature.close?.();
+    }
   });
 
   it('says in German which outbox file it cannot use, and keeps the file', async () => {
