@@ -1,5 +1,5 @@
 // What team commands print for a person: the roster, a quote's shared state, what was sent.
-import { changeWords } from '../../core/team';
+import { opWords } from '../../core/team';
 import type { Done, FlushOutcome, Member, OutboxOp, QuoteState, TeamState } from '../../core/team';
 import { terminalText } from '../terminal-text';
 import { m } from '../../../i18n/paraglide/messages.js';
@@ -9,7 +9,7 @@ const t = terminalText;
 
 /** A queued change in the run's language; an outbox written before its facts were kept has its English words only. */
 function change(op: Pick<OutboxOp, 'what' | 'said'>): string {
-  return op.said ? changeWords(op.said, { data: (text) => ltr(t(text)) }) : t(op.what);
+  return op.said ? opWords(op.said, { data: (text) => ltr(t(text)) }) : t(op.what);
 }
 
 function limits(member: Member): string {

@@ -22,8 +22,8 @@ import { signEntry } from './signing';
 import { foldState } from './state';
 import type { TeamState } from './state';
 import { m } from '../../../i18n/paraglide/messages.js';
-import { changeWords } from './change-words';
-import type { ChangeSaid } from './change-words';
+import { opWords } from './op-words';
+import type { OpSaid } from './op-words';
 
 /** Who this installation is in the team, and where the team is (no secret here). */
 export interface TeamProfile {
@@ -144,9 +144,9 @@ export class TeamDesk {
   }
 
   /** Signs the change and keeps it in the outbox (on disk when this resolves); flush sends it. */
-  async enqueue(kvKey: string, body: EntryBody, mode: OutboxOp['mode'], said: ChangeSaid, expected?: number): Promise<OutboxOp> {
+  async enqueue(kvKey: string, body: EntryBody, mode: OutboxOp['mode'], said: OpSaid, expected?: number): Promise<OutboxOp> {
     const entry = signEntry(kvKey, body, this.author, this.options.pair);
-    const op: OutboxOp = { id: newEntryId(), kvKey, value: JSON.stringify(entry), mode, expected, what: changeWords(said, { locale: 'en' }), said, queuedAt: this.options.clock.now() };
+    const op: OutboxOp = { id: newEntryId(), kvKey, value: JSON.stringify(entry), mode, expected, what: opWords(said, { locale: 'en' }), said, queuedAt: this.options.clock.now() };
     await this.outbox.append(op);
     return op;
   }

@@ -16,5 +16,5 @@ export type { QuoteState, TeamState } from './state';
 export { openTeamDesk, saveTeam, TEAM_PROFILE_SETTING, TEAM_SERVER_SECRET, teamProfile } from './setup';
 export { unverifiedReasonText } from './unverified-reasons';
 export type { UnverifiedReason } from './unverified-reasons';
-export { changeWords } from './change-words';
-export type { ChangeSaid } from './change-words';
+export { opWords } from './op-words';
+export type { OpSaid } from './op-words';

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { writeFileAtomic } from '../data-files';
-import { ChangeSaid } from './change-words';
+import { OpSaid } from './op-words';
 import { m } from '../../../i18n/paraglide/messages.js';
 
 export const OUTBOX_FILE = 'team-outbox.json';
@@ -24,7 +24,7 @@ export const OutboxOp = z.object({
   /** In English words, for --json and for an outbox written before `said` was kept. */
   what: z.string(),
   /** What the change does, for words in the reader's language. */
-  said: ChangeSaid.optional(),
+  said: OpSaid.optional(),
   queuedAt: z.number(),
 });
 export type OutboxOp = z.infer<typeof OutboxOp>;

@@ -13,7 +13,7 @@ import { methods } from '../../../../preload/contract';
 import { AppError } from '../../../../main/core/errors';
 import { createSilentLogger } from '../../../../main/core/log';
 import { systemClock } from '../../../../main/core/ports';
-import { changeWords } from '../../../../main/core/team/change-words';
+import { opWords } from '../../../../main/core/team/op-words';
 import { createMemorySecretStore, createMemorySettingsStore } from '../../../../main/core/settings-and-secrets';
 import { createTeamFeature } from '../../../../main/core/team/feature';
 import { Outbox, OutboxUnreadableError } from '../../../../main/core/team/outbox';
@@ -154,7 +154,7 @@ describe('the team desk’s sentences in main’s language', () => {
       expect(op.what).toBe('note on q-words');
       const kept = (await Outbox.open(join(dir, 'team-outbox.json'))).queued;
       expect(kept.map((item) => [item.what, item.said])).toEqual([['note on q-words', { kind: 'note', quote: 'q-words' }]]);
-      expect(changeWords(kept[0]!.said!)).toBe('ملاحظة على q-words');
+      expect(opWords(kept[0]!.said!)).toBe('ملاحظة على q-words');
     } finally {
       await desk.close();
     }
