@@ -12,6 +12,7 @@ import { UsageError } from '../options';
 import { formatDecision } from '../output';
 import { CliFailure, CliRefusal, report } from '../report';
 import type { CliIo } from '../run';
+import { parseProblem } from './args';
 import { quoteFacts, quoteId, teamAccount } from './quote';
 import type { TeamAccount } from './quote';
 import { onTeam, openDesk } from './setup';
@@ -29,7 +30,7 @@ export async function runTeamAccept(argv: string[], io: CliIo): Promise<number> 
     try {
       parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
     } catch (error) {
-      throw new UsageError(`${(error as Error).message} ${m.cli_team_accept_options()}`);
+      throw new UsageError(`${parseProblem(error)} ${m.cli_team_accept_options()}`);
     }
     const { values, positionals } = parsed;
     if (positionals.length !== 1) throw new UsageError(m.cli_team_accept_needs_id());

@@ -18,7 +18,7 @@ import type { TeamArgs } from './args';
 import { teamHelp } from './help';
 import { m } from '../../../i18n/paraglide/messages.js';
 import { ltr } from '../locale';
-import { doneJson, formatDone, formatMembers, formatQuote, membersJson, outcomeJson, quoteJson } from './output';
+import { doneJson, formatDone, formatMembers, formatQuote, formatSync, membersJson, outcomeJson, quoteJson } from './output';
 import { quoteFacts, quoteRef, teamAccount } from './quote';
 import type { TeamAccount } from './quote';
 import { createTeam, joinTeam, openDesk } from './setup';
@@ -84,7 +84,7 @@ async function run(job: Run): Promise<number> {
         const again = await sync(desk);
         const sent = [...first.sent, ...again.sent];
         const received = first.received + again.received;
-        out({ sent: sent.map(outcomeJson), received, waiting: desk.queued.length, problem: desk.problem }, () => `${sent.map((item) => `${item.outcome === 'sent' ? 'Sent' : 'Refused'}: ${terminalText(item.op.what)}${item.outcome === 'refused' ? ` (${terminalText(item.reason)})` : ''}\n`).join('')}Received ${received} new entr${received === 1 ? 'y' : 'ies'}; ${desk.queued.length} change(s) waiting${desk.problem ? ` (${desk.problem})` : ''}.\n`);
+        out({ sent: sent.map(outcomeJson), received, waiting: desk.queued.length, problem: desk.problem }, () => formatSync(sent, received, desk.queued.length, desk.problem));
         return desk.queued.length > 0 ? EXIT_CODES.network : EXIT_CODES.ok;
       }
       case 'admit': {

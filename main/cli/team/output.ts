@@ -1,10 +1,16 @@
 // What team commands print for a person: the roster, a quote's shared state, what was sent.
-import type { Done, FlushOutcome, Member, QuoteState, TeamState } from '../../core/team';
+import { opWords } from '../../core/team';
+import type { Done, FlushOutcome, Member, OutboxOp, QuoteState, TeamState } from '../../core/team';
 import { terminalText } from '../terminal-text';
 import { m } from '../../../i18n/paraglide/messages.js';
 import { ltr } from '../locale';
 
 const t = terminalText;
+
+/** A queued change in the run's language; an outbox written before its facts were kept has its English words only. */
+function change(op: Pick<OutboxOp, 'what' | 'said'>): string {
+  return op.said ? opWords(op.said, { data: (text) => ltr(t(text)) }) : t(op.what);
+}
 
 function limits(member: Member): string {
   const entries = Object.entries(member.limits);
@@ -74,13 +80,24 @@ export function outcomeJson(item: FlushOutcome) {
 }
 
 export function formatDone(done: Done, queued: number): string {
-  const earlier = done.sent.slice(0, -1).map((item) => `${item.outcome === 'sent' ? m.cli_team_sent_earlier({ what: t(item.op.what) }) : m.cli_team_refused_earlier({ what: t(item.op.what) })}\n`);
+  const earlier = done.sent.slice(0, -1).map((item) => `${item.outcome === 'sent' ? m.cli_team_sent_earlier({ what: change(item.op) }) : m.cli_team_refused_earlier({ what: change(item.op) })}\n`);
   const own = done.sent.at(-1);
   const last =
     done.outcome === 'queued'
       ? `${m.cli_team_queued({ count: queued, countText: ltr(String(queued)) })}\n`
       : done.outcome === 'refused'
         ? `${m.cli_team_refused({ reason: t(done.reason ?? '') })}\n`
-        : `${m.cli_team_sent({ what: t(own?.op.what ?? '') })}\n`;
+        : `${m.cli_team_sent({ what: own ? change(own.op) : '' })}\n`;
   return `${earlier.join('')}${last}`;
+}
+
+/** What `team sync` sent (or had refused), what it read, and what still waits. */
+export function formatSync(sent: readonly FlushOutcome[], received: number, waiting: number, problem: string | null): string {
+  const lines = sent.map((item) => (item.outcome === 'sent' ? m.cli_team_sent({ what: change(item.op) }) : m.team_cli_sync_refused({ what: change(item.op), reason: t(item.reason) })));
+  const said = {
+    received: m.team_cli_sync_received({ count: received, countText: ltr(String(received)) }),
+    waiting: m.team_cli_sync_waiting({ count: waiting, countText: ltr(String(waiting)) }),
+  };
+  lines.push(problem ? m.team_cli_sync_summary_problem({ ...said, problem: t(problem) }) : m.team_cli_sync_summary(said));
+  return `${lines.join('\n')}\n`;
 }

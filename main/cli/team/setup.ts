@@ -14,6 +14,7 @@ import { CliFailure } from '../report';
 import { required } from './args';
 import type { TeamValues } from './args';
 import { m } from '../../../i18n/paraglide/messages.js';
+import { ltr } from '../locale';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -81,7 +82,7 @@ export async function joinTeam(folder: DataFolder, values: TeamValues, logger: L
 /** Opens this data folder's desk; refused in words when the folder is on no team. */
 export async function openDesk(folder: DataFolder, logger: Logger): Promise<TeamDesk> {
   const desk = await openTeamDesk({ dir: folder.dir, settings: folder.settings, secrets: folder.secrets, clock: systemClock, logger });
-  if (!desk) throw new TeamError(`the data folder ${folder.dir} is on no team: run "quotedesk team create" or "quotedesk team join" first`);
+  if (!desk) throw new TeamError(m.team_cli_no_team({ dir: ltr(folder.dir) }));
   return desk;
 }
 

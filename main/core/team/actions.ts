@@ -51,7 +51,7 @@ function someone(desk: TeamDesk, email: string, admittedOnly = true): Member {
 }
 
 export async function askToJoin(desk: TeamDesk): Promise<Done> {
-  const op = await desk.enqueue(joinKey(desk.author.key), { kind: 'join', at: desk.now() }, 'put', `asked to join as ${desk.author.email}`);
+  const op = await desk.enqueue(joinKey(desk.author.key), { kind: 'join', at: desk.now() }, 'put', { kind: 'join', email: desk.author.email });
   return deliver(desk, op.id);
 }
 
@@ -60,7 +60,7 @@ export async function admit(desk: TeamDesk, email: string, role: Role, limits: R
   requireAdmin(desk);
   const member = someone(desk, email, false);
   const body = { kind: 'member' as const, key: member.key, name: member.name, email: member.email, role, limits, at: desk.now() };
-  const op = await desk.enqueue(memberKey(member.key), body, 'put', `admitted ${member.email} as ${role}`);
+  const op = await desk.enqueue(memberKey(member.key), body, 'put', { kind: 'admit', email: member.email, role });
   return deliver(desk, op.id);
 }
 
@@ -70,14 +70,14 @@ export async function removeMember(desk: TeamDesk, email: string): Promise<Done>
   const member = someone(desk, email, false);
   if (member.founder) throw new TeamError(m.team_refuse_founder());
   const body = { kind: 'member' as const, key: member.key, name: member.name, email: member.email, role: 'removed' as const, limits: {}, at: desk.now() };
-  const op = await desk.enqueue(memberKey(member.key), body, 'put', `removed ${member.email}`);
+  const op = await desk.enqueue(memberKey(member.key), body, 'put', { kind: 'remove', email: member.email });
   return deliver(desk, op.id);
 }
 
 export async function setPolicy(desk: TeamDesk, service: string, account: string, over: Record<string, number>): Promise<Done> {
   requireAdmin(desk);
   const current = desk.state().policies.get(service)?.over ?? {};
-  const op = await desk.enqueue(policyKey(service), { kind: 'policy', service, account, over: { ...current, ...over }, at: desk.now() }, 'put', `set the approval policy of ${account}`);
+  const op = await desk.enqueue(policyKey(service), { kind: 'policy', service, account, over: { ...current, ...over }, at: desk.now() }, 'put', { kind: 'policy', account });
   return deliver(desk, op.id);
 }
 
@@ -86,7 +86,7 @@ export async function assign(desk: TeamDesk, ref: QuoteRef, email: string | null
   requireMember(desk);
   const to = email === null ? null : someone(desk, email);
   const expected = desk.state().quote(ref).assigneeRevision;
-  const op = await desk.enqueue(assigneeKey(ref), { kind: 'assign', id: newEntryId(), to: to?.key ?? null, at: desk.now() }, 'update', to ? `assigned ${ref.quote} to ${to.email}` : `unassigned ${ref.quote}`, expected);
+  const op = await desk.enqueue(assigneeKey(ref), { kind: 'assign', id: newEntryId(), to: to?.key ?? null, at: desk.now() }, 'update', to ? { kind: 'assign', quote: ref.quote, email: to.email } : { kind: 'unassign', quote: ref.quote }, expected);
   return deliver(desk, op.id);
 }
 
@@ -94,7 +94,7 @@ export async function addNote(desk: TeamDesk, ref: QuoteRef, text: string): Prom
   requireMember(desk);
   if (text.trim() === '') throw new TeamError(m.team_refuse_empty_note());
   const id = newEntryId();
-  const op = await desk.enqueue(noteKey(ref, id), { kind: 'note', id, text, mentions: mentionsIn(text), at: desk.now() }, 'create', `note on ${ref.quote}`);
+  const op = await desk.enqueue(noteKey(ref, id), { kind: 'note', id, text, mentions: mentionsIn(text), at: desk.now() }, 'create', { kind: 'note', quote: ref.quote });
   return deliver(desk, op.id);
 }
 
@@ -105,7 +105,7 @@ export async function requestApproval(desk: TeamDesk, ref: QuoteRef, approverEma
   if (approver.role !== 'approver' && approver.role !== 'admin') throw new TeamError(m.team_refuse_not_approver({ email: approver.email }));
   const id = newEntryId();
   const body = { kind: 'request' as const, id, approver: approver.key, revision: facts.revision, total: facts.total, comment, at: desk.now() };
-  const op = await desk.enqueue(requestKey(ref, id), body, 'create', `asked ${approver.email} to approve ${ref.quote}`);
+  const op = await desk.enqueue(requestKey(ref, id), body, 'create', { kind: 'request', quote: ref.quote, email: approver.email });
   return deliver(desk, op.id);
 }
 
@@ -123,7 +123,7 @@ export async function decide(desk: TeamDesk, ref: QuoteRef, approved: boolean, c
   // Compare-and-set rather than create: an unverified entry someone put on the key first must
   // not lock the approver out (the first signed decision is the one that counts).
   const kvKey = decisionKey(ref, open.request.body.id);
-  const op = await desk.enqueue(kvKey, body, 'update', `${approved ? 'approved' : 'refused'} the request on ${ref.quote}`, desk.log.lastRevision.get(kvKey) ?? 0);
+  const op = await desk.enqueue(kvKey, body, 'update', { kind: 'decision', quote: ref.quote, approved }, desk.log.lastRevision.get(kvKey) ?? 0);
   return deliver(desk, op.id);
 }
 

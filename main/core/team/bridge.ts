@@ -4,7 +4,7 @@
 import type { Handlers, TeamChange, TeamView } from '../../../preload/contract';
 import type { AccountsService } from '../accounts/types';
 import type { QuoteCache } from '../cache';
-import { AppError, errorText } from '../errors';
+import { AppError, errorText, saidError } from '../errors';
 import { RelayConfigError } from '../webhooks/relay/connection';
 import { addNote, admit, askToJoin, assign, decide, removeMember, requestApproval, setPolicy } from './actions';
 import type { Done } from './actions';
@@ -35,7 +35,9 @@ async function plainly<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (error instanceof TeamError || error instanceof RelayConfigError) throw new AppError('invalid-state', error.message);
+    // The team's refusals are catalogue messages said in main's language; the relay's settings errors are not (yet).
+    if (error instanceof TeamError) throw saidError('invalid-state', error.message);
+    if (error instanceof RelayConfigError) throw new AppError('invalid-state', error.message);
     throw new AppError('network', m.team_server_failed({ reason: errorText(error) }), { retryable: true });
   }
 }

@@ -21,6 +21,9 @@ import type { SavedRevision } from './revisions';
 import { signEntry } from './signing';
 import { foldState } from './state';
 import type { TeamState } from './state';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { opWords } from './op-words';
+import type { OpSaid } from './op-words';
 
 /** Who this installation is in the team, and where the team is (no secret here). */
 export interface TeamProfile {
@@ -100,7 +103,7 @@ export class TeamDesk {
       this.kv = await new Kvm(this.nc).open(this.options.profile.bucket);
       this.problemText = null;
     } catch (error) {
-      this.problemText = `the team's server cannot be reached (${describeNatsError(error)}); changes wait in the outbox`;
+      this.problemText = m.team_server_unreachable({ reason: describeNatsError(error) });
       await this.nc?.close().catch(() => undefined);
       this.nc = null;
       this.kv = null;
@@ -119,7 +122,7 @@ export class TeamDesk {
 
   /** Follows the bucket as it changes (history first); `onChange` after each new revision. */
   async watch(onChange: (kvKey: string) => void): Promise<{ stop: () => void }> {
-    if (!this.kv) throw new TeamError(this.problemText ?? 'not connected');
+    if (!this.kv) throw new TeamError(this.problemText ?? m.team_not_connected());
     const watcher = await this.kv.watch({ key: '>', include: KvWatchInclude.AllHistory });
     void (async () => {
       for await (const entry of watcher) if (this.add(entry)) onChange(entry.key);
@@ -141,9 +144,9 @@ export class TeamDesk {
   }
 
   /** Signs the change and keeps it in the outbox (on disk when this resolves); flush sends it. */
-  async enqueue(kvKey: string, body: EntryBody, mode: OutboxOp['mode'], what: string, expected?: number): Promise<OutboxOp> {
+  async enqueue(kvKey: string, body: EntryBody, mode: OutboxOp['mode'], said: OpSaid, expected?: number): Promise<OutboxOp> {
     const entry = signEntry(kvKey, body, this.author, this.options.pair);
-    const op: OutboxOp = { id: newEntryId(), kvKey, value: JSON.stringify(entry), mode, expected, what, queuedAt: this.options.clock.now() };
+    const op: OutboxOp = { id: newEntryId(), kvKey, value: JSON.stringify(entry), mode, expected, what: opWords(said, { locale: 'en' }), said, queuedAt: this.options.clock.now() };
     await this.outbox.append(op);
     return op;
   }
@@ -161,7 +164,7 @@ export class TeamDesk {
       try {
         outcome = await this.send(this.kv, op);
       } catch (error) {
-        this.problemText = `the team's server stopped answering (${describeNatsError(error)}); ${this.outbox.queued.length} change(s) wait in the outbox`;
+        this.problemText = m.team_server_stopped({ reason: describeNatsError(error), count: this.outbox.queued.length });
         break;
       }
       await this.outbox.remove(op.id);
@@ -184,7 +187,7 @@ export class TeamDesk {
       if (!(error instanceof JetStreamApiError) || (error.code !== JetStreamApiCodes.StreamWrongLastSequence && error.code !== JetStreamApiCodes.StreamWrongLastSequenceUnknown)) throw error;
       // Sent before a kill, removed from the outbox never: what is stored is this very entry.
       if (await this.alreadyStored(kv, op)) return { op, outcome: 'sent' };
-      return { op, outcome: 'refused', reason: op.mode === 'create' ? 'someone else got there first' : 'it changed meanwhile (someone else changed it first); look again and repeat if still wanted' };
+      return { op, outcome: 'refused', reason: op.mode === 'create' ? m.team_refused_taken() : m.team_refused_changed_meanwhile() };
     }
   }
 
@@ -213,7 +216,7 @@ export class TeamDesk {
       try {
         await kv.create(TEAM_KEY, new TextEncoder().encode(JSON.stringify(entry)));
       } catch (error) {
-        if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamWrongLastSequence) throw new TeamError(`the bucket ${options.profile.bucket} already holds a team: join it with "quotedesk team join", or give another --bucket`);
+        if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamWrongLastSequence) throw new TeamError(m.team_bucket_taken({ bucket: options.profile.bucket }));
         throw error;
       }
     } finally {
@@ -230,7 +233,7 @@ export class TeamDesk {
       const log = new RevisionLog();
       if (history) for await (const entry of history) log.add(entry.key, entry.revision, entry.operation === 'PUT' ? entry.value : null);
       const first = (log.byKey.get(TEAM_KEY) ?? []).find((revision) => revision.checked.ok && revision.checked.entry.body.kind === 'team');
-      if (!first?.checked.ok || first.checked.entry.body.kind !== 'team') throw new TeamError(`there is no team in the bucket ${options.bucket} on that server: the first member creates it with "quotedesk team create"`);
+      if (!first?.checked.ok || first.checked.entry.body.kind !== 'team') throw new TeamError(m.team_bucket_empty({ bucket: options.bucket }));
       return { founder: first.checked.entry.author.key, team: first.checked.entry.body.team };
     } finally {
       await nc.drain().catch(() => undefined);

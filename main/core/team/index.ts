@@ -8,8 +8,13 @@ export { loadIdentity, loadOrCreateIdentity, TEAM_SEED_SECRET } from './identity
 export { DEFAULT_BUCKET, HISTORY_DEPTH, quoteIdProblem, serviceToken } from './keys';
 export type { QuoteRef } from './keys';
 export { COPY_FILE, OUTBOX_FILE, OutboxUnreadableError } from './outbox';
+export type { OutboxOp } from './outbox';
 export { acceptGate, quoteRevision, thresholdExceeded } from './policy';
 export type { AcceptGate, QuoteFacts } from './policy';
 export type { Member, Roster } from './roster';
 export type { QuoteState, TeamState } from './state';
 export { openTeamDesk, saveTeam, TEAM_PROFILE_SETTING, TEAM_SERVER_SECRET, teamProfile } from './setup';
+export { unverifiedReasonText } from './unverified-reasons';
+export type { UnverifiedReason } from './unverified-reasons';
+export { opWords } from './op-words';
+export type { OpSaid } from './op-words';

@@ -1,6 +1,7 @@
 // Where each entry lives in the team's KV bucket. A key names what it is about, so a watcher can
 // fold entries without reading them first, and a signature over the key pins an entry to it.
 import { createHash, randomBytes } from 'node:crypto';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 export const DEFAULT_BUCKET = 'quotedesk-team';
 /** Revisions kept per key: how far back the record of an assignee's changes goes (JetStream's maximum). */
@@ -60,5 +61,5 @@ export function newEntryId(): string {
 
 /** A quote id may be a KV token: letters, digits, '-' and '_' only. */
 export function quoteIdProblem(id: string): string | null {
-  return /^[A-Za-z0-9_-]{1,64}$/.test(id) ? null : `"${id}" is not a quote id`;
+  return /^[A-Za-z0-9_-]{1,64}$/.test(id) ? null : m.team_quote_id_invalid({ id });
 }

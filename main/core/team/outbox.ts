@@ -6,6 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { writeFileAtomic } from '../data-files';
+import { OpSaid } from './op-words';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 export const OUTBOX_FILE = 'team-outbox.json';
 /** The copy of the team's bucket kept beside it, for working offline. */
@@ -19,8 +21,10 @@ export const OutboxOp = z.object({
   /** create: only when the key is new (a note, a request, a decision: each once); put: the latest wins; update: compare-and-set on `expected`. */
   mode: z.enum(['create', 'put', 'update']),
   expected: z.number().int().nonnegative().optional(),
-  /** In words, for what sync prints. */
+  /** In English words, for --json and for an outbox written before `said` was kept. */
   what: z.string(),
+  /** What the change does, for words in the reader's language. */
+  said: OpSaid.optional(),
   queuedAt: z.number(),
 });
 export type OutboxOp = z.infer<typeof OutboxOp>;
@@ -42,7 +46,7 @@ export class Outbox {
       text = await readFile(path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Outbox(path, []);
-      throw new OutboxUnreadableError(`the team outbox ${path} could not be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      throw new OutboxUnreadableError(m.team_outbox_unreadable({ path, code: (error as NodeJS.ErrnoException).code ?? String(error) }));
     }
     let parsed: ReturnType<typeof OutboxFile.safeParse> | null;
     try {
@@ -50,7 +54,7 @@ export class Outbox {
     } catch {
       parsed = null;
     }
-    if (!parsed?.success) throw new OutboxUnreadableError(`the team outbox ${path} is not a queue of team changes; it was left as it is (move it away to start an empty one)`);
+    if (!parsed?.success) throw new OutboxUnreadableError(m.team_outbox_not_queue({ path }));
     return new Outbox(path, parsed.data.ops);
   }
 

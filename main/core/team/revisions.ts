@@ -1,6 +1,7 @@
 // The bucket's revisions as this computer has read them, each checked once on arrival.
 import type { Author } from './entries';
 import type { Checked } from './signing';
+import type { UnverifiedReason } from './unverified-reasons';
 import { checkEntry } from './signing';
 
 export interface KeyRevision {
@@ -18,7 +19,7 @@ export interface Unverified {
   revision: number;
   /** Who it says wrote it (null when it does not even say). */
   claimed: Author | null;
-  reason: string;
+  reason: UnverifiedReason;
 }
 
 export interface SavedRevision {

@@ -4,6 +4,7 @@
 // roster is found by widening the set of admins until it stops changing.
 import type { Author, EntryOf, Role } from './entries';
 import type { KeyRevision, Unverified } from './revisions';
+import type { UnverifiedReason } from './unverified-reasons';
 
 export interface Member {
   key: string;
@@ -69,19 +70,19 @@ export function resolveRoster(byKey: ReadonlyMap<string, KeyRevision[]>, founder
   for (const [kvKey, revisions] of byKey) {
     if (kvKey.startsWith('member.')) {
       const subject = kvKey.slice('member.'.length);
-      for (const revision of revisions) if (revision.present && !admittedBy(revision, subject, admins)) unverified.push(unverifiedOf(kvKey, revision, 'not signed by an admin of the team'));
+      for (const revision of revisions) if (revision.present && !admittedBy(revision, subject, admins)) unverified.push(unverifiedOf(kvKey, revision, 'not-signed-by-admin'));
     }
     if (kvKey.startsWith('join.')) {
       const subject = kvKey.slice('join.'.length);
       const own = [...revisions].reverse().find((revision) => revision.checked.ok && revision.checked.entry.body.kind === 'join' && revision.checked.entry.author.key === subject);
-      for (const revision of revisions) if (revision.present && revision !== own && !(revision.checked.ok && revision.checked.entry.author.key === subject)) unverified.push(unverifiedOf(kvKey, revision, 'a join request signed by another key'));
+      for (const revision of revisions) if (revision.present && revision !== own && !(revision.checked.ok && revision.checked.entry.author.key === subject)) unverified.push(unverifiedOf(kvKey, revision, 'join-signed-by-other-key'));
       if (own?.checked.ok && !members.has(subject)) {
         const author = own.checked.entry.author;
         members.set(subject, { key: subject, name: author.name, email: author.email, role: 'pending', limits: {}, removedAt: null, founder: false });
       }
     }
   }
-  for (const revision of byKey.get('team') ?? []) if (revision.present && revision !== teamEntry) unverified.push(unverifiedOf('team', revision, 'not the team this computer joined'));
+  for (const revision of byKey.get('team') ?? []) if (revision.present && revision !== teamEntry) unverified.push(unverifiedOf('team', revision, 'other-team'));
   const emails = new Map<string, Member>();
   for (const member of members.values()) {
     const known = emails.get(member.email.toLowerCase());
@@ -102,9 +103,9 @@ function same(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   return a.size === b.size && [...a].every((key) => b.has(key));
 }
 
-export function unverifiedOf(kvKey: string, revision: KeyRevision, why: string): Unverified {
+export function unverifiedOf(kvKey: string, revision: KeyRevision, why: UnverifiedReason): Unverified {
   const claimed = revision.checked.ok ? revision.checked.entry.author : revision.checked.claimed;
-  const reason = revision.checked.ok ? why : revision.checked.reason === 'bad-signature' ? 'the signature does not match' : 'not a team entry';
+  const reason = revision.checked.ok ? why : revision.checked.reason === 'bad-signature' ? 'bad-signature' : 'not-an-entry';
   return { kvKey, revision: revision.revision, claimed, reason };
 }
 

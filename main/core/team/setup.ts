@@ -10,6 +10,7 @@ import type { TeamProfile } from './desk';
 import { loadIdentity, loadOrCreateIdentity } from './identity';
 import { DEFAULT_BUCKET } from './keys';
 import { COPY_FILE, OUTBOX_FILE } from './outbox';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 export const TEAM_SERVER_SECRET = 'team:server';
 export const TEAM_PROFILE_SETTING = 'team.profile';
@@ -36,12 +37,12 @@ export interface TeamSetup {
 /** The credentials as given: a .creds file's text, a user and password, or none. */
 export function authOf(setup: Pick<TeamSetup, 'user' | 'password' | 'creds'>): RelayAuth {
   if (setup.creds.trim() !== '') {
-    if (setup.user !== '') throw new TeamError('give either a credentials file or a user and password, not both');
-    if (!setup.creds.includes('BEGIN NATS USER JWT') || !setup.creds.includes('BEGIN USER NKEY SEED')) throw new TeamError('that is not a NATS .creds file (it needs a user JWT and an nkey seed)');
+    if (setup.user !== '') throw new TeamError(m.team_setup_creds_and_user());
+    if (!setup.creds.includes('BEGIN NATS USER JWT') || !setup.creds.includes('BEGIN USER NKEY SEED')) throw new TeamError(m.team_setup_not_creds_file());
     return { kind: 'creds', creds: setup.creds };
   }
   if (setup.user !== '') {
-    if (setup.password === '') throw new TeamError('give the password of the NATS user');
+    if (setup.password === '') throw new TeamError(m.team_setup_password_missing());
     return { kind: 'user', user: setup.user, password: setup.password };
   }
   return { kind: 'none' };

@@ -57,7 +57,7 @@ export function foldState(log: RevisionLog, founderPin: string | null): TeamStat
       const entry = revision.checked.ok ? revision.checked.entry : null;
       const author = entry ? roster.members.get(entry.author.key) : undefined;
       if (entry && entry.body.kind === kind && fits(entry.body as never) && signsAt(author, entry.body.at)) good.push({ body: entry.body as never, author: author!, kvRevision: revision.revision });
-      else unverified.push(unverifiedOf(kvKey, revision, entry && !author ? 'signed by a key that is not on the roster' : 'signed by someone not admitted then, or not what this key holds'));
+      else unverified.push(unverifiedOf(kvKey, revision, entry && !author ? 'unknown-key' : 'not-admitted-then'));
     }
     return good;
   };
@@ -93,7 +93,7 @@ export function foldState(log: RevisionLog, founderPin: string | null): TeamStat
       decisions.delete(`${state.ref.service}.${state.ref.quote}.${pending.request.body.id}`);
       const valid = (signedBy(found.kvKey, found.revisions, 'decision', (body: EntryOf<'decision'>) => body.request === pending.request.body.id) as Signed<EntryOf<'decision'>>[]).filter((entry) => {
         const allowed = entry.author.key === pending.request.body.approver && entry.author.key !== pending.request.author.key;
-        if (!allowed) unverified.push({ kvKey: found.kvKey, revision: entry.kvRevision, claimed: entry.author, reason: 'not the approver this request asked' });
+        if (!allowed) unverified.push({ kvKey: found.kvKey, revision: entry.kvRevision, claimed: entry.author, reason: 'not-the-asked-approver' });
         return allowed;
       });
       pending.decision = valid[0] ?? null;
@@ -101,7 +101,7 @@ export function foldState(log: RevisionLog, founderPin: string | null): TeamStat
     state.notes.sort((a, b) => a.body.at - b.body.at || a.kvRevision - b.kvRevision);
     state.requests.sort((a, b) => a.request.body.at - b.request.body.at || a.request.kvRevision - b.request.kvRevision);
   }
-  for (const { kvKey, revisions } of decisions.values()) for (const revision of revisions) if (revision.present) unverified.push(unverifiedOf(kvKey, revision, 'a decision on a request that is not there'));
+  for (const { kvKey, revisions } of decisions.values()) for (const revision of revisions) if (revision.present) unverified.push(unverifiedOf(kvKey, revision, 'decision-without-request'));
   return {
     roster,
     policies,

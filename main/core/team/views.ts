@@ -8,6 +8,7 @@ import { acceptGate, thresholdExceeded } from './policy';
 import type { QuoteFacts } from './policy';
 import type { Member } from './roster';
 import type { QuoteState, TeamState } from './state';
+import { unverifiedReasonText } from './unverified-reasons';
 
 /** A short fingerprint of a public key, to compare aloud ("3f1c 2a9e 5b7d 4e8f"). */
 export function keyFingerprint(publicKey: string): string {
@@ -43,14 +44,14 @@ export function threadView(state: TeamState, ref: QuoteRef, me: string, facts: Q
         id: request.body.id,
         author: person(request.author),
         at: request.body.at,
-        approver: approver ? person(approver) : { name: 'someone not on the roster', email: '' },
+        approver: approver ? person(approver) : { name: m.team_approver_not_on_roster(), email: '' },
         total: request.body.total,
         currentRevision: facts !== null && request.body.revision === facts.revision,
         comment: request.body.comment,
         decision: decision ? { author: person(decision.author), at: decision.body.at, approved: decision.body.approved, comment: decision.body.comment } : null,
       };
     }),
-    unverified: state.unverified.filter((item) => item.kvKey.startsWith(prefix)).map((item) => ({ claimed: item.claimed ? `${item.claimed.name} <${item.claimed.email}>` : m.team_unverified_nobody(), reason: item.reason })),
+    unverified: state.unverified.filter((item) => item.kvKey.startsWith(prefix)).map((item) => ({ claimed: item.claimed ? `${item.claimed.name} <${item.claimed.email}>` : m.team_unverified_nobody(), reason: unverifiedReasonText(item.reason) })),
     accept: gateView(state, ref, facts, listTotal),
     awaitingMe: openFor(quote, me) !== undefined,
   };
