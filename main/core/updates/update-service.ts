@@ -6,6 +6,7 @@ import type { UpdateOffer } from './offer';
 import type { DecisionsInFlight, Scheduler, UpdateEngine } from './port';
 import { realScheduler } from './port';
 import { errorText } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 /** Often enough that a fix reaches people the same day, rarely enough to be no load on the feed. */
 export const UPDATE_CHECK_INTERVAL_MS = 4 * 60 * 60 * 1000;
@@ -52,7 +53,7 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
     version: null,
     percent: null,
     checkedAt: null,
-    message: engine ? null : 'Updates are off: this build has no update feed configured.',
+    message: engine ? null : m.core_update_disabled(),
     waitingForDecision: false,
   };
   let running: Promise<UpdateState> | null = null;
@@ -149,11 +150,11 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
     },
     restart() {
       if (!engine || state.phase !== 'ready') {
-        return { restarting: false, reason: 'no-update', message: 'No update is downloaded yet.' };
+        return { restarting: false, reason: 'no-update', message: m.core_update_nothing_downloaded() };
       }
       if (options.decisions.inFlight()) {
         if (!state.waitingForDecision) {
-          change({ waitingForDecision: true, message: 'Quotedesk restarts to update as soon as the decision being sent is answered.' });
+          change({ waitingForDecision: true, message: m.core_update_restart_after_decision() });
           void options.decisions.idle().then(() => {
             if (!stopped) install(engine);
           });
