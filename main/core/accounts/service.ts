@@ -314,13 +314,13 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
         const outcome = await Promise.race([step.run(id, stop.signal), timedOut]);
         if (outcome === 'timeout') {
           logger.warn('an about-to-remove step took too long; the account is removed without it', { accountId: id, step: step.what, waitedMs: bound });
-          notes.push(`${step.what} did not finish within ${Math.round(bound / 1000)} seconds; the account was removed without it.`);
+          notes.push(m.core_remove_step_slow({ step: step.what, seconds: Math.round(bound / 1000) }));
         } else if (outcome) {
           notes.push(outcome);
         }
       } catch (error) {
         logger.warn('an about-to-remove step failed; the account is removed anyway', { accountId: id, step: step.what, error: errorText(error) });
-        notes.push(`${step.what} failed (${errorText(error)}); the account was removed anyway.`);
+        notes.push(m.core_remove_step_failed({ step: step.what, cause: errorText(error) }));
       } finally {
         stop.abort();
       }

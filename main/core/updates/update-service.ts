@@ -7,6 +7,7 @@ import type { DecisionsInFlight, Scheduler, UpdateEngine } from './port';
 import { realScheduler } from './port';
 import { errorText } from '../errors';
 import { m } from '../../../i18n/paraglide/messages.js';
+import { getLocale } from '../../../i18n/paraglide/runtime.js';
 
 /** Often enough that a fix reaches people the same day, rarely enough to be no load on the feed. */
 export const UPDATE_CHECK_INTERVAL_MS = 4 * 60 * 60 * 1000;
@@ -85,7 +86,7 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
     }
     if (problem) {
       logger.warn('update refused', { version: found.version, reason: problem.message });
-      change({ phase: 'failed', version: null, percent: null, checkedAt, message: `${problem.message} Nothing was installed.` });
+      change({ phase: 'failed', version: null, percent: null, checkedAt, message: `${problem.message}${getLocale() === 'ja' ? '' : ' '}${m.core_update_nothing_installed()}` });
       return state;
     }
     change({ phase: 'downloading', version: found.version, percent: 0, checkedAt });
@@ -159,7 +160,7 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
             if (!stopped) install(engine);
           });
         }
-        return { restarting: false, reason: 'decision-in-flight', message: 'A decision is being sent: Quotedesk restarts to update as soon as it is answered.' };
+        return { restarting: false, reason: 'decision-in-flight', message: m.core_update_restart_waits() };
       }
       install(engine);
       return { restarting: true };
