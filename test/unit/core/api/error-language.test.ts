@@ -3,7 +3,7 @@
 // failure by its code instead of showing a sentence it cannot read.
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../../../i18n/paraglide/runtime.js';
-import { describeError } from '../../../../main/core/api';
+import { createQuotingClient, describeError } from '../../../../main/core/api';
 import { NeedsCredentialsError } from '../../../../main/core/api/auth/needs-credentials';
 import { errorForStatus, RateLimitedError, ServerError } from '../../../../main/core/api/errors';
 import type { ApiError } from '../../../../main/core/api/errors';
@@ -66,6 +66,18 @@ describe('the API client’s failures in main’s language', () => {
     const credentials = new NeedsCredentialsError();
     expect(credentials.message).toBe('サービスがこのアカウントの認証情報を拒否しました。続行するには新しい認証情報を入力してください。');
     expect(credentials.language).toBe('ja');
+  });
+
+  it('refuses to build a client for a forbidden address in main’s language, naming it', () => {
+    setLocale('de', { reload: false });
+    let refusal: unknown;
+    try {
+      createQuotingClient({ baseUrl: 'http://quotes.example.com', credentials: { mechanism: 'api-key', apiKey: 'k' } });
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toMatchObject({ code: 'invalid-input', language: 'de' });
+    expect((refusal as Error).message).not.toMatch(ENGLISH);
   });
 
   it('keeps English, the base, word for word', () => {
