@@ -18,6 +18,7 @@ import { NeedsCredentialsError } from '../api/auth/needs-credentials';
 import { globalRedactor } from '../log/redact';
 import type { Clock, Logger } from '../ports';
 import { errorText } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 export interface ConnectionTarget {
   baseUrl: string;
@@ -32,8 +33,8 @@ export interface DiagnoseDeps {
   timeouts?: Partial<Timeouts>;
 }
 
-// The account form's names for the two kinds of key, so a diagnosis points at what the user sees.
-const KEY_KIND_LABELS: Record<KeyAccess, string> = { client: 'Client key', internal: 'Internal (admin) key' };
+// The account form's own words (its field and the two kinds of key), so a diagnosis points at what the user sees.
+const keyKindField = () => m.settings_account_key_kind();
 
 // Statuses only internal keys see: client keys get them as PENDING or REVISED.
 const STORED_ONLY: readonly QuoteStatus[] = ['SENT', 'SENT_PENDING', 'SENT_REVISED'];
@@ -72,52 +73,54 @@ export function judgeAccess(configured: KeyAccess, quotes: QuoteListItem[], late
   const looksInternal = seesStoredOnly || companies.size > 1;
   const detected: KeyAccess | null = looksInternal ? 'internal' : quotes.length > 0 ? 'client' : null;
   if (configured === 'client' && looksInternal) {
-    const evidence = seesStoredOnly ? 'internal statuses such as SENT' : `quotes of ${companies.size} companies`;
-    return report('wrong-key-kind', `Connected, but this key sees ${evidence}, so it is an internal (admin) key. Set Key kind to "${KEY_KIND_LABELS.internal}".`, 'internal', latencyMs);
+    const words = { field: keyKindField(), kind: m.common_key_internal() };
+    const message = seesStoredOnly ? m.core_diagnose_internal_by_status(words) : m.core_diagnose_internal_by_companies({ ...words, companies: companies.size });
+    return report('wrong-key-kind', message, 'internal', latencyMs);
   }
   if (configured === 'internal' && detected === 'client') {
-    return report('wrong-key-kind', `Connected, but this key sees only the client-facing statuses of one company, so it is a client key. Set Key kind to "${KEY_KIND_LABELS.client}".`, 'client', latencyMs);
+    return report('wrong-key-kind', m.core_diagnose_client_key({ field: keyKindField(), kind: m.common_key_client() }), 'client', latencyMs);
   }
-  const count = quotes.length === 0 ? 'no quotes yet' : `${quotes.length}${quotes.length === LIST_LIMIT_MAX ? '+' : ''} quotes`;
-  return report('ok', `Connected: the service answered with ${count}.`, detected, latencyMs);
+  const message =
+    quotes.length === 0
+      ? m.core_diagnose_ok_none()
+      : quotes.length === LIST_LIMIT_MAX
+        ? m.core_diagnose_ok_quotes_at_least({ quotes: quotes.length })
+        : m.core_diagnose_ok_quotes({ quotes: quotes.length });
+  return report('ok', message, detected, latencyMs);
 }
 
 function explainFailure(error: unknown, target: ConnectionTarget, latencyMs: number): ConnectionReport {
   if (error instanceof NeedsCredentialsError || error instanceof AuthenticationError) {
-    const message =
-      target.credentials.mechanism === 'api-key'
-        ? 'The service refused the API key. Check it, or issue a new one in the portal.'
-        : 'The service refused the client ID and secret. Check them, or issue new ones in the portal.';
+    const message = target.credentials.mechanism === 'api-key' ? m.core_diagnose_key_refused() : m.core_diagnose_secret_refused();
     return report('bad-credentials', message, null, latencyMs);
   }
   if (error instanceof ForbiddenError) {
-    return report('forbidden', 'The credentials were accepted but are not allowed to list quotes. Ask an administrator for access.', null, latencyMs);
+    return report('forbidden', m.core_diagnose_forbidden(), null, latencyMs);
   }
   if (error instanceof NotFoundError) {
-    return report('bad-url', `Something answered at ${target.baseUrl}, but not the Quoting Service (no quote list there). Check the base URL: it should not include /api.`, null, latencyMs);
+    return report('bad-url', m.core_diagnose_not_the_service({ url: target.baseUrl }), null, latencyMs);
   }
   if (error instanceof TimeoutError) {
-    return report('unreachable', `The service at ${target.baseUrl} did not answer in time.`, null, null);
+    return report('unreachable', m.core_diagnose_timeout({ url: target.baseUrl }), null, null);
   }
   if (error instanceof NetworkError) {
     const host = safeHost(target.baseUrl);
-    const why: Record<NetworkError['reason'], string> = {
-      dns: `The address ${host} could not be found. Check the base URL and your network.`,
-      refused: `${host} refused the connection: nothing is listening there.`,
-      reset: `The connection to ${host} broke before the service answered.`,
-      tls: `A secure connection to ${host} could not be established (certificate or TLS problem).`,
-      other: `Could not reach ${host}.`,
+    const why: Record<NetworkError['reason'], () => string> = {
+      dns: () => m.core_diagnose_dns({ host }),
+      refused: () => m.core_diagnose_refused({ host }),
+      reset: () => m.core_connection_reset({ host }),
+      tls: () => m.core_connection_tls({ host }),
+      other: () => m.core_diagnose_unreachable({ host }),
     };
-    return report('unreachable', why[error.reason], null, null);
+    return report('unreachable', why[error.reason](), null, null);
   }
   if (error instanceof ServerError || error instanceof RateLimitedError) {
-    return report('server-error', `The service answered with an error (HTTP ${error.status}). Try again later.`, null, latencyMs);
+    return report('server-error', m.core_diagnose_server_error({ status: String(error.status) }), null, latencyMs);
   }
   if (error instanceof SchemaError) {
-    return report('unexpected-response', `The address answered, but not as the Quoting Service would (${error.message}). Check the base URL.`, null, latencyMs);
+    return report('unexpected-response', m.core_diagnose_unexpected_answer({ detail: error.message }), null, latencyMs);
   }
-  const message = globalRedactor.string(errorText(error));
-  return report('unexpected-response', `The connection test failed unexpectedly: ${message}`, null, latencyMs);
+  return report('unexpected-response', m.core_diagnose_failed({ detail: globalRedactor.string(errorText(error)) }), null, latencyMs);
 }
 
 function safeHost(baseUrl: string): string {

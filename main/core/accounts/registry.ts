@@ -1,5 +1,8 @@
 import type { Credentials } from '../../../preload/contract';
-import { AppError, errorText } from '../errors';
+import { errorText, saidError } from '../errors';
+import type { AppError } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { getLocale } from '../../../i18n/paraglide/runtime.js';
 import { registerSecret } from '../log/logger';
 import type { DataFileProblem, Logger, SecretStore, SettingsStore } from '../ports';
 import { accountIdOfSecret, loadAccounts, parseStoredCredentials, saveAccounts, secretName } from './records';
@@ -117,7 +120,7 @@ export function createAccountRegistry(deps: { settings: SettingsStore; secrets: 
       saveAccounts(settings, records);
     } catch (error) {
       logger.error('the account list could not be saved', { error: errorText(error) });
-      throw storageError(`${whatFailed}: the account list could not be saved (${errorText(error)}).`, error);
+      throw storageError(m.core_registry_list_failed({ what: whatFailed, cause: errorText(error) }), error);
     }
   }
 
@@ -131,7 +134,7 @@ export function createAccountRegistry(deps: { settings: SettingsStore; secrets: 
       await secrets.set(secretName(id), JSON.stringify(credentials));
     } catch (error) {
       logger.error('credentials could not be stored', { accountId: id, error: errorText(error) });
-      throw storageError(`${whatFailed}: the credentials could not be stored (${errorText(error)}).`, error);
+      throw storageError(m.core_registry_store_failed({ what: whatFailed, cause: errorText(error) }), error);
     }
   }
 
@@ -140,13 +143,13 @@ export function createAccountRegistry(deps: { settings: SettingsStore; secrets: 
       await secrets.delete(secretName(id));
     } catch (error) {
       logger.error('credentials could not be deleted', { accountId: id, error: errorText(error) });
-      throw storageError(`${whatFailed}: the stored credentials could not be deleted (${errorText(error)}).`, error);
+      throw storageError(m.core_registry_delete_failed({ what: whatFailed, cause: errorText(error) }), error);
     }
   }
 
   function entry(id: string): Entry {
     const found = entries.get(id);
-    if (!found) throw new AppError('account-not-found', 'This account no longer exists. It may have been removed in another window.');
+    if (!found) throw saidError('account-not-found', m.core_account_gone());
     return found;
   }
 
@@ -155,21 +158,21 @@ export function createAccountRegistry(deps: { settings: SettingsStore; secrets: 
     if (change.dropCredentials) {
       // Never old credentials with a new address, not even after a crash: the credentials go
       // first, then the new address is saved (still needing credentials), then any new ones.
-      await deleteSecret(id, 'The address was not changed');
+      await deleteSecret(id, m.core_registry_address_not_changed());
       current.credentialsSet = false;
-      const waiting = { ...next, needsCredentials: next.needsCredentials ?? 'Enter the credentials for the new address.' };
+      const waiting = { ...next, needsCredentials: next.needsCredentials ?? m.core_account_enter_for_new_address() };
       try {
-        persist(replaced(waiting), 'The new address was not saved');
+        persist(replaced(waiting), m.core_registry_new_address_not_saved());
       } catch (error) {
-        current.record = { ...current.record, needsCredentials: 'The stored credentials were deleted when the address was about to change. Enter them again.' };
-        throw new AppError('internal', `${(error as Error).message} The stored credentials were deleted first, so that they never go to an address you did not enter them for: enter them again.`, { retryable: true, cause: error });
+        current.record = { ...current.record, needsCredentials: m.core_account_deleted_before_address_change() };
+        throw saidError('internal', sentences((error as Error).message, m.core_registry_deleted_first()), { retryable: true, cause: error });
       }
       current.record = waiting;
       if (!change.credentials) return;
-      await storeSecret(id, change.credentials, 'The new address was saved, but not the new credentials');
+      await storeSecret(id, change.credentials, m.core_registry_credentials_not_saved());
       current.credentialsSet = true;
       try {
-        persist(replaced(next), 'The new credentials were stored, but the account list was not saved');
+        persist(replaced(next), m.core_registry_list_not_updated());
       } catch (error) {
         // Safe as it is on disk (the account asks for credentials at next start); usable now.
         logger.warn('account kept in memory with its new credentials', { accountId: id, error: errorText(error) });
@@ -180,10 +183,10 @@ export function createAccountRegistry(deps: { settings: SettingsStore; secrets: 
     let previous: string | null = null;
     if (change.credentials) {
       previous = await secrets.get(secretName(id)).catch(() => null);
-      await storeSecret(id, change.credentials, 'The account was not changed');
+      await storeSecret(id, change.credentials, m.core_registry_account_not_changed());
     }
     try {
-      persist(replaced(next), 'The account was not changed');
+      persist(replaced(next), m.core_registry_account_not_changed());
     } catch (error) {
       if (change.credentials) await restoreSecret(id, previous);
       throw error;
@@ -216,9 +219,9 @@ export function createAccountRegistry(deps: { settings: SettingsStore; secrets: 
     },
 
     async add(record, credentials) {
-      await storeSecret(record.id, credentials, 'The account was not added');
+      await storeSecret(record.id, credentials, m.core_registry_account_not_added());
       try {
-        persist([...stored(), record], 'The account was not added');
+        persist([...stored(), record], m.core_registry_account_not_added());
       } catch (error) {
         await restoreSecret(record.id, null);
         throw error;
@@ -255,12 +258,12 @@ export function createAccountRegistry(deps: { settings: SettingsStore; secrets: 
       // The record goes first: a crash after it leaves credentials of no account, which the
       // next start sweeps; the other way round would leave an account without credentials.
       const others = stored().filter((record) => record.id !== id);
-      persist(others, 'The account was not removed');
+      persist(others, m.core_registry_account_not_removed());
       try {
-        await deleteSecret(id, 'The account was not removed');
+        await deleteSecret(id, m.core_registry_account_not_removed());
       } catch (error) {
         try {
-          persist(stored(), 'The account was not removed');
+          persist(stored(), m.core_registry_account_not_removed());
         } catch {
           // Logged by persist. The account stays listed in this session; at the next start the
           // sweep removes the credentials of the account the user wanted gone.
@@ -276,7 +279,7 @@ export function createAccountRegistry(deps: { settings: SettingsStore; secrets: 
       current.record = { ...current.record, needsCredentials: message };
       if (current.demo) return;
       try {
-        persist(stored(), 'The account status was not saved');
+        persist(stored(), m.core_registry_status_not_saved());
       } catch {
         // Logged by persist; the status still holds for this session.
       }
@@ -291,5 +294,10 @@ function snapshot(entry: Entry): RegistryEntry {
 }
 
 function storageError(message: string, cause: unknown): AppError {
-  return new AppError('internal', `${message} Try again, and check that the disk has free space.`, { retryable: true, cause });
+  return saidError('internal', sentences(message, m.core_registry_free_space()), { retryable: true, cause });
+}
+
+/** Two sentences of main's language one after the other: Japanese sets them side by side, the others with a space. */
+function sentences(first: string, second: string): string {
+  return `${first}${getLocale() === 'ja' ? '' : ' '}${second}`;
 }

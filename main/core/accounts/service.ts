@@ -6,7 +6,8 @@ import { credentialOrigin } from '../../../preload/contract/plain/base-url';
 import { baseUrlProblem } from '../../../i18n/words/base-url';
 import { createAgent } from '../api/index';
 import { ApiError } from '../api/errors';
-import { AppError, errorText } from '../errors';
+import { AppError, errorText, saidError } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
 import { createEventBus } from '../events';
 import type { DomainBus } from '../events';
 import { createSilentLogger, registerSecret } from '../log/logger';
@@ -42,8 +43,6 @@ export interface AccountsServiceDeps {
 
 export const BEFORE_REMOVE_MS = 20_000;
 
-const NO_CREDENTIALS = 'No credentials are stored for this account.';
-const UNREADABLE_CREDENTIALS = 'The saved credentials could not be read (the file holding them was set aside). Enter them again.';
 
 /**
  * The accounts an account manager works with: the registry keeps records and credentials,
@@ -75,7 +74,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
     for (const entry of registry.all()) {
       const { record } = entry;
       if (record.needsCredentials !== null) statuses.init(record.id, 'needs-credentials', record.needsCredentials);
-      else if (!entry.credentialsSet) statuses.init(record.id, 'needs-credentials', secretsUnreadable ? UNREADABLE_CREDENTIALS : NO_CREDENTIALS);
+      else if (!entry.credentialsSet) statuses.init(record.id, 'needs-credentials', secretsUnreadable ? m.core_account_credentials_unreadable() : m.core_account_no_credentials());
     }
   });
 
@@ -105,7 +104,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
 
   function find(id: string): RegistryEntry {
     const entry = registry.find(id);
-    if (!entry) throw new AppError('account-not-found', 'This account no longer exists. It may have been removed in another window.');
+    if (!entry) throw saidError('account-not-found', m.core_account_gone());
     return entry;
   }
 
@@ -184,7 +183,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
       const originChanged = credentialOrigin(baseUrl) !== credentialOrigin(current.baseUrl);
       const dropCredentials = originChanged && !update.credentials;
       const dropped = dropCredentials
-        ? `The service address changed to ${credentialOrigin(baseUrl) ?? baseUrl}, so the stored credentials were deleted: they are only ever sent to the address they were entered for. Enter the credentials for the new address.`
+        ? m.core_account_address_changed({ origin: credentialOrigin(baseUrl) ?? baseUrl })
         : null;
       const connectionChanged = update.credentials !== undefined || baseUrl !== current.baseUrl;
       // A change that brings no credentials cannot make an account without any usable.
@@ -196,7 +195,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
         baseUrl,
         access: update.access ?? current.access,
         mechanism: update.credentials?.mechanism ?? current.mechanism,
-        needsCredentials: dropped ?? (stillWithout ? (current.needsCredentials ?? NO_CREDENTIALS) : connectionChanged ? null : current.needsCredentials),
+        needsCredentials: dropped ?? (stillWithout ? (current.needsCredentials ?? m.core_account_no_credentials()) : connectionChanged ? null : current.needsCredentials),
       };
       // No client may outlive the old address or credentials, even if the change fails below.
       await pool.drop(update.id);
@@ -238,7 +237,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
       const entry = find(id);
       const credentials = await registry.credentials(id);
       if (!credentials) {
-        return { ok: false, diagnosis: 'bad-credentials', message: 'No credentials are stored for this account. Enter them first.', detectedAccess: null, latencyMs: null };
+        return { ok: false, diagnosis: 'bad-credentials', message: m.core_account_no_credentials_test(), detectedAccess: null, latencyMs: null };
       }
       const generation = pool.generation(id);
       const result = await diagnose({ baseUrl: entry.record.baseUrl, access: entry.record.access, credentials }, { clock, logger, dispatcher, timeouts: deps.clientOptions?.timeouts });
@@ -263,12 +262,14 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
       const entry = find(id);
       const state = statuses.get(id);
       if (state.status === 'needs-credentials') {
-        throw new AppError('needs-credentials', state.message ?? "This account's credentials were refused. Enter new credentials to continue.");
+        // The status may have been said earlier in another language: only a fresh sentence names its language.
+        if (state.message === null) throw saidError('needs-credentials', m.core_account_refused_continue());
+        throw new AppError('needs-credentials', state.message);
       }
       const existing = pool.current(id);
       if (existing) return existing;
       const urlProblem = baseUrlProblem(entry.record.baseUrl);
-      if (urlProblem) throw new AppError('invalid-input', `This account's address cannot be used: ${urlProblem}`);
+      if (urlProblem) throw saidError('invalid-input', m.core_account_address_unusable({ problem: urlProblem }));
       const generation = pool.generation(id);
       const credentials = await registry.credentials(id);
       // Concurrent callers all waited on the secret store: the first to come back builds the
@@ -278,8 +279,8 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
       const built = pool.current(id);
       if (built) return built;
       if (!credentials) {
-        setStatus(id, 'needs-credentials', NO_CREDENTIALS);
-        throw new AppError('needs-credentials', 'No credentials are stored for this account. Enter them to continue.');
+        setStatus(id, 'needs-credentials', m.core_account_no_credentials());
+        throw saidError('needs-credentials', m.core_account_no_credentials_continue());
       }
       return createClient(entry, credentials);
     },
@@ -313,13 +314,13 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
         const outcome = await Promise.race([step.run(id, stop.signal), timedOut]);
         if (outcome === 'timeout') {
           logger.warn('an about-to-remove step took too long; the account is removed without it', { accountId: id, step: step.what, waitedMs: bound });
-          notes.push(`${step.what} did not finish within ${Math.round(bound / 1000)} seconds; the account was removed without it.`);
+          notes.push(m.core_remove_step_slow({ step: step.what, seconds: Math.round(bound / 1000) }));
         } else if (outcome) {
           notes.push(outcome);
         }
       } catch (error) {
         logger.warn('an about-to-remove step failed; the account is removed anyway', { accountId: id, step: step.what, error: errorText(error) });
-        notes.push(`${step.what} failed (${errorText(error)}); the account was removed anyway.`);
+        notes.push(m.core_remove_step_failed({ step: step.what, cause: errorText(error) }));
       } finally {
         stop.abort();
       }

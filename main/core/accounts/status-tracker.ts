@@ -1,5 +1,6 @@
 import type { AccountStatus } from '../../../preload/contract';
 import { NetworkError, RateLimitedError, SchemaError, ServerError, TimeoutError } from '../api/errors';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 export interface StatusState {
   status: AccountStatus;
@@ -72,47 +73,43 @@ export function createStatusTracker(deps: StatusTrackerDeps): StatusTracker {
 /** The status a failed call moves its account to, or null when the failure says nothing about the account. */
 export function statusAfterFailure(error: unknown, baseUrl: string): StatusState | null {
   if (error instanceof TimeoutError) {
-    return { status: 'unreachable', message: `The service at ${hostOf(baseUrl)} did not answer in time. Check your network; Quotedesk tries again on the next refresh.` };
+    return { status: 'unreachable', message: m.core_status_timeout({ host: hostOf(baseUrl) }) };
   }
   if (error instanceof NetworkError) {
     const host = hostOf(baseUrl);
-    const why: Record<NetworkError['reason'], string> = {
-      dns: `The address ${host} could not be found. Check your network and the account's base URL.`,
-      refused: `${host} refused the connection: the service is not running there.`,
-      reset: `The connection to ${host} broke before the service answered.`,
-      tls: `A secure connection to ${host} could not be established (certificate or TLS problem).`,
-      other: `Could not reach ${host}. Check your network.`,
+    const why: Record<NetworkError['reason'], () => string> = {
+      dns: () => m.core_status_dns({ host }),
+      refused: () => m.core_status_refused({ host }),
+      reset: () => m.core_connection_reset({ host }),
+      tls: () => m.core_connection_tls({ host }),
+      other: () => m.core_status_unreachable({ host }),
     };
-    return { status: 'unreachable', message: why[error.reason] };
+    return { status: 'unreachable', message: why[error.reason]() };
   }
   if (error instanceof RateLimitedError) {
-    const when = error.retryAfterMs !== null ? `in ${describeWait(error.retryAfterMs)}` : 'in a minute';
-    return { status: 'rate-limited', message: `The service is limiting requests from this account. Try again ${when}.` };
+    const message = error.retryAfterMs !== null ? m.core_status_rate_limited({ wait: describeWait(error.retryAfterMs) }) : m.core_status_rate_limited_minute();
+    return { status: 'rate-limited', message };
   }
   if (error instanceof ServerError) {
-    const wait = error.retryAfterMs !== null ? ` It asked to wait ${describeWait(error.retryAfterMs)}.` : ' Try again in a few minutes.';
-    return { status: 'service-error', message: `The service had a problem and could not answer (HTTP ${error.status ?? 'error'}).${wait}` };
+    // A 5xx always has a status; the dash stands in only for one built without it.
+    const status = String(error.status ?? '–');
+    const message =
+      error.retryAfterMs !== null ? m.core_status_server_error_wait({ status, wait: describeWait(error.retryAfterMs) }) : m.core_status_server_error({ status });
+    return { status: 'service-error', message };
   }
   if (error instanceof SchemaError) {
-    return {
-      status: 'service-error',
-      message: "The service answered, but not in the form the Quoting Service interface describes. Check the account's base URL; if it is right, the service may be changing: try again later.",
-    };
+    return { status: 'service-error', message: m.core_status_unexpected_answer() };
   }
   return null;
 }
 
-/** "45 seconds", "2 minutes", "1 hour": rounded up, so the person never tries too early. */
+/** "45 seconds", "2 minutes", "1 hour" in main's language: rounded up, so the person never tries too early. */
 export function describeWait(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 60) return plural(seconds, 'second');
+  if (seconds < 60) return m.core_duration_seconds({ seconds });
   const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return plural(minutes, 'minute');
-  return plural(Math.ceil(minutes / 60), 'hour');
-}
-
-function plural(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+  if (minutes < 60) return m.core_duration_minutes({ minutes });
+  return m.core_duration_hours({ hours: Math.ceil(minutes / 60) });
 }
 
 function hostOf(baseUrl: string): string {

@@ -5,6 +5,7 @@ import { apiErrorLogFields, certainlyNotSent, NetworkError, OutcomeUnknownError,
 import type { HttpResponse } from './transport';
 import type { DecisionAnswer, DecisionOutcome } from './types';
 import { parseJson, parseValue } from './validate';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 export type Decision = 'accept' | 'decline';
 
@@ -13,7 +14,27 @@ const EFFECT: Record<Decision, readonly QuoteStatus[]> = {
   accept: ['CHANGED_TO_PROJECT', 'ACCEPTED'],
   decline: ['REJECTED'],
 };
-const PAST: Record<Decision, string> = { accept: 'accepted', decline: 'declined' };
+
+// What a person reads about a decision whose answer went astray, per decision: functions, said
+// when it happens, so they follow main's (or the CLI's) language.
+const WORDS = {
+  accept: {
+    notSent: () => m.core_decision_not_sent_accept(),
+    rereadFailed: (unreadable: boolean) => (unreadable ? m.core_decision_reread_failed_unreadable_accept() : m.core_decision_reread_failed_interrupted_accept()),
+    confirmed: (unreadable: boolean) => (unreadable ? m.core_decision_confirmed_unreadable_accept() : m.core_decision_confirmed_lost_accept()),
+    unknownUnreadable: (status: string) => m.core_decision_unknown_unreadable_accept({ status }),
+    unknown: (timedOut: boolean, status: string) =>
+      timedOut ? m.core_decision_unknown_timed_out_accept({ status }) : m.core_decision_unknown_interrupted_accept({ status }),
+  },
+  decline: {
+    notSent: () => m.core_decision_not_sent_decline(),
+    rereadFailed: (unreadable: boolean) => (unreadable ? m.core_decision_reread_failed_unreadable_decline() : m.core_decision_reread_failed_interrupted_decline()),
+    confirmed: (unreadable: boolean) => (unreadable ? m.core_decision_confirmed_unreadable_decline() : m.core_decision_confirmed_lost_decline()),
+    unknownUnreadable: (status: string) => m.core_decision_unknown_unreadable_decline({ status }),
+    unknown: (timedOut: boolean, status: string) =>
+      timedOut ? m.core_decision_unknown_timed_out_decline({ status }) : m.core_decision_unknown_interrupted_decline({ status }),
+  },
+} satisfies Record<Decision, unknown>;
 
 /**
  * The waits before each re-read after a lost answer. The service may still be working on
@@ -60,7 +81,7 @@ export async function decide(decision: Decision, quoteId: string, steps: Decisio
     }
     if (!(error instanceof NetworkError || error instanceof TimeoutError)) throw error;
     if (certainlyNotSent(error)) {
-      throw rebuild(error, `Could not reach the service, so the quote was not ${PAST[decision]}`);
+      throw rebuild(error, WORDS[decision].notSent());
     }
     steps.logger.warn('decision answer lost; re-reading the quote', { decision, quoteId, code: error.code });
     return confirmByRereading(decision, error, steps);
@@ -78,7 +99,7 @@ async function confirmByRereading(decision: Decision, lost: NetworkError | Timeo
     } catch (rereadError) {
       throw new OutcomeUnknownError(
         { endpoint: lost.endpoint, cause: rereadError },
-        `The ${decision} request ${unreadable ? 'got an answer this app could not read' : 'was interrupted'} and the quote could not be re-read: whether it was ${PAST[decision]} is unknown. Check the quote before trying again`,
+        WORDS[decision].rereadFailed(unreadable),
       );
     }
     if (EFFECT[decision].includes(quote.status)) {
@@ -88,9 +109,7 @@ async function confirmByRereading(decision: Decision, lost: NetworkError | Timeo
         result: {
           id: quote.id,
           status: quote.status,
-          message: unreadable
-            ? `The service's answer could not be read, but the quote shows it was ${PAST[decision]}.`
-            : `The answer was lost, but the quote shows it was ${PAST[decision]}.`,
+          message: WORDS[decision].confirmed(unreadable),
         },
         via: 'confirmed-after-uncertainty',
       };
@@ -100,12 +119,12 @@ async function confirmByRereading(decision: Decision, lost: NetworkError | Timeo
   if (unreadable) {
     throw new OutcomeUnknownError(
       { endpoint: lost.endpoint, cause: lost },
-      `The service answered the ${decision} request in a form this app does not understand, and the quote still shows ${status}: whether it was ${PAST[decision]} is not known. Check the quote before trying again`,
+      WORDS[decision].unknownUnreadable(String(status)),
     );
   }
   throw new OutcomeUnknownError(
     { endpoint: lost.endpoint, cause: lost },
-    `The ${decision} request ${lost instanceof TimeoutError ? 'timed out' : 'was interrupted'} and the quote still shows ${status}, but the service may still be working on it: whether it will be ${PAST[decision]} is not known yet. Check the quote before trying again`,
+    WORDS[decision].unknown(lost instanceof TimeoutError, String(status)),
   );
 }
 

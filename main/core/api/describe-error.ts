@@ -1,7 +1,7 @@
 import type { BridgeErrorCode } from '../../../preload/contract';
 import { AppError, saidError } from '../errors';
 import { globalRedactor } from '../log/redact';
-import { ApiError, UNEXPECTED_ANSWER } from './errors';
+import { ApiError, unexpectedAnswer } from './errors';
 import { translateFailure } from './transport';
 import { m } from '../../../i18n/paraglide/messages.js';
 
@@ -54,13 +54,14 @@ export function describeError(error: unknown): DescribedError {
       message: known.message,
       retryable: known.retryable,
       ...(known.retryAt !== null ? { retryAt: known.retryAt } : {}),
+      ...(known.language === undefined ? {} : { language: known.language }),
     };
   }
   if (known instanceof AppError) {
     const language = known.language === undefined ? {} : { language: known.language };
     return { code: known.code, title: TITLES[known.code](), message: globalRedactor.string(known.message), retryable: known.retryable, ...language };
   }
-  if (isZodError(error)) return { code: 'schema', title: TITLES.schema(), message: UNEXPECTED_ANSWER, retryable: false };
+  if (isZodError(error)) return describeError(saidError('schema', unexpectedAnswer()));
   if (isDomException(error, 'TimeoutError')) {
     return describeError(saidError('timeout', m.main_error_timeout(), { retryable: true }));
   }

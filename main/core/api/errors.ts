@@ -1,5 +1,7 @@
 import type { BridgeErrorCode } from '../../../preload/contract';
 import { AppError } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { getLocale } from '../../../i18n/paraglide/runtime.js';
 import { globalRedactor } from '../log/redact';
 import { retryWhen } from './retry-when';
 
@@ -43,9 +45,11 @@ export abstract class ApiError extends AppError {
     const now = details.now ?? Date.now();
     const retryAfterMs = details.retryAfterMs ?? null;
     const retryAt = retryAfterMs === null ? null : now + retryAfterMs;
-    const said = serviceMessage ? ` The service said: "${serviceMessage}".` : '';
-    const when = retryable && retryAt !== null ? ` The service asked to wait; try again ${retryWhen(retryAt, now)}.` : '';
-    super(code, globalRedactor.string(`${sentence(summary)}${said}${when}`), { retryable, cause: details.cause });
+    const said = serviceMessage ? m.core_api_service_said({ message: serviceMessage }) : null;
+    const when = retryable && retryAt !== null ? m.core_api_asked_to_wait({ when: retryWhen(retryAt, now) }) : null;
+    // Said in main's language (the CLI's, inside a CLI run): the error names it, as saidError does.
+    const language = getLocale();
+    super(code, globalRedactor.string(sentences([sentence(summary), said, when], language)), { retryable, cause: details.cause, language });
     this.name = new.target.name;
     this.status = details.status ?? null;
     this.endpoint = details.endpoint;
@@ -58,46 +62,48 @@ export abstract class ApiError extends AppError {
 
 export class AuthenticationError extends ApiError {
   constructor(details: ApiErrorDetails) {
-    super('authentication', 'The service did not accept the credentials. Check them, or get new ones from the portal', details, false);
+    super('authentication', m.core_api_credentials_refused(), details, false);
   }
 }
 export class ForbiddenError extends ApiError {
-  constructor(details: ApiErrorDetails, summary = 'These credentials are not allowed to see this. Ask the service’s administrator for access') {
+  constructor(details: ApiErrorDetails, summary: string = m.core_api_forbidden()) {
     super('forbidden', summary, details, false);
   }
 }
 export class NotFoundError extends ApiError {
-  constructor(details: ApiErrorDetails, summary = 'The service has no such quote: it may have been withdrawn, or the ID is wrong') {
+  constructor(details: ApiErrorDetails, summary: string = m.core_api_no_such_quote()) {
     super('not-found', summary, details, false);
   }
 }
 export class InvalidStateError extends ApiError {
-  constructor(details: ApiErrorDetails, summary = 'The quote no longer allows this action in its current status. Refresh it to see where it stands') {
+  constructor(details: ApiErrorDetails, summary: string = m.core_api_invalid_state()) {
     super('invalid-state', summary, details, false);
   }
 }
 export class ValidationError extends ApiError {
   constructor(details: ApiErrorDetails) {
-    super('validation', 'The service refused the request as invalid', details, false);
+    super('validation', m.core_api_invalid_request(), details, false);
   }
 }
 export class RateLimitedError extends ApiError {
   constructor(details: ApiErrorDetails) {
-    const advice = details.retryAfterMs == null ? '; try again in a minute' : '';
-    super('rate-limited', `The service is receiving too many requests${advice}`, details, true);
+    super('rate-limited', details.retryAfterMs == null ? m.core_api_rate_limited_wait_minute() : m.core_api_rate_limited(), details, true);
   }
 }
 export class ServerError extends ApiError {
   constructor(details: ApiErrorDetails) {
     const unavailable = details.status === 503;
-    const advice = details.retryAfterMs == null ? '; try again in a few minutes' : '';
-    super('server', `${unavailable ? 'The service is unavailable for now' : 'The service had an internal problem'}${advice}`, details, true);
+    const saidWhen = details.retryAfterMs != null;
+    const summary = unavailable
+      ? saidWhen ? m.core_api_unavailable() : m.core_api_unavailable_try_later()
+      : saidWhen ? m.core_api_internal_problem() : m.core_api_internal_problem_try_later();
+    super('server', summary, details, true);
   }
 }
 export class NetworkError extends ApiError {
   /** dns and refused mean the request never left; reset and other mean it may have. */
   readonly reason: 'dns' | 'refused' | 'reset' | 'tls' | 'other';
-  constructor(details: ApiErrorDetails, summary = 'Could not reach the service. Check the network connection and the account’s address', reason: NetworkError['reason'] = 'other') {
+  constructor(details: ApiErrorDetails, summary: string = m.core_api_unreachable(), reason: NetworkError['reason'] = 'other') {
     super('network', summary, details, true);
     this.reason = reason;
   }
@@ -105,7 +111,7 @@ export class NetworkError extends ApiError {
 export class TimeoutError extends ApiError {
   /** connect means the request never left; headers and body mean it may have been processed. */
   readonly phase: 'connect' | 'headers' | 'body';
-  constructor(details: ApiErrorDetails, summary = 'The service took too long to answer. Try again; if it keeps happening, it may be overloaded', phase: TimeoutError['phase'] = 'headers') {
+  constructor(details: ApiErrorDetails, summary: string = m.core_api_too_slow(), phase: TimeoutError['phase'] = 'headers') {
     super('timeout', summary, details, true);
     this.phase = phase;
   }
@@ -129,8 +135,10 @@ export function certainlyNotSent(error: unknown): boolean {
   );
 }
 
-export const UNEXPECTED_ANSWER =
-  'The service answered in a form this app does not understand. Check that the account’s address is the Quoting Service; if it is, the service may have changed.';
+/** The answer did not match the interface: said in main's language when it is needed. */
+export function unexpectedAnswer(): string {
+  return m.core_api_unexpected_answer();
+}
 
 /** The answer arrived but is not what the interface describes (not JSON, a field missing or mistyped). */
 export class SchemaError extends ApiError {
@@ -140,7 +148,7 @@ export class SchemaError extends ApiError {
   readonly problem: string;
   constructor(
     details: ApiErrorDetails & { path: ReadonlyArray<PropertyKey>; problem: string },
-    summary = UNEXPECTED_ANSWER,
+    summary: string = unexpectedAnswer(),
   ) {
     super('schema', summary, details, false);
     this.path = details.path;
@@ -155,7 +163,6 @@ export class SchemaError extends ApiError {
 // A 404 on one quote's path means that quote is gone; on the list or the filters it means
 // the address does not lead to the Quoting Service at all.
 const ONE_QUOTE = /\/quotes\/(?!filters(\/|$))[^/]+/;
-const NOTHING_THERE = 'The service has nothing at this address. Check that the account’s address is the Quoting Service’s root address, e.g. https://quotes.example.com';
 
 /** What kind of call failed: a 400 means different things on accept/decline and elsewhere. */
 export type CallKind = 'read' | 'decision' | 'other';
@@ -165,7 +172,7 @@ export function errorForStatus(status: number, kind: CallKind, details: ApiError
   const withStatus = { ...details, status };
   if (status === 401) return new AuthenticationError(withStatus);
   if (status === 403) return new ForbiddenError(withStatus);
-  if (status === 404) return new NotFoundError(withStatus, ONE_QUOTE.test(details.endpoint) ? undefined : NOTHING_THERE);
+  if (status === 404) return new NotFoundError(withStatus, ONE_QUOTE.test(details.endpoint) ? undefined : m.core_api_nothing_there());
   if (status === 429) return new RateLimitedError(withStatus);
   if (status === 400 && kind === 'decision') return new InvalidStateError(withStatus);
   if (status >= 500) return new ServerError(withStatus);
@@ -186,7 +193,12 @@ export function apiErrorLogFields(error: ApiError): Record<string, unknown> {
 
 function sentence(text: string): string {
   const trimmed = text.trim();
-  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+  return /[.!?。؟]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** Sentences one after another: Japanese sets them side by side, the others with a space. */
+function sentences(parts: ReadonlyArray<string | null>, language: string): string {
+  return parts.filter((part): part is string => part !== null).join(language === 'ja' ? '' : ' ');
 }
 
 function excerpt(text: string): string {

@@ -3,7 +3,7 @@ import type { Dispatcher } from 'undici';
 import type { Credentials } from '../../../preload/contract';
 import { baseUrlProblem } from '../../../i18n/words/base-url';
 import { createAuthenticator } from './auth/authenticator';
-import { AppError } from '../errors';
+import { saidError } from '../errors';
 import type { NeedsCredentialsError } from './auth/needs-credentials';
 import { createSilentLogger, registerSecret } from '../log/logger';
 import type { Clock, Logger } from '../ports';
@@ -95,7 +95,8 @@ export function createAgent(timeouts: Partial<Timeouts> = {}): Agent {
  */
 function normaliseBaseUrl(value: string): string {
   const problem = baseUrlProblem(value);
-  if (problem) throw new AppError('invalid-input', problem);
+  // The rule's words come from the catalogue, in main's language.
+  if (problem) throw saidError('invalid-input', problem);
   return new URL(value.trim()).toString().replace(/\/+$/, '');
 }
 

@@ -10,10 +10,10 @@ import { ApiError, errorForStatus, ForbiddenError, NotFoundError, SchemaError } 
 import { DEFAULT_RETRY_POLICY, parseRetryAfter } from './retry';
 import type { RetryPolicy } from './retry';
 import { createBodyDeadline } from './body-deadline';
+import { m } from '../../../i18n/paraglide/messages.js';
 import { bodyDeadlinePassed, DEFAULT_TIMEOUTS, ERROR_BODY_MAX_BYTES, readBounded, translateFailure } from './transport';
 import type { Timeouts } from './transport';
 
-const LINK_EXPIRED = 'The PDF link has expired or was withdrawn. Ask for the PDF again';
 /** Temporary downloads are named so a start-up sweep can recognise (and delete) every leftover. */
 export const PDF_TEMP_PATTERN = /^\.qd-pdf-[0-9a-f]+\.part$/;
 const PDF_MAGIC = Buffer.from('%PDF-');
@@ -109,8 +109,8 @@ export async function streamPdfToFile(url: string, folder: string, name: string,
       const text = await readBounded(response.body, ERROR_BODY_MAX_BYTES, endpoint, true).catch(() => '');
       // A signed link that has expired is refused (403, 404 or 410): a new link is the remedy.
       const refused = { endpoint, status: response.statusCode, bodyText: text };
-      if (response.statusCode === 403) throw new ForbiddenError(refused, LINK_EXPIRED);
-      if (response.statusCode === 404 || response.statusCode === 410) throw new NotFoundError(refused, LINK_EXPIRED);
+      if (response.statusCode === 403) throw new ForbiddenError(refused, m.core_api_pdf_link_expired());
+      if (response.statusCode === 404 || response.statusCode === 410) throw new NotFoundError(refused, m.core_api_pdf_link_expired());
       throw errorForStatus(response.statusCode, 'read', { endpoint, bodyText: text, retryAfterMs: parseRetryAfter(response.headers['retry-after'], Date.now()) });
     }
     const announced = Number(response.headers['content-length']);
@@ -180,6 +180,6 @@ async function syncFolder(folder: string, fs: PdfFileSystem): Promise<void> {
 export function notPdf(endpoint: string, why: string): SchemaError {
   return new SchemaError(
     { endpoint, path: [], problem: `the download is not a PDF: ${why}` },
-    'The download is not a PDF, so it was not saved. Try again; if it keeps happening, tell the service’s support',
+    m.core_api_not_pdf(),
   );
 }

@@ -10,7 +10,8 @@ import {
   QuoteStatus,
   QuoteSummaryResponse,
 } from '../../../preload/contract';
-import { AppError } from '../errors';
+import { AppError, saidError } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
 import type { Clock, Logger } from '../ports';
 import type { Caller } from './caller';
 import { decide, readDecisionAnswer } from './decisions';
@@ -53,7 +54,7 @@ export function createQuotesResource(call: Caller, clock: Clock, logger: Logger)
       const path = PATHS.decline(requireId(id));
       const trimmed = reason?.trim();
       if (trimmed !== undefined && trimmed.length > DECLINE_REASON_MAX) {
-        throw new AppError('validation', `The reason is ${trimmed.length} characters long; the service accepts at most ${DECLINE_REASON_MAX}.`);
+        throw saidError('validation', m.core_api_reason_too_long({ length: trimmed.length, max: DECLINE_REASON_MAX }));
       }
       // The body may be omitted when there is no reason.
       const json = trimmed ? { reason: trimmed } : undefined;

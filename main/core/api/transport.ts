@@ -3,6 +3,7 @@ import type { Clock } from '../ports';
 import { ApiError, errorForStatus, NetworkError, TimeoutError } from './errors';
 import type { CallKind } from './errors';
 import { parseRetryAfter } from './retry';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 export interface Timeouts {
   /** Establishing the TCP/TLS connection. */
@@ -137,7 +138,7 @@ function queryString(query: Record<string, string | undefined> | undefined): str
 }
 
 export function bodyDeadlinePassed(endpoint: string, cause: unknown): TimeoutError {
-  return new TimeoutError({ endpoint, cause }, 'The service took too long to send its answer. Try again; if it keeps happening, it may be overloaded', 'body');
+  return new TimeoutError({ endpoint, cause }, m.core_api_body_too_slow(), 'body');
 }
 
 /**
@@ -189,7 +190,7 @@ export function readBounded(body: BodyStream, maxBytes: number, endpoint: string
           body.destroy();
           return;
         }
-        fail(new NetworkError({ endpoint }, `The service sent a far larger answer than expected (over ${Math.round(maxBytes / 1024 / 1024)} MB), so it was not read. Check that the account’s address is the Quoting Service`));
+        fail(new NetworkError({ endpoint }, m.core_api_answer_too_large({ megabytes: Math.round(maxBytes / 1024 / 1024) })));
         body.destroy();
         return;
       }
@@ -199,7 +200,7 @@ export function readBounded(body: BodyStream, maxBytes: number, endpoint: string
     body.on('end', finish);
     body.on('error', fail);
     // Destroyed without an error (by us above, or by undici): nothing more will come.
-    body.on('close', () => fail(new NetworkError({ endpoint }, 'The connection to the service broke before its answer was complete. Try again')));
+    body.on('close', () => fail(new NetworkError({ endpoint }, m.core_api_broke_mid_answer())));
   });
 }
 
@@ -218,15 +219,15 @@ export function translateFailure(error: unknown, endpoint: string, signal?: Abor
   // A garbled answer (bad framing, a body shorter or longer than announced) came from the
   // service, so it is a network failure: reads retry it, and a decision re-reads the quote.
   if (isProtocolError(error) || code?.startsWith('HPE_') || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
-    return new NetworkError({ endpoint, cause: error }, 'The service sent a garbled answer. Try again; if it keeps happening, something between you and the service may be interfering', 'other');
+    return new NetworkError({ endpoint, cause: error }, m.core_api_garbled(), 'other');
   }
   switch (code) {
     case 'UND_ERR_CONNECT_TIMEOUT':
-      return new TimeoutError({ endpoint, cause: error }, CONNECT_TIMEOUT, 'connect');
+      return new TimeoutError({ endpoint, cause: error }, m.core_api_connect_timeout(), 'connect');
     case 'UND_ERR_HEADERS_TIMEOUT':
-      return new TimeoutError({ endpoint, cause: error }, 'The service did not start answering in time. Try again; if it keeps happening, it may be overloaded', 'headers');
+      return new TimeoutError({ endpoint, cause: error }, m.core_api_no_first_byte(), 'headers');
     case 'UND_ERR_BODY_TIMEOUT':
-      return new TimeoutError({ endpoint, cause: error }, 'The service stopped sending its answer part way. Try again', 'body');
+      return new TimeoutError({ endpoint, cause: error }, m.core_api_stalled(), 'body');
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return asNetwork(error, endpoint, 'dns');
@@ -238,7 +239,7 @@ export function translateFailure(error: unknown, endpoint: string, signal?: Abor
     case 'UND_ERR_CLOSED':
       return asNetwork(error, endpoint, 'reset');
     case 'ETIMEDOUT':
-      return new TimeoutError({ endpoint, cause: error }, CONNECT_TIMEOUT, 'connect');
+      return new TimeoutError({ endpoint, cause: error }, m.core_api_connect_timeout(), 'connect');
     default:
       if (code && TLS_CODE.test(code)) return asNetwork(error, endpoint, 'tls');
       if (code && SOCKET_CODE.test(code)) return asNetwork(error, endpoint, 'other');
@@ -261,16 +262,15 @@ function errorCode(error: object): string | undefined {
   return typeof own === 'string' ? own : undefined;
 }
 
-const CONNECT_TIMEOUT = 'Could not connect to the service in time. Check the network connection and the account’s address';
-
-const NETWORK_SUMMARY: Record<NetworkReason, string> = {
-  dns: 'The service’s address could not be found. Check the account’s address and the network connection',
-  refused: 'The service refused the connection: nothing is answering at the account’s address. Check the address, or try again once the service is back',
-  reset: 'The connection to the service broke. Try again',
-  tls: 'A secure connection to the service could not be established (a certificate or TLS problem). Check the account’s address',
-  other: 'Could not reach the service. Check the network connection and the account’s address',
+// Words are functions, said when the failure happens, so they follow main's (or the CLI's) language.
+const NETWORK_SUMMARY: Record<NetworkReason, () => string> = {
+  dns: () => m.core_api_dns(),
+  refused: () => m.core_api_refused(),
+  reset: () => m.core_api_reset(),
+  tls: () => m.core_api_tls(),
+  other: () => m.core_api_unreachable(),
 };
 
 function asNetwork(error: unknown, endpoint: string, reason: NetworkReason): NetworkError {
-  return new NetworkError({ endpoint, cause: error }, NETWORK_SUMMARY[reason], reason);
+  return new NetworkError({ endpoint, cause: error }, NETWORK_SUMMARY[reason](), reason);
 }

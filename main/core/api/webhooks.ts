@@ -1,5 +1,6 @@
 import { maybeEnveloped, PATHS, WebhookInfo, WebhookRegistration } from '../../../preload/contract';
-import { AppError } from '../errors';
+import { saidError } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
 import { registerSecret } from '../log/logger';
 import type { Logger } from '../ports';
 import type { Caller } from './caller';
@@ -13,7 +14,7 @@ const InfoBody = maybeEnveloped(WebhookInfo);
 export function createWebhooksResource(call: Caller, logger: Logger): WebhooksResource {
   return {
     async register(url) {
-      if (!isHttpsUrl(url)) throw new AppError('validation', 'The webhook address must be a full https:// URL.');
+      if (!isHttpsUrl(url)) throw saidError('validation', m.core_api_webhook_https());
       const response = await call({ method: 'POST', path: PATHS.webhooks, kind: 'other', json: { url } }, { retry: false });
       const registration = parseBody(response, RegistrationBody);
       registerSecret(logger, registration.secret);

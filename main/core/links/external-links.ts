@@ -1,6 +1,7 @@
 // Which links the app may hand to the system browser. Anything that can put a link in front
 // of the person (a quote's text, a service's answer, a compromised page) must not be able to
 // send them to a look-alike site or to a local handler (file:, smb:, custom schemes).
+import { m } from '../../../i18n/paraglide/messages.js';
 
 /**
  * Sites the app may open besides the accounts' own: the service vendor's site, where its
@@ -8,6 +9,7 @@
  */
 export const EXTERNAL_LINK_ALLOW_LIST: readonly string[] = ['locaria.com'];
 
+/** `reason` is said in main's language, for the person who clicked. */
 export type LinkDecision = { allowed: true } | { allowed: false; reason: string };
 
 export interface LinkContext {
@@ -25,15 +27,15 @@ export function isHttpsLink(url: string): boolean {
 /** Whether `url` may be opened in the system browser, and if not, why in plain words. */
 export function externalLinkDecision(url: string, context: LinkContext): LinkDecision {
   const parsed = parse(url);
-  if (!parsed) return { allowed: false, reason: 'This link is not a valid web address, so it was not opened.' };
-  if (parsed.protocol !== 'https:') return { allowed: false, reason: `Only secure (https://) links are opened; this one starts with ${parsed.protocol}//.` };
-  if (parsed.username !== '' || parsed.password !== '') return { allowed: false, reason: 'Links with a user name or password in them are not opened.' };
+  if (!parsed) return { allowed: false, reason: m.core_link_invalid() };
+  if (parsed.protocol !== 'https:') return { allowed: false, reason: m.core_link_not_https({ scheme: parsed.protocol }) };
+  if (parsed.username !== '' || parsed.password !== '') return { allowed: false, reason: m.core_link_credentials() };
   const host = parsed.hostname.toLowerCase();
   const accountHosts = context.accountBaseUrls.map((baseUrl) => parse(baseUrl)?.hostname.toLowerCase()).filter((name): name is string => Boolean(name));
   if (accountHosts.includes(host)) return { allowed: true };
   const allowList = context.allowList ?? EXTERNAL_LINK_ALLOW_LIST;
   if (allowList.some((site) => host === site || host.endsWith(`.${site}`))) return { allowed: true };
-  return { allowed: false, reason: `Links to ${host} are not opened: only the addresses of your accounts' services and ${allowList.join(', ')} are.` };
+  return { allowed: false, reason: m.core_link_not_allowed({ host, sites: allowList.join(', ') }) };
 }
 
 function parse(url: string): URL | null {

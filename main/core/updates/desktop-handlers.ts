@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { desktopMethods } from '../../../preload/contract/bridge/desktop';
-import { AppError } from '../errors';
+import { saidError } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 type Methods = typeof desktopMethods;
 /** The use cases behind `desktopMethods`: only the Electron host has them (main/electron/desktop-settings.ts). */
@@ -9,7 +10,7 @@ export type DesktopHandlers = {
 };
 
 const desktopOnly = async (): Promise<never> => {
-  throw new AppError('internal', 'This setting exists only in the Quotedesk desktop app.');
+  throw saidError('internal', m.core_desktop_only());
 };
 
 /** Browser mode and the CLI: every desktop method says it is desktop-only. */

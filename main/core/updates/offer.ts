@@ -3,6 +3,7 @@
 // rather than installing an older release), and only installers fetched over https. An update
 // is code that will run, and the feed's metadata names the installer's address.
 import { compareVersions } from './version-order';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 /** What a check found: the version and the addresses its installer files are downloaded from, resolved against the feed. */
 export interface UpdateOffer {
@@ -19,14 +20,14 @@ export function secureUpdateAddress(url: URL): boolean {
 /** Why the offer is refused, in words; null when it may be downloaded. 'not-newer' is no update at all, not a failure. */
 export function offerProblem(currentVersion: string, offer: UpdateOffer): { kind: 'not-newer' } | { kind: 'refused'; message: string } | null {
   const order = compareVersions(offer.version, currentVersion);
-  if (order === null) return { kind: 'refused', message: `The update feed names a version that is not a version number (${offer.version.slice(0, 40)}).` };
+  if (order === null) return { kind: 'refused', message: m.core_update_bad_version({ version: offer.version.slice(0, 40) }) };
   if (order <= 0) return { kind: 'not-newer' };
-  if (offer.installerUrls.length === 0) return { kind: 'refused', message: `The update feed names no installer for ${offer.version}.` };
+  if (offer.installerUrls.length === 0) return { kind: 'refused', message: m.core_update_no_installer({ version: offer.version }) };
   for (const address of offer.installerUrls) {
     const url = URL.parse(address);
     if (!url || !secureUpdateAddress(url) || url.username || url.password) {
       const shown = url ? `${url.protocol}//${url.host}` : address.slice(0, 80);
-      return { kind: 'refused', message: `The update feed names an installer at ${shown}, which is not an https address, so it was not downloaded.` };
+      return { kind: 'refused', message: m.core_update_insecure_installer({ address: shown }) };
     }
   }
   return null;

@@ -6,6 +6,8 @@ import type { UpdateOffer } from './offer';
 import type { DecisionsInFlight, Scheduler, UpdateEngine } from './port';
 import { realScheduler } from './port';
 import { errorText } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { getLocale } from '../../../i18n/paraglide/runtime.js';
 
 /** Often enough that a fix reaches people the same day, rarely enough to be no load on the feed. */
 export const UPDATE_CHECK_INTERVAL_MS = 4 * 60 * 60 * 1000;
@@ -52,7 +54,7 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
     version: null,
     percent: null,
     checkedAt: null,
-    message: engine ? null : 'Updates are off: this build has no update feed configured.',
+    message: engine ? null : m.core_update_disabled(),
     waitingForDecision: false,
   };
   let running: Promise<UpdateState> | null = null;
@@ -84,7 +86,7 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
     }
     if (problem) {
       logger.warn('update refused', { version: found.version, reason: problem.message });
-      change({ phase: 'failed', version: null, percent: null, checkedAt, message: `${problem.message} Nothing was installed.` });
+      change({ phase: 'failed', version: null, percent: null, checkedAt, message: `${problem.message}${getLocale() === 'ja' ? '' : ' '}${m.core_update_nothing_installed()}` });
       return state;
     }
     change({ phase: 'downloading', version: found.version, percent: 0, checkedAt });
@@ -149,16 +151,16 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
     },
     restart() {
       if (!engine || state.phase !== 'ready') {
-        return { restarting: false, reason: 'no-update', message: 'No update is downloaded yet.' };
+        return { restarting: false, reason: 'no-update', message: m.core_update_nothing_downloaded() };
       }
       if (options.decisions.inFlight()) {
         if (!state.waitingForDecision) {
-          change({ waitingForDecision: true, message: 'Quotedesk restarts to update as soon as the decision being sent is answered.' });
+          change({ waitingForDecision: true, message: m.core_update_restart_after_decision() });
           void options.decisions.idle().then(() => {
             if (!stopped) install(engine);
           });
         }
-        return { restarting: false, reason: 'decision-in-flight', message: 'A decision is being sent: Quotedesk restarts to update as soon as it is answered.' };
+        return { restarting: false, reason: 'decision-in-flight', message: m.core_update_restart_waits() };
       }
       install(engine);
       return { restarting: true };

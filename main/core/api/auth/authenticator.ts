@@ -3,6 +3,7 @@ import { AUTH_HEADERS } from '../../../../preload/contract';
 import { ApiError } from '../errors';
 import type { Clock } from '../../ports';
 import { NeedsCredentialsError } from './needs-credentials';
+import { m } from '../../../../i18n/paraglide/messages.js';
 import { createTokenManager } from './token-manager';
 import type { IssuedToken, TokenManager } from './token-manager';
 
@@ -47,9 +48,10 @@ export interface AuthenticatorOptions {
 // is a passing failure that must not lock the account.
 const REFUSING_STATUSES = new Set([400, 401, 403]);
 
-const REFUSAL_MESSAGES: Record<Credentials['mechanism'], string> = {
-  'api-key': "The service refused this account's API key (it may have been revoked or rotated). Enter the new key to continue.",
-  'client-credentials': "The service refused this account's client ID and secret (they may have been revoked or rotated). Enter the new ones to continue.",
+// Words are functions, said when the refusal happens, so they follow main's language.
+const REFUSAL_MESSAGES: Record<Credentials['mechanism'], () => string> = {
+  'api-key': () => m.core_auth_key_refused(),
+  'client-credentials': () => m.core_auth_secret_refused(),
 };
 
 export function createAuthenticator(options: AuthenticatorOptions): Authenticator {
@@ -97,7 +99,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     if (!refusal) {
       // Shown to the user as the account's status: plain words. The request that was refused
       // stays on the cause (an ApiError) for the log.
-      refusal = new NeedsCredentialsError(REFUSAL_MESSAGES[credentials.mechanism], cause);
+      refusal = new NeedsCredentialsError(REFUSAL_MESSAGES[credentials.mechanism](), cause);
       options.onRefused?.(refusal);
     }
     return refusal;

@@ -65,7 +65,7 @@ describe('error bodies become words, never raw text or JSON', () => {
     expect(error.message).toBe(
       `The service is receiving too many requests. The service said: "Too many requests". The service asked to wait; try again at ${hhmm(clock.now() + 120_000)} (in about 2 minutes).`,
     );
-    expect(describeError(error)).toEqual({ code: 'rate-limited', title: 'Service busy', message: error.message, retryable: true, retryAt: clock.now() + 120_000 });
+    expect(describeError(error)).toEqual({ code: 'rate-limited', title: 'Service busy', message: error.message, retryable: true, retryAt: clock.now() + 120_000, language: 'en' });
   });
 
   it('a 503 whose Retry-After outlasts the retries says when too, from an HTTP date', async () => {
