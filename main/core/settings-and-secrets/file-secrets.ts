@@ -1,4 +1,5 @@
 import { basename, dirname } from 'node:path';
+import { m } from '../../../i18n/paraglide/messages.js';
 import type { DataFileProblem, Logger, SecretStore } from '../ports';
 import { DataWriteError, loadJsonDataFile, makeOwnerOnly, sweepTemporaryFiles, writeFileAtomic } from '../data-files';
 import type { AsyncFileSystem, DataFileIo } from '../data-files';
@@ -72,7 +73,7 @@ export function createFileSecretStore(options: FileSecretStoreOptions): SecretSt
     describe: () => ({
       backend: 'file',
       weak: true,
-      message: `Credentials are stored in ${path}, protected only by file permissions (readable by your user account alone), not encrypted by the operating system.`,
+      message: m.main_secrets_file_weak({ path }),
     }),
   };
 }

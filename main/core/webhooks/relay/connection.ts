@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { connect, credsAuthenticator } from '@nats-io/transport-node';
 import type { NatsConnection, NodeConnectionOptions } from '@nats-io/transport-node';
+import { m } from '../../../../i18n/paraglide/messages.js';
 import { registerSecret } from '../../log/logger';
 import type { Logger } from '../../ports';
 import { plainNetworkWords } from '../../../../i18n/words/network-words';
@@ -96,7 +97,7 @@ export async function connectToRelayServer(server: RelayServer, options: { name:
   try {
     return await connect(connection);
   } catch (error) {
-    throw new RelayConfigError(`could not connect to the NATS server at ${servers.map(safeForMessage).join(', ')}: ${describeNatsError(error)}`);
+    throw new RelayConfigError(m.main_relay_cannot_connect({ servers: servers.map(safeForMessage).join(', '), reason: describeNatsError(error) }));
   }
 }
 
@@ -104,9 +105,9 @@ export async function connectToRelayServer(server: RelayServer, options: { name:
 export function describeNatsError(error: unknown): string {
   const message = errorText(error);
   const code = (error as { code?: string } | null)?.code;
-  if (/authorization|authentication/i.test(message)) return 'the server refused these credentials';
-  if (code === 'ECONNREFUSED' || /ECONNREFUSED/.test(message)) return 'nothing answers at that address (is nats-server running?)';
-  if (/timeout/i.test(message)) return 'no answer in time';
-  if (/tls|certificate|SSL/i.test(message)) return `TLS failed: ${plainNetworkWords(message)}`;
+  if (/authorization|authentication/i.test(message)) return m.main_relay_nats_refused_credentials();
+  if (code === 'ECONNREFUSED' || /ECONNREFUSED/.test(message)) return m.main_relay_nats_nothing_answers();
+  if (/timeout/i.test(message)) return m.main_relay_nats_no_answer();
+  if (/tls|certificate|SSL/i.test(message)) return m.main_relay_nats_tls_failed({ detail: plainNetworkWords(message) });
   return plainNetworkWords(message);
 }
