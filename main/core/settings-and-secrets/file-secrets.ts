@@ -27,7 +27,7 @@ export function createFileSecretStore(options: FileSecretStoreOptions): SecretSt
   makeOwnerOnly(path);
   const loaded = loadJsonDataFile(path, {
     file: 'secrets',
-    check: (value) => (Object.values(value).every((entry) => typeof entry === 'string') ? null : 'does not hold credentials in the expected form'),
+    check: (value) => (Object.values(value).every((entry) => typeof entry === 'string') ? null : () => m.main_data_secrets_wrong_form()),
     now: options.now,
     logger: options.logger,
     io: options.loaderIo,
@@ -44,7 +44,7 @@ export function createFileSecretStore(options: FileSecretStoreOptions): SecretSt
 
   async function commit(next: Map<string, string>): Promise<void> {
     if (!loaded.writable) {
-      throw new DataWriteError(path, 'the existing credentials file could not be read or moved aside, so it is left untouched; move it away and restart Quotedesk', {
+      throw new DataWriteError(path, m.main_data_secrets_left_untouched(), {
         step: 'refused',
       });
     }
