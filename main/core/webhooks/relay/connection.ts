@@ -35,10 +35,10 @@ export class RelayConfigError extends Error {}
  */
 export function parseServerUrls(text: string): { servers: string[]; tls: boolean } {
   const given = relayServerList(text);
-  if (given.length === 0) throw new RelayConfigError('no NATS server URL: give one like nats://127.0.0.1:4222 or tls://nats.example.com:4222');
+  if (given.length === 0) throw new RelayConfigError(m.main_relay_no_server());
   for (const server of given) {
     const url = URL.parse(server);
-    if (url && (url.username !== '' || url.password !== '')) throw new RelayConfigError('remove the user name or password from the NATS URL: give them with --user and --password-file, or --creds');
+    if (url && (url.username !== '' || url.password !== '')) throw new RelayConfigError(m.main_relay_url_has_credentials());
   }
   const problem = relayServerProblem(text);
   if (problem) throw new RelayConfigError(problem);
@@ -56,9 +56,9 @@ export async function readCredsFile(path: string): Promise<RelayAuth> {
   try {
     creds = await readFile(path, 'utf8');
   } catch (error) {
-    throw new RelayConfigError(`could not read the NATS credentials file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new RelayConfigError(m.main_relay_creds_unreadable({ path, code: (error as NodeJS.ErrnoException).code ?? String(error) }));
   }
-  if (!creds.includes('BEGIN NATS USER JWT') || !creds.includes('BEGIN USER NKEY SEED')) throw new RelayConfigError(`${path} is not a NATS .creds file (it needs a user JWT and an nkey seed)`);
+  if (!creds.includes('BEGIN NATS USER JWT') || !creds.includes('BEGIN USER NKEY SEED')) throw new RelayConfigError(m.main_relay_not_creds_file({ path }));
   return { kind: 'creds', creds };
 }
 
@@ -67,9 +67,9 @@ export async function readPasswordFile(user: string, path: string): Promise<Rela
   try {
     password = (await readFile(path, 'utf8')).replace(/\r?\n$/, '');
   } catch (error) {
-    throw new RelayConfigError(`could not read the password file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new RelayConfigError(m.main_relay_password_unreadable({ path, code: (error as NodeJS.ErrnoException).code ?? String(error) }));
   }
-  if (password === '') throw new RelayConfigError(`the password file ${path} is empty`);
+  if (password === '') throw new RelayConfigError(m.main_relay_password_empty({ path }));
   return { kind: 'user', user, password };
 }
 

@@ -1,7 +1,7 @@
 // The core's remaining sentences to a person (where credentials are kept, a quote not cached
 // yet, a version without price history, the command line's refusals through the app, a NATS
 // server out of reach) come from the catalogue in main's language, not in English.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import { quoteDetailView } from '../../../../main/core/inbox/quote-detail-view';
 import { createInsightsHandlers } from '../../../../main/core/insights/bridge';
 import { createFileSecretStore, createMemorySecretStore } from '../../../../main/core/settings-and-secrets';
 import { createSilentLogger } from '../../../../main/core/log/logger';
-import { connectToRelayServer, describeNatsError } from '../../../../main/core/webhooks/relay/connection';
+import { connectToRelayServer, describeNatsError, parseServerUrls, readPasswordFile } from '../../../../main/core/webhooks/relay/connection';
 
 const ENGLISH = /\b(the|credentials|stored|memory|quote|cache|version|history|command|app|server|answers?|nothing)\b/i;
 const noPdf = { status: () => ({ cached: false, outdated: false, bytes: null, fetchedAt: null, downloading: false }) };
@@ -106,5 +106,20 @@ describe('the core’s notices in main’s language', () => {
     const error = (await failed.then(() => null, (thrown: unknown) => thrown)) as Error;
     expect(error.message).toContain(`تعذّر الاتصال بخادم NATS على \u2066${address}\u2069`);
     expect(error.message.replace(address, '').replace('nats-server', '')).not.toMatch(ENGLISH);
+  });
+
+  it('refuses a relay server address or a password file in German and in Arabic', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qd-notices-'));
+    dirs.push(dir);
+    const empty = join(dir, 'password');
+    writeFileSync(empty, '');
+    setLocale('de', { reload: false });
+    expect(() => parseServerUrls('nats://user:secret@127.0.0.1:4222')).toThrow(
+      'entfernen Sie Benutzername und Passwort aus der NATS-URL: Geben Sie sie mit --user und --password-file oder mit --creds an',
+    );
+    await expect(readPasswordFile('relay', empty)).rejects.toThrow(`die Passwortdatei ${empty} ist leer`);
+    setLocale('ar', { reload: false });
+    await expect(readPasswordFile('relay', empty)).rejects.toThrow(`ملف كلمة المرور \u2066${empty}\u2069 فارغ`);
+    expect(() => parseServerUrls(' ')).toThrow(/^لا يوجد URL لخادم NATS/);
   });
 });
