@@ -38,8 +38,6 @@ const xa = (english: string) => pseudoText(english).replace(/^⟦/, '').replace(
  * once its owner translates it.
  */
 const OWNED_ELSEWHERE: { view: string; text: RegExp; owner: string }[] = [
-  // main/core/settings-and-secrets/file-secrets.ts describe(): main's sentence, shown as it comes.
-  { view: 'settings', text: /^Credentials are stored in \S+, protected only by file permissions \(readable by your user account alone\), not encrypted by the operating system\.$/, owner: 'i18n-core (main/core)' },
   // renderer/src/components/team-settings/team-setup.svelte: the example address of the team's
   // NATS server, a URL (translate="no" on its input, as the relay's has).
   { view: 'settings', text: /^tls:\/\/nats\.example\.com:4222$/, owner: 'team (team-setup.svelte)' },

@@ -7,7 +7,8 @@ import type { AccountsService } from '../accounts/types';
 import type { Dispatcher } from '../bridge/dispatcher';
 import type { EventHub } from '../bridge/events';
 import type { PdfCache } from '../cache';
-import { AppError } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { AppError, saidError } from '../errors';
 import type { DomainBus } from '../events';
 import type { EndpointCommands } from './server';
 import type { EndpointRequest } from './protocol';
@@ -29,14 +30,14 @@ export function createEndpointCommands(deps: EndpointCommandDeps): EndpointComma
   async function realAccount(accountId: string) {
     const account = await deps.accounts.get(accountId);
     // Demo accounts live only as long as this run of the app: a script must never act on one.
-    if (account.demo) throw new AppError('account-not-found', 'That account is a demo account of the app; the command line works with saved accounts only.');
+    if (account.demo) throw saidError('account-not-found', m.main_endpoint_demo_account());
     return account;
   }
 
   async function decide(request: Extract<EndpointRequest, { command: 'decide' }>): Promise<DecisionResult> {
     await realAccount(request.accountId);
     const hub = deps.hub();
-    if (hub === null) throw new AppError('invalid-state', 'The app is closing; try again in a moment.', { retryable: true });
+    if (hub === null) throw saidError('invalid-state', m.main_endpoint_app_closing(), { retryable: true });
     const ended = watchOutbox(hub);
     try {
       const input = { accountId: request.accountId, quoteId: request.quoteId, ...(request.version ? { version: request.version } : {}) };
@@ -101,7 +102,7 @@ function watchOutbox(hub: EventHub) {
     outcomeOf(entry: OutboxEntry): Promise<DecisionResult> {
       return new Promise((resolve, reject) => {
         let goneTimer: NodeJS.Timeout | null = null;
-        const deadline = setTimeout(() => finish(waiting(entry, 'It is still in the app\u2019s outbox, which sends it when it can.')), Math.max(0, entry.sendAt - Date.now()) + SEND_WITHIN_MS);
+        const deadline = setTimeout(() => finish(waiting(entry, m.main_endpoint_still_in_outbox())), Math.max(0, entry.sendAt - Date.now()) + SEND_WITHIN_MS);
         const finish = (result: DecisionResult | AppError) => {
           clearTimeout(deadline);
           if (goneTimer) clearTimeout(goneTimer);
@@ -113,9 +114,9 @@ function watchOutbox(hub: EventHub) {
           const ended = sent.get(entry.id);
           if (ended) return finish(ended.result);
           const now = entries?.find((other) => other.id === entry.id);
-          if (now?.state === 'waiting') return finish(waiting(now, now.message ?? 'It waits for the service in the app\u2019s outbox.'));
+          if (now?.state === 'waiting') return finish(waiting(now, now.message ?? m.main_endpoint_waits_for_service()));
           // The outbox drops a sent entry just before it says how it ended: only an entry gone with no end for a moment was undone.
-          if (entries !== null && !now && !goneTimer) goneTimer = setTimeout(() => finish(new AppError('invalid-state', 'It was undone in the app before it was sent; nothing was sent.')), 1_000);
+          if (entries !== null && !now && !goneTimer) goneTimer = setTimeout(() => finish(saidError('invalid-state', m.main_endpoint_undone_in_app())), 1_000);
         };
         changed();
       });

@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import { connect, createServer } from 'node:net';
 import type { Socket } from 'node:net';
+import { m } from '../../../i18n/paraglide/messages.js';
 import { describeError } from '../api';
 import { errorText } from '../errors';
 import type { Logger } from '../ports';
@@ -145,7 +146,7 @@ export function parseRequest(line: string): EndpointRequest | EndpointError {
   if (parsed.success) return parsed.data;
   const command = typeof value === 'object' && value !== null ? (value as { command?: unknown }).command : undefined;
   if (typeof command === 'string' && !EndpointRequest.options.some((option) => option.shape.command.value === command)) {
-    return { code: 'unknown-command', message: `the app does not know the command "${command.slice(0, 60)}": the command line and the app may be of different versions`, retryable: false };
+    return { code: 'unknown-command', message: m.main_endpoint_unknown_command({ command: command.slice(0, 60) }), retryable: false };
   }
   const issue = parsed.error.issues[0];
   return { code: 'bad-frame', message: `the request does not fit the protocol (${issue ? `${issue.path.join('.') || 'request'}: ${issue.message}` : 'unreadable'})`, retryable: false };

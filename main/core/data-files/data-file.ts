@@ -5,7 +5,8 @@
 import * as fs from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { DataFileProblem, Logger } from '../ports';
-import { REASONS_BY_CODE } from './errors';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { reasonOfCode } from './errors';
 
 export interface DataFileIo {
   readFileSync(path: string): Buffer;
@@ -22,8 +23,8 @@ const nodeIo: DataFileIo = {
 export interface LoadDataFileOptions {
   /** Which store's file, for the problem report. */
   file: DataFileProblem['file'];
-  /** Why parsed content is not acceptable (e.g. a credential that is not text), or null when it is. */
-  check?: (value: Record<string, unknown>) => string | null;
+  /** Why parsed content is not acceptable (e.g. a credential that is not text), as a whole sentence said when shown, or null when it is. */
+  check?: (value: Record<string, unknown>) => (() => string) | null;
   now?: () => number;
   logger?: Logger;
   io?: DataFileIo;
@@ -37,7 +38,24 @@ export interface LoadedDataFile {
   writable: boolean;
 }
 
-const LABEL: Record<DataFileProblem['file'], string> = { settings: 'The settings file', secrets: 'The credentials file', cache: 'The offline cache', receipts: 'The decision receipts file', outbox: 'The file of decisions waiting to be sent', snoozes: 'The snoozes file' };
+/** Each store's file, as the start of a sentence. */
+export const FILE_LABEL: Record<DataFileProblem['file'], () => string> = {
+  settings: m.main_data_label_settings,
+  secrets: m.main_data_label_secrets,
+  cache: m.main_data_label_cache,
+  receipts: m.main_data_label_receipts,
+  outbox: m.main_data_label_outbox,
+  snoozes: m.main_data_label_snoozes,
+};
+
+/**
+ * A problem whose reason is worded each time it is read: the stores open before main knows its
+ * language (the choice lives in the settings), and the problem is shown later, in the language
+ * chosen by then. Copies (`{ ...problem }`, the bridge's parse) take the words of their moment.
+ */
+export function problemSaidWhenRead<T extends object>(fields: T, reason: () => string): T & { reason: string } {
+  return Object.defineProperty({ ...fields }, 'reason', { get: reason, enumerable: true }) as T & { reason: string };
+}
 
 export function loadJsonDataFile(path: string, options: LoadDataFileOptions): LoadedDataFile {
   const io = options.io ?? nodeIo;
@@ -47,7 +65,7 @@ export function loadJsonDataFile(path: string, options: LoadDataFileOptions): Lo
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     if (code === 'ENOENT') return { entries: new Map(), problem: null, writable: true };
-    return setAside(path, `could not be read (${REASONS_BY_CODE[code] ?? (code || 'unknown error')})`, options, io);
+    return setAside(path, (file) => m.main_data_file_unreadable({ file, reason: reasonOfCode(code) ?? (code || m.main_disk_unknown()) }), options, io);
   }
   const damage = describeDamage(bytes);
   if (damage) return setAside(path, damage, options, io);
@@ -55,29 +73,31 @@ export function loadJsonDataFile(path: string, options: LoadDataFileOptions): Lo
   try {
     parsed = JSON.parse(bytes.toString('utf8'));
   } catch {
-    return setAside(path, 'is not valid JSON; it may have been cut short by a full disk or a crash', options, io);
+    return setAside(path, (file) => m.main_data_file_not_json({ file }), options, io);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return setAside(path, 'does not hold a JSON object as expected', options, io);
+    return setAside(path, (file) => m.main_data_file_not_object({ file }), options, io);
   }
   const wrong = options.check?.(parsed as Record<string, unknown>);
   if (wrong) return setAside(path, wrong, options, io);
   return { entries: new Map(Object.entries(parsed)), problem: null, writable: true };
 }
 
-function describeDamage(bytes: Buffer): string | null {
-  if (bytes.length === 0 || bytes.toString('utf8').trim() === '') return 'was empty';
-  if (bytes.every((byte) => byte === 0)) return 'held only zero bytes, which is what a crash or power cut can leave';
+/** What is wrong with a file, as a sentence about the file it is given the name of (a check's sentence names it itself). */
+type Damage = (file: string) => string;
+
+function describeDamage(bytes: Buffer): Damage | null {
+  if (bytes.length === 0 || bytes.toString('utf8').trim() === '') return (file) => m.main_data_file_empty({ file });
+  if (bytes.every((byte) => byte === 0)) return (file) => m.main_data_file_zeroed({ file });
   return null;
 }
 
-function setAside(path: string, what: string, options: LoadDataFileOptions, io: DataFileIo): LoadedDataFile {
-  const reason = `${LABEL[options.file]} ${what}.`;
+function setAside(path: string, damage: Damage, options: LoadDataFileOptions, io: DataFileIo): LoadedDataFile {
   const keptAt = moveAside(path, (options.now ?? Date.now)(), io);
-  const problem: DataFileProblem = { file: options.file, path, keptAt, reason };
+  const problem: DataFileProblem = problemSaidWhenRead({ file: options.file, path, keptAt }, () => damage(FILE_LABEL[options.file]()));
   options.logger?.error(
     keptAt ? 'a damaged data file was set aside; starting with an empty one' : 'a damaged data file could not be moved; it will not be overwritten',
-    { file: options.file, path, keptAt, reason },
+    { file: options.file, path, keptAt, reason: problem.reason },
   );
   return { entries: new Map(), problem, writable: keptAt !== null };
 }

@@ -1,10 +1,10 @@
 export { nodeAsyncFileSystem, nodeSyncFileSystem, TEMPORARY_FILE_PATTERN, writeFileAtomic, writeFileAtomicSync } from './atomic-file';
 export type { AsyncFileSystem, AtomicWriteOptions, SyncFileSystem } from './atomic-file';
-export { damagedCopiesOf, loadJsonDataFile } from './data-file';
+export { damagedCopiesOf, FILE_LABEL, loadJsonDataFile, problemSaidWhenRead } from './data-file';
 export type { DataFileIo, LoadDataFileOptions, LoadedDataFile } from './data-file';
 export { makeOwnerOnly, prepareDataFolder, restrictToOwner, sweepTemporaryFiles } from './data-folder';
 export type { SweepOptions } from './data-folder';
-export { DataWriteError, REASONS_BY_CODE } from './errors';
+export { DataWriteError, reasonOfCode } from './errors';
 export type { WriteStep } from './errors';
 export { DataFolderBusyError, holderAlive, LOCK_FILE_NAME, lockDataFolder, readFolderHolder, systemProbe } from './folder-lock';
 export type { FolderHolder, FolderHostKind, FolderLock, LockOptions, ProcessProbe } from './folder-lock';

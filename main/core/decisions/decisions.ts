@@ -10,7 +10,8 @@ import { InvalidStateError, NetworkError, OutcomeUnknownError, RateLimitedError,
 import type { DecisionOutcome, QuotingClient } from '../api/types';
 import type { QuoteSighting } from '../cache/quotes';
 import type { StoredQuote } from '../cache/events';
-import { AppError, errorText } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { errorText, saidError } from '../errors';
 import type { Clock, Logger } from '../ports';
 import type { DecisionEvents } from './events';
 import { changedMessage, doneMessage, explainCheck, explainRefusal } from './explain';
@@ -23,7 +24,10 @@ import { requireAcceptApproval } from './accept-approval';
 export const STALE_AFTER_MS = 60_000;
 
 const APPLIED: Record<Decision, readonly string[]> = { accept: ['ACCEPTED', 'CHANGED_TO_PROJECT'], decline: ['REJECTED'] };
-const PAST: Record<Decision, string> = { accept: 'accepted', decline: 'declined' };
+// One message per decision: each language words "the accept" and "accepted" its own way.
+const unknownWhileShowing = (decision: Decision, status: string) =>
+  decision === 'accept' ? m.main_decide_unknown_still_accept({ status }) : m.main_decide_unknown_still_decline({ status });
+const unknownUnread = (decision: Decision) => (decision === 'accept' ? m.main_decide_unknown_unread_accept() : m.main_decide_unknown_unread_decline());
 
 export interface CachedQuote {
   details: QuoteDetails;
@@ -155,10 +159,7 @@ export function createDecisions(deps: DecisionDeps): Decisions {
   function unsettledRefusal(accountId: string, quoteId: string): void {
     const unsettled = receipts.unsettled(accountId, quoteId);
     if (unsettled) {
-      throw new AppError(
-        'invalid-state',
-        `Whether your earlier ${unsettled.decision} of this quote went through is not known yet. Check the quote again before deciding.`,
-      );
+      throw saidError('invalid-state', unsettled.decision === 'accept' ? m.main_decide_unsettled_accept() : m.main_decide_unsettled_decline());
     }
   }
 
@@ -189,7 +190,7 @@ export function createDecisions(deps: DecisionDeps): Decisions {
     const { accountId, quoteId } = request;
     const key = `${accountId}\u0000${quoteId}`;
     if (inFlight.has(key)) {
-      throw new AppError('invalid-state', `A decision on this quote is already being sent. Wait for its outcome.`);
+      throw saidError('invalid-state', m.main_decide_already_sending());
     }
     inFlight.add(key);
     try {
@@ -258,9 +259,7 @@ export function createDecisions(deps: DecisionDeps): Decisions {
             return succeed(decision, base, { result: { id: quoteId, status: quote.status, message: '' }, via: 'confirmed-after-uncertainty' }, quote);
           }
           const receipt = await keep({ ...base, id: newId(), outcome: 'unknown', status: quote?.status ?? null });
-          const message = quote
-            ? `The answer to the ${decision} was lost and the quote still shows ${statusLabel(quote, account.access)}: whether it will be ${PAST[decision]} is not known yet. Check again in a moment before deciding again.`
-            : `The answer to the ${decision} was lost and the quote could not be re-read: whether it was ${PAST[decision]} is not known. Check again before deciding again.`;
+          const message = quote ? unknownWhileShowing(decision, statusLabel(quote, account.access)) : unknownUnread(decision);
           return { outcome: 'unknown', message, quote, receipt };
         }
         throw error;
@@ -298,7 +297,7 @@ export function createDecisions(deps: DecisionDeps): Decisions {
       const client = await accounts.client(accountId);
       const quote = await reread(client, account, quoteId);
       const unsettled = receipts.unsettled(accountId, quoteId);
-      let message = `The quote shows ${statusLabel(quote, account.access)}.`;
+      let message: string = m.main_decide_check_shows({ status: statusLabel(quote, account.access) });
       if (unsettled) {
         const settled = await receipts.settle(unsettled.id, { at: iso(), status: quote.status }).catch((error: unknown) => {
           // In memory it is settled; the file catches up with the next write.

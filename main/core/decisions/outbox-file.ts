@@ -4,9 +4,9 @@
 // never a torn mix). A damaged file is set aside, never overwritten, and the entries that could
 // be read are kept; an entry that cannot be read is dropped and said.
 import { OutboxEntry, StartReport } from '../../../preload/contract/bridge/decisions';
-import { loadJsonDataFile, writeFileAtomic } from '../data-files';
+import { loadJsonDataFile, problemSaidWhenRead, writeFileAtomic } from '../data-files';
 import type { AsyncFileSystem } from '../data-files';
-import { AppError } from '../errors';
+import { AppError, saidError } from '../errors';
 import { m } from '../../../i18n/paraglide/messages.js';
 import type { DataFileProblem, Logger } from '../ports';
 
@@ -51,7 +51,7 @@ export function openOutboxFile(options: OutboxFileOptions): OutboxFile {
     file: 'outbox',
     now: options.now,
     logger,
-    check: (value) => (Array.isArray(value.entries) ? null : 'does not hold a list of decisions'),
+    check: (value) => (Array.isArray(value.entries) ? null : () => m.main_data_outbox_not_a_list()),
   });
   let problem = loaded.problem;
   const raw = (loaded.entries.get('entries') as unknown[] | undefined) ?? [];
@@ -69,7 +69,7 @@ export function openOutboxFile(options: OutboxFileOptions): OutboxFile {
   const dropped = raw.length - current.length;
   if (dropped > 0) {
     // The readable ones stay waiting; the file is rewritten with them at the next change, so keep the reason now.
-    problem = { file: 'outbox', path, keptAt: null, reason: `The file of decisions waiting to be sent held ${dropped} unreadable ${dropped === 1 ? 'entry' : 'entries'}; they were not sent.` };
+    problem = problemSaidWhenRead({ file: 'outbox' as const, path, keptAt: null }, () => m.main_data_outbox_unreadable_entries({ count: dropped }));
     logger?.error('unreadable entries of the decision outbox were dropped', { path, dropped });
   }
   let queue: Promise<void> = Promise.resolve();
@@ -81,7 +81,7 @@ export function openOutboxFile(options: OutboxFileOptions): OutboxFile {
   /** One write at a time, in the order asked: the last one on disk is the last one asked. */
   function persist(): Promise<void> {
     if (!loaded.writable) {
-      return Promise.reject(new AppError('internal', `The outbox file ${path} could not be read or moved aside, so it is not overwritten.`));
+      return Promise.reject(saidError('internal', m.main_data_outbox_not_overwritten({ path })));
     }
     // Worded when its turn comes, after a refused write before it has been taken back.
     const write = queue.then(() => writeFileAtomic(path, `${JSON.stringify({ entries: askedEntries, reports: askedReports }, null, 2)}\n`, { fs: options.fs }));

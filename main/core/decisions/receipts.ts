@@ -5,7 +5,8 @@ import * as fs from 'node:fs';
 import { z } from 'zod';
 import { DecisionReceipt } from '../../../preload/contract/bridge/decisions';
 import type { Logger } from '../ports';
-import { writeFileAtomic } from '../data-files';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { FILE_LABEL, problemSaidWhenRead, reasonOfCode, writeFileAtomic } from '../data-files';
 
 export interface ReceiptFileProblem {
   path: string;
@@ -43,7 +44,7 @@ export function openReceiptStore(options: ReceiptStoreOptions): ReceiptStore {
 
   function persist(): Promise<void> {
     if (!writable) {
-      return Promise.reject(new Error(`The receipts file ${path} could not be read or moved aside, so it is not overwritten.`));
+      return Promise.reject(new Error(m.main_data_receipts_not_overwritten({ path })));
     }
     // One write at a time, each with everything known at that moment: the last one wins and holds all.
     const write = queue.then(() => writeFileAtomic(path, `${JSON.stringify({ receipts }, null, 2)}\n`));
@@ -79,27 +80,28 @@ function load(path: string, now: () => number, logger: Logger): { receipts: Deci
     text = fs.readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { receipts: [], problem: null, writable: true };
-    return setAside(path, `could not be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`, [], now, logger);
+    const code = (error as NodeJS.ErrnoException).code;
+    return setAside(path, () => m.main_data_file_unreadable({ file: FILE_LABEL.receipts(), reason: reasonOfCode(code) ?? code ?? m.main_disk_unknown() }), [], now, logger);
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return setAside(path, 'is not valid JSON; it may have been cut short by a crash or a full disk', [], now, logger);
+    return setAside(path, () => m.main_data_file_not_json({ file: FILE_LABEL.receipts() }), [], now, logger);
   }
   const shape = FileShape.safeParse(parsed);
-  if (!shape.success) return setAside(path, 'does not hold a list of receipts', [], now, logger);
+  if (!shape.success) return setAside(path, () => m.main_data_receipts_not_a_list(), [], now, logger);
   const valid: DecisionReceipt[] = [];
   for (const entry of shape.data.receipts) {
     const receipt = DecisionReceipt.safeParse(entry);
     if (receipt.success) valid.push(receipt.data);
   }
   const dropped = shape.data.receipts.length - valid.length;
-  if (dropped > 0) return setAside(path, `held ${dropped} unreadable ${dropped === 1 ? 'receipt' : 'receipts'}; the others were kept`, valid, now, logger);
+  if (dropped > 0) return setAside(path, () => m.main_data_receipts_unreadable_entries({ count: dropped }), valid, now, logger);
   return { receipts: valid, problem: null, writable: true };
 }
 
-function setAside(path: string, what: string, kept: DecisionReceipt[], now: () => number, logger: Logger) {
+function setAside(path: string, reason: () => string, kept: DecisionReceipt[], now: () => number, logger: Logger) {
   const keptAt = `${path}.damaged-${new Date(now()).toISOString().replace(/[:.]/g, '-')}`;
   let moved: string | null = keptAt;
   try {
@@ -107,7 +109,7 @@ function setAside(path: string, what: string, kept: DecisionReceipt[], now: () =
   } catch {
     moved = null;
   }
-  const problem: ReceiptFileProblem = { path, keptAt: moved, reason: `The decision receipts file ${what}.` };
+  const problem: ReceiptFileProblem = problemSaidWhenRead({ path, keptAt: moved }, reason);
   logger.error('the decision receipts file was damaged', { ...problem });
   return { receipts: kept, problem, writable: moved !== null };
 }

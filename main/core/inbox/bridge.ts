@@ -7,7 +7,7 @@ import type { AccountsService } from '../accounts/types';
 import { recognisePeople, recogniseSummary } from '../quotes/extras';
 import type { CachedQuote, InboxFacetQuery, PdfCache, QuoteCache } from '../cache';
 import { selectionOf } from '../cache/inbox';
-import { AppError, saidError } from '../errors';
+import { saidError } from '../errors';
 import { m } from '../../../i18n/paraglide/messages.js';
 import type { Clock } from '../ports';
 import type { SyncEngine } from '../sync';
@@ -154,7 +154,7 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
 
     async 'pdfs.open'({ accountId, quoteId, mode }): Promise<PdfOpened> {
       await knownAccount(accountId);
-      if (!deps.deliverPdf) throw new AppError('internal', 'This version of Quotedesk cannot open PDFs here.');
+      if (!deps.deliverPdf) throw saidError('internal', m.main_inbox_cannot_open_pdfs());
       const pdf = await pdfs.get(accountId, quoteId);
       const number = cache.get(accountId, quoteId)?.details?.quoteNumber ?? cache.get(accountId, quoteId)?.list?.quoteNumber ?? quoteId;
       const fileName = pdfFileName(number);

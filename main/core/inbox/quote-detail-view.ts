@@ -7,7 +7,8 @@ import type { QuoteDetailView } from '../../../preload/contract/bridge/inbox';
 import { diffQuotes } from '../cache/diff';
 import type { CachedQuote, PdfCache, QuoteCache, QuoteRevision } from '../cache';
 import { quoteVersion } from '../cache/quote-version';
-import { AppError } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { saidError } from '../errors';
 import { decidability } from '../quotes/decidability';
 
 export interface QuoteDetailSources {
@@ -55,7 +56,7 @@ export function quoteDetailView(
 ): QuoteDetailView {
   const { cache, pdfs } = sources;
   const cached = read;
-  if (!cached) throw new AppError('not-found', 'This quote is not in the cache yet: it will be there after the next sync');
+  if (!cached) throw saidError('not-found', m.main_inbox_not_cached());
   // Read and parsed once: the list of revisions and the diff between the last two come from the same rows.
   const revisions = cache.revisions(accountId, quoteId);
   const own = latest(cached);

@@ -3,7 +3,8 @@
 // against preload/contract/bridge/insights.ts.
 import type { Handlers } from '../../../preload/contract';
 import type { QuoteCache } from '../cache';
-import { AppError } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { saidError } from '../errors';
 import { exportFileName, toCsvInChunks, toXlsx } from '../export';
 import type { ExportDelivery } from '../export/bridge';
 import { insightsTable } from './export-table';
@@ -25,14 +26,14 @@ export function createInsightsHandlers(deps: InsightsHandlerDeps): InsightsHandl
   return {
     'insights.figures': async (input) => readInsights(deps, input),
     async 'insights.history'({ accountId, quoteId }) {
-      if (!deps.history) throw new AppError('internal', 'This version of Quotedesk keeps no price history.');
+      if (!deps.history) throw saidError('internal', m.main_insights_no_history());
       const { feed, cache } = deps.history;
       const history = await feed.ready();
       const details = cache.get(accountId, quoteId)?.details ?? null;
       return { lines: details === null ? [] : comparedWithHistory(history, feed.quoteKeyOf(accountId, quoteId), details, deps.clock.now()) };
     },
     async 'insights.export'({ table, format, ...view }) {
-      if (!deps.deliver) throw new AppError('internal', 'This version of Quotedesk cannot save files here.');
+      if (!deps.deliver) throw saidError('internal', m.main_export_cannot_save_here());
       const { what, table: exported } = insightsTable(readInsights(deps, view), table);
       const file = format === 'csv' ? await toCsvInChunks(exported) : await toXlsx(exported);
       const fileName = exportFileName(what, new Date(deps.clock.now()).toISOString().slice(0, 10), file.extension);

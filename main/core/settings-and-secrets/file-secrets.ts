@@ -1,4 +1,5 @@
 import { basename, dirname } from 'node:path';
+import { m } from '../../../i18n/paraglide/messages.js';
 import type { DataFileProblem, Logger, SecretStore } from '../ports';
 import { DataWriteError, loadJsonDataFile, makeOwnerOnly, sweepTemporaryFiles, writeFileAtomic } from '../data-files';
 import type { AsyncFileSystem, DataFileIo } from '../data-files';
@@ -26,7 +27,7 @@ export function createFileSecretStore(options: FileSecretStoreOptions): SecretSt
   makeOwnerOnly(path);
   const loaded = loadJsonDataFile(path, {
     file: 'secrets',
-    check: (value) => (Object.values(value).every((entry) => typeof entry === 'string') ? null : 'does not hold credentials in the expected form'),
+    check: (value) => (Object.values(value).every((entry) => typeof entry === 'string') ? null : () => m.main_data_secrets_wrong_form()),
     now: options.now,
     logger: options.logger,
     io: options.loaderIo,
@@ -43,7 +44,7 @@ export function createFileSecretStore(options: FileSecretStoreOptions): SecretSt
 
   async function commit(next: Map<string, string>): Promise<void> {
     if (!loaded.writable) {
-      throw new DataWriteError(path, 'the existing credentials file could not be read or moved aside, so it is left untouched; move it away and restart Quotedesk', {
+      throw new DataWriteError(path, m.main_data_secrets_left_untouched(), {
         step: 'refused',
       });
     }
@@ -72,7 +73,7 @@ export function createFileSecretStore(options: FileSecretStoreOptions): SecretSt
     describe: () => ({
       backend: 'file',
       weak: true,
-      message: `Credentials are stored in ${path}, protected only by file permissions (readable by your user account alone), not encrypted by the operating system.`,
+      message: m.main_secrets_file_weak({ path }),
     }),
   };
 }

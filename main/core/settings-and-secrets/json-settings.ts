@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { m } from '../../../i18n/paraglide/messages.js';
 import type { DataFileProblem, Logger, SettingsStore } from '../ports';
 import { DataWriteError, loadJsonDataFile, makeOwnerOnly, sweepTemporaryFiles, writeFileAtomicSync } from '../data-files';
 import type { DataFileIo, SyncFileSystem } from '../data-files';
@@ -38,7 +39,7 @@ export function createJsonSettingsStore(options: JsonSettingsOptions): SettingsS
   function commit(next: Map<string, unknown>): void {
     if (!loaded.writable) {
       // The damaged file could not be moved aside: writing would destroy the only copy.
-      throw new DataWriteError(path, 'the existing file could not be read or moved aside, so it is left untouched; move it away and restart Quotedesk', {
+      throw new DataWriteError(path, m.main_data_settings_left_untouched(), {
         step: 'refused',
       });
     }

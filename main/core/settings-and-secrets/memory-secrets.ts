@@ -1,3 +1,4 @@
+import { m } from '../../../i18n/paraglide/messages.js';
 import type { DataFileProblem, SecretStore } from '../ports';
 
 /**
@@ -17,6 +18,6 @@ export function createMemorySecretStore(initial: Record<string, string> = {}, op
     },
     names: async () => [...values.keys()],
     problems: () => [...problems],
-    describe: () => ({ backend: 'memory', weak: false, message: 'Credentials are kept in memory only and forgotten on exit.' }),
+    describe: () => ({ backend: 'memory', weak: false, message: m.main_secrets_memory_only() }),
   };
 }

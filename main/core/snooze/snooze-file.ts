@@ -4,7 +4,8 @@
 // dropped alone, the file copied aside first, and that is reported too: the others stay.
 import { copyFileSync } from 'node:fs';
 import { Snooze } from '../../../preload/contract/bridge/snooze';
-import { loadJsonDataFile, writeFileAtomic } from '../data-files';
+import { m } from '../../../i18n/paraglide/messages.js';
+import { loadJsonDataFile, problemSaidWhenRead, writeFileAtomic } from '../data-files';
 import type { DataFileProblem, Logger } from '../ports';
 
 export interface SnoozeFile {
@@ -36,7 +37,7 @@ export function openSnoozeFile(path: string, deps: { logger: Logger; now: () => 
     loaded,
     problem,
     write(snoozes) {
-      if (!read.writable) return Promise.reject(new Error(`The snoozes file ${path} could not be read or moved aside, so it is not overwritten.`));
+      if (!read.writable) return Promise.reject(new Error(m.main_data_snoozes_not_overwritten({ path })));
       const content = `${JSON.stringify(Object.fromEntries(snoozes.map((snooze) => [snooze.quoteId, snooze])), null, 2)}\n`;
       const write = queue.then(() => writeFileAtomic(path, content));
       queue = write.catch(() => undefined);
@@ -54,7 +55,6 @@ function keepCopy(path: string, unreadable: number, at: number, logger: Logger):
   } catch {
     keptAt = null;
   }
-  const reason = `The snoozes file held ${unreadable} unreadable ${unreadable === 1 ? 'snooze' : 'snoozes'}; the others were kept.`;
-  logger.error('the snoozes file held unreadable snoozes', { path, keptAt, reason });
-  return { file: 'snoozes', path, keptAt, reason };
+  logger.error('the snoozes file held unreadable snoozes', { path, keptAt, unreadable });
+  return problemSaidWhenRead({ file: 'snoozes' as const, path, keptAt }, () => m.main_data_snoozes_unreadable_entries({ count: unreadable }));
 }

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { connect, credsAuthenticator } from '@nats-io/transport-node';
 import type { NatsConnection, NodeConnectionOptions } from '@nats-io/transport-node';
+import { m } from '../../../../i18n/paraglide/messages.js';
 import { registerSecret } from '../../log/logger';
 import type { Logger } from '../../ports';
 import { plainNetworkWords } from '../../../../i18n/words/network-words';
@@ -34,10 +35,10 @@ export class RelayConfigError extends Error {}
  */
 export function parseServerUrls(text: string): { servers: string[]; tls: boolean } {
   const given = relayServerList(text);
-  if (given.length === 0) throw new RelayConfigError('no NATS server URL: give one like nats://127.0.0.1:4222 or tls://nats.example.com:4222');
+  if (given.length === 0) throw new RelayConfigError(m.main_relay_no_server());
   for (const server of given) {
     const url = URL.parse(server);
-    if (url && (url.username !== '' || url.password !== '')) throw new RelayConfigError('remove the user name or password from the NATS URL: give them with --user and --password-file, or --creds');
+    if (url && (url.username !== '' || url.password !== '')) throw new RelayConfigError(m.main_relay_url_has_credentials());
   }
   const problem = relayServerProblem(text);
   if (problem) throw new RelayConfigError(problem);
@@ -55,9 +56,9 @@ export async function readCredsFile(path: string): Promise<RelayAuth> {
   try {
     creds = await readFile(path, 'utf8');
   } catch (error) {
-    throw new RelayConfigError(`could not read the NATS credentials file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new RelayConfigError(m.main_relay_creds_unreadable({ path, code: (error as NodeJS.ErrnoException).code ?? String(error) }));
   }
-  if (!creds.includes('BEGIN NATS USER JWT') || !creds.includes('BEGIN USER NKEY SEED')) throw new RelayConfigError(`${path} is not a NATS .creds file (it needs a user JWT and an nkey seed)`);
+  if (!creds.includes('BEGIN NATS USER JWT') || !creds.includes('BEGIN USER NKEY SEED')) throw new RelayConfigError(m.main_relay_not_creds_file({ path }));
   return { kind: 'creds', creds };
 }
 
@@ -66,9 +67,9 @@ export async function readPasswordFile(user: string, path: string): Promise<Rela
   try {
     password = (await readFile(path, 'utf8')).replace(/\r?\n$/, '');
   } catch (error) {
-    throw new RelayConfigError(`could not read the password file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new RelayConfigError(m.main_relay_password_unreadable({ path, code: (error as NodeJS.ErrnoException).code ?? String(error) }));
   }
-  if (password === '') throw new RelayConfigError(`the password file ${path} is empty`);
+  if (password === '') throw new RelayConfigError(m.main_relay_password_empty({ path }));
   return { kind: 'user', user, password };
 }
 
@@ -96,7 +97,7 @@ export async function connectToRelayServer(server: RelayServer, options: { name:
   try {
     return await connect(connection);
   } catch (error) {
-    throw new RelayConfigError(`could not connect to the NATS server at ${servers.map(safeForMessage).join(', ')}: ${describeNatsError(error)}`);
+    throw new RelayConfigError(m.main_relay_cannot_connect({ servers: servers.map(safeForMessage).join(', '), reason: describeNatsError(error) }));
   }
 }
 
@@ -104,9 +105,9 @@ export async function connectToRelayServer(server: RelayServer, options: { name:
 export function describeNatsError(error: unknown): string {
   const message = errorText(error);
   const code = (error as { code?: string } | null)?.code;
-  if (/authorization|authentication/i.test(message)) return 'the server refused these credentials';
-  if (code === 'ECONNREFUSED' || /ECONNREFUSED/.test(message)) return 'nothing answers at that address (is nats-server running?)';
-  if (/timeout/i.test(message)) return 'no answer in time';
-  if (/tls|certificate|SSL/i.test(message)) return `TLS failed: ${plainNetworkWords(message)}`;
+  if (/authorization|authentication/i.test(message)) return m.main_relay_nats_refused_credentials();
+  if (code === 'ECONNREFUSED' || /ECONNREFUSED/.test(message)) return m.main_relay_nats_nothing_answers();
+  if (/timeout/i.test(message)) return m.main_relay_nats_no_answer();
+  if (/tls|certificate|SSL/i.test(message)) return m.main_relay_nats_tls_failed({ detail: plainNetworkWords(message) });
   return plainNetworkWords(message);
 }

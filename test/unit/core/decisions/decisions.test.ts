@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../../../i18n/paraglide/runtime.js';
 import { createQuotingClient } from '../../../../main/core/api';
 import type { ClosableQuotingClient } from '../../../../main/core/api';
 import { quoteVersion } from '../../../../main/core/cache/quote-version';
@@ -214,6 +215,32 @@ describe('deciding a quote', () => {
     expect(h.decisions.receipts('acc-1', quote.id)[0]?.settled).toMatchObject({ status: 'PENDING' });
     await expect(h.decisions.accept({ accountId: 'acc-1', quoteId: quote.id })).resolves.toMatchObject({ outcome: 'done' });
     expect(posts(quote.id)).toHaveLength(2);
+  });
+
+  it('says a lost answer, the refusal that follows and a check in German and in Arabic', async () => {
+    const quote = sentQuote();
+    await cacheFresh(quote.id);
+    sim.operator.addFault({ kind: 'reset-before', match: { method: 'POST', pathPrefix: `/api/public/v1/quotes/${quote.id}` }, times: 1 });
+    try {
+      setLocale('de', { reload: false });
+      const lost = await h.decisions.decline({ accountId: 'acc-1', quoteId: quote.id });
+      expect(lost.message).toMatch(/^Die Antwort auf die Ablehnung ging verloren, und das Angebot zeigt weiterhin den Status .+: Ob es abgelehnt wird, ist noch nicht bekannt\./);
+      await expect(h.decisions.decline({ accountId: 'acc-1', quoteId: quote.id })).rejects.toMatchObject({
+        code: 'invalid-state',
+        language: 'de',
+        message: 'Ob Ihre frühere Ablehnung dieses Angebots durchgegangen ist, ist noch nicht bekannt. Prüfen Sie das Angebot erneut, bevor Sie entscheiden.',
+      });
+      setLocale('ar', { reload: false });
+      const refused = await h.decisions.accept({ accountId: 'acc-1', quoteId: quote.id }).catch((error: Error) => error);
+      expect(refused).toMatchObject({ code: 'invalid-state', language: 'ar', message: expect.stringContaining('رفضك السابق') });
+      const other = sentQuote();
+      await cacheFresh(other.id);
+      const check = await h.decisions.checkAgain('acc-1', other.id);
+      expect(check.message).toMatch(/^يُظهر عرض السعر الحالة /);
+      expect(check.message).not.toMatch(/\b(the|quote|shows)\b/i);
+    } finally {
+      setLocale('en', { reload: false });
+    }
   });
 
   it('an answer lost after the service applied it: done, confirmed by re-reading', async () => {
