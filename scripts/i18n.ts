@@ -28,6 +28,26 @@ await compile({
   emitReadme: false,
 });
 
+// Every plural message asks the registry for the count's form, and Paraglide's registry builds
+// a new Intl.PluralRules on each call: a list of counts redrawn in a new language (a language
+// switch redraws every message at once) built hundreds. One rules object per locale and options
+// answers the same; the rewrite fails loudly if a Paraglide upgrade changed the function.
+const registryFile = join(outdir, 'registry.js');
+const registry = readFileSync(registryFile, 'utf8');
+const generatedPlural = /export function plural\(locale, input, options\) \{\s*return new Intl\.PluralRules\(locale, options\)\.select\(Number\(input\)\)\s*\};?/;
+if (generatedPlural.test(registry)) {
+  const cachedPlural = [
+    'const pluralRules = new Map();',
+    'export function plural(locale, input, options) {',
+    '\tconst key = options && Object.keys(options).length > 0 ? `${locale}|${JSON.stringify(options)}` : locale;',
+    '\tlet rules = pluralRules.get(key);',
+    '\tif (!rules) pluralRules.set(key, (rules = new Intl.PluralRules(locale, options)));',
+    '\treturn rules.select(Number(input));',
+    '}',
+  ].join('\n');
+  writeFileSync(registryFile, registry.replace(generatedPlural, cachedPlural));
+} else failures.push(`${relative(root, registryFile)}: Paraglide's plural() is not the one this script caches (a Paraglide upgrade?): check the rewrite`);
+
 // The compiler exports one module per message; fewer than English has means the plugin or a
 // message file did not load.
 const english = Object.keys(readAll('en')).sort();

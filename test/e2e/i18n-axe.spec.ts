@@ -2,8 +2,9 @@
 // dark, keep the inbox with the reading pane, the accept dialog and Settings free of serious
 // axe violations; Arabic turns the window right to left (the sidebar moves to the right); and a
 // language chosen in Settings relabels the window without losing the quote in the pane. The
-// light German and Arabic pictures docs/i18n.md shows are written to docs/screenshots/ when
-// QUOTEDESK_DOCS_SCREENSHOTS=1 (they hold times, so a plain test run leaves the committed ones be).
+// German and Arabic pictures docs/i18n.md shows (inbox with the pane and Settings, light and
+// dark) are written to docs/screenshots/ when QUOTEDESK_DOCS_SCREENSHOTS=1 (they hold times, so
+// a plain test run leaves the committed ones be).
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
@@ -71,9 +72,9 @@ for (const locale of ['de', 'ar'] as const) {
       test(`the inbox with the pane, the accept dialog and Settings pass axe: ${locale}, ${scheme}`, async ({ browser }) => {
         test.setTimeout(120_000);
         const { context, page, problems } = await openWithPane(browser, host!.url, locale, scheme);
-        // The docs show the light inbox in both languages and Arabic Settings; the rest go to test-results/.
-        const inDocs = (view: string) => process.env.QUOTEDESK_DOCS_SCREENSHOTS === '1' && scheme === 'light' && (view === 'inbox-pane' || locale === 'ar');
-        const picture = (view: string) => (inDocs(view) ? `docs/screenshots/${view}-${locale}.png` : `test-results/i18n-${view}-${locale}-${scheme}.png`);
+        // The docs show the inbox with the pane and Settings in both languages and both schemes.
+        const inDocs = process.env.QUOTEDESK_DOCS_SCREENSHOTS === '1';
+        const picture = (view: string) => (inDocs ? `docs/screenshots/${view}-${locale}-${scheme}.png` : `test-results/i18n-${view}-${locale}-${scheme}.png`);
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
 
         if (locale === 'ar') {

@@ -1,7 +1,8 @@
-// A translated sentence with something inside it that needs its own markup (a command as
-// <code>, a path or a version kept left to right, a name kept from translation). Each value
-// goes into the message as a marker, and the text is cut around the markers: every language
-// puts the value where its grammar wants it, and the markup still wraps only the value.
+// A translated sentence with something inside it that needs its own markup (a key to press as
+// <kbd>, a quote number or a path kept left to right in <bdi>, a command as <code>, a name kept
+// from translation). Each value goes into the message as a private-use marker, and the text is
+// cut around the markers: every language puts the value where its grammar wants it, the
+// template renders each piece in its element, and no HTML is built from strings.
 
 const OPEN = '\uE000';
 const CLOSE = '\uE001';

@@ -1,4 +1,4 @@
-import { formatCount } from '../../lib/format';
+import { formatCount, numberFormat } from '../../lib/format';
 import { m } from '../../../../i18n/paraglide/messages.js';
 
 export interface Choice {
@@ -30,7 +30,7 @@ export function choicesWith(choices: Choice[], current: number, describe: (value
   return choices.some((choice) => choice.value === current) ? choices : [...choices, { value: current, label: describe(current) }].sort((a, b) => a.value - b.value);
 }
 
-/** Bytes in the unit a person reads them in: "48.2 MB". */
+/** Bytes in the unit a person reads them in: "48.2 MB". (A cached formatter: the PDF room picker reads all its labels on every redraw, a language switch included.) */
 export function formatBytes(bytes: number, locale?: string): string {
   const units = [m.settings_size_bytes, m.settings_size_kb, m.settings_size_mb, m.settings_size_gb];
   let value = bytes;
@@ -39,6 +39,6 @@ export function formatBytes(bytes: number, locale?: string): string {
     value /= 1024;
     unit += 1;
   }
-  const shown = unit === 0 ? formatCount(value, locale) : new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+  const shown = unit === 0 ? formatCount(value, locale) : numberFormat(locale, { maximumFractionDigits: 1 }).format(value);
   return units[unit]!({ size: shown });
 }
