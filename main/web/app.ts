@@ -10,6 +10,7 @@ import type { Simulator } from '../simulator';
 import { startDemo } from '../simulator/demo';
 import { createDownloadRoute } from './downloads';
 import { startWebHost } from './server';
+import { createTestClock, createTestClockRoute } from './test-clock';
 import { withPageLanguage } from '../core/hosting/page-language';
 import { posixToBcp47 } from '../../i18n/locale';
 
@@ -21,6 +22,8 @@ export interface WebAppOptions {
   forceDemo: boolean;
   /** Called once the demo's embedded service is up (tests act as its operator with the admin key). */
   onDemoService?: (service: Simulator['credentials']) => Promise<void>;
+  /** Test-only (`--test-clock`): the core runs on a clock the e2e tests set through the web host. */
+  testClock?: boolean;
 }
 
 export interface WebApp {
@@ -40,10 +43,11 @@ export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
   if (lock.replaced) logger.warn('took over the data folder from a process that is gone', { pid: lock.replaced.pid, kind: lock.replaced.kind });
   prepareDataFolder(options.dataDir, logger);
   const downloads = createDownloadRoute();
+  const testClock = options.testClock ? createTestClock() : null;
   const core = createCore({
     settings: createJsonSettingsStore({ folder: options.dataDir, logger }),
     secrets: createFileSecretStore({ path: join(options.dataDir, 'secrets.json'), logger }),
-    clock: systemClock,
+    clock: testClock ?? systemClock,
     logger,
     host: 'web',
     version: packageJson.version,
@@ -69,7 +73,7 @@ export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
       return started;
     }, { force: options.forceDemo });
     const page = (html: string) => withPageLanguage(html, { ...core.language.state(), resolvesSystem: 'browser' });
-    const host = await startWebHost({ staticDir: options.staticDir, port: options.port, dispatcher: core.dispatcher, hub: core.hub, logger, downloads, page });
+    const host = await startWebHost({ staticDir: options.staticDir, port: options.port, dispatcher: core.dispatcher, hub: core.hub, logger, downloads, page, ...(testClock ? { testClock: (token: () => string) => createTestClockRoute(testClock, token) } : {}) });
     registerSecret(logger, host.token);
     // A second `npm run web` on this folder hands over to this one by printing this address.
     lock.setUrl(host.url);

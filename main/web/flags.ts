@@ -8,6 +8,8 @@ export interface WebFlags {
   demo: boolean;
   /** Test-only: where to write the demo service's {baseUrl, adminApiKey} (mode 0600), so e2e tests can act as its operator. */
   demoCredentialsOut: string | null;
+  /** Test-only: the core's clock and time zone are set through POST /__test/clock (see test-clock.ts). */
+  testClock: boolean;
 }
 
 export interface FlagContext {
@@ -17,7 +19,7 @@ export interface FlagContext {
 }
 
 export function usage(context: FlagContext): string {
-  return `Usage: npm run web -- [--port N] [--data-dir DIR] [--demo] [--demo-credentials-out FILE]
+  return `Usage: npm run web -- [--port N] [--data-dir DIR] [--demo] [--demo-credentials-out FILE] [--test-clock]
 
   --port N          port on 127.0.0.1 (default 0: a free port; also QUOTEDESK_WEB_PORT)
   --data-dir DIR    where settings, credentials and logs live
@@ -26,6 +28,7 @@ export function usage(context: FlagContext): string {
   --demo-credentials-out FILE
                     for tests: write the demo service's address and admin key
                     to FILE (readable by you only)
+  --test-clock      for tests: let them set this host's time and time zone
   --help            show this help`;
 }
 
@@ -38,6 +41,7 @@ export function parseWebFlags(argv: string[], context: FlagContext): WebFlags | 
       'data-dir': { type: 'string' },
       demo: { type: 'boolean', default: false },
       'demo-credentials-out': { type: 'string' },
+      'test-clock': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -56,5 +60,6 @@ export function parseWebFlags(argv: string[], context: FlagContext): WebFlags | 
     dataDir: resolve(values['data-dir'] ?? defaultDataDir(context.platform, context.env, context.home)),
     demo: values.demo,
     demoCredentialsOut: values['demo-credentials-out'] ? resolve(values['demo-credentials-out']) : null,
+    testClock: values['test-clock'],
   };
 }

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
       staticDir,
       port: flags.port,
       forceDemo: flags.demo,
+      testClock: flags.testClock,
       ...(credentialsOut ? { onDemoService: (service) => writeCredentialsFile(credentialsOut, service) } : {}),
     });
   } catch (error) {
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
   process.stdout.write(`Quotedesk (browser mode) is running at ${app.url}\n`);
   const notice = demoNotice(app);
   if (notice) process.stdout.write(`${notice}\n`);
+  if (flags.testClock) process.stdout.write('Test clock: POST /__test/clock moves this host\'s time (for tests only)\n');
   if (credentialsOut && app.demo) process.stdout.write(`Demo service credentials (admin key) written to ${credentialsOut}\n`);
 
   let stopping = false;

@@ -4,6 +4,7 @@ import type { Dispatcher } from '../core/bridge/dispatcher';
 import type { EventHub } from '../core/bridge/events';
 import type { Logger } from '../core/ports';
 import type { DownloadRoute } from './downloads';
+import type { TestClockRoute } from './test-clock';
 import { contentSecurityPolicy, createSessionToken } from './security';
 import { attachBridgeSocket } from './socket';
 import { createStaticHandler } from './static';
@@ -21,6 +22,8 @@ export interface WebHostOptions {
   token?: string;
   /** One-time PDF downloads (`/downloads/<ticket>`) the core hands out through `pdfs.open`. */
   downloads?: DownloadRoute;
+  /** Test hosts only (`--test-clock`): the route that moves the core's clock. */
+  testClock?: (token: () => string) => TestClockRoute;
   /** Writes into the app's page what it must know before its first paint (its language). */
   page?: (html: string) => string;
 }
@@ -48,6 +51,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Cross-Origin-Resource-Policy': 'same-origin',
   });
+  const testClock = options.testClock?.(() => token);
   const serveStatic = createStaticHandler({ root: options.staticDir, headers, ...(options.page ? { page: options.page } : {}) });
 
   const server = createServer((request, response) => {
@@ -57,6 +61,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     const serve = async () => {
+      if (testClock && (await testClock.serve(request, response, headers()))) return;
       if (options.downloads && (await options.downloads.serve(request, response, headers()))) return;
       await serveStatic(request, response);
     };

@@ -32,14 +32,20 @@ export interface DemoHost {
   /** A quote of the company, issued: it awaits the client's decision. */
   issueQuote(projectName: string): Promise<OperatorQuote>;
   requests(): Promise<LoggedRequest[]>;
+  /** Only for a host started with `testClock`: sets the core's now (and its time zone). */
+  setClock(at: number, timeZone?: string): Promise<void>;
   stop(): Promise<number | null>;
 }
 
-/** `options`: the web host's (a data folder of the spec's own, prepared before the start). */
-export async function startDemoHost(options: WebHostOptions = {}): Promise<DemoHost> {
+/**
+ * `options`: the web host's (a data folder of the spec's own, prepared before the start);
+ * `testClock`: the host runs on a clock the spec sets (the test-only --test-clock).
+ */
+export async function startDemoHost(options: WebHostOptions & { testClock?: boolean } = {}): Promise<DemoHost> {
   const credentialsDir = await mkdtemp(join(tmpdir(), 'quotedesk-e2e-decisions-'));
   const file = join(credentialsDir, 'demo-service.json');
-  const host = await startWebHostProcess(['--demo-credentials-out', file], options);
+  const { testClock, ...hostOptions } = options;
+  const host = await startWebHostProcess(['--demo-credentials-out', file, ...(testClock ? ['--test-clock'] : [])], hostOptions);
   const service = JSON.parse(await readFile(file, 'utf8')) as { baseUrl: string; adminApiKey: string };
 
   async function operator<T = unknown>(path: string, body?: unknown): Promise<T> {
@@ -72,6 +78,16 @@ export async function startDemoHost(options: WebHostOptions = {}): Promise<DemoH
     async issueQuote(projectName) {
       const created = await operator<OperatorQuote>('/quotes', { companyId: company.id, projectName });
       return operator<OperatorQuote>(`/quotes/${created.id}/issue`);
+    },
+    async setClock(at, timeZone) {
+      const url = new URL(host.url);
+      const token = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
+      const response = await fetch(`${url.origin}/__test/clock`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ now: at, ...(timeZone ? { timeZone } : {}) }),
+      });
+      if (!response.ok) throw new Error(`Setting the host's clock failed with HTTP ${response.status}: ${await response.text()}`);
     },
     requests: async () => (await operatorGet<{ requests: LoggedRequest[] }>('/requests')).requests,
     async stop() {
