@@ -30,14 +30,14 @@ function fake(view: TeamView, mine: TeamMine) {
   return { bridge, move: (next: TeamMine) => (current = next) };
 }
 
-const teamSection = () => screen.getByRole('region', { name: 'Team' });
+const teamSection = () => screen.getByRole('region', { name: 'Team desk' });
 const projectsShown = async () => (await settledQuoteRows()).map((row) => within(row).queryByText(/Website relaunch|Annual report|Brochure|Manual/)?.textContent).sort();
 
 describe("the sidebar's team views", () => {
   it('count and open exactly the quotes assigned to me, across accounts, and follow the team as it moves', async () => {
     const { bridge, move } = fake(admitted, { assignedToMe: [{ accountId: 'acme', quoteId: quoteId(2) }, { accountId: 'bolt', quoteId: quoteId(4) }], waitingForMe: [{ accountId: 'acme', quoteId: quoteId(1) }], myRequests: [] });
     renderApp(bridge, { width: 1280 });
-    const section = await screen.findByRole('region', { name: 'Team' });
+    const section = await screen.findByRole('region', { name: 'Team desk' });
     const assigned = await within(section).findByRole('button', { name: /Assigned to me \(2 quotes\)/ });
     expect(within(section).getByRole('button', { name: /Waiting for my approval \(1 quote\)/ })).toBeTruthy();
     expect(within(section).getByRole('button', { name: /My requests \(0 quotes\)/ })).toBeTruthy();
@@ -61,7 +61,7 @@ describe("the sidebar's team views", () => {
   it('search works inside a team view', async () => {
     const { bridge } = fake(admitted, { assignedToMe: [{ accountId: 'acme', quoteId: quoteId(1) }, { accountId: 'acme', quoteId: quoteId(2) }], waitingForMe: [], myRequests: [] });
     renderApp(bridge, { width: 1280 });
-    await fireEvent.click(await within(await screen.findByRole('region', { name: 'Team' })).findByRole('button', { name: /Assigned to me/ }));
+    await fireEvent.click(await within(await screen.findByRole('region', { name: 'Team desk' })).findByRole('button', { name: /Assigned to me/ }));
     await waitFor(async () => expect(await projectsShown()).toEqual(['Annual report', 'Website relaunch']));
     await fireEvent.input(screen.getByRole('searchbox'), { target: { value: 'annual' } });
     await waitFor(async () => expect(await projectsShown()).toEqual(['Annual report']));
@@ -72,7 +72,7 @@ describe("the sidebar's team views", () => {
       const { bridge } = fake(view, { assignedToMe: [{ accountId: 'acme', quoteId: quoteId(1) }], waitingForMe: [], myRequests: [] });
       const { unmount } = renderApp(bridge, { width: 1280 });
       await settledQuoteRows();
-      expect(screen.queryByRole('region', { name: 'Team' })).toBeNull();
+      expect(screen.queryByRole('region', { name: 'Team desk' })).toBeNull();
       unmount();
     }
   });
