@@ -36,7 +36,9 @@ import { serviceOf } from '../../main/core/accounts/same-service';
 import { internalPeers } from '../../main/core/inbox/quote-detail-view';
 import { decidability } from '../../main/core/quotes/decidability';
 import { summariseUnread } from '../../main/core/notify/unread-summary';
-import { InboxIndex, selectionOf } from '../../main/core/cache/inbox';
+import { InboxIndex } from '../../main/core/cache/inbox';
+import { teamSelectionOf } from '../../main/core/inbox/team-filter';
+import type { TeamQuotes } from '../../main/core/inbox/team-filter';
 import type { InboxFacetQuery } from '../../main/core/cache/inbox';
 import type { InboxSourceRow } from '../../main/core/database/types';
 import { pricingFacets } from '../../main/core/database/pricing-facets';
@@ -375,8 +377,14 @@ export class FakeBridge {
   }
 
   #selection(input: MethodInput<'inbox.facets'>): InboxFacetQuery {
-    return selectionOf(input, { expiringSoonDays: EXPIRING_SOON_DAYS, now: this.now, hidden: this.snoozes.hidden() });
+    return teamSelectionOf(input, { expiringSoonDays: EXPIRING_SOON_DAYS, now: this.now, hidden: this.snoozes.hidden(), teamQuotes: this.#teamQuotes });
   }
+
+  /** A team view's quotes as the core filters by them: those 'team.mine' answers now (none unless a test arranges it). */
+  readonly #teamQuotes: TeamQuotes = (view) => {
+    const mine = (this.#arranged['team.mine'] as (() => MethodOutput<'team.mine'>) | undefined)?.();
+    return new Set((mine?.[view] ?? []).map((ref) => ref.quoteId));
+  };
 
   /**
    * The index over the quotes of every account, loaded again when a test replaces the
@@ -647,7 +655,7 @@ export class FakeBridge {
       'views.remember': (input) => this.views.remember(ViewQuery.parse(input)),
       // The core's own counting over the fake's index.
       'views.counts': ({ selections }) => ({
-        counts: countSelections({ cache: { inbox: (query) => this.#index().query(query) }, clock: { now: () => this.now }, expiringSoonDays: EXPIRING_SOON_DAYS, hidden: () => this.snoozes.hidden() }, selections),
+        counts: countSelections({ cache: { inbox: (query) => this.#index().query(query) }, clock: { now: () => this.now }, expiringSoonDays: EXPIRING_SOON_DAYS, hidden: () => this.snoozes.hidden(), teamQuotes: this.#teamQuotes }, selections),
       }),
       // The core's own snoozes, kept in memory: the quote's facts from the fake's lists.
       'snooze.list': () => this.snoozes.list(),

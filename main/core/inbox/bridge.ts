@@ -6,12 +6,13 @@ import type { AccountSyncState } from '../../../preload/contract/bridge/sync';
 import type { AccountsService } from '../accounts/types';
 import { recognisePeople, recogniseSummary } from '../quotes/extras';
 import type { CachedQuote, InboxFacetQuery, PdfCache, QuoteCache } from '../cache';
-import { selectionOf } from '../cache/inbox';
 import { saidError } from '../errors';
 import { m } from '../../../i18n/paraglide/messages.js';
 import type { Clock } from '../ports';
 import type { SyncEngine } from '../sync';
 import { createDetailReader } from './prefetch';
+import { teamSelectionOf } from './team-filter';
+import type { TeamQuotes } from './team-filter';
 import type { DetailReader } from './prefetch';
 import { internalPeers, quoteDetailView } from './quote-detail-view';
 import { classifyFailure, syncStateView } from '../sync';
@@ -59,6 +60,8 @@ export interface InboxHandlerDeps {
   reader?: DetailReader;
   /** The quotes every view leaves out now (the snoozed); none when absent. */
   hidden?: () => ReadonlySet<string>;
+  /** The quotes of my team views (team-filter.ts); absent: they hold none. */
+  teamQuotes?: TeamQuotes;
 }
 
 /** Phases in which asking the service now would only fail or be refused. */
@@ -79,7 +82,7 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
 
   /** The cache's filters for a bridge input (the accounts' services are the cache's own: quotes they share are one row). */
   function filtersOf(input: z.output<typeof InboxFilterInput>): InboxFacetQuery {
-    return selectionOf(input, { expiringSoonDays: options.expiringSoonDays, now: clock.now(), hidden: deps.hidden?.() });
+    return teamSelectionOf(input, { expiringSoonDays: options.expiringSoonDays, now: clock.now(), hidden: deps.hidden?.(), teamQuotes: deps.teamQuotes });
   }
 
   return {

@@ -20,6 +20,7 @@ import { createDetailReader } from './prefetch';
 import { projectInboxEvents } from './projection';
 import { createSelectionHandlers } from './selection';
 import { createViewCountHandlers } from './view-counts';
+import type { TeamQuotes } from './team-filter';
 
 export interface InboxFeatureDeps {
   store: QuoteStore;
@@ -35,6 +36,8 @@ export interface InboxFeatureDeps {
   unread: UnreadState;
   /** The quotes every view and count leaves out now (the snoozed). */
   hidden?: () => ReadonlySet<string>;
+  /** The quotes of my team views: what the team views of the inbox hold. */
+  teamQuotes?: TeamQuotes;
 }
 
 export interface InboxFeature extends Feature {
@@ -67,15 +70,15 @@ export function createInboxFeature(deps: InboxFeatureDeps): InboxFeature {
   // Reads of details for the person and ahead of them; those ahead end before the cache closes.
   const reader = createDetailReader({ cache, sync: deps.sync, clock: deps.clock, logger: deps.logger, options: { freshMs: DEFAULT_INBOX_OPTIONS.detailsFreshMs } });
   // Keeping a selection's PDFs offline runs here, not in the page: it ends when the core closes.
-  const keepOffline = createKeepOfflineJobs({ cache, clock: deps.clock, pdfs: startedPdfs, logger: deps.logger, hidden: deps.hidden });
+  const keepOffline = createKeepOfflineJobs({ cache, clock: deps.clock, pdfs: startedPdfs, logger: deps.logger, hidden: deps.hidden, teamQuotes: deps.teamQuotes });
   return {
     name: 'the offline cache',
     started,
     servicesKnown: services.known,
     handlers: afterReady(services.known, {
-      ...checkIntegrityAfterFirstWindow(createInboxHandlers({ cache, sync: deps.sync, pdfs: startedPdfs, accounts, clock: deps.clock, deliverPdf: deps.deliverPdf, reader, hidden: deps.hidden }), store),
-      ...createSelectionHandlers({ cache, accounts, clock: deps.clock, unread: deps.unread, keepOffline, hidden: deps.hidden }),
-      ...createViewCountHandlers({ cache, clock: deps.clock, expiringSoonDays: DEFAULT_INBOX_OPTIONS.expiringSoonDays, hidden: deps.hidden }),
+      ...checkIntegrityAfterFirstWindow(createInboxHandlers({ cache, sync: deps.sync, pdfs: startedPdfs, accounts, clock: deps.clock, deliverPdf: deps.deliverPdf, reader, hidden: deps.hidden, teamQuotes: deps.teamQuotes }), store),
+      ...createSelectionHandlers({ cache, accounts, clock: deps.clock, unread: deps.unread, keepOffline, hidden: deps.hidden, teamQuotes: deps.teamQuotes }),
+      ...createViewCountHandlers({ cache, clock: deps.clock, expiringSoonDays: DEFAULT_INBOX_OPTIONS.expiringSoonDays, hidden: deps.hidden, teamQuotes: deps.teamQuotes }),
     }),
     project: (hub) =>
       stopAll([projectInboxEvents(deps.bus, hub), keepOffline.subscribe((job) => hub.emit('selection.keepOfflineChanged', job))]),

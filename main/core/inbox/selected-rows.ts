@@ -6,9 +6,10 @@ import type { z } from 'zod';
 import type { InboxFilterInput, InboxRow, InboxSort } from '../../../preload/contract/bridge/inbox';
 import type { QuoteSelection } from '../../../preload/contract/bridge/selection';
 import type { QuoteCache } from '../cache';
-import { selectionOf } from '../cache/inbox';
 import type { Clock } from '../ports';
 import { DEFAULT_INBOX_OPTIONS } from './bridge';
+import { teamSelectionOf } from './team-filter';
+import type { TeamQuotes } from './team-filter';
 
 /** Rows read from the cache at a time: a selection is not bound by the inbox's window. */
 const PAGE = 1000;
@@ -23,6 +24,8 @@ export interface SelectedRowsDeps {
   expiringSoonDays?: number;
   /** The quotes the view leaves out (the snoozed): never selected with it. */
   hidden?: () => ReadonlySet<string>;
+  /** A team view's quotes: a selection in it holds only those. */
+  teamQuotes?: TeamQuotes;
 }
 
 /**
@@ -32,10 +35,10 @@ export interface SelectedRowsDeps {
  */
 export async function selectedRows(deps: SelectedRowsDeps, input: ViewInput, range?: { offset: number; limit: number }): Promise<{ rows: InboxRow[]; total: number }> {
   const { sort, selection, ...view } = input;
-  const filters = selectionOf(view, { expiringSoonDays: deps.expiringSoonDays ?? DEFAULT_INBOX_OPTIONS.expiringSoonDays, now: deps.clock.now(), hidden: deps.hidden?.() });
+  const filters = teamSelectionOf(view, { expiringSoonDays: deps.expiringSoonDays ?? DEFAULT_INBOX_OPTIONS.expiringSoonDays, now: deps.clock.now(), hidden: deps.hidden?.(), teamQuotes: deps.teamQuotes });
   if (selection?.kind === 'quotes') {
     // Within a view that shows only some quotes (a notification's), only those can be selected.
-    const shown = view.quoteIds ? new Set(view.quoteIds) : null;
+    const shown = filters.quoteIds ? new Set(filters.quoteIds) : null;
     filters.quoteIds = shown ? selection.quoteIds.filter((id) => shown.has(id)) : selection.quoteIds;
   }
   const pick = picker(selection);

@@ -1,7 +1,7 @@
 // The team desk as a feature of the core: the data folder's desk opened at start (when it is on
 // a team) and followed while the app runs, the team.* methods, and 'team.changed' and
 // 'team.quotesChanged' pushed when entries arrive or the connection moves.
-import type { TeamView } from '../../../preload/contract';
+import type { TeamInboxView, TeamView } from '../../../preload/contract';
 import type { AccountsService } from '../accounts/types';
 import type { Feature } from '../bridge/feature';
 import type { AcceptApproval } from '../decisions/accept-approval';
@@ -11,6 +11,7 @@ import type { Clock, Logger, SecretStore, SettingsStore } from '../ports';
 import { teamAcceptApproval } from './accept-approval';
 import { accountsByService, createTeamHandlers, teamView } from './bridge';
 import { TeamSession } from './session';
+import { mineQuoteIds } from './views';
 import type { TeamSessionOptions } from './session';
 
 export interface TeamFeatureDeps {
@@ -25,7 +26,13 @@ export interface TeamFeatureDeps {
   session?: Pick<TeamSessionOptions, 'tendMs' | 'connectTimeoutMs'>;
 }
 
-export function createTeamFeature(deps: TeamFeatureDeps): Feature & { acceptApproval: AcceptApproval } {
+export interface TeamFeature extends Feature {
+  acceptApproval: AcceptApproval;
+  /** The quote ids in one of my team views now (the inbox filters its team views by them); none when on no team. */
+  mineQuotes(view: TeamInboxView): ReadonlySet<string>;
+}
+
+export function createTeamFeature(deps: TeamFeatureDeps): TeamFeature {
   const folder = { dir: deps.userData, settings: deps.settings, secrets: deps.secrets, clock: deps.clock, logger: deps.logger };
   const changed = new Set<() => void>();
   const quotes = new Set<(quoteIds: string[]) => void>();
@@ -34,11 +41,20 @@ export function createTeamFeature(deps: TeamFeatureDeps): Feature & { acceptAppr
     onChanged: () => changed.forEach((listener) => listener()),
     onQuotes: (quoteIds) => quotes.forEach((listener) => listener(quoteIds)),
   });
+  // Folded once per revision that arrived (not per inbox query), and never older than the thread the pane reads.
+  let mine: { desk: object; version: number; ids: ReturnType<typeof mineQuoteIds> } | null = null;
+  const none: ReadonlySet<string> = new Set();
   const accountOfService = () => accountsByService(deps.accounts);
   return {
     name: 'team',
     // For decisions (below this folder): an accept above the policy waits for an approval.
     acceptApproval: teamAcceptApproval({ folder, session, accounts: deps.accounts }),
+    mineQuotes(view) {
+      const desk = session.desk;
+      if (!desk) return none;
+      if (mine?.desk !== desk || mine.version !== desk.log.version) mine = { desk, version: desk.log.version, ids: mineQuoteIds(desk.state(), desk.author.key) };
+      return mine.ids[view];
+    },
     handlers: createTeamHandlers({ folder, session, accounts: deps.accounts, cache: deps.cache }),
     project(hub) {
       // Only when something a person sees moved: the timer's rounds are silent otherwise.

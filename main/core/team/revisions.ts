@@ -34,6 +34,12 @@ export class RevisionLog {
   /** The highest revision of each key, deletions included: what compare-and-set compares with. */
   readonly lastRevision = new Map<string, number>();
   private highest = 0;
+  private revisionsAdded = 0;
+
+  /** Moves with every revision added: what was folded from the log at an older one is out of date. */
+  get version(): number {
+    return this.revisionsAdded;
+  }
 
   /** Adds one revision; false when it was already here (a watch and a read may both bring it). */
   add(kvKey: string, revision: number, value: Uint8Array | null): boolean {
@@ -45,6 +51,7 @@ export class RevisionLog {
     this.byKey.set(kvKey, list);
     this.lastRevision.set(kvKey, Math.max(this.lastRevision.get(kvKey) ?? 0, revision));
     this.highest = Math.max(this.highest, revision);
+    this.revisionsAdded++;
     return true;
   }
 

@@ -1,7 +1,8 @@
 // The team's state as the window sees it: the roster and policies, a quote's thread with the
 // accept gate, and the quotes that wait on me. Public keys only; names as the roster has them.
 import { createHash } from 'node:crypto';
-import type { TeamMemberView, TeamMine, TeamPolicyView, TeamThread } from '../../../preload/contract';
+import { TeamInboxView as TeamInboxViews } from '../../../preload/contract';
+import type { TeamInboxView, TeamMemberView, TeamMine, TeamPolicyView, TeamThread } from '../../../preload/contract';
 import type { QuoteRef } from './keys';
 import { m } from '../../../i18n/paraglide/messages.js';
 import { acceptGate, thresholdExceeded } from './policy';
@@ -28,6 +29,8 @@ export function rosterView(state: TeamState): TeamMemberView[] {
 export function policiesView(state: TeamState, accountOf: (service: string) => string | null): TeamPolicyView[] {
   return [...state.policies.values()].map((policy) => ({ accountId: accountOf(policy.service), account: policy.account, over: policy.over }));
 }
+
+const TEAM_INBOX_VIEWS = TeamInboxViews.options;
 
 const person = (member: Member) => ({ name: member.name, email: member.email });
 
@@ -73,6 +76,15 @@ function openFor(quote: QuoteState, me: string) {
   return quote.requests.find((item) => item.request.body.approver === me && item.decision === null);
 }
 
+/** Which of my views a quote is in: assigned to me, waiting for my decision, my own request still open. */
+function mineOf(quote: QuoteState, me: string): Record<TeamInboxView, boolean> {
+  return {
+    assignedToMe: quote.assignee?.to?.key === me,
+    waitingForMe: openFor(quote, me) !== undefined,
+    myRequests: quote.requests.some((item) => item.request.author.key === me && item.decision === null),
+  };
+}
+
 /** The quotes assigned to me, waiting for my decision, and my own requests still open. */
 export function mineView(state: TeamState, me: string, accountOf: (service: string) => string | null): TeamMine {
   const mine: TeamMine = { assignedToMe: [], waitingForMe: [], myRequests: [] };
@@ -80,9 +92,18 @@ export function mineView(state: TeamState, me: string, accountOf: (service: stri
     const accountId = accountOf(quote.ref.service);
     if (accountId === null) continue;
     const ref = { accountId, quoteId: quote.ref.quote };
-    if (quote.assignee?.to?.key === me) mine.assignedToMe.push(ref);
-    if (openFor(quote, me)) mine.waitingForMe.push(ref);
-    if (quote.requests.some((item) => item.request.author.key === me && item.decision === null)) mine.myRequests.push(ref);
+    const views = mineOf(quote, me);
+    for (const view of TEAM_INBOX_VIEWS) if (views[view]) mine[view].push(ref);
   }
   return mine;
+}
+
+/** The quote ids in each of my views, as the inbox filters by them (a quote is one row whichever account shows it). */
+export function mineQuoteIds(state: TeamState, me: string): Record<TeamInboxView, Set<string>> {
+  const ids: Record<TeamInboxView, Set<string>> = { assignedToMe: new Set(), waitingForMe: new Set(), myRequests: new Set() };
+  for (const quote of state.quotes()) {
+    const views = mineOf(quote, me);
+    for (const view of TEAM_INBOX_VIEWS) if (views[view]) ids[view].add(quote.ref.quote);
+  }
+  return ids;
 }

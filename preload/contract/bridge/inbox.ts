@@ -25,6 +25,9 @@ export const ValidityRange = z.enum(['ended', 'next-7-days', 'next-30-days', 'la
 export type ValidityRange = z.infer<typeof ValidityRange>;
 
 const facetValues = z.array(z.string().max(200)).max(100).optional();
+/** The team desk's views of the inbox: quotes assigned to me, waiting for my approval, my open requests. */
+export const TeamInboxView = z.enum(['assignedToMe', 'waitingForMe', 'myRequests']);
+export type TeamInboxView = z.infer<typeof TeamInboxView>;
 /**
  * What selects quotes, for the inbox's window and its facet counts. The facet filters
  * (companies to validUntil) each keep quotes with any of the values given; every filter
@@ -40,6 +43,8 @@ export const InboxFilterInput = z.object({
   search: z.string().max(200).optional(),
   /** Only these quotes (a notification's list). */
   quoteIds: z.array(z.string().min(1).max(100)).max(100).optional(),
+  /** Only the quotes of one of the team desk's views (none when this folder is on no team). */
+  team: TeamInboxView.optional(),
   companies: facetValues,
   currencies: facetValues,
   /** Service types of the quote's pricing (from its details: a quote whose details were never fetched has none). */

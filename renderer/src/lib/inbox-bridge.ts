@@ -13,6 +13,7 @@ export type {
   InboxStage,
   InboxWindow,
   SyncPhase,
+  TeamInboxView,
   ValidityRange,
 } from '../../../preload/contract';
 

@@ -1,4 +1,5 @@
 import { m } from '../../../../i18n/paraglide/messages.js';
+import { untrack } from 'svelte';
 import { SvelteMap } from 'svelte/reactivity';
 import type { AccountView, AppInfo, BridgeApi } from '../../../../preload/contract';
 import type { ConnectionMonitor } from '../bridge';
@@ -157,6 +158,11 @@ export class AppState {
     followSelectionInPane(layout, inbox, navigation, this.quote);
     // A different account (or all of them) opens its own inbox; status updates of the same account do not.
     $effect(() => navigation.showChosenInbox());
+    // A team view on screen follows the team: an assignment or a decision that arrived moves its quotes.
+    $effect(() => {
+      void this.team.mine;
+      untrack(() => inbox.teamMoved());
+    });
     // The tab (and the taskbar entry) tells how many quotes changed since they were last opened.
     $effect(() => {
       const total = this.unreadTotal;

@@ -1,6 +1,6 @@
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { BridgeError, ExportDelivered, ExportFormat, Result, ViewQuery } from '../../../../preload/contract';
-import type { AccountSyncState, InboxBridge, InboxFacets, InboxFilterInput, InboxQueryInput, InboxRow, InboxSort, InboxStage, InboxWindow } from '../inbox-bridge';
+import type { AccountSyncState, InboxBridge, InboxFacets, InboxFilterInput, InboxQueryInput, InboxRow, InboxSort, InboxStage, InboxWindow, TeamInboxView } from '../inbox-bridge';
 import { facetInput, filtersOnDetails, hasFacetFilters, noFacetFilters, toggledFacet } from '../inbox-filters';
 import type { FacetFilters, FacetKey } from '../inbox-filters';
 import { ActiveRow } from './active-row.svelte';
@@ -67,6 +67,8 @@ interface FetchedWindow {
 export class InboxState {
   /** One account, or null for all accounts. */
   accountId = $state<string | null>(null);
+  /** One of the team desk's views (its quotes, in every account), or null: part of the scope, like the account. */
+  team = $state<TeamInboxView | null>(null);
   stages = $state<InboxStage[]>([]);
   needsAction = $state(false);
   expiringSoon = $state(false);
@@ -87,7 +89,7 @@ export class InboxState {
   /** Every quote of the scope, with no search or filter ("6 quotes out of 27"); null until known. */
   scopeTotal = $state<number | null>(null);
   /** The scope scopeTotal counts (undefined: none yet). */
-  #scopeTotalOf: string | null | undefined = undefined;
+  #scopeTotalOf: string | undefined = undefined;
   loading = $state(false);
   error = $state<BridgeError | null>(null);
   /**
@@ -198,6 +200,7 @@ export class InboxState {
   /** Shows one account's quotes (or all accounts' with null) from the top, without the previous filters. */
   open(accountId: string | null): void {
     this.accountId = accountId;
+    this.team = null;
     this.stages = [];
     this.needsAction = false;
     this.expiringSoon = false;
@@ -210,6 +213,7 @@ export class InboxState {
   /** Shows only these quotes of one account (or all); an empty list shows the whole scope. */
   showQuotes(accountId: string | null, quoteIds: readonly string[]): void {
     this.accountId = accountId;
+    this.team = null;
     this.stages = [];
     this.needsAction = false;
     this.expiringSoon = false;
@@ -222,6 +226,7 @@ export class InboxState {
   /** A saved or remembered view: its scope, search, status, filters and order, from the top. */
   applyView(accountId: string | null, view: Omit<ViewQuery, 'accountId'>): void {
     this.accountId = accountId;
+    this.team = null;
     this.stages = [...view.stages];
     this.needsAction = view.needsAction;
     this.expiringSoon = view.expiringSoon;
@@ -230,6 +235,24 @@ export class InboxState {
     this.facetFilters = structuredClone($state.snapshot(view.filters));
     this.sort = view.sort;
     this.#restart();
+  }
+
+  /** A team view (Assigned to me, ...) over every account, from the top, without the previous filters. */
+  openTeam(team: TeamInboxView): void {
+    this.accountId = null;
+    this.team = team;
+    this.stages = [];
+    this.needsAction = false;
+    this.expiringSoon = false;
+    this.searchInput = '';
+    this.quoteIds = null;
+    this.facetFilters = noFacetFilters();
+    this.#restart();
+  }
+
+  /** The team's state moved: a team view on screen reads its quotes again (the cache did not change). */
+  teamMoved(): void {
+    if (this.team !== null) void this.refresh();
   }
 
   /** Back to every quote of the scope, keeping the other filters. */
@@ -406,7 +429,7 @@ export class InboxState {
     // come, and the counts (several ms over 100,000 quotes) would hold the rows back.
     this.#countsAfterRows(facetsDelayMs);
     void this.#fetchView();
-    if (this.#scopeTotalOf !== this.accountId) this.scopeTotal = null;
+    if (this.#scopeTotalOf !== this.#scopeKey()) this.scopeTotal = null;
     // A notification's quotes say so in their own notice: no "out of" for them.
     if (this.filtered && this.quoteIds === null && this.scopeTotal === null) void this.#fetchScopeTotal();
   }
@@ -414,13 +437,20 @@ export class InboxState {
   /** How many quotes the scope holds unfiltered, when the view on screen is filtered (one row asked, its total read). */
   async #fetchScopeTotal(): Promise<void> {
     const scope = this.accountId;
-    const result = await this.#api.inbox.query({ sort: this.sort, offset: 0, limit: 1, ...(scope === null ? {} : { accountId: scope }) });
-    if (result.ok && scope === this.accountId) this.#keepScopeTotal(result.value.total);
+    const key = this.#scopeKey();
+    const team = this.team;
+    const result = await this.#api.inbox.query({ sort: this.sort, offset: 0, limit: 1, ...(scope === null ? {} : { accountId: scope }), ...(team === null ? {} : { team }) });
+    if (result.ok && key === this.#scopeKey()) this.#keepScopeTotal(result.value.total);
   }
 
   #keepScopeTotal(total: number): void {
     this.scopeTotal = total;
-    this.#scopeTotalOf = this.accountId;
+    this.#scopeTotalOf = this.#scopeKey();
+  }
+
+  /** What "out of" counts over: the account (or all) and the team view. */
+  #scopeKey(): string {
+    return `${this.accountId ?? ''}|${this.team ?? ''}`;
   }
 
   /** The facet counts of this generation are asked once its rows have arrived, `delayMs` later. */
@@ -533,6 +563,7 @@ export class InboxState {
   #selection(): InboxFilterInput {
     const input: InboxFilterInput = facetInput(this.facetFilters);
     if (this.accountId !== null) input.accountId = this.accountId;
+    if (this.team !== null) input.team = this.team;
     if (this.stages.length > 0) input.stages = [...this.stages];
     if (this.needsAction) input.needsAction = true;
     if (this.expiringSoon) input.expiringSoon = true;

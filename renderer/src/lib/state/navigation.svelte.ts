@@ -1,6 +1,6 @@
 import { m } from '../../../../i18n/paraglide/messages.js';
 import { untrack } from 'svelte';
-import type { Route, ViewQuery } from '../../../../preload/contract';
+import type { Route, TeamInboxView, ViewQuery } from '../../../../preload/contract';
 import type { InboxRow } from '../inbox-bridge';
 import type { AccountActions } from './account-actions.svelte';
 import type { AccountsState } from './accounts.svelte';
@@ -26,7 +26,7 @@ export interface DecisionIntent {
 /** The states a move between views touches: each only through what navigating needs of it. */
 export interface NavigationParts {
   accounts: Pick<AccountsState, 'accounts' | 'selectedId' | 'select'>;
-  inbox: Pick<InboxState, 'open' | 'showQuotes' | 'applyView' | 'activeRow' | 'activeMoves' | 'rowAt' | 'total'>;
+  inbox: Pick<InboxState, 'open' | 'openTeam' | 'team' | 'showQuotes' | 'applyView' | 'activeRow' | 'activeMoves' | 'rowAt' | 'total'>;
   quote: Pick<QuoteState, 'open' | 'close' | 'isShown' | 'showsQuote'>;
   notifications: Pick<NotificationsState, 'isUnread' | 'markRead'>;
   webhooks: Pick<WebhooksState, 'loadActivity'>;
@@ -140,6 +140,16 @@ export class NavigationState {
     return { fellBack };
   }
 
+  /** A team view of the sidebar (Assigned to me, ...): the inbox of every account, narrowed to its quotes. */
+  openTeamView(team: TeamInboxView): void {
+    this.moves++;
+    this.#parts.dialogs.dismiss();
+    this.#backToInbox();
+    this.#shownScope = null;
+    this.allAccounts = true;
+    this.#parts.inbox.openTeam(team);
+  }
+
   selectAccount(id: string): void {
     this.moves++;
     this.#parts.accounts.select(id);
@@ -149,6 +159,11 @@ export class NavigationState {
 
   selectAllAccounts(): void {
     this.moves++;
+    // From a team view (already over every account): every quote again.
+    if (this.#parts.inbox.team !== null) {
+      this.#shownScope = null;
+      untrack(() => this.#parts.inbox.open(null));
+    }
     this.allAccounts = true;
     this.#backToInbox();
   }

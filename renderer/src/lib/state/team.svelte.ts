@@ -1,7 +1,21 @@
 import { m } from '../../../../i18n/paraglide/messages.js';
-import type { BridgeApi, BridgeError, Result, TeamChange, TeamMemberInput, TeamMine, TeamQuoteInput, TeamSetupInput, TeamThread, TeamView } from '../../../../preload/contract';
+import type { BridgeApi, BridgeError, Result, TeamChange, TeamInboxView, TeamMemberInput, TeamMine, TeamQuoteInput, TeamSetupInput, TeamThread, TeamView } from '../../../../preload/contract';
 
-export type TeamBridge = Pick<BridgeApi, 'team'> & { events: Pick<BridgeApi['events'], 'team.changed' | 'team.quotesChanged'> };
+export type TeamBridge = Pick<BridgeApi, 'team' | 'views'> & { events: Pick<BridgeApi['events'], 'team.changed' | 'team.quotesChanged' | 'inbox.changed'> };
+
+/** The team views of the inbox, in the sidebar's order. */
+export const TEAM_VIEWS = ['assignedToMe', 'waitingForMe', 'myRequests'] as const satisfies readonly TeamInboxView[];
+/** A burst of cache changes (a sync pass) recounts the team views once. */
+const RECOUNT_SETTLE_MS = 200;
+
+/** A team view as the sidebar lists it. */
+export interface TeamSidebarView {
+  team: TeamInboxView;
+  /** As the inbox counts it (views.counts over the same filter); null until counted. */
+  count: number | null;
+  /** The inbox shows this view. */
+  current: boolean;
+}
 
 /**
  * The team desk in the window (Settings → Team, the reading pane's thread, the team views):
@@ -13,6 +27,10 @@ export class TeamState {
   loadError = $state<BridgeError | null>(null);
   busy = $state<string | null>(null);
   mine = $state<TeamMine>({ assignedToMe: [], waitingForMe: [], myRequests: [] });
+  /** Each team view's count as the inbox reads it (the snoozed and quotes not on this computer left out); null until counted. */
+  counts = $state<Record<TeamInboxView, number> | null>(null);
+  #countSequence = 0;
+  #recountTimer: ReturnType<typeof setTimeout> | undefined;
   /** The quotes whose threads moved, with a counter each move: a pane showing one reads it again. */
   quoteMoves = $state<Record<string, number>>({});
   /** The thread of the quote the pane shows, and which quote it is. */
@@ -53,8 +71,17 @@ export class TeamState {
         this.quoteMoves = moves;
         void this.loadMine();
       }),
+      // New quotes synced (or snoozed ones woken) move what a team view counts.
+      this.#api.events['inbox.changed'](() => {
+        if (!this.admitted) return;
+        clearTimeout(this.#recountTimer);
+        this.#recountTimer = setTimeout(() => void this.loadCounts(), RECOUNT_SETTLE_MS);
+      }),
     ];
-    return () => stops.forEach((stop) => stop());
+    return () => {
+      clearTimeout(this.#recountTimer);
+      stops.forEach((stop) => stop());
+    };
   }
 
   async load(): Promise<void> {
@@ -69,6 +96,25 @@ export class TeamState {
   async loadMine(): Promise<void> {
     const result = await this.#api.team.mine();
     if (result.ok) this.mine = result.value;
+    await this.loadCounts();
+  }
+
+  /** The team views' counts in one views.counts call, read as inbox.query reads the views; none off a team. */
+  async loadCounts(): Promise<void> {
+    const sequence = ++this.#countSequence;
+    if (!this.admitted) {
+      this.counts = null;
+      return;
+    }
+    const result = await this.#api.views.counts({ selections: TEAM_VIEWS.map((team) => ({ team })) });
+    if (sequence !== this.#countSequence || !result.ok) return;
+    this.counts = Object.fromEntries(TEAM_VIEWS.map((team, index) => [team, result.value.counts[index] ?? 0])) as Record<TeamInboxView, number>;
+  }
+
+  /** The sidebar's team views: only on a team that admitted me (a pending member has nothing assigned). */
+  sidebarViews(shown: TeamInboxView | null): TeamSidebarView[] {
+    if (!this.admitted) return [];
+    return TEAM_VIEWS.map((team) => ({ team, count: this.counts?.[team] ?? null, current: shown === team }));
   }
 
   async #setup(kind: 'create' | 'join' | 'leave', work: () => Promise<Result<TeamView>>): Promise<Result<TeamView>> {

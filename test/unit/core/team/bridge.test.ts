@@ -9,13 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { methods } from '../../../../preload/contract';
 import type { BridgeEvent } from '../../../../main/core/bridge/events';
 import { createEventHub } from '../../../../main/core/bridge/events';
-import type { Feature } from '../../../../main/core/bridge/feature';
 import { createSilentLogger } from '../../../../main/core/log';
 import { systemClock } from '../../../../main/core/ports';
 import type { SecretStore } from '../../../../main/core/ports';
 import { createMemorySecretStore } from '../../../../main/core/settings-and-secrets/memory-secrets';
 import { createMemorySettingsStore } from '../../../../main/core/settings-and-secrets/memory-settings';
 import { createTeamFeature } from '../../../../main/core/team/feature';
+import type { TeamFeature } from '../../../../main/core/team/feature';
 import { TEAM_SEED_SECRET } from '../../../../main/core/team';
 import { TEAM_SERVER_SECRET } from '../../../../main/core/team/setup';
 import { natsServerMissing, QUOTE, startNatsServer } from './installations';
@@ -28,7 +28,7 @@ const ACCOUNT = { id: 'acc-1', name: 'Acme', baseUrl: 'https://api.example.com/v
 const details = { totalPrice: { amount: 8_000, currency: 'EUR' }, itemsPricing: { items: [{ id: 'a', price: 8_000 }] } };
 
 interface Desk {
-  feature: Feature;
+  feature: TeamFeature;
   events: BridgeEvent[];
   secrets: SecretStore;
   dir: string;
@@ -114,6 +114,8 @@ describe.skipIf(missing !== null)('the team feature over the bridge, on a real n
 
   it('an assignment and a note reach the other window, with the quote named in team.quotesChanged', async () => {
     bob.events.length = 0;
+    // Read once before: what the inbox's team views hold is kept current as entries arrive, not frozen at the first reading.
+    expect(bob.feature.mineQuotes('assignedToMe').size).toBe(0);
     expect(await ada.call('team.assign', { ...quote, email: 'bob@example.com' })).toMatchObject({ outcome: 'sent' });
     expect(await ada.call('team.note', { ...quote, text: 'Rates look high, @bob@example.com?' })).toMatchObject({ outcome: 'sent' });
     await eventually(() => bob.events.some((event) => event.name === 'team.quotesChanged' && event.payload.quoteIds.includes(QUOTE)));
@@ -121,6 +123,8 @@ describe.skipIf(missing !== null)('the team feature over the bridge, on a real n
     const thread = await bob.call('team.thread', quote);
     expect(thread).toMatchObject({ assignee: { email: 'bob@example.com', by: 'Ada' }, notes: [{ author: { email: 'ada@example.com' }, text: 'Rates look high, @bob@example.com?', mentions: ['bob@example.com'] }], unverified: [] });
     expect(await bob.call('team.mine')).toMatchObject({ assignedToMe: [quote], waitingForMe: [], myRequests: [] });
+    expect([...bob.feature.mineQuotes('assignedToMe')]).toEqual([QUOTE]);
+    expect(ada.feature.mineQuotes('assignedToMe').size).toBe(0);
   });
 
   it('Accept is refused above the policy until the approver asked approves this revision', async () => {
@@ -134,6 +138,8 @@ describe.skipIf(missing !== null)('the team feature over the bridge, on a real n
     await eventually(async () => ((await bob.call('team.thread', quote)) as { awaitingMe: boolean }).awaitingMe);
     expect(await bob.call('team.mine')).toMatchObject({ waitingForMe: [quote] });
     expect(await ada.call('team.mine')).toMatchObject({ myRequests: [quote] });
+    expect([...bob.feature.mineQuotes('waitingForMe')]).toEqual([QUOTE]);
+    expect([...ada.feature.mineQuotes('myRequests')]).toEqual([QUOTE]);
     expect(await ada.call('team.thread', quote)).toMatchObject({ accept: { allowed: false, reason: expect.stringMatching(/still open/) } });
 
     expect(await bob.call('team.decide', { ...quote, approved: true, comment: 'fine' })).toMatchObject({ outcome: 'sent' });
@@ -142,6 +148,9 @@ describe.skipIf(missing !== null)('the team feature over the bridge, on a real n
       accept: { allowed: true, needsApproval: true, approvedBy: 'bob@example.com' },
       approvals: [{ author: { email: 'ada@example.com' }, approver: { email: 'bob@example.com' }, currentRevision: true, comment: 'above budget', decision: { approved: true, comment: 'fine', author: { email: 'bob@example.com' } } }],
     });
+    // Decided: out of the approver's "Waiting for my approval" and the requester's "My requests".
+    expect(ada.feature.mineQuotes('myRequests').size).toBe(0);
+    await eventually(() => bob.feature.mineQuotes('waitingForMe').size === 0);
   });
 
   it('leaving forgets the team and its credentials here', async () => {
