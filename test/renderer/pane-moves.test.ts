@@ -1,5 +1,5 @@
 // Issue 27: a move in the reading pane (a click, j/k) costs one bridge call, or none onto a
-// neighbour read beforehand; what is shown beside the quote (receipts, the accounts that see
+// neighbour or a row on screen read beforehand; what is shown beside the quote (receipts, the accounts that see
 // it, the extras, the logo) waits for the person to stop on it.
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
@@ -9,10 +9,12 @@ import { makeDetails } from './quote/pricing-fixtures';
 import { renderApp } from './render-app';
 import { settledQuoteRows } from './quote-table-rows';
 
-const NAMES = ['Website relaunch', 'App store texts', 'Safety sheets', 'Annual report'];
+/** The list shows 12 rows without layout (jsdom): the last ones are built below the view, not on screen. */
+const NAMES = ['Website relaunch', 'App store texts', 'Safety sheets', 'Annual report', ...Array.from({ length: 16 }, (_, index) => `Manual part ${index + 1}`)];
+const BELOW_VIEW = 18;
 
 function fake() {
-  const quotes = NAMES.map((projectName, index) => makeQuote({ id: quoteId(index + 1), projectName, quoteDate: `2025-05-0${5 - index}T09:00:00Z` }));
+  const quotes = NAMES.map((projectName, index) => makeQuote({ id: quoteId(index + 1), projectName, quoteDate: new Date(Date.UTC(2025, 4, 30 - index, 9)).toISOString() }));
   return new FakeBridge({
     accounts: [makeAccount({ id: 'acme', name: 'Acme Localisation' })],
     quotes: { acme: quotes },
@@ -38,12 +40,14 @@ describe('a move in the reading pane', () => {
   it('costs one call, the cached quote; the rest waits until the person stops on it', async () => {
     const bridge = fake();
     const rows = await settledOnFirst(bridge);
+    // The rows on screen were read ahead meanwhile (the last of them too).
+    await waitFor(() => expect(detailReadsOf(bridge, quoteId(12))).toHaveLength(1));
     const before = bridge.calls.length;
     const paneCalls = () => bridge.calls.slice(before).filter(({ method }) => method.startsWith('quotes.') || method.startsWith('decisions.') || method === 'inbox.query');
-    // Row 3 is no neighbour of row 1: its quote is read from the cache, and nothing else until the pause.
-    await fireEvent.click(rows[2]!);
-    await waitFor(() => expect(within(pane()).getByRole('heading', { level: 2, name: NAMES[2] })).toBeTruthy());
-    const cachedRead = { method: 'quotes.detail', input: { accountId: 'acme', quoteId: quoteId(3), cached: true } };
+    // This row is no neighbour of row 1, nor on screen: its quote is read from the cache, and nothing else until the pause.
+    await fireEvent.click(rows[BELOW_VIEW]!);
+    await waitFor(() => expect(within(pane()).getByRole('heading', { level: 2, name: NAMES[BELOW_VIEW] })).toBeTruthy());
+    const cachedRead = { method: 'quotes.detail', input: { accountId: 'acme', quoteId: quoteId(BELOW_VIEW + 1), cached: true } };
     expect(paneCalls()).toEqual([cachedRead]);
     await waitFor(() => expect(bridge.callsOf('decisions.receipts')).toHaveLength(2));
     const paused = paneCalls().findIndex(({ method }) => method === 'decisions.receipts');
@@ -52,7 +56,21 @@ describe('a move in the reading pane', () => {
     // Stopped on it: its receipts, accounts, extras and logo, and the service's copy, are read once.
     const methods = paneCalls().map((call) => call.method);
     for (const method of ['decisions.receipts', 'inbox.query', 'quotes.extras', 'quotes.logo'] as const) expect(methods.filter((each) => each === method)).toHaveLength(1);
-    await waitFor(() => expect(detailReadsOf(bridge, quoteId(3))).toEqual([{ accountId: 'acme', quoteId: quoteId(3), cached: true }, { accountId: 'acme', quoteId: quoteId(3) }]));
+    await waitFor(() => expect(detailReadsOf(bridge, quoteId(BELOW_VIEW + 1))).toEqual([{ accountId: 'acme', quoteId: quoteId(BELOW_VIEW + 1), cached: true }, { accountId: 'acme', quoteId: quoteId(BELOW_VIEW + 1) }]));
+  });
+
+  it('onto a row on screen, once the pane settled, shows it with its pricing at once, with no call', async () => {
+    const bridge = fake();
+    const rows = await settledOnFirst(bridge);
+    // The rows on screen are read in the page's idle time, each once; those below the view are not.
+    await waitFor(() => expect(detailReadsOf(bridge, quoteId(12))).toHaveLength(1));
+    expect(detailReadsOf(bridge, quoteId(BELOW_VIEW + 1))).toHaveLength(0);
+    expect(detailReadsOf(bridge, quoteId(4))).toEqual([{ accountId: 'acme', quoteId: quoteId(4), cached: true }]);
+    bridge.holdNext('quotes.detail');
+    await fireEvent.click(rows[3]!);
+    expect(within(pane()).getByRole('heading', { level: 2, name: NAMES[3] })).toBeTruthy();
+    expect(within(pane()).getByRole('heading', { name: 'Pricing' })).toBeTruthy();
+    expect(detailReadsOf(bridge, quoteId(4))).toHaveLength(1);
   });
 
   it('onto a neighbour read beforehand shows it with its pricing at once, with no call', async () => {

@@ -7,6 +7,10 @@ import { fetchPdf } from '../pdf-save';
 import type { PickedFile } from '../pdf-save';
 import { fromCachedDiff } from '../revision-diff';
 import type { RevisionDiff } from '../revision-diff';
+import { ViewsInView } from './views-in-view';
+import type { QuoteRef, RowsInView } from './views-in-view';
+
+export type { QuoteRef, RowsInView } from './views-in-view';
 
 /** How long the quote shown from the cache stays before the service is asked for it again. */
 export const BACKGROUND_REFRESH_PAUSE_MS = 150;
@@ -20,11 +24,6 @@ export const SKELETON_AFTER_MS = 150;
 
 /** How many quotes' views are kept around the one shown (its neighbours, the quotes just left). */
 const NEAR_KEPT = 8;
-
-export interface QuoteRef {
-  accountId: string;
-  quoteId: string;
-}
 
 /** Where a PDF open or save stands: downloading (with progress when the size is known) or failed. */
 export interface PdfProgress {
@@ -97,6 +96,8 @@ export class QuoteState {
   #near: QuoteDetailView[] = [];
   /** The newest read of each neighbour on its way: an older one answering later is dropped. */
   #nearTurns: Record<string, number> = {};
+  /** The cached views of the rows on screen: a click on one shows it with no call. */
+  readonly #inView: ViewsInView;
   /** The receipts, extras and logo of the quote loaded were asked for (once per load). */
   #decorated = false;
   /** The quote whose accounts (seenBy) were asked for. */
@@ -104,6 +105,19 @@ export class QuoteState {
 
   constructor(api: BridgeApi) {
     this.#api = api;
+    this.#inView = new ViewsInView(async (ref) => {
+      const detail = await api.quotes.detail({ ...ref, cached: true });
+      return detail.ok ? detail.value : null;
+    });
+  }
+
+  /**
+   * The list's rows on screen (`quote-table` says so at each scroll): their cached views are
+   * read once the pane settles, in the page's idle time; a scroll stops the reads not sent yet.
+   */
+  rowsInView(rows: RowsInView): void {
+    this.#inView.show(rows);
+    if (this.ref && this.#settled === this.ref.quoteId) this.#resumeInView(this.ref);
   }
 
   /** Shows another quote: what was on screen goes at once, so nothing of it is mistaken for the new one. */
@@ -115,6 +129,8 @@ export class QuoteState {
     }
     // The quote left is a neighbour of the next one: `k` goes back to it at once.
     if (this.view && this.ref && sameRef(this.view, this.ref)) this.#keepNear(this.view);
+    // The rows on screen not read yet wait until this quote settles: they never compete with it.
+    this.#inView.pause();
     this.ref = ref;
     this.view = null;
     this.receipts = [];
@@ -153,6 +169,7 @@ export class QuoteState {
     if (change.cacheVersion <= this.#cacheVersion) return;
     this.#cacheVersion = change.cacheVersion;
     this.#followNear(change);
+    this.#inView.follow(change, this.ref);
     const ref = this.ref;
     if (!ref) return;
     if (change.quotes === null) {
@@ -227,6 +244,7 @@ export class QuoteState {
     this.#seenByOf = null;
     this.#near = [];
     this.#nearTurns = {};
+    this.#inView.clear();
     this.extras = null;
     this.logo = null;
     this.loading = false;
@@ -309,6 +327,7 @@ export class QuoteState {
     this.refreshing = false;
     this.#settled = ref.quoteId;
     this.#sendAhead();
+    this.#resumeInView(ref);
     if (!detail.ok) {
       // Without anything cached the first look failed already; with it, the copy stays.
       if (this.view) this.error = detail.error;
@@ -361,6 +380,11 @@ export class QuoteState {
     for (const quote of ahead.quotes) if (!this.#nearOf(quote)) void this.#readNear(quote);
   }
 
+  /** The rows on screen but the neighbours (read or being read as such). */
+  #resumeInView(ref: QuoteRef): void {
+    this.#inView.resume(ref, (row) => this.#near.some((view) => sameRef(view, row)) || keyOf(row) in this.#nearTurns);
+  }
+
   async #readNear(ref: QuoteRef): Promise<void> {
     const key = keyOf(ref);
     const turn = (this.#nearTurns[key] ?? 0) + 1;
@@ -373,7 +397,7 @@ export class QuoteState {
   }
 
   #nearOf(ref: QuoteRef): QuoteDetailView | undefined {
-    return this.#near.find((view) => sameRef(view, ref));
+    return this.#near.find((view) => sameRef(view, ref)) ?? this.#inView.get(ref);
   }
 
   /** Kept newest last; j held down passes over many rows without stopping: only the last few stay. */
