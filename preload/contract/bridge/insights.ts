@@ -75,6 +75,16 @@ export const InsightsFigures = z.object({
     declined: z.number().int().nonnegative(),
     /** accepted / (accepted + declined), null with no decision in the range. */
     acceptanceRate: z.number().min(0).max(1).nullable(),
+    /** The median days from the quote's date to its decision (a tenth of a day), over the decided quotes whose decision time is known; null with none. */
+    medianDaysToDecision: z.number().nonnegative().nullable(),
+    /**
+     * What the times of that median rest on, and for how many quotes: 'here' the receipt of a
+     * decision made in Quotedesk; 'service' the service's last change of the decided quote;
+     * 'stored' when Quotedesk stored the decided quote (the service gave no time).
+     */
+    timed: z.array(z.object({ basis: z.enum(['here', 'service', 'stored']), count: z.number().int().positive() })),
+    /** Declined quotes by the reason given in Quotedesk's decline dialog; reason null: declined elsewhere or without one (not known). Most first, unknown last. */
+    declinesByReason: z.array(z.object({ reason: z.string().nullable(), count: z.number().int().positive() })),
   }),
 });
 export type InsightsFigures = z.infer<typeof InsightsFigures>;
