@@ -60,8 +60,15 @@ export function insightsTable(figures: InsightsFigures, table: InsightTable): { 
           { header: m.activity_insights_accepted(), kind: 'number' },
           { header: m.activity_insights_declined(), kind: 'number' },
           { header: m.activity_export_acceptance_rate(), kind: 'number' },
+          { header: m.insights_median_days(), kind: 'number' },
         ],
-        rows: [[decisions.accepted, decisions.declined, decisions.acceptanceRate === null ? null : Math.round(decisions.acceptanceRate * 1000) / 10]],
+        rows: [[decisions.accepted, decisions.declined, decisions.acceptanceRate === null ? null : Math.round(decisions.acceptanceRate * 1000) / 10, decisions.medianDaysToDecision]],
+      });
+    case 'declines-by-reason':
+      return named(m.insights_declines_by_reason(), {
+        sheetName: m.insights_declines_by_reason(),
+        columns: [{ header: m.insights_reason(), kind: 'text' }, quotes],
+        rows: decisions.declinesByReason.map(({ reason, count }) => [reason ?? m.insights_reason_not_known(), count]),
       });
   }
 }

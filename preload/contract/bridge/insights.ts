@@ -31,7 +31,7 @@ export const InsightsInput = InsightsView.refine(customRangeIsOrdered, CUSTOM_RA
 export type InsightsInput = z.input<typeof InsightsInput>;
 
 /** The tables of the Insights view, each exported on its own. */
-export const INSIGHT_TABLES = ['spend-by-currency', 'spend-by-month', 'spend-by-split', 'pipeline', 'decisions'] as const;
+export const INSIGHT_TABLES = ['spend-by-currency', 'spend-by-month', 'spend-by-split', 'pipeline', 'decisions', 'declines-by-reason'] as const;
 export const InsightTable = z.enum(INSIGHT_TABLES);
 export type InsightTable = z.infer<typeof InsightTable>;
 

@@ -56,7 +56,7 @@ describe('decision figures over the cache', () => {
     const later = fakeQuote({ amount: 300 });
     seen(later, 'REJECTED', null);
     receipts.push(declinedHere(later, '2025-03-02T00:00:00.000Z', 'Deadline too late'));
-    rig.bus.publish('quote.decided', { accountId: 'internal', quoteId: later.id, decision: 'decline', status: 'REJECTED', quote: null, receipt: receipts.at(-1)! });
+    rig.bus.publish('quote.decided', { accountId: 'internal', quoteId: later.id, decision: 'decline', status: 'REJECTED', quote: null, receipt: receipts.at(-1)!, via: 'response' });
     // Days 4, 2, 10: median 4.
     expect(await decisions()).toMatchObject({
       medianDaysToDecision: 4,
