@@ -20,7 +20,7 @@ function splitNames(split: InsightSplit): { what: string; sheetName: string } {
 
 /** The table and the words its file is named by ("Insights Accepted spend per month"). */
 export function insightsTable(figures: InsightsFigures, table: InsightTable): { what: string; table: ExportTable } {
-  const { spend, pipeline, decisions } = figures;
+  const { spend, pipeline, decisions, revisions } = figures;
   // Asked for at each export: the language may have changed since the last.
   const currency: ExportColumn = { header: m.activity_insights_currency(), kind: 'text' };
   const money = (header = m.activity_insights_total()): ExportColumn => ({ header, kind: 'money', currencyColumn: currency.header });
@@ -63,6 +63,12 @@ export function insightsTable(figures: InsightsFigures, table: InsightTable): { 
           { header: m.insights_median_days(), kind: 'number' },
         ],
         rows: [[decisions.accepted, decisions.declined, decisions.acceptanceRate === null ? null : Math.round(decisions.acceptanceRate * 1000) / 10, decisions.medianDaysToDecision]],
+      });
+    case 'revisions':
+      return named(m.insights_revisions(), {
+        sheetName: m.insights_revisions(),
+        columns: [currency, money(m.insights_revisions_up()), money(m.insights_revisions_down()), quotes],
+        rows: revisions.byCurrency.map((sums) => [sums.currency, sums.up, sums.down, sums.count]),
       });
     case 'declines-by-reason':
       return named(m.insights_declines_by_reason(), {

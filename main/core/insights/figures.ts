@@ -9,6 +9,7 @@ import type { QuoteStage } from '../../../preload/contract/plain/stages';
 import { DECISION_BASES } from './decision-times';
 import type { DecisionTime } from './decision-times';
 import { medianOf } from './price-history';
+import type { RevisionChange } from './revision-changes';
 import { dayRangeOf, monthOf } from './range';
 import type { DayRange } from './range';
 
@@ -23,6 +24,8 @@ export interface FiguresOptions {
   splitBy: InsightSplit;
   /** When each decided quote was decided (by quote id), and why when declined here; without it no time is known. */
   decisionTimes?: { get(quoteId: string): DecisionTime | undefined };
+  /** How revisions moved each revised quote's total (by quote id); without it no quote counts as revised. */
+  revisionChanges?: ReadonlyMap<string, RevisionChange>;
 }
 
 /**
@@ -84,7 +87,11 @@ export function stageSet(stages: readonly QuoteStage[]): Uint8Array {
 }
 
 export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): InsightsFigures {
-  const { range, now, splitBy, decisionTimes } = options;
+  const { range, now, splitBy, decisionTimes, revisionChanges } = options;
+  // Few quotes are revised: their ids are read only when there are any.
+  const anyRevised = revisionChanges !== undefined && revisionChanges.size > 0;
+  const revisedByCurrency = new Map<string, { currency: string; up: number; down: number; count: number }>();
+  let revised = 0;
   const { count, ordinals, stages, facts, names } = selected;
   const currencyCount = Math.max(names.currencies.length, 1);
   const accepted = stageSet(ACCEPTED_STAGES);
@@ -131,6 +138,17 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
     if (from !== null && (day === NO_DAY || day < from || day > to)) continue;
     quotes += 1;
     if (day === NO_DAY) undated += 1;
+    const change = anyRevised ? revisionChanges.get(selected.quoteIdOf(at)) : undefined;
+    if (change) {
+      revised += 1;
+      for (const moved of change.byCurrency) {
+        const sums = revisedByCurrency.get(moved.currency) ?? { currency: moved.currency, up: 0, down: 0, count: 0 };
+        sums.up += moved.up;
+        sums.down += moved.down;
+        sums.count += 1;
+        revisedByCurrency.set(moved.currency, sums);
+      }
+    }
     const isDeclined = stage === declinedStage;
     if (isDeclined) declined += 1;
     if (isDeclined || accepted[stage] === 1) {
@@ -187,6 +205,11 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
       withoutTotal,
     },
     pipeline: { count: waitingCount, byCurrency: pipeline.values(names.currencies).map(withoutKey).sort(byCurrency), expiringWithin7Days: expiring },
+    revisions: {
+      revised,
+      byCurrency: [...revisedByCurrency.values()].map((sums) => ({ ...sums, up: roundCents(sums.up), down: roundCents(sums.down) }))
+        .sort((a, b) => (a.currency < b.currency ? -1 : 1)),
+    },
     decisions: {
       accepted: acceptedCount,
       declined,

@@ -1,24 +1,33 @@
 // Keeps a PriceHistory of every quote the cache holds details of: read once from the cache
 // (in slices, so the inbox is answered between them), then kept as quotes change, from the
 // cache's own events, never by asking the service. A quote two accounts on one service see
-// is held once. The same pass keeps each decided quote's decision time (decision-times.ts).
+// is held once. The same pass keeps each decided quote's decision time (decision-times.ts)
+// and how revisions moved each revised quote's total (revision-changes.ts).
 import type { DecisionReceipt } from '../../../preload/contract/bridge/decisions';
 import type { QuoteCache } from '../cache';
 import type { DomainBus } from '../events';
 import type { Clock } from '../ports';
 import { DecisionTimes, decisionTimeOf } from './decision-times';
 import { PriceHistory } from './price-history';
+import { revisionChangeOf } from './revision-changes';
+import type { RevisionChange } from './revision-changes';
 
 /** How long a slice of the first read holds the core before letting other work in. */
 const SLICE_MS = 8;
 
-export type HistoryCache = Pick<QuoteCache, 'cachedAccounts' | 'inboxSelected' | 'get' | 'services'>;
+export type HistoryCache = Pick<QuoteCache, 'cachedAccounts' | 'inboxSelected' | 'get' | 'services' | 'revisions'>;
+
+/** What the figures read per quote id beside the inbox index's columns. */
+export interface QuoteFigureFacts {
+  decisionTimes: DecisionTimes;
+  revisionChanges: ReadonlyMap<string, RevisionChange>;
+}
 
 export interface HistoryFeed {
   /** The history, read in full first (once; again after an account is removed). */
   ready(): Promise<PriceHistory>;
-  /** The decided quotes' decision times, read with the history. */
-  decisions(): Promise<DecisionTimes>;
+  /** The decided quotes' decision times and the revised quotes' changes, read with the history. */
+  facts(): Promise<QuoteFigureFacts>;
   /** The key a quote is held under: its service's, so two accounts on one service share it. */
   quoteKeyOf(accountId: string, quoteId: string): string;
   /** Follows the cache's changes; returns what stops that. */
@@ -33,6 +42,7 @@ export function createHistoryFeed(deps: { cache: HistoryCache; bus: DomainBus; c
   const receiptsOf = deps.receipts ?? (() => []);
   let history = new PriceHistory();
   const decisionTimes = new DecisionTimes();
+  const revisionChanges = new Map<string, RevisionChange>();
   let loading: Promise<PriceHistory> | null = null;
   /** Quotes read without details, by account: details stored later for them come with 'quotes.described'. */
   let undescribed = new Map<string, Set<string>>();
@@ -45,6 +55,10 @@ export function createHistoryFeed(deps: { cache: HistoryCache; bus: DomainBus; c
     const details = cached?.details ?? null;
     into.put(quoteKeyOf(accountId, quoteId), details);
     decisionTimes.put(quoteId, cached ? decisionTimeOf(cached, receiptsOf(accountId, quoteId)) : null);
+    // Versions are kept only of details: a quote never described has one at most.
+    const change = details === null ? null : revisionChangeOf(cache.revisions(accountId, quoteId).map((version) => version.details));
+    if (change === null) revisionChanges.delete(quoteId);
+    else revisionChanges.set(quoteId, change);
     let waiting = undescribed.get(accountId);
     if (details === null) {
       if (!waiting) undescribed.set(accountId, (waiting = new Set()));
@@ -56,6 +70,7 @@ export function createHistoryFeed(deps: { cache: HistoryCache; bus: DomainBus; c
     const into = new PriceHistory();
     history = into;
     decisionTimes.clear();
+    revisionChanges.clear();
     undescribed = new Map();
     describedSince.clear();
     for (const accountId of cache.cachedAccounts()) {
@@ -96,9 +111,9 @@ export function createHistoryFeed(deps: { cache: HistoryCache; bus: DomainBus; c
 
   return {
     ready,
-    async decisions() {
+    async facts() {
       await ready();
-      return decisionTimes;
+      return { decisionTimes, revisionChanges };
     },
     quoteKeyOf,
     start() {

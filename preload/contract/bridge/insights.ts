@@ -31,7 +31,7 @@ export const InsightsInput = InsightsView.refine(customRangeIsOrdered, CUSTOM_RA
 export type InsightsInput = z.input<typeof InsightsInput>;
 
 /** The tables of the Insights view, each exported on its own. */
-export const INSIGHT_TABLES = ['spend-by-currency', 'spend-by-month', 'spend-by-split', 'pipeline', 'decisions', 'declines-by-reason'] as const;
+export const INSIGHT_TABLES = ['spend-by-currency', 'spend-by-month', 'spend-by-split', 'pipeline', 'decisions', 'declines-by-reason', 'revisions'] as const;
 export const InsightTable = z.enum(INSIGHT_TABLES);
 export type InsightTable = z.infer<typeof InsightTable>;
 
@@ -69,6 +69,12 @@ export const InsightsFigures = z.object({
     byCurrency: z.array(CurrencyTotal),
     /** Of them, those whose validity ends within the next 7 days. */
     expiringWithin7Days: z.number().int().nonnegative(),
+  }),
+  /** Quotes dated in the range whose details the cache kept in more than one version, and how their totals moved. */
+  revisions: z.object({
+    revised: z.number().int().nonnegative(),
+    /** Per currency: the sums of the rises and of the falls of the total (both positive), over `count` revised quotes. */
+    byCurrency: z.array(z.object({ currency: z.string(), up: z.number().nonnegative(), down: z.number().nonnegative(), count: z.number().int().positive() })),
   }),
   decisions: z.object({
     accepted: z.number().int().nonnegative(),
