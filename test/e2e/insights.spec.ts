@@ -59,6 +59,17 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(lines[0]).toBe('"Company","Currency","Total","Quotes"');
     expect(lines.length).toBe(companyRowCount);
 
+    // Decisions (the demo's are all made elsewhere): every decline is under "Reason not known",
+    // the median of days is a number, said to rest on the service's times; the revisions table is there.
+    const decisionsTable = page.getByRole('table', { name: 'Decisions' });
+    const declined = digits(await decisionsTable.getByRole('row', { name: /^Declined/ }).getByRole('cell').innerText());
+    expect(declined).toBeGreaterThan(0);
+    const declines = page.getByRole('table', { name: 'Declines by reason' });
+    expect(digits(await declines.getByRole('row', { name: /^Reason not known/ }).getByRole('cell').innerText())).toBe(declined);
+    await expect(decisionsTable.getByRole('row', { name: /^Median days from quote date to decision/ }).getByRole('cell')).toHaveText(/^\d+(\.\d)?$/);
+    await expect(page.getByRole('table', { name: 'What the decision times rest on' }).getByRole('row', { name: /the service’s last change/ })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'How revisions changed totals' })).toBeVisible();
+
     // A company's accepted spend in one currency: its row says how many quotes; the inbox shows them.
     const companyRows = page.getByRole('table', { name: 'Per company' }).getByRole('row').filter({ has: page.getByRole('button') });
     await expect(companyRows.first()).toBeVisible();

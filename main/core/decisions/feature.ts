@@ -6,6 +6,7 @@ import type { AccountsService } from '../accounts/types';
 import type { PdfCache, QuoteCache } from '../cache';
 import { createDecisions } from './decisions';
 import { openReceiptStore } from './receipts';
+import type { DecisionReceipt } from '../../../preload/contract/bridge/decisions';
 import type { DomainBus } from '../events';
 import { createDecisionHandlers, readUndoSeconds } from './bridge';
 import { createOutbox } from './outbox';
@@ -31,7 +32,9 @@ export interface DecisionsFeatureDeps {
   acceptApproval?: AcceptApproval;
 }
 
-export function createDecisionsFeature(deps: DecisionsFeatureDeps): Feature & { inFlight: DecisionsInFlight; problems(): DataFileProblem[] } {
+export function createDecisionsFeature(
+  deps: DecisionsFeatureDeps,
+): Feature & { inFlight: DecisionsInFlight; problems(): DataFileProblem[]; receiptsOf(accountId: string, quoteId: string): DecisionReceipt[] } {
   const { clock, logger } = deps;
   const outboxFile = openOutboxFile({ path: join(deps.userData, OUTBOX_FILE_NAME), logger, now: () => clock.now() });
   let hub: EventHub | null = null;
@@ -90,6 +93,8 @@ export function createDecisionsFeature(deps: DecisionsFeatureDeps): Feature & { 
     start: () => outbox.start(),
     close: () => outbox.close(),
     inFlight: { inFlight: gate.inFlight, idle: gate.idle },
+    // Read by Insights: when decisions made here were made, and the decline reasons typed.
+    receiptsOf: (accountId, quoteId) => receipts.list(accountId, quoteId),
     problems: () => {
       const outboxProblem = outboxFile.problem();
       return [...(receiptsProblem ? [{ file: 'receipts' as const, ...receiptsProblem }] : []), ...(outboxProblem ? [outboxProblem] : [])];

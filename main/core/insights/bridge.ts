@@ -24,7 +24,7 @@ export interface InsightsHandlerDeps extends InsightsDeps {
 
 export function createInsightsHandlers(deps: InsightsHandlerDeps): InsightsHandlers {
   return {
-    'insights.figures': async (input) => readInsights(deps, input),
+    'insights.figures': async (input) => readInsights(deps, input, await deps.history?.feed.facts()),
     async 'insights.history'({ accountId, quoteId }) {
       if (!deps.history) throw saidError('internal', m.main_insights_no_history());
       const { feed, cache } = deps.history;
@@ -34,7 +34,7 @@ export function createInsightsHandlers(deps: InsightsHandlerDeps): InsightsHandl
     },
     async 'insights.export'({ table, format, ...view }) {
       if (!deps.deliver) throw saidError('internal', m.main_export_cannot_save_here());
-      const { what, table: exported } = insightsTable(readInsights(deps, view), table);
+      const { what, table: exported } = insightsTable(readInsights(deps, view, await deps.history?.feed.facts()), table);
       const file = format === 'csv' ? await toCsvInChunks(exported) : await toXlsx(exported);
       const fileName = exportFileName(what, new Date(deps.clock.now()).toISOString().slice(0, 10), file.extension);
       const delivered = await deps.deliver({ ...file, fileName });

@@ -20,7 +20,7 @@ function splitNames(split: InsightSplit): { what: string; sheetName: string } {
 
 /** The table and the words its file is named by ("Insights Accepted spend per month"). */
 export function insightsTable(figures: InsightsFigures, table: InsightTable): { what: string; table: ExportTable } {
-  const { spend, pipeline, decisions } = figures;
+  const { spend, pipeline, decisions, revisions } = figures;
   // Asked for at each export: the language may have changed since the last.
   const currency: ExportColumn = { header: m.activity_insights_currency(), kind: 'text' };
   const money = (header = m.activity_insights_total()): ExportColumn => ({ header, kind: 'money', currencyColumn: currency.header });
@@ -60,8 +60,21 @@ export function insightsTable(figures: InsightsFigures, table: InsightTable): { 
           { header: m.activity_insights_accepted(), kind: 'number' },
           { header: m.activity_insights_declined(), kind: 'number' },
           { header: m.activity_export_acceptance_rate(), kind: 'number' },
+          { header: m.insights_median_days(), kind: 'number' },
         ],
-        rows: [[decisions.accepted, decisions.declined, decisions.acceptanceRate === null ? null : Math.round(decisions.acceptanceRate * 1000) / 10]],
+        rows: [[decisions.accepted, decisions.declined, decisions.acceptanceRate === null ? null : Math.round(decisions.acceptanceRate * 1000) / 10, decisions.medianDaysToDecision]],
+      });
+    case 'revisions':
+      return named(m.insights_revisions(), {
+        sheetName: m.insights_revisions(),
+        columns: [currency, money(m.insights_revisions_up()), money(m.insights_revisions_down()), quotes],
+        rows: revisions.byCurrency.map((sums) => [sums.currency, sums.up, sums.down, sums.count]),
+      });
+    case 'declines-by-reason':
+      return named(m.insights_declines_by_reason(), {
+        sheetName: m.insights_declines_by_reason(),
+        columns: [{ header: m.insights_reason(), kind: 'text' }, quotes],
+        rows: decisions.declinesByReason.map(({ reason, count }) => [reason ?? m.insights_reason_not_known(), count]),
       });
   }
 }

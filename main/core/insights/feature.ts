@@ -8,6 +8,7 @@ import type { Clock } from '../ports';
 import type { DomainBus } from '../events';
 import { createInsightsHandlers } from './bridge';
 import { createHistoryFeed } from './history-feed';
+import type { ReceiptsOf } from './history-feed';
 
 export interface InsightsFeatureDeps {
   cache: QuoteCache;
@@ -19,10 +20,12 @@ export interface InsightsFeatureDeps {
   hidden?: () => ReadonlySet<string>;
   /** The exports' delivery: a table exported is handed to the person as an inbox export is. */
   deliver?: ExportDelivery;
+  /** The receipts of the decisions made here: when they were made, and the decline reasons typed. */
+  receipts?: ReceiptsOf;
 }
 
 export function createInsightsFeature(deps: InsightsFeatureDeps): Feature {
-  const feed = createHistoryFeed({ cache: deps.cache, bus: deps.bus, clock: deps.clock });
+  const feed = createHistoryFeed({ cache: deps.cache, bus: deps.bus, clock: deps.clock, receipts: deps.receipts });
   const handlers = createInsightsHandlers({
     cache: deps.cache,
     clock: deps.clock,

@@ -6,6 +6,10 @@ import type { CurrencyTotal, InsightSplit, InsightsFigures } from '../../../prel
 import { INBOX_STAGES, NO_DAY } from '../cache/inbox';
 import type { SelectedQuotes } from '../cache/inbox';
 import type { QuoteStage } from '../../../preload/contract/plain/stages';
+import { DECISION_BASES } from './decision-times';
+import type { DecisionTime } from './decision-times';
+import { medianOf } from './price-history';
+import type { RevisionChange } from './revision-changes';
 import { dayRangeOf, monthOf } from './range';
 import type { DayRange } from './range';
 
@@ -18,6 +22,10 @@ export interface FiguresOptions {
   range: DayRange;
   now: number;
   splitBy: InsightSplit;
+  /** When each decided quote was decided (by quote id), and why when declined here; without it no time is known. */
+  decisionTimes?: { get(quoteId: string): DecisionTime | undefined };
+  /** How revisions moved each revised quote's total (by quote id); without it no quote counts as revised. */
+  revisionChanges?: ReadonlyMap<string, RevisionChange>;
 }
 
 /**
@@ -79,7 +87,11 @@ export function stageSet(stages: readonly QuoteStage[]): Uint8Array {
 }
 
 export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): InsightsFigures {
-  const { range, now, splitBy } = options;
+  const { range, now, splitBy, decisionTimes, revisionChanges } = options;
+  // Few quotes are revised: their ids are read only when there are any.
+  const anyRevised = revisionChanges !== undefined && revisionChanges.size > 0;
+  const revisedByCurrency = new Map<string, { currency: string; up: number; down: number; count: number }>();
+  let revised = 0;
   const { count, ordinals, stages, facts, names } = selected;
   const currencyCount = Math.max(names.currencies.length, 1);
   const accepted = stageSet(ACCEPTED_STAGES);
@@ -102,6 +114,9 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
   let splitKnown = 0;
   let waitingCount = 0;
   let expiring = 0;
+  const decisionDays: number[] = [];
+  const basisCounts = new Map<DecisionTime['basis'], number>();
+  const declineReasons = new Map<string | null, number>();
   const expiringBy = now + EXPIRING_DAYS * DAY_MS;
   const { amount: amounts, currency: currencies, quoteDay, validMs, company, described } = facts;
   const splitIds = splitBy === 'serviceType' ? facts.serviceTypes : splitBy === 'targetMarket' ? facts.targetMarkets : null;
@@ -123,7 +138,31 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
     if (from !== null && (day === NO_DAY || day < from || day > to)) continue;
     quotes += 1;
     if (day === NO_DAY) undated += 1;
-    if (stage === declinedStage) declined += 1;
+    const change = anyRevised ? revisionChanges.get(selected.quoteIdOf(at)) : undefined;
+    if (change) {
+      revised += 1;
+      for (const moved of change.byCurrency) {
+        const sums = revisedByCurrency.get(moved.currency) ?? { currency: moved.currency, up: 0, down: 0, count: 0 };
+        sums.up += moved.up;
+        sums.down += moved.down;
+        sums.count += 1;
+        revisedByCurrency.set(moved.currency, sums);
+      }
+    }
+    const isDeclined = stage === declinedStage;
+    if (isDeclined) declined += 1;
+    if (isDeclined || accepted[stage] === 1) {
+      const time = decisionTimes?.get(selected.quoteIdOf(at));
+      if (isDeclined) {
+        const reason = time?.reason ?? null;
+        declineReasons.set(reason, (declineReasons.get(reason) ?? 0) + 1);
+      }
+      // Days from the quote's date (its day, UTC) to the decision; a decision before it (clocks apart) counts as the same day.
+      if (time && day !== NO_DAY) {
+        decisionDays.push(Math.max(0, (time.at - day * DAY_MS) / DAY_MS));
+        basisCounts.set(time.basis, (basisCounts.get(time.basis) ?? 0) + 1);
+      }
+    }
     if (accepted[stage] !== 1) continue;
     acceptedCount += 1;
     // Service types and markets come with the details: a quote never described is left out of their split.
@@ -166,7 +205,22 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
       withoutTotal,
     },
     pipeline: { count: waitingCount, byCurrency: pipeline.values(names.currencies).map(withoutKey).sort(byCurrency), expiringWithin7Days: expiring },
-    decisions: { accepted: acceptedCount, declined, acceptanceRate: decided === 0 ? null : acceptedCount / decided },
+    revisions: {
+      revised,
+      byCurrency: [...revisedByCurrency.values()].map((sums) => ({ ...sums, up: roundCents(sums.up), down: roundCents(sums.down) }))
+        .sort((a, b) => (a.currency < b.currency ? -1 : 1)),
+    },
+    decisions: {
+      accepted: acceptedCount,
+      declined,
+      acceptanceRate: decided === 0 ? null : acceptedCount / decided,
+      medianDaysToDecision: decisionDays.length === 0 ? null : Math.round(medianOf(Float64Array.from(decisionDays)) * 10) / 10,
+      timed: DECISION_BASES.map((basis) => ({ basis, count: basisCounts.get(basis) ?? 0 })).filter(({ count }) => count > 0),
+      declinesByReason: [...declineReasons]
+        .map(([reason, count]) => ({ reason, count }))
+        // Most given first; "reason not known" last.
+        .sort((a, b) => (a.reason === null ? 1 : b.reason === null ? -1 : b.count - a.count || (a.reason < b.reason ? -1 : 1))),
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import type { InsightsFigures, InsightsInput } from '../../../preload/contract/b
 import type { QuoteCache } from '../cache';
 import { selectionOf } from '../cache/inbox';
 import type { Clock } from '../ports';
+import type { QuoteFigureFacts } from './history-feed';
 import { figuresOf } from './figures';
 import { rangeOf } from './range';
 
@@ -18,9 +19,9 @@ export interface InsightsDeps {
   hidden?: () => ReadonlySet<string>;
 }
 
-export function readInsights(deps: InsightsDeps, input: z.output<typeof InsightsInput>): InsightsFigures {
+export function readInsights(deps: InsightsDeps, input: z.output<typeof InsightsInput>, facts?: QuoteFigureFacts): InsightsFigures {
   const { range: preset, from, to, splitBy, ...view } = input;
   const now = deps.clock.now();
   const selected = deps.cache.inboxSelected(selectionOf(view, { expiringSoonDays: deps.expiringSoonDays, now, hidden: deps.hidden?.() }));
-  return figuresOf(selected, { range: rangeOf(preset, now, { from, to }), now, splitBy });
+  return figuresOf(selected, { range: rangeOf(preset, now, { from, to }), now, splitBy, decisionTimes: facts?.decisionTimes, revisionChanges: facts?.revisionChanges });
 }

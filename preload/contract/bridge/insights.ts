@@ -31,7 +31,7 @@ export const InsightsInput = InsightsView.refine(customRangeIsOrdered, CUSTOM_RA
 export type InsightsInput = z.input<typeof InsightsInput>;
 
 /** The tables of the Insights view, each exported on its own. */
-export const INSIGHT_TABLES = ['spend-by-currency', 'spend-by-month', 'spend-by-split', 'pipeline', 'decisions'] as const;
+export const INSIGHT_TABLES = ['spend-by-currency', 'spend-by-month', 'spend-by-split', 'pipeline', 'decisions', 'declines-by-reason', 'revisions'] as const;
 export const InsightTable = z.enum(INSIGHT_TABLES);
 export type InsightTable = z.infer<typeof InsightTable>;
 
@@ -70,11 +70,27 @@ export const InsightsFigures = z.object({
     /** Of them, those whose validity ends within the next 7 days. */
     expiringWithin7Days: z.number().int().nonnegative(),
   }),
+  /** Quotes dated in the range whose details the cache kept in more than one version, and how their totals moved. */
+  revisions: z.object({
+    revised: z.number().int().nonnegative(),
+    /** Per currency: the sums of the rises and of the falls of the total (both positive), over `count` revised quotes. */
+    byCurrency: z.array(z.object({ currency: z.string(), up: z.number().nonnegative(), down: z.number().nonnegative(), count: z.number().int().positive() })),
+  }),
   decisions: z.object({
     accepted: z.number().int().nonnegative(),
     declined: z.number().int().nonnegative(),
     /** accepted / (accepted + declined), null with no decision in the range. */
     acceptanceRate: z.number().min(0).max(1).nullable(),
+    /** The median days from the quote's date to its decision (a tenth of a day), over the decided quotes whose decision time is known; null with none. */
+    medianDaysToDecision: z.number().nonnegative().nullable(),
+    /**
+     * What the times of that median rest on, and for how many quotes: 'here' the receipt of a
+     * decision made in Quotedesk; 'service' the service's last change of the decided quote;
+     * 'stored' when Quotedesk stored the decided quote (the service gave no time).
+     */
+    timed: z.array(z.object({ basis: z.enum(['here', 'service', 'stored']), count: z.number().int().positive() })),
+    /** Declined quotes by the reason given in Quotedesk's decline dialog; reason null: declined elsewhere or without one (not known). Most first, unknown last. */
+    declinesByReason: z.array(z.object({ reason: z.string().nullable(), count: z.number().int().positive() })),
   }),
 });
 export type InsightsFigures = z.infer<typeof InsightsFigures>;

@@ -64,7 +64,14 @@ describe('insights tables as files', () => {
 
   it('writes the decisions with the acceptance rate in per cent', async () => {
     await exported({ table: 'decisions', format: 'csv', range: 'all-time' });
-    expect(text(delivered[0]!).split('\r\n').slice(0, 2)).toEqual(['"Accepted","Declined","Acceptance rate (%)"', '2,1,66.7']);
+    // No decision time known without the history feed: the median is left empty.
+    expect(text(delivered[0]!).split('\r\n').slice(0, 2)).toEqual(['"Accepted","Declined","Acceptance rate (%)","Median days from quote date to decision"', '2,1,66.7,']);
+  });
+
+  it('writes the declines by reason, a decline made elsewhere under "Reason not known"', async () => {
+    expect(await exported({ table: 'declines-by-reason', format: 'csv', range: 'all-time' })).toMatchObject({ rows: 1 });
+    expect(delivered[0]!.fileName).toBe('Quotedesk - Insights Declines by reason - 2025-03-10.csv');
+    expect(text(delivered[0]!).split('\r\n')).toEqual(['"Reason","Quotes"', '"Reason not known",1', '']);
   });
 
   it("names the file, its sheet and its columns in the main process's language", async () => {

@@ -97,7 +97,8 @@ describe('insights figures', () => {
   });
 
   it('gives the acceptance rate of the decisions dated in the range', () => {
-    expect(figures.decisions).toEqual({ accepted: 5, declined: 2, acceptanceRate: 5 / 7 });
+    // Without decision times (none given here): no median, every decline's reason unknown.
+    expect(figures.decisions).toEqual({ accepted: 5, declined: 2, acceptanceRate: 5 / 7, medianDaysToDecision: null, timed: [], declinesByReason: [{ reason: null, count: 2 }] });
     expect(figures.quotes).toBe(8);
   });
 

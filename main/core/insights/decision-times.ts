@@ -1,0 +1,64 @@
+// When each decided quote was decided, and why a decline was made, as well as it can be known:
+// the service keeps no decision date and no decline reason a client can read. A decision made
+// here has its receipt (the moment it was sent, and the reason typed in the decline dialog); a
+// decision made elsewhere has the service's last change of the quote (`updatedAt`: a decided
+// quote changes no more), and without that only the time Quotedesk stored the decided quote.
+// Pure: the feed (history-feed.ts) puts each quote as the cache holds it.
+import type { DecisionReceipt } from '../../../preload/contract/bridge/decisions';
+import type { QuoteDetails, QuoteListItem } from '../../../preload/contract';
+import { stageOf } from '../cache/inbox';
+
+/** Where a decision's time comes from, most exact first. */
+export const DECISION_BASES = ['here', 'service', 'stored'] as const;
+export type DecisionBasis = (typeof DECISION_BASES)[number];
+
+export interface DecisionTime {
+  /** Epoch milliseconds of the decision. */
+  at: number;
+  basis: DecisionBasis;
+  /** The reason given in Quotedesk's decline dialog; null when declined elsewhere or without one. */
+  reason: string | null;
+}
+
+export interface DecidedQuote {
+  list: Pick<QuoteListItem, 'status' | 'updatedAt'> | null;
+  details: Pick<QuoteDetails, 'status' | 'updatedAt'> | null;
+  storedAt: number;
+}
+
+/** The decision of a quote as now held, or null when it is not decided (accepted, in a project or declined). */
+export function decisionTimeOf(quote: DecidedQuote, receipts: readonly DecisionReceipt[]): DecisionTime | null {
+  const status = quote.details?.status ?? quote.list?.status;
+  if (status === undefined) return null;
+  // The quote number only tells preparation from waiting: no decided stage depends on it.
+  const stage = stageOf(status, null);
+  const decision = stage === 'declined' ? 'decline' : stage === 'accepted' || stage === 'in-project' ? 'accept' : null;
+  if (decision === null) return null;
+  // The receipt of the decision that stands: a decision refused or of the other kind says nothing of it.
+  const receipt = receipts.filter((made) => made.decision === decision && made.outcome !== 'refused').sort((a, b) => b.at.localeCompare(a.at))[0];
+  const sentAt = receipt ? Date.parse(receipt.at) : Number.NaN;
+  if (receipt && Number.isFinite(sentAt)) return { at: sentAt, basis: 'here', reason: decision === 'decline' ? reasonOf(receipt.reason) : null };
+  const updatedAt = Date.parse(quote.details?.updatedAt ?? quote.list?.updatedAt ?? '');
+  if (Number.isFinite(updatedAt)) return { at: updatedAt, basis: 'service', reason: null };
+  return { at: quote.storedAt, basis: 'stored', reason: null };
+}
+
+const reasonOf = (reason: string | null) => (reason === null || reason.trim() === '' ? null : reason.trim());
+
+/** The decision times of the quotes held, by quote id (a quote two accounts see is decided once). */
+export class DecisionTimes {
+  private readonly byQuote = new Map<string, DecisionTime>();
+
+  put(quoteId: string, time: DecisionTime | null): void {
+    if (time === null) this.byQuote.delete(quoteId);
+    else this.byQuote.set(quoteId, time);
+  }
+
+  get(quoteId: string): DecisionTime | undefined {
+    return this.byQuote.get(quoteId);
+  }
+
+  clear(): void {
+    this.byQuote.clear();
+  }
+}
