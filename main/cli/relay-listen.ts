@@ -64,7 +64,7 @@ export async function runRelayListen(args: string[], io: RelayIo): Promise<numbe
     const consumer = values.consumer ?? '';
     if (consumer === '') throw new RelayUsageError(m.cli_relay_listen_consumer_missing());
     const problem = consumerNameProblem(consumer);
-    if (problem) throw new RelayUsageError(`--consumer: ${problem}`);
+    if (problem) throw new RelayUsageError(`${ltr('--consumer')}: ${problem}`);
     const server = await relayServerFrom(values.relay, values, '--relay');
     const ackWait = values['ack-wait'];
     if (ackWait !== undefined && (!/^\d+$/.test(ackWait) || Number(ackWait) < 1 || Number(ackWait) > 3600)) throw new RelayUsageError(m.cli_relay_listen_ack_wait_invalid());

@@ -112,6 +112,6 @@ function parseEntry(publicUrl: string | undefined, tunnel: string | undefined): 
   try {
     return { kind: 'url', url: parsePublicOrigin(publicUrl) || publicUrl };
   } catch (error) {
-    throw new UsageError(`--public-url: ${(error as Error).message}`);
+    throw new UsageError(`${ltr('--public-url')}: ${(error as Error).message}`);
   }
 }

@@ -77,11 +77,11 @@ describe('the core’s refusals of what the CLI hands it, in the CLI’s languag
   it('refuses a bad --consumer and --stream of quotedesk listen --relay in Arabic', async () => {
     const consumer = await cliIn('ar', ['listen', '--relay', 'nats://127.0.0.1:1', '--consumer', 'a b']);
     expect(consumer.code).toBe(2);
-    expect(consumer.err).toContain('اسم المستهلك');
+    expect(consumer.err).toContain(`${LRI}--consumer${PDI}: يتكون اسم المستهلك`);
     expect(consumer.err).not.toMatch(/consumer name has/);
     const stream = await cliIn('ar', ['relay', '--port', '0', '--nats', 'nats://127.0.0.1:1', '--stream', 'a.b']);
     expect(stream.code).toBe(2);
-    expect(stream.err).toContain('اسم التدفق');
+    expect(stream.err).toContain(`${LRI}--stream${PDI}: يتكون اسم التدفق`);
     expect(stream.err).not.toMatch(/stream name has/);
   });
 });
