@@ -9,6 +9,7 @@ import { m } from '../../i18n/paraglide/messages.js';
 import { getLocale } from '../../i18n/paraglide/runtime.js';
 import { baseUrlProblem } from '../../i18n/words/base-url';
 import { closest } from './suggest';
+import { parseProblem } from './parse-problem';
 
 export class UsageError extends Error {}
 
@@ -42,7 +43,7 @@ export function parseCommandLine(argv: string[]) {
   try {
     return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(parseProblem(error));
   }
 }
 

@@ -12,6 +12,8 @@ import type { CliIo } from './run';
 import { terminalText } from './terminal-text';
 import { m } from '../../i18n/paraglide/messages.js';
 import { ltr } from './locale';
+import { parseProblem } from './parse-problem';
+import { UsageError } from './options';
 
 export function outboxHelp(): string {
   return m.cli_outbox_help();
@@ -42,20 +44,26 @@ function line(entry: OutboxEntry): string {
   return `${t(entry.id)}  ${entry.decision === 'accept' ? m.cli_outbox_line_accept(said) : m.cli_outbox_line_decline(said)}`;
 }
 
+const OUTBOX_OPTIONS = { 'data-dir': { type: 'string' }, cancel: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+
+function parseOutboxArgs(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: OUTBOX_OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(parseProblem(error));
+  }
+}
+
 export async function runOutboxCommand(argv: string[], io: CliIo): Promise<number> {
   let json = argv.includes('--json');
   try {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      options: { 'data-dir': { type: 'string' }, cancel: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true,
-    });
+    const { values, positionals } = parseOutboxArgs(argv);
     json = values.json === true;
     if (values.help) {
       io.stdout.write(outboxHelp());
       return EXIT_CODES.ok;
     }
-    if (positionals.length > 0) throw new TypeError(m.cli_outbox_unexpected_argument({ given: positionals[0]! }));
+    if (positionals.length > 0) throw new UsageError(m.cli_outbox_unexpected_argument({ given: positionals[0]! }));
     const folder = await openDataFolder(dataFolderPath(values['data-dir'], io.env, io.cwd));
     try {
       const file = openOutboxFile({ path: join(folder.dir, OUTBOX_FILE_NAME) });
@@ -74,7 +82,7 @@ export async function runOutboxCommand(argv: string[], io: CliIo): Promise<numbe
       await folder.close();
     }
   } catch (error) {
-    const usage = error instanceof TypeError;
+    const usage = error instanceof UsageError;
     const code = error instanceof AppError ? error.code : usage ? 'usage' : 'internal';
     const message = error instanceof Error ? error.message : String(error);
     io.stderr.write(json ? `${JSON.stringify({ error: { code, message, retryable: false } })}\n` : `quotedesk outbox: ${terminalText(message)}\n`);

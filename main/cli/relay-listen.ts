@@ -15,6 +15,7 @@ import type { RelayedEvent } from '../core/webhooks/relay/subscriber';
 import { entityOf, NATS_ARGS, natsHelp, relayServerFrom, RelayUsageError, streamFrom, untilStopped } from './relay-options';
 import { terminalText } from './terminal-text';
 import { ltr } from './locale';
+import { parseProblem } from './parse-problem';
 import type { RelayIo } from './relay';
 
 /**
@@ -38,7 +39,12 @@ const ARGS = { ...NATS_ARGS, relay: { type: 'string' }, consumer: { type: 'strin
 export async function runRelayListen(args: string[], io: RelayIo): Promise<number> {
   let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof ARGS; strict: true; allowPositionals: true }>>['values'];
   try {
-    const parsed = parseArgs({ args, options: ARGS, strict: true, allowPositionals: true });
+    let parsed;
+    try {
+      parsed = parseArgs({ args, options: ARGS, strict: true, allowPositionals: true });
+    } catch (error) {
+      throw new RelayUsageError(parseProblem(error));
+    }
     if (parsed.positionals.length > 0) throw new RelayUsageError(m.cli_relay_unexpected_argument({ given: ltr(parsed.positionals[0]!) }));
     values = parsed.values;
   } catch (error) {
@@ -58,7 +64,7 @@ export async function runRelayListen(args: string[], io: RelayIo): Promise<numbe
     const consumer = values.consumer ?? '';
     if (consumer === '') throw new RelayUsageError(m.cli_relay_listen_consumer_missing());
     const problem = consumerNameProblem(consumer);
-    if (problem) throw new RelayUsageError(`--consumer: ${problem}`);
+    if (problem) throw new RelayUsageError(`${ltr('--consumer')}: ${problem}`);
     const server = await relayServerFrom(values.relay, values, '--relay');
     const ackWait = values['ack-wait'];
     if (ackWait !== undefined && (!/^\d+$/.test(ackWait) || Number(ackWait) < 1 || Number(ackWait) > 3600)) throw new RelayUsageError(m.cli_relay_listen_ack_wait_invalid());

@@ -66,7 +66,7 @@ async function readCa(path: string): Promise<string> {
 export function streamFrom(values: NatsValues): string {
   const stream = values.stream ?? DEFAULT_STREAM;
   const problem = streamNameProblem(stream);
-  if (problem) throw new RelayUsageError(`--stream: ${problem}`);
+  if (problem) throw new RelayUsageError(`${ltr('--stream')}: ${problem}`);
   return stream;
 }
 

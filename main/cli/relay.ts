@@ -25,6 +25,7 @@ import { entityOf, NATS_ARGS, portFrom, relayServerFrom, RelayUsageError, stream
 import { errorText } from '../core/errors';
 import { m } from '../../i18n/paraglide/messages.js';
 import { ltr } from './locale';
+import { parseProblem } from './parse-problem';
 
 export interface RelayIo {
   stdout: { write(text: string): unknown };
@@ -146,7 +147,12 @@ async function checkRegistration(check: () => Promise<string | null>, logger: Lo
 }
 
 function parse(args: string[]) {
-  const parsed = parseArgs({ args, options: ARGS, strict: true, allowPositionals: true });
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: ARGS, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new RelayUsageError(parseProblem(error));
+  }
   if (parsed.positionals.length > 0) throw new RelayUsageError(m.cli_relay_unexpected_argument({ given: ltr(parsed.positionals[0]!) }));
   return parsed;
 }

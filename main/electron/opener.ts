@@ -1,6 +1,6 @@
 import { m } from '../../i18n/paraglide/messages.js';
 import type { Shell } from 'electron';
-import { AppError } from '../core/errors';
+import { saidError } from '../core/errors';
 import { externalLinkDecision } from '../core/links/external-links';
 import type { Opener } from '../core/ports';
 
@@ -15,11 +15,11 @@ export function createShellOpener(shell: Pick<Shell, 'openPath' | 'openExternal'
     async openPath(path) {
       // openPath reports failure as a non-empty message rather than by rejecting.
       const failure = await shell.openPath(path);
-      if (failure) throw new AppError('internal', m.main_open_file_failed({ reason: failure }));
+      if (failure) throw saidError('internal', m.main_open_file_failed({ reason: failure }));
     },
     async openExternal(url) {
       const decision = externalLinkDecision(url, { accountBaseUrls: await deps.accountBaseUrls() });
-      if (!decision.allowed) throw new AppError('invalid-input', decision.reason);
+      if (!decision.allowed) throw saidError('invalid-input', decision.reason);
       await shell.openExternal(url);
     },
   };

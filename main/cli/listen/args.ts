@@ -7,6 +7,7 @@ import type { CliValues } from '../options';
 import type { OnExit } from './registration';
 import { readWebhookSecret } from '../webhook-secret';
 import { ltr } from '../locale';
+import { parseProblem } from '../parse-problem';
 import { m } from '../../../i18n/paraglide/messages.js';
 
 /** `quotedesk listen --help`, in the CLI's language; the JSON keys stay as typed. */
@@ -55,7 +56,7 @@ export function parseListenArgs(args: string[], env: Record<string, string | und
   try {
     parsed = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: true });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(parseProblem(error));
   }
   const { values, positionals } = parsed;
   const base = { replace: values.replace === true, dataDir: values['data-dir'], json: values.json === true, logDir: values['log-dir'] ?? null };
@@ -111,6 +112,6 @@ function parseEntry(publicUrl: string | undefined, tunnel: string | undefined): 
   try {
     return { kind: 'url', url: parsePublicOrigin(publicUrl) || publicUrl };
   } catch (error) {
-    throw new UsageError(`--public-url: ${(error as Error).message}`);
+    throw new UsageError(`${ltr('--public-url')}: ${(error as Error).message}`);
   }
 }

@@ -12,7 +12,7 @@ import { UsageError } from '../options';
 import { formatDecision } from '../output';
 import { CliFailure, CliRefusal, report } from '../report';
 import type { CliIo } from '../run';
-import { parseProblem } from './args';
+import { parseProblem } from '../parse-problem';
 import { quoteFacts, quoteId, teamAccount } from './quote';
 import type { TeamAccount } from './quote';
 import { onTeam, openDesk } from './setup';

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../options';
 import { closest } from '../suggest';
+import { parseProblem } from '../parse-problem';
 import { m } from '../../../i18n/paraglide/messages.js';
 import { ltr } from '../locale';
 
@@ -82,23 +83,6 @@ export function parseTeamArgs(argv: string[]): TeamArgs {
     throw new UsageError(wanted.count === 0 ? m.team_cli_takes_no_arguments({ ...said, given: args.join(' ') }) : m.team_cli_takes_arguments({ ...said, names: ltr(wanted.names), count: args.length, countText: ltr(String(args.length)) }));
   }
   return { command, args, values: parsed.values };
-}
-
-/**
- * What node:util's parseArgs refused, in the CLI's language. Node says it in English only, so
- * the option is read out of its sentence; one this does not recognise keeps Node's words.
- */
-export function parseProblem(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  const code = (error as { code?: unknown }).code;
-  const option = /'([^']+)'/.exec(text)?.[1];
-  if (option === undefined) return text;
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return m.team_cli_unknown_option({ option: ltr(option) });
-  if (code !== 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return text;
-  if (text.endsWith(' argument missing')) return m.team_cli_option_needs_value({ option: ltr(option.replace(/ <value>$/, '')) });
-  if (text.endsWith(' does not take an argument')) return m.team_cli_option_takes_no_value({ option: ltr(option) });
-  if (text.includes(' argument is ambiguous.')) return m.team_cli_option_value_ambiguous({ option: ltr(option), example: ltr(`${option}=-XYZ`) });
-  return text;
 }
 
 /** An option the command cannot do without. */

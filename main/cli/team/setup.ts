@@ -33,7 +33,7 @@ async function serverFrom(values: TeamValues, command: string): Promise<RelaySer
   try {
     parseServerUrls(url);
   } catch (error) {
-    throw new UsageError(`--nats: ${(error as Error).message}`);
+    throw new UsageError(`${ltr('--nats')}: ${(error as Error).message}`);
   }
   const caPem = values.ca === undefined ? undefined : await readFile(values.ca, 'utf8').catch(() => {
     throw new CliFailure(m.cli_team_ca_unreadable({ path: values.ca ?? '' }));

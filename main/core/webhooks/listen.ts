@@ -14,6 +14,8 @@ import { systemClock } from '../ports';
 import { openDurableReceiver } from './durable-receiver';
 import type { ReceivedWebhook } from './events';
 import type { RawDelivery, Refusal } from './receiver';
+import { saidError } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 /** What a listener tells its output; the CLI formats each for a terminal or as JSON. */
 export interface ListenerOutput {
@@ -106,17 +108,17 @@ export async function startListening(options: ListenerOptions): Promise<Listener
   };
 }
 
-/** Only https, or plain http to this machine: events are never relayed in clear text over a network. Throws a plain Error with what to give instead. */
+/** Only https, or plain http to this machine: events are never relayed in clear text over a network. Throws 'invalid-input' saying, in the language of the moment, what to give instead. */
 export function forwardTarget(text: string): URL {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new Error(`--forward-to is not a URL: ${text}`);
+    throw saidError('invalid-input', m.core_webhook_forward_not_url({ given: text }));
   }
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
   if (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) return url;
-  throw new Error('--forward-to must be an https:// URL, or http:// on 127.0.0.1, localhost or [::1]');
+  throw saidError('invalid-input', m.core_webhook_forward_insecure());
 }
 
 interface Outgoing {

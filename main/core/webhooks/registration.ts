@@ -6,8 +6,9 @@ import type { SignatureFailures, WebhookInspector } from './inspector';
 import type { WebhookKeyring } from './keyring';
 import type { Tunnel } from './tunnels/tunnel';
 import { describeError } from '../api/describe-error';
-import { errorText } from '../errors';
+import { errorText, saidError } from '../errors';
 import type { BridgeErrorCode } from '../../../preload/contract';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 export type RegisterResult =
   | { status: 'registered'; url: string }
@@ -102,7 +103,7 @@ export class WebhookRegistration {
    */
   async register(accountId: string, confirm = false): Promise<RegisterResult> {
     const url = await this.publicUrlFor(accountId);
-    if (url === null) throw new Error('No public URL yet: choose a tunnel first.');
+    if (url === null) throw saidError('invalid-state', m.core_webhook_no_public_url());
     const { keyring } = this.options;
     const client = await this.options.clientFor(accountId);
     const current = await client.webhooks.get();

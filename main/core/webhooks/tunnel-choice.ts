@@ -4,10 +4,11 @@
 // start, the end of demo mode).
 import { z } from 'zod';
 import type { SetTunnelInput } from '../../../preload/contract';
-import { AppError, errorText } from '../errors';
+import { AppError, errorText, saidError } from '../errors';
 import type { Logger, SettingsStore } from '../ports';
 import { createCloudflaredTunnel, createManualTunnel, createNoTunnel } from './tunnels';
 import type { Tunnel } from './tunnels';
+import { m } from '../../../i18n/paraglide/messages.js';
 
 export const TUNNEL_SETTING = 'webhooks.tunnel';
 
@@ -44,13 +45,14 @@ export function tunnelForChoice(choice: TunnelChoice, deps: TunnelForChoiceDeps)
     try {
       return createManualTunnel(choice.url);
     } catch (error) {
-      // parsePublicOrigin's words say what to change (no user name, no ? or #).
+      // parsePublicOrigin's refusal (said from the catalogue) says what to change (no user name, no ? or #).
+      if (error instanceof AppError) throw error;
       throw new AppError('invalid-input', errorText(error));
     }
   }
   if (choice.mode === 'cloudflared') {
     const command = deps.locateCloudflared();
-    if (!command) throw new AppError('invalid-input', 'cloudflared was not found on PATH: install it, or enter the public address of another tunnel.');
+    if (!command) throw saidError('invalid-input', m.core_webhook_cloudflared_missing());
     return createCloudflaredTunnel({ command, localPort: deps.port, logger: deps.logger });
   }
   return createNoTunnel();

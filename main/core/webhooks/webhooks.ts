@@ -4,6 +4,7 @@
 import type { SetTunnelInput, WebhookActivity, WebhookCheck, WebhooksOverview, WebhookStatus } from '../../../preload/contract';
 import type { AccountsService } from '../accounts/types';
 import { AppError, errorText } from '../errors';
+import { m } from '../../../i18n/paraglide/messages.js';
 import type { DomainBus } from '../events';
 import type { AppPaths, Clock, Logger, SecretStore, SettingsStore } from '../ports';
 import type { Recovery } from '../sync/recovery';
@@ -157,7 +158,8 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
     bus.subscribe('accounts.changed', () => void demo.followAccounts()),
     () => feed.stop(),
     // While the account's client still exists: our registration at the service goes first.
-    deps.accounts.onBeforeRemove({ what: 'Deleting the webhook registration at the service', run: (accountId) => deleteBeforeRemoval(accountId) }),
+    // A getter: said when the removal reports the step, in the language of that moment.
+    deps.accounts.onBeforeRemove({ get what() { return m.core_webhook_remove_step(); }, run: (accountId) => deleteBeforeRemoval(accountId) }),
     // Then its keys, inspector entries and health go with it.
     bus.subscribe('account.removed', ({ accountId }) => {
       void feed.forget(accountId);

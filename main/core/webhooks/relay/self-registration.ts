@@ -6,6 +6,8 @@ import { WebhookInspector } from '../inspector';
 import { WebhookKeyring } from '../keyring';
 import { WebhookRegistration } from '../registration';
 import type { RegisterResult } from '../registration';
+import { saidError } from '../../errors';
+import { m } from '../../../../i18n/paraglide/messages.js';
 
 export interface SelfRegistrationOptions {
   /** The name the relay keeps this key's registration under (`--account`). */
@@ -34,7 +36,7 @@ export async function registerRelay(options: SelfRegistrationOptions): Promise<S
   // This key's client serves this account only: another account kept in the same store is
   // never re-registered with it (setPublicOrigin moves every registered account).
   const clientFor = (accountId: string) => {
-    if (accountId !== account) throw new Error(`the relay runs with the key of "${account}" only`);
+    if (accountId !== account) throw saidError('invalid-state', m.core_relay_key_of_account({ account }));
     return options.client;
   };
   const registration = new WebhookRegistration({ keyring, inspector: new WebhookInspector(), clientFor, clock, logger });

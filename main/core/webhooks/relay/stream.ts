@@ -5,6 +5,7 @@ import { jetstreamManager, DiscardPolicy, JetStreamApiCodes, JetStreamApiError, 
 import type { JetStreamManager, StreamConfig } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { m } from '../../../../i18n/paraglide/messages.js';
 
 export const DEFAULT_STREAM = 'QUOTEDESK';
 export const DEFAULT_RETENTION_DAYS = 30;
@@ -18,11 +19,11 @@ const DAY_MS = 24 * 3600_000;
 const NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function streamNameProblem(name: string): string | null {
-  return NAME.test(name) ? null : 'a stream name has 1 to 64 letters, digits, "-" or "_"';
+  return NAME.test(name) ? null : m.core_relay_stream_name_invalid();
 }
 
 export function consumerNameProblem(name: string): string | null {
-  return NAME.test(name) ? null : 'a consumer name has 1 to 64 letters, digits, "-" or "_" (one per person or installation)';
+  return NAME.test(name) ? null : m.core_relay_consumer_name_invalid();
 }
 
 /** Every subject of the stream. */

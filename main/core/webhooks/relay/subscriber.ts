@@ -9,7 +9,8 @@ import type { Logger } from '../../ports';
 import { dedupeKey } from '../event-log';
 import { parseEnvelope } from '../receiver';
 import { readRelayHeaders } from './headers';
-import { errorText } from '../../errors';
+import { errorText, saidError } from '../../errors';
+import { m } from '../../../../i18n/paraglide/messages.js';
 
 /** An event as a subscriber gets it: the delivery's raw body and what the relay knew of it. */
 export interface RelayedEvent {
@@ -55,7 +56,7 @@ export async function ensureConsumer(nc: NatsConnection, stream: string, consume
     await jsm.consumers.info(stream, consumer);
     return { created: false };
   } catch (error) {
-    if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound) throw new Error(`the stream ${stream} does not exist on that server yet: start quotedesk relay first (it creates the stream), or check --stream`);
+    if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound) throw saidError('not-found', m.core_relay_stream_missing({ stream }));
     if (!(error instanceof JetStreamApiError && error.code === JetStreamApiCodes.ConsumerNotFound)) throw error;
   }
   await jsm.consumers.add(stream, {

@@ -15,6 +15,7 @@ import type { RelayAuth } from './connection';
 import { consumerNameProblem, DEFAULT_STREAM, streamNameProblem } from './stream';
 import { subscribeToRelay } from './subscriber';
 import type { RelayedEvent, RelaySubscription } from './subscriber';
+import { saidError } from '../../errors';
 
 /** What the person gives in Settings → Webhooks → Team relay (kept in the secret store, all of it). */
 export interface TeamRelayConfig {
@@ -246,9 +247,9 @@ function consumerName(settings: SettingsStore): string {
 function checkConfig(config: TeamRelayConfig): void {
   parseServerUrls(config.url);
   const problem = streamNameProblem(config.stream);
-  if (problem) throw new Error(`The stream name: ${problem}`);
+  if (problem) throw saidError('invalid-input', m.core_relay_config_stream({ problem }));
   const consumerProblem = config.consumer === undefined ? null : consumerNameProblem(config.consumer);
-  if (consumerProblem) throw new Error(`The subscriber name: ${consumerProblem}`);
+  if (consumerProblem) throw saidError('invalid-input', m.core_relay_config_consumer({ problem: consumerProblem }));
 }
 
 function parseConfig(text: string | null): TeamRelayConfig | null {

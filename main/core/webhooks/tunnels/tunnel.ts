@@ -1,4 +1,6 @@
 // One interface for every way deliveries reach the local receiver.
+import { saidError } from '../../errors';
+import { m } from '../../../../i18n/paraglide/messages.js';
 
 export type TunnelKind = 'manual' | 'cloudflared' | 'loopback-https' | 'none';
 
@@ -36,16 +38,16 @@ export class OriginListeners {
   }
 }
 
-/** A public origin a person typed: https only, no user info, query or fragment; the trailing slash dropped. */
+/** A public origin a person typed: https only, no user info, query or fragment; the trailing slash dropped. Refuses with 'invalid-input' said in the language of the moment. */
 export function parsePublicOrigin(text: string): string {
   let url: URL;
   try {
     url = new URL(text.trim());
   } catch {
-    throw new Error('Enter the full public address of your tunnel, starting with https://');
+    throw saidError('invalid-input', m.core_webhook_public_url_not_url());
   }
-  if (url.protocol !== 'https:') throw new Error('The public address must start with https:// (the Quoting Service delivers only over HTTPS).');
-  if (url.username || url.password) throw new Error('The public address must not contain a user name or password.');
-  if (url.search || url.hash) throw new Error('The public address must not contain ? or #.');
+  if (url.protocol !== 'https:') throw saidError('invalid-input', m.core_webhook_public_url_not_https());
+  if (url.username || url.password) throw saidError('invalid-input', m.core_webhook_public_url_credentials());
+  if (url.search || url.hash) throw saidError('invalid-input', m.core_webhook_public_url_query());
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
