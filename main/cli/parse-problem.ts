@@ -13,10 +13,10 @@ export function parseProblem(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   const option = /'([^']+)'/.exec(text)?.[1];
   if (option === undefined) return text;
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return m.team_cli_unknown_option({ option: ltr(option) });
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return m.cli_unknown_option({ option: ltr(option) });
   if (code !== 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return text;
-  if (text.endsWith(' argument missing')) return m.team_cli_option_needs_value({ option: ltr(option.replace(/ <value>$/, '')) });
-  if (text.endsWith(' does not take an argument')) return m.team_cli_option_takes_no_value({ option: ltr(option) });
-  if (text.includes(' argument is ambiguous.')) return m.team_cli_option_value_ambiguous({ option: ltr(option), example: ltr(`${option}=-XYZ`) });
+  if (text.endsWith(' argument missing')) return m.cli_option_needs_value({ option: ltr(option.replace(/ <value>$/, '')) });
+  if (text.endsWith(' does not take an argument')) return m.cli_option_takes_no_value({ option: ltr(option) });
+  if (text.includes(' argument is ambiguous.')) return m.cli_option_value_ambiguous({ option: ltr(option), example: ltr(`${option}=-XYZ`) });
   return text;
 }

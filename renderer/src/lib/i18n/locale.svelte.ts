@@ -25,6 +25,11 @@ export function uiLocale(): Locale {
   return current;
 }
 
+/** The window's writing direction: drawings that place text by coordinates (SVG) mirror by it themselves. */
+export function uiDirection(): 'ltr' | 'rtl' {
+  return getTextDirection(current);
+}
+
 /** Speaks `locale` from now on and marks the document's language and direction for it. */
 export function switchLocale(locale: Locale, root: HTMLElement | undefined = globalThis.document?.documentElement): void {
   void setLocale(locale, { reload: false });
