@@ -104,7 +104,9 @@ export async function connectToRelayServer(server: RelayServer, options: { name:
 /** A NATS error in plain words (authorization, refused, timeout), never with credentials. */
 export function describeNatsError(error: unknown): string {
   const message = errorText(error);
-  const code = (error as { code?: string } | null)?.code;
+  // The NATS client says "connection refused" in its own words and keeps the socket's error, with its code, as the cause.
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  const code = (error as { code?: string } | null)?.code ?? (typeof cause?.code === 'string' ? cause.code : undefined);
   if (/authorization|authentication/i.test(message)) return m.main_relay_nats_refused_credentials();
   if (code === 'ECONNREFUSED' || /ECONNREFUSED/.test(message)) return m.main_relay_nats_nothing_answers();
   if (/timeout/i.test(message)) return m.main_relay_nats_no_answer();

@@ -4,6 +4,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { connect } from '@nats-io/transport-node';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../../../i18n/paraglide/runtime.js';
@@ -97,6 +99,21 @@ describe('the core’s notices in main’s language', () => {
     setLocale('ar', { reload: false });
     expect(describeNatsError(new Error('TIMEOUT'))).toBe('لم يصل رد في الوقت المحدد');
     expect(describeNatsError(refused).replace('nats-server', '')).not.toMatch(ENGLISH);
+  });
+
+  it('says so in the person\u2019s language when the real NATS client finds nothing listening (its own English words, the socket\u2019s code as the cause)', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const refused = await connect({ servers: `nats://127.0.0.1:${closed}`, reconnect: false }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    setLocale('de', { reload: false });
+    expect(describeNatsError(refused)).toBe('unter dieser Adresse antwortet nichts (läuft nats-server?)');
   });
 
   it('says a NATS server could not be reached in Arabic, its address isolated left to right', async () => {
