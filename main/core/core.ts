@@ -139,7 +139,7 @@ export function createCore(options: CoreOptions): Core {
       createAppInfoFeature({ version: options.version, host: options.host, accounts, settings, secrets, store, problems: () => [...decisions.problems(), ...snooze.problems()] }),
       inbox,
       createViewsFeature({ settings, logger }),
-      createExportsFeature({ cache, accounts, clock, deliver: options.deliverExport, servicesKnown: inbox.servicesKnown, hidden: snooze.hidden, bus, settings, logger }),
+      createExportsFeature({ cache, accounts, clock, deliver: options.deliverExport, servicesKnown: inbox.servicesKnown, hidden: snooze.hidden, teamQuotes: team.mineQuotes, bus, settings, logger }),
       createLogosFeature({ userData, cache, accounts, clock, logger }),
       createInsightsFeature({ cache, bus, clock, servicesKnown: inbox.servicesKnown, hidden: snooze.hidden, deliver: options.deliverExport, receipts: decisions.receiptsOf }),
       decisions,

@@ -18,6 +18,7 @@ import type { ExportFile, ExportTable } from './table';
 import type { Clock } from '../ports';
 import { selectedRows } from '../inbox/selected-rows';
 import type { ViewInput } from '../inbox/selected-rows';
+import type { TeamQuotes } from '../inbox/team-filter';
 import type { DomainBus } from '../events';
 
 type Methods = typeof exportMethods;
@@ -46,6 +47,8 @@ export interface ExportHandlerDeps {
   expiringSoonDays?: number;
   /** The quotes every view leaves out (the snoozed): the file holds the view as the inbox shows it. */
   hidden?: () => ReadonlySet<string>;
+  /** A team view's quotes (the team desk's 'Assigned to me', ...): its file holds those, as its list does. */
+  teamQuotes?: TeamQuotes;
   /** The saved views: a view that is one of them names its file by the saved view's own name. */
   savedViews?: () => readonly SavedView[];
   /** Hears that a file was written ('export.written'), so the memory a large one used is given back. */
@@ -81,6 +84,7 @@ export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
       {
         savedViewName: deps.savedViews ? savedViewShown(deps.savedViews(), view)?.name : null,
         accountName: view.accountId === undefined ? null : (accounts.find((account) => account.id === view.accountId)?.name ?? null),
+        team: view.team,
         needsAction: view.needsAction,
         expiringSoon: view.expiringSoon,
         stages: view.stages,

@@ -8,6 +8,7 @@ import type { Clock, Logger, SettingsStore } from '../ports';
 import { createSavedViewsStore } from '../views';
 import { createExportHandlers } from './bridge';
 import type { ExportDelivery } from './bridge';
+import type { TeamQuotes } from '../inbox/team-filter';
 
 export interface ExportsFeatureDeps {
   cache: QuoteCache;
@@ -18,6 +19,8 @@ export interface ExportsFeatureDeps {
   servicesKnown: Promise<void>;
   /** The snoozed quotes, which the inbox's views leave out. */
   hidden?: () => ReadonlySet<string>;
+  /** A team view's quotes: an export of one holds those. */
+  teamQuotes?: TeamQuotes;
   /** Where the saved views are kept: an export of one is named after it. */
   settings?: SettingsStore;
   logger: Logger;

@@ -8,6 +8,7 @@ import { getLocale } from '../../../i18n/paraglide/runtime.js';
 import type { Locale } from '../../../i18n/paraglide/runtime.js';
 import { stageLabel } from '../../../i18n/words/stages';
 import type { QuoteStage } from '../../../preload/contract/plain/stages';
+import type { TeamInboxView } from '../../../preload/contract/bridge/inbox';
 
 const PRODUCT = 'Quotedesk';
 /** Characters, and UTF-8 bytes, of the view's name kept: readable in a save dialog, the whole name well under 255 bytes. */
@@ -37,6 +38,8 @@ export interface ViewWords {
   /** The saved view the inbox shows, if it shows one: its own name says what the view holds. */
   savedViewName?: string | null;
   accountName: string | null;
+  /** One of the team desk's views ("Assigned to me"): it names the quotes as the sidebar does. */
+  team?: TeamInboxView;
   needsAction?: boolean;
   expiringSoon?: boolean;
   stages?: readonly QuoteStage[];
@@ -52,6 +55,7 @@ export function viewName(view: ViewWords, locale: Locale = getLocale()): string 
   const saved = view.savedViewName?.trim();
   if (saved) return view.selection ? m.main_export_name_selected_in({ view: saved }, { locale }) : saved;
   if (view.accountName) parts.push(view.accountName);
+  if (view.team) parts.push(teamViewName(view.team, locale));
   if (view.needsAction) parts.push(m.main_export_name_action_needed({}, { locale }));
   if (view.expiringSoon) parts.push(m.main_export_name_expiring_soon({}, { locale }));
   if (view.stages && view.stages.length > 0) parts.push(new Intl.ListFormat(locale, { type: 'disjunction' }).format(view.stages.map((stage) => stageLabel(stage, 'mixed'))));
@@ -59,4 +63,15 @@ export function viewName(view: ViewWords, locale: Locale = getLocale()): string 
   if (view.filtered) parts.push(m.main_export_name_filtered({}, { locale }));
   if (view.selection) return parts.length > 0 ? m.main_export_name_selected_in({ view: parts.join(', ') }, { locale }) : m.main_export_name_selected({}, { locale });
   return parts.length > 0 ? parts.join(', ') : m.main_export_name_all({}, { locale });
+}
+
+function teamViewName(team: TeamInboxView, locale: Locale): string {
+  switch (team) {
+    case 'assignedToMe':
+      return m.team_view_assigned_to_me({}, { locale });
+    case 'waitingForMe':
+      return m.team_view_waiting_for_me({}, { locale });
+    case 'myRequests':
+      return m.team_view_my_requests({}, { locale });
+  }
 }

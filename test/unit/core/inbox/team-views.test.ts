@@ -2,6 +2,8 @@
 // requests') read through the inbox's own handlers over a real cache: the rows, the facet
 // counts, the sidebar's count and a selection in the view all hold exactly the team's quotes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createExportHandlers } from '../../../../main/core/export/bridge';
+import type { FileToDeliver } from '../../../../main/core/export/bridge';
 import { createInboxHandlers } from '../../../../main/core/inbox/bridge';
 import { selectedRows } from '../../../../main/core/inbox/selected-rows';
 import type { TeamQuotes } from '../../../../main/core/inbox/team-filter';
@@ -93,5 +95,29 @@ describe('the team views of the inbox', () => {
     const clock = { now: () => 0 } as never;
     const inbox = createInboxHandlers({ cache: rig.cache, clock, sync: { state: () => ({}) as never, fetchDetails: async () => undefined as never }, pdfs: {} as never, accounts: { list: async () => [] } });
     expect((await inbox['inbox.query'](methods['inbox.query'].input.parse({ team: 'assignedToMe' }))).total).toBe(0);
+  });
+
+  it('export as their lists show them: the file holds the view\u2019s quotes and is named after it', async () => {
+    const delivered: FileToDeliver[] = [];
+    const exports = createExportHandlers({
+      cache: rig.cache,
+      accounts: { list: async () => [] },
+      clock: { now: () => Date.parse('2026-03-10T12:00:00Z') } as never,
+      hidden: () => hidden,
+      teamQuotes,
+      locale: () => 'en',
+      regionLocale: () => 'en-GB',
+      deliver: async (file) => {
+        delivered.push(file);
+        return { kind: 'saved' };
+      },
+    });
+    const answer = await exports['inbox.export'](methods['inbox.export'].input.parse({ team: 'assignedToMe', format: 'csv' }));
+    expect(answer.rows).toBe(2);
+    expect(answer.fileName).toContain('Assigned to me');
+    const text = new TextDecoder().decode(delivered[0]!.bytes);
+    expect(text).toContain('Acme Audio');
+    expect(text).toContain('Borealis');
+    expect(text).not.toContain('Cygnet');
   });
 });
