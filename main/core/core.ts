@@ -141,7 +141,7 @@ export function createCore(options: CoreOptions): Core {
       createViewsFeature({ settings, logger }),
       createExportsFeature({ cache, accounts, clock, deliver: options.deliverExport, servicesKnown: inbox.servicesKnown, hidden: snooze.hidden, teamQuotes: team.mineQuotes, bus, settings, logger }),
       createLogosFeature({ userData, cache, accounts, clock, logger }),
-      createInsightsFeature({ cache, bus, clock, servicesKnown: inbox.servicesKnown, hidden: snooze.hidden, deliver: options.deliverExport, receipts: decisions.receiptsOf }),
+      createInsightsFeature({ cache, bus, clock, servicesKnown: inbox.servicesKnown, hidden: snooze.hidden, teamQuotes: team.mineQuotes, deliver: options.deliverExport, receipts: decisions.receiptsOf }),
       decisions,
       notifications,
       snooze,

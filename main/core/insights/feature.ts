@@ -4,6 +4,7 @@ import type { Feature } from '../bridge/feature';
 import type { QuoteCache } from '../cache';
 import { DEFAULT_INBOX_OPTIONS } from '../inbox/bridge';
 import type { ExportDelivery } from '../export/bridge';
+import type { TeamQuotes } from '../inbox/team-filter';
 import type { Clock } from '../ports';
 import type { DomainBus } from '../events';
 import { createInsightsHandlers } from './bridge';
@@ -18,6 +19,8 @@ export interface InsightsFeatureDeps {
   servicesKnown: Promise<void>;
   /** The quotes every view leaves out now (the snoozed): left out of the figures too. */
   hidden?: () => ReadonlySet<string>;
+  /** A team view's quotes: its figures count those. */
+  teamQuotes?: TeamQuotes;
   /** The exports' delivery: a table exported is handed to the person as an inbox export is. */
   deliver?: ExportDelivery;
   /** The receipts of the decisions made here: when they were made, and the decline reasons typed. */
@@ -31,6 +34,7 @@ export function createInsightsFeature(deps: InsightsFeatureDeps): Feature {
     clock: deps.clock,
     expiringSoonDays: DEFAULT_INBOX_OPTIONS.expiringSoonDays,
     hidden: deps.hidden,
+    teamQuotes: deps.teamQuotes,
     deliver: deps.deliver,
     history: { feed, cache: deps.cache },
   });

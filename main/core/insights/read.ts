@@ -4,7 +4,8 @@
 import type { z } from 'zod';
 import type { InsightsFigures, InsightsInput } from '../../../preload/contract/bridge/insights';
 import type { QuoteCache } from '../cache';
-import { selectionOf } from '../cache/inbox';
+import { teamSelectionOf } from '../inbox/team-filter';
+import type { TeamQuotes } from '../inbox/team-filter';
 import type { Clock } from '../ports';
 import type { QuoteFigureFacts } from './history-feed';
 import { figuresOf } from './figures';
@@ -17,11 +18,13 @@ export interface InsightsDeps {
   expiringSoonDays: number;
   /** The quotes every view leaves out now (the snoozed), as the inbox leaves them out. */
   hidden?: () => ReadonlySet<string>;
+  /** A team view's quotes ('Assigned to me', ...): its figures count those, as its list shows them. */
+  teamQuotes?: TeamQuotes;
 }
 
 export function readInsights(deps: InsightsDeps, input: z.output<typeof InsightsInput>, facts?: QuoteFigureFacts): InsightsFigures {
   const { range: preset, from, to, splitBy, ...view } = input;
   const now = deps.clock.now();
-  const selected = deps.cache.inboxSelected(selectionOf(view, { expiringSoonDays: deps.expiringSoonDays, now, hidden: deps.hidden?.() }));
+  const selected = deps.cache.inboxSelected(teamSelectionOf(view, { expiringSoonDays: deps.expiringSoonDays, now, hidden: deps.hidden?.(), teamQuotes: deps.teamQuotes }));
   return figuresOf(selected, { range: rangeOf(preset, now, { from, to }), now, splitBy, decisionTimes: facts?.decisionTimes, revisionChanges: facts?.revisionChanges });
 }

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createExportHandlers } from '../../../../main/core/export/bridge';
 import type { FileToDeliver } from '../../../../main/core/export/bridge';
 import { createInboxHandlers } from '../../../../main/core/inbox/bridge';
+import { readInsights } from '../../../../main/core/insights/read';
 import { selectedRows } from '../../../../main/core/inbox/selected-rows';
 import type { TeamQuotes } from '../../../../main/core/inbox/team-filter';
 import { createViewCountHandlers } from '../../../../main/core/inbox/view-counts';
@@ -119,5 +120,14 @@ describe('the team views of the inbox', () => {
     expect(text).toContain('Acme Audio');
     expect(text).toContain('Borealis');
     expect(text).not.toContain('Cygnet');
+  });
+
+  it('count their Insights over their own quotes, as their list shows them', () => {
+    const clock = { now: () => Date.parse('2026-03-10T12:00:00Z') } as never;
+    const figures = (team?: TeamInboxView) => readInsights({ cache: rig.cache, clock, expiringSoonDays: 7, hidden: () => hidden, teamQuotes }, methods['insights.figures'].input.parse({ range: 'all-time', team }));
+    expect(figures().quotes).toBe(4);
+    expect(figures('assignedToMe').quotes).toBe(2);
+    expect(figures('waitingForMe').quotes).toBe(1);
+    expect(figures('myRequests').quotes).toBe(0);
   });
 });
