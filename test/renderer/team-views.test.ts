@@ -67,6 +67,29 @@ describe("the sidebar's team views", () => {
     await waitFor(async () => expect(await projectsShown()).toEqual(['Annual report']));
   });
 
+  it('are kept in a saved view: saved from "Assigned to me", it opens on those quotes again, named by the view', async () => {
+    const { bridge } = fake(admitted, { assignedToMe: [{ accountId: 'acme', quoteId: quoteId(2) }, { accountId: 'bolt', quoteId: quoteId(4) }], waitingForMe: [], myRequests: [] });
+    renderApp(bridge, { width: 1280 });
+    await fireEvent.click(await within(await screen.findByRole('region', { name: 'Team desk' })).findByRole('button', { name: /Assigned to me/ }));
+    await waitFor(async () => expect(await projectsShown()).toEqual(['Annual report', 'Manual']));
+
+    // A team view cuts the inbox: worth a name, and the dialog says what it holds.
+    await fireEvent.click(screen.getByRole('button', { name: 'Save view' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save view' });
+    expect(dialog.textContent).toContain('All accounts · Assigned to me');
+    const name = within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Name' });
+    await fireEvent.input(name, { target: { value: 'Mine' } });
+    await fireEvent.submit(name.form!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bridge.views.list()[0]!.query.team).toBe('assignedToMe');
+
+    await fireEvent.click(screen.getByRole('button', { name: /All accounts/ }));
+    await waitFor(async () => expect(await projectsShown()).toHaveLength(4));
+    await fireEvent.click(await screen.findByRole('button', { name: /^Mine \(2 quotes\)$/ }));
+    await waitFor(async () => expect(await projectsShown()).toEqual(['Annual report', 'Manual']));
+    expect(within(teamSection()).getByRole('button', { name: /Assigned to me/ }).getAttribute('aria-current')).toBe('true');
+  });
+
   it('are not shown off a team, nor to a member still waiting to be admitted', async () => {
     for (const view of [noTeamView(), { ...admitted, role: 'pending' as const }]) {
       const { bridge } = fake(view, { assignedToMe: [{ accountId: 'acme', quoteId: quoteId(1) }], waitingForMe: [], myRequests: [] });

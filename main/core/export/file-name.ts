@@ -7,6 +7,7 @@ import { m } from '../../../i18n/paraglide/messages.js';
 import { getLocale } from '../../../i18n/paraglide/runtime.js';
 import type { Locale } from '../../../i18n/paraglide/runtime.js';
 import { stageLabel } from '../../../i18n/words/stages';
+import { teamViewWords } from '../../../i18n/words/team-views';
 import type { QuoteStage } from '../../../preload/contract/plain/stages';
 import type { TeamInboxView } from '../../../preload/contract/bridge/inbox';
 
@@ -55,7 +56,7 @@ export function viewName(view: ViewWords, locale: Locale = getLocale()): string 
   const saved = view.savedViewName?.trim();
   if (saved) return view.selection ? m.main_export_name_selected_in({ view: saved }, { locale }) : saved;
   if (view.accountName) parts.push(view.accountName);
-  if (view.team) parts.push(teamViewName(view.team, locale));
+  if (view.team) parts.push(teamViewWords(view.team, locale));
   if (view.needsAction) parts.push(m.main_export_name_action_needed({}, { locale }));
   if (view.expiringSoon) parts.push(m.main_export_name_expiring_soon({}, { locale }));
   if (view.stages && view.stages.length > 0) parts.push(new Intl.ListFormat(locale, { type: 'disjunction' }).format(view.stages.map((stage) => stageLabel(stage, 'mixed'))));
@@ -63,15 +64,4 @@ export function viewName(view: ViewWords, locale: Locale = getLocale()): string 
   if (view.filtered) parts.push(m.main_export_name_filtered({}, { locale }));
   if (view.selection) return parts.length > 0 ? m.main_export_name_selected_in({ view: parts.join(', ') }, { locale }) : m.main_export_name_selected({}, { locale });
   return parts.length > 0 ? parts.join(', ') : m.main_export_name_all({}, { locale });
-}
-
-function teamViewName(team: TeamInboxView, locale: Locale): string {
-  switch (team) {
-    case 'assignedToMe':
-      return m.team_view_assigned_to_me({}, { locale });
-    case 'waitingForMe':
-      return m.team_view_waiting_for_me({}, { locale });
-    case 'myRequests':
-      return m.team_view_my_requests({}, { locale });
-  }
 }

@@ -1,5 +1,5 @@
 // Which saved view an export holds: the one whose query the exported view is, as the sidebar
-// marks a saved view current (same account, search, stages, filters and order; the order of
+// marks a saved view current (same account, team view, search, stages, filters and order; the order of
 // chosen values aside). Its own name then names the file, rather than words for its filters.
 import type { SavedView, ViewQuery } from '../../../preload/contract';
 import type { ViewInput } from '../inbox/selected-rows';
@@ -11,6 +11,7 @@ function keyOf(query: ViewQuery): string {
   const { filters } = query;
   return JSON.stringify([
     query.accountId,
+    query.team,
     query.search.trim(),
     sorted(query.stages),
     query.needsAction,
@@ -30,6 +31,7 @@ export function savedViewShown(views: readonly SavedView[], view: ViewInput): Sa
   if ((view.quoteIds?.length ?? 0) > 0 || views.length === 0) return null;
   const shown = keyOf({
     accountId: view.accountId ?? null,
+    team: view.team ?? null,
     search: view.search ?? '',
     stages: view.stages ?? [],
     needsAction: view.needsAction ?? false,

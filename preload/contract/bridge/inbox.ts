@@ -3,6 +3,7 @@ import { Money } from '../service/primitives';
 import { KeyAccess, QuoteDetails, QuoteListItem, QuoteStatus } from '../service/quote';
 import { AccountSyncState } from './sync';
 import { INBOX_SORT_VALUES } from '../plain/inbox-sorts';
+import { TEAM_INBOX_VIEWS } from '../plain/team-views';
 
 // The inbox over the local cache, one quote's detail (cache first) with its revisions and
 // diff, and the PDF cache. contract.ts spreads `inboxMethods` into the contract.
@@ -25,8 +26,8 @@ export const ValidityRange = z.enum(['ended', 'next-7-days', 'next-30-days', 'la
 export type ValidityRange = z.infer<typeof ValidityRange>;
 
 const facetValues = z.array(z.string().max(200)).max(100).optional();
-/** The team desk's views of the inbox: quotes assigned to me, waiting for my approval, my open requests. */
-export const TeamInboxView = z.enum(['assignedToMe', 'waitingForMe', 'myRequests']);
+/** The team desk's views of the inbox (plain/team-views.ts). */
+export const TeamInboxView = z.enum(TEAM_INBOX_VIEWS);
 export type TeamInboxView = z.infer<typeof TeamInboxView>;
 /**
  * What selects quotes, for the inbox's window and its facet counts. The facet filters

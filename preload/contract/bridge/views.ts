@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DueRange, InboxFilterInput, InboxSort, InboxStage, ValidityRange } from './inbox';
+import { DueRange, InboxFilterInput, InboxSort, InboxStage, TeamInboxView, ValidityRange } from './inbox';
 import { VIEW_NAME_MAX } from '../plain/view-limits';
 
 // Saved views of the inbox (the sidebar's "Saved views", the palette) and the last view the
@@ -22,6 +22,8 @@ export type ViewFilters = z.infer<typeof ViewFilters>;
 /** What a view shows: one account (or All accounts with null), the search, the status, the filters and the order. */
 export const ViewQuery = z.object({
   accountId: z.string().min(1).max(200).nullable(),
+  /** One of the team desk's views, across accounts (views saved before it have none). */
+  team: TeamInboxView.nullable().default(null),
   search: z.string().max(200).default(''),
   stages: z.array(InboxStage).max(InboxStage.options.length).default([]),
   needsAction: z.boolean().default(false),

@@ -226,7 +226,7 @@ export class InboxState {
   /** A saved or remembered view: its scope, search, status, filters and order, from the top. */
   applyView(accountId: string | null, view: Omit<ViewQuery, 'accountId'>): void {
     this.accountId = accountId;
-    this.team = null;
+    this.team = view.team;
     this.stages = [...view.stages];
     this.needsAction = view.needsAction;
     this.expiringSoon = view.expiringSoon;

@@ -62,7 +62,7 @@ export function restoreInboxView(
  * Each change of the inbox's view written down (through main: browser mode's page storage
  * is new at every launch), once the last one was put back. Call while the app component is created.
  */
-export function rememberInboxView(inbox: Pick<InboxState, 'accountId' | 'searchInput' | 'stages' | 'needsAction' | 'expiringSoon' | 'sort' | 'facetFilters'>, views: ViewsState): void {
+export function rememberInboxView(inbox: Pick<InboxState, 'accountId' | 'team' | 'searchInput' | 'stages' | 'needsAction' | 'expiringSoon' | 'sort' | 'facetFilters'>, views: ViewsState): void {
   $effect(() => {
     const query = currentQuery(inbox);
     if (!views.restored) return;

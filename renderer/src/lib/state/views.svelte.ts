@@ -1,6 +1,7 @@
 import { SvelteMap } from 'svelte/reactivity';
 import type { BridgeApi, SavedView, ViewQuery } from '../../../../preload/contract';
 import { sortWords } from '../../../../i18n/words/inbox-sorts';
+import { teamViewWords } from '../../../../i18n/words/team-views';
 import { describeFailure } from '../error-words';
 import { FACET_KEYS, facetInput, facetLabel, facetValueLabel, filtersOnDetails, hasFacetFilters } from '../inbox-filters';
 import { stageLabel } from '../stages';
@@ -33,10 +34,11 @@ export const REMEMBER_DELAY_MS = 1500;
 const RECOUNT_DELAY_MS = 500;
 
 /** The view the inbox shows now, as a saved view keeps it. */
-export function currentQuery(inbox: Pick<InboxState, 'accountId' | 'searchInput' | 'stages' | 'needsAction' | 'expiringSoon' | 'sort' | 'facetFilters'>): ViewQuery {
+export function currentQuery(inbox: Pick<InboxState, 'accountId' | 'team' | 'searchInput' | 'stages' | 'needsAction' | 'expiringSoon' | 'sort' | 'facetFilters'>): ViewQuery {
   const filters = $state.snapshot(inbox.facetFilters);
   return {
     accountId: inbox.accountId,
+    team: inbox.team,
     search: inbox.searchInput.trim(),
     stages: [...inbox.stages],
     needsAction: inbox.needsAction,
@@ -81,6 +83,7 @@ function normalised(query: ViewQuery): ViewQuery {
 export function describeView(query: ViewQuery, accountName: (id: string) => string | null): string {
   const scope = query.accountId === null ? m.inbox_all_accounts() : (accountName(query.accountId) ?? m.inbox_view_removed_account());
   const parts = [scope];
+  if (query.team) parts.push(teamViewWords(query.team));
   if (query.search.trim() !== '') parts.push(m.inbox_view_search({ search: query.search.trim() }));
   for (const stage of query.stages) parts.push(stageLabel(stage, 'mixed'));
   if (query.needsAction) parts.push(m.inbox_needs_action());
@@ -92,13 +95,14 @@ export function describeView(query: ViewQuery, accountName: (id: string) => stri
 
 /** Whether the view cuts the inbox at all: a bare scope in the default order is not worth a name. */
 export function isCut(query: ViewQuery): boolean {
-  return query.search.trim() !== '' || query.stages.length > 0 || query.needsAction || query.expiringSoon || query.sort !== 'newest' || hasFacetFilters(query.filters);
+  return query.team !== null || query.search.trim() !== '' || query.stages.length > 0 || query.needsAction || query.expiringSoon || query.sort !== 'newest' || hasFacetFilters(query.filters);
 }
 
 /** What inbox.query is asked for the view's quotes; an account that is gone counts over all of them. */
 export function viewSelection(query: ViewQuery, accountKnown: (id: string) => boolean): InboxFilterInput {
   const input: InboxFilterInput = facetInput(query.filters);
   if (query.accountId !== null && accountKnown(query.accountId)) input.accountId = query.accountId;
+  if (query.team) input.team = query.team;
   if (query.stages.length > 0) input.stages = [...query.stages];
   if (query.needsAction) input.needsAction = true;
   if (query.expiringSoon) input.expiringSoon = true;
