@@ -5,17 +5,15 @@ import { createHash } from 'node:crypto';
 import { closeSync, constants, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createJsonLogger } from '../core/log';
 import { m } from '../../i18n/paraglide/messages.js';
 import { connectToRelayServer, RelayConfigError } from '../core/webhooks/relay/connection';
 import { consumerNameProblem } from '../core/webhooks/relay/stream';
 import { subscribeToRelay } from '../core/webhooks/relay/subscriber';
 import type { RelayedEvent } from '../core/webhooks/relay/subscriber';
-import { entityOf, NATS_ARGS, natsHelp, relayServerFrom, RelayUsageError, streamFrom, untilStopped } from './relay-options';
+import { entityOf, NATS_ARGS, natsHelp, parseRelayArgs, relayServerFrom, RelayUsageError, streamFrom, untilStopped } from './relay-options';
 import { terminalText } from './terminal-text';
 import { ltr } from './locale';
-import { parseProblem } from './parse-problem';
 import type { RelayIo } from './relay';
 
 /**
@@ -37,16 +35,9 @@ const ARGS = { ...NATS_ARGS, relay: { type: 'string' }, consumer: { type: 'strin
 
 /** Runs `quotedesk listen --relay ...` with the arguments after `listen`; resolves to the exit code. Never throws. */
 export async function runRelayListen(args: string[], io: RelayIo): Promise<number> {
-  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof ARGS; strict: true; allowPositionals: true }>>['values'];
+  let values: ReturnType<typeof parseRelayArgs<typeof ARGS>>;
   try {
-    let parsed;
-    try {
-      parsed = parseArgs({ args, options: ARGS, strict: true, allowPositionals: true });
-    } catch (error) {
-      throw new RelayUsageError(parseProblem(error));
-    }
-    if (parsed.positionals.length > 0) throw new RelayUsageError(m.cli_relay_unexpected_argument({ given: ltr(parsed.positionals[0]!) }));
-    values = parsed.values;
+    values = parseRelayArgs(args, ARGS);
   } catch (error) {
     io.stderr.write(`${(error as Error).message}\n\n${relayListenHelp()}`);
     return 2;

@@ -2,13 +2,28 @@
 // credentials (a .creds file, or a user and a password file: never a password on the command
 // line, where any local user can read it), a CA to trust, the stream.
 import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import type { ParseArgsOptionsConfig } from 'node:util';
 import { parseServerUrls, readCredsFile, readPasswordFile, RelayConfigError } from '../core/webhooks/relay/connection';
 import type { RelayAuth, RelayServer } from '../core/webhooks/relay/connection';
 import { DEFAULT_STREAM, streamNameProblem } from '../core/webhooks/relay/stream';
 import { m } from '../../i18n/paraglide/messages.js';
 import { ltr } from './locale';
+import { parseProblem } from './parse-problem';
 
 export class RelayUsageError extends Error {}
+
+/** The options of `quotedesk relay` or `listen --relay`; anything else, a stray argument included, is a usage error in the CLI's language. */
+export function parseRelayArgs<T extends ParseArgsOptionsConfig>(args: string[], options: T) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new RelayUsageError(parseProblem(error));
+  }
+  if (parsed.positionals.length > 0) throw new RelayUsageError(m.cli_relay_unexpected_argument({ given: ltr(parsed.positionals[0]!) }));
+  return parsed.values;
+}
 
 export const NATS_ARGS = {
   creds: { type: 'string' },

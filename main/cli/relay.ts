@@ -2,7 +2,6 @@
 // JetStream stream (main/core/webhooks/relay). Runs until SIGINT or SIGTERM.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createQuotingClient } from '../core/api';
 import type { ClosableQuotingClient } from '../core/api';
 import { createJsonLogger, globalRedactor } from '../core/log';
@@ -21,11 +20,10 @@ import type { CliValues } from './options';
 import { relayHelp } from './relay-help';
 import { readWebhookSecret, SECRET_ENV } from './webhook-secret';
 import { terminalText } from './terminal-text';
-import { entityOf, NATS_ARGS, portFrom, relayServerFrom, RelayUsageError, streamFrom, untilStopped } from './relay-options';
+import { entityOf, NATS_ARGS, parseRelayArgs, portFrom, relayServerFrom, RelayUsageError, streamFrom, untilStopped } from './relay-options';
 import { errorText } from '../core/errors';
 import { m } from '../../i18n/paraglide/messages.js';
 import { ltr } from './locale';
-import { parseProblem } from './parse-problem';
 
 export interface RelayIo {
   stdout: { write(text: string): unknown };
@@ -53,11 +51,13 @@ const ARGS = {
   'client-secret': { type: 'string' },
 } as const;
 
+type RelayValues = ReturnType<typeof parseRelayArgs<typeof ARGS>>;
+
 /** Runs `quotedesk relay` with the arguments after `relay`; resolves to the exit code. Never throws. */
 export async function runRelayCommand(args: string[], io: RelayIo): Promise<number> {
-  let values: ReturnType<typeof parse>['values'];
+  let values: RelayValues;
   try {
-    ({ values } = parse(args));
+    values = parseRelayArgs(args, ARGS);
   } catch (error) {
     io.stderr.write(`${(error as Error).message}\n\n${m.cli_relay_help_hint()}\n`);
     return 2;
@@ -146,22 +146,12 @@ async function checkRegistration(check: () => Promise<string | null>, logger: Lo
   io.stderr.write(`quotedesk relay: ${terminalText(globalRedactor.string(said))}\n`);
 }
 
-function parse(args: string[]) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, options: ARGS, strict: true, allowPositionals: true });
-  } catch (error) {
-    throw new RelayUsageError(parseProblem(error));
-  }
-  if (parsed.positionals.length > 0) throw new RelayUsageError(m.cli_relay_unexpected_argument({ given: ltr(parsed.positionals[0]!) }));
-  return parsed;
-}
 
 type Door =
   | { kind: 'secret'; secret: string; warning: string | null }
   | { kind: 'register'; account: string; publicOrigin: string; stateDir: string; baseUrl: string; credentials: ReturnType<typeof credentialsFrom> };
 
-function doorFrom(values: ReturnType<typeof parse>['values'], env: RelayIo['env']): Door {
+function doorFrom(values: RelayValues, env: RelayIo['env']): Door {
   if (values.account === undefined) {
     const given = readWebhookSecret(values, env);
     if (given === null) throw new RelayUsageError(m.cli_relay_secret_missing({ variable: SECRET_ENV }));

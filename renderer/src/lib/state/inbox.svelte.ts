@@ -199,26 +199,23 @@ export class InboxState {
 
   /** Shows one account's quotes (or all accounts' with null) from the top, without the previous filters. */
   open(accountId: string | null): void {
-    this.accountId = accountId;
-    this.team = null;
-    this.stages = [];
-    this.needsAction = false;
-    this.expiringSoon = false;
-    this.searchInput = '';
-    this.quoteIds = null;
-    this.facetFilters = noFacetFilters();
-    this.#restart();
+    this.#openScope(accountId, null, null);
   }
 
   /** Shows only these quotes of one account (or all); an empty list shows the whole scope. */
   showQuotes(accountId: string | null, quoteIds: readonly string[]): void {
+    this.#openScope(accountId, null, quoteIds.length > 0 ? [...quoteIds] : null);
+  }
+
+  /** A new scope (an account or all, a team view, a few quotes) from the top, without the previous filters; the order stays. */
+  #openScope(accountId: string | null, team: TeamInboxView | null, quoteIds: string[] | null): void {
     this.accountId = accountId;
-    this.team = null;
+    this.team = team;
     this.stages = [];
     this.needsAction = false;
     this.expiringSoon = false;
     this.searchInput = '';
-    this.quoteIds = quoteIds.length > 0 ? [...quoteIds] : null;
+    this.quoteIds = quoteIds;
     this.facetFilters = noFacetFilters();
     this.#restart();
   }
@@ -239,15 +236,7 @@ export class InboxState {
 
   /** A team view (Assigned to me, ...) over every account, from the top, without the previous filters. */
   openTeam(team: TeamInboxView): void {
-    this.accountId = null;
-    this.team = team;
-    this.stages = [];
-    this.needsAction = false;
-    this.expiringSoon = false;
-    this.searchInput = '';
-    this.quoteIds = null;
-    this.facetFilters = noFacetFilters();
-    this.#restart();
+    this.#openScope(null, team, null);
   }
 
   /** The team's state moved: a team view on screen reads its quotes again (the cache did not change). */
