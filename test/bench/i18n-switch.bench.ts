@@ -15,7 +15,7 @@ import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { startWebHostProcess } from '../e2e/web-host-process';
 import type { WebHostProcess } from '../e2e/web-host-process';
-import { median, quantile, round, spreadOf } from './harness/stats';
+import { median, quantile, round, roundedSpreadOf } from './harness/stats';
 import type { Figure } from './harness/types';
 import { defineBenchmark } from './harness/types';
 
@@ -124,17 +124,13 @@ export default defineBenchmark({
     const ratios = done.map((each) => median(each.languageMs) / median(each.themeMs));
     const all = done.flatMap((each) => each.languageMs).sort((a, b) => a - b);
     const themes = done.flatMap((each) => each.themeMs).sort((a, b) => a - b);
-    const spread = (values: number[]) => {
-      const s = spreadOf(values);
-      return { min: round(s.min), q1: round(s.q1), q3: round(s.q3), max: round(s.max) };
-    };
     const figures: Figure[] = [
       {
         id: 'i18n-switch.p95',
         label: 'Language chosen in Settings to the window redrawn in its words, p95',
         unit: 'ms',
         value: round(median(languageP95s)),
-        spread: spread(languageP95s),
+        spread: roundedSpreadOf(languageP95s),
         rounds: done.length,
         target: { op: '<=', value: TARGET_MS },
         details: { switches: all.length, 'p50 (ms)': round(quantile(all, 0.5)), 'theme switch p50 (ms)': round(quantile(themes, 0.5)) },
@@ -144,7 +140,7 @@ export default defineBenchmark({
         label: 'Language switch ÷ theme switch (both redraw the whole window), median',
         unit: 'x',
         value: round(median(ratios)),
-        spread: spread(ratios),
+        spread: roundedSpreadOf(ratios),
         rounds: done.length,
       },
     ];

@@ -18,8 +18,8 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { buildInboxPages, serveFromMemory } from './fixtures/inbox-pages';
-import { median, quantile, round, spreadOf } from './harness/stats';
-import type { Figure, Spread } from './harness/types';
+import { median, quantile, round, roundedSpreadOf } from './harness/stats';
+import type { Figure } from './harness/types';
 import { defineBenchmark } from './harness/types';
 
 const CHROMIUM = process.env.QUOTEDESK_CHROMIUM ?? '/usr/bin/chromium';
@@ -83,11 +83,6 @@ async function measureRound(browser: Browser, origin: string, scenario: 'bench' 
   }
 }
 
-function spreadRounded(values: number[]): Spread {
-  const spread = spreadOf(values);
-  return { min: round(spread.min), q1: round(spread.q1), q3: round(spread.q3), max: round(spread.max) };
-}
-
 function p95(values: number[]): number {
   return quantile([...values].sort((a, b) => a - b), 0.95);
 }
@@ -135,7 +130,7 @@ export default defineBenchmark({
           label: 'Inbox first rows painted after navigation (10,000 quotes)',
           unit: 'ms',
           value: round(median(firstRows)),
-          spread: spreadRounded(firstRows),
+          spread: roundedSpreadOf(firstRows),
           rounds: subject.length,
           target: { op: '<=', value: 400 },
           details: { ...sizes, baselineMs: round(median(firstRowsBaseline)), baseline: 'the same page, 100 static rows, no bridge' },
@@ -145,7 +140,7 @@ export default defineBenchmark({
           label: 'Inbox first rows: app ÷ static 100 rows',
           unit: 'x',
           value: round(median(subject.map((each, index) => each.firstRowsMs / baseline[index]!.firstRowsMs))),
-          spread: spreadRounded(subject.map((each, index) => each.firstRowsMs / baseline[index]!.firstRowsMs)),
+          spread: roundedSpreadOf(subject.map((each, index) => each.firstRowsMs / baseline[index]!.firstRowsMs)),
           rounds: subject.length,
         },
         {
@@ -153,7 +148,7 @@ export default defineBenchmark({
           label: 'Search keystroke to updated, laid out list, p95 (10,000 quotes)',
           unit: 'ms',
           value: round(p95(keystrokes)),
-          spread: spreadRounded(perRoundP95),
+          spread: roundedSpreadOf(perRoundP95),
           rounds: subject.length,
           target: { op: '<=', value: 16 },
           details: {

@@ -39,7 +39,7 @@ import type { QuoteListItem } from '../../preload/contract';
 import { fillCache } from './fixtures/cached-quotes';
 import { startSlowDetailService } from './fixtures/slow-detail-service';
 import type { SlowDetailService } from './fixtures/slow-detail-service';
-import { median, quantile, round, spreadOf } from './harness/stats';
+import { median, quantile, round, roundedSpreadOf } from './harness/stats';
 import type { Figure } from './harness/types';
 import { defineBenchmark } from './harness/types';
 
@@ -219,13 +219,12 @@ function figure(id: string, label: string, samples: number[][], baseline: number
   const p95s = samples.map((round) => quantile([...round].sort((a, b) => a - b), 0.95));
   const all = samples.flat().sort((a, b) => a - b);
   const old = baseline.flat().sort((a, b) => a - b);
-  const spread = spreadOf(p95s);
   return {
     id,
     label,
     unit: 'ms',
     value: round(median(p95s)),
-    spread: { min: round(spread.min), q1: round(spread.q1), q3: round(spread.q3), max: round(spread.max) },
+    spread: roundedSpreadOf(p95s),
     rounds: samples.length,
     target: { op: '<=', value: 50 },
     details: {

@@ -26,3 +26,9 @@ export function round(value: number, digits = 3): number {
   const factor = 10 ** Math.max(0, digits - 1 - magnitude);
   return Math.round(value * factor) / factor;
 }
+
+/** The spread with each quartile rounded as `round` rounds a figure: what a figure carries. */
+export function roundedSpreadOf(values: readonly number[]): Spread {
+  const spread = spreadOf(values);
+  return { min: round(spread.min), q1: round(spread.q1), q3: round(spread.q3), max: round(spread.max) };
+}
