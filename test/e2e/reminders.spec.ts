@@ -34,6 +34,9 @@ function zoneFor(expiryUtcHour: number): { zone: string; decisive: boolean } {
   return { zone: 'America/Sao_Paulo', decisive: false };
 }
 
+/** The worker's own zone, put back after: the next spec's hosts, started from this process, inherit TZ. */
+const workerZone = process.env.TZ;
+
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   demo = await startDemoHost({ testClock: true });
@@ -48,6 +51,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  if (workerZone === undefined) delete process.env.TZ;
+  else process.env.TZ = workerZone;
   expect(await demo?.stop()).toBe(0);
 });
 
