@@ -34,9 +34,6 @@ function zoneFor(expiryUtcHour: number): { zone: string; decisive: boolean } {
   return { zone: 'America/Sao_Paulo', decisive: false };
 }
 
-/** The worker's own zone, put back after: the next spec's hosts, started from this process, inherit TZ. */
-const workerZone = process.env.TZ;
-
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   demo = await startDemoHost({ testClock: true });
@@ -45,14 +42,10 @@ test.beforeAll(async () => {
   expiresAt = Date.now() + VALIDITY_MS;
   const choice = zoneFor(new Date(expiresAt).getUTCHours());
   timeZone = choice.zone;
-  // This process computes the local moments in the same zone as the host and the browser.
-  process.env.TZ = timeZone;
   if (!choice.decisive) test.info().annotations.push({ type: 'note', description: `issued at a UTC hour where no zone separates the local day from the UTC one; ${timeZone} used` });
 });
 
 test.afterAll(async () => {
-  if (workerZone === undefined) delete process.env.TZ;
-  else process.env.TZ = workerZone;
   expect(await demo?.stop()).toBe(0);
 });
 
@@ -69,6 +62,24 @@ async function openCompany(page: Page) {
   await page.keyboard.press('Control+a');
   await page.keyboard.type('Harrowgate reminder check');
   await expect(page.getByTestId('quote-count')).toHaveText('1 quote', { timeout: 30_000 });
+}
+
+/**
+ * `hour` o'clock `days` after the quote's last local day in the spec's zone, computed as the app
+ * computes it (localDayAt reads the process's zone). The zone is this process's only while it
+ * computes: the worker's browser, and the demo hosts later specs start from this process,
+ * keep theirs (a zone left set here made triage-trust type its snooze time in one zone into
+ * a browser in another).
+ */
+function localMoment(days: number, hour: number): number {
+  const own = process.env.TZ;
+  process.env.TZ = timeZone;
+  try {
+    return localDayAt(expiresAt, days, hour);
+  } finally {
+    if (own === undefined) delete process.env.TZ;
+    else process.env.TZ = own;
+  }
 }
 
 /** Both the core's clock and the page's. */
@@ -96,8 +107,8 @@ test('an expiry reminder two days before at 9:00, once per revision, and "expire
   const reminders = () => shown.filter((notification) => `${notification.title} ${notification.body}`.includes(number) && /expire/i.test(notification.title));
 
   // Three local days before the last one, at noon: nothing is due yet.
-  const twoDaysBefore = localDayAt(expiresAt, -2, 9);
-  await setTime(page, localDayAt(expiresAt, -3, 12));
+  const twoDaysBefore = localMoment(-2, 9);
+  await setTime(page, localMoment(-3, 12));
   await openCompany(page);
   const row = rowNamed(page, 'Harrowgate reminder check');
   await expect(row).toBeVisible();
@@ -123,7 +134,7 @@ test('an expiry reminder two days before at 9:00, once per revision, and "expire
   expect(reminders()).toHaveLength(2);
 
   // The re-issue moved the expiry by the seconds it took; its last local day is the same.
-  const lastDay = localDayAt(expiresAt, 0, 9);
+  const lastDay = localMoment(0, 9);
   await setTime(page, lastDay);
   await expect.poll(() => reminders().length, { timeout: 30_000 }).toBe(3);
   expect(reminders()[2]!.title).toContain('expires today');
