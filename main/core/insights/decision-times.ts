@@ -49,9 +49,16 @@ const reasonOf = (reason: string | null) => (reason === null || reason.trim() ==
 export class DecisionTimes {
   private readonly byQuote = new Map<string, DecisionTime>();
 
+  /**
+   * One account's view of the quote: undecided forgets it; decided keeps the more exact of this
+   * view and the one held, since a quote seen through a client key and an internal key has its
+   * receipt (and its decline reason) under the client account only.
+   */
   put(quoteId: string, time: DecisionTime | null): void {
-    if (time === null) this.byQuote.delete(quoteId);
-    else this.byQuote.set(quoteId, time);
+    if (time === null) return void this.byQuote.delete(quoteId);
+    const held = this.byQuote.get(quoteId);
+    if (held && DECISION_BASES.indexOf(held.basis) < DECISION_BASES.indexOf(time.basis)) return;
+    this.byQuote.set(quoteId, time);
   }
 
   get(quoteId: string): DecisionTime | undefined {

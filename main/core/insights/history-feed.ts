@@ -100,13 +100,13 @@ export function createHistoryFeed(deps: { cache: HistoryCache; bus: DomainBus; c
   ];
 
   async function ready(): Promise<PriceHistory> {
-      loading ??= load();
-      const loaded = await loading;
-      for (const accountId of [...describedSince]) {
-        describedSince.delete(accountId);
-        await inSlices([...(undescribed.get(accountId) ?? [])], (quoteId) => read(loaded, accountId, quoteId));
-      }
-      return loaded;
+    loading ??= load();
+    const loaded = await loading;
+    for (const accountId of [...describedSince]) {
+      describedSince.delete(accountId);
+      await inSlices([...(undescribed.get(accountId) ?? [])], (quoteId) => read(loaded, accountId, quoteId));
+    }
+    return loaded;
   }
 
   return {

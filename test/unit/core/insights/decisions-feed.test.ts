@@ -20,7 +20,7 @@ const receipts: DecisionReceipt[] = [];
 beforeEach(() => {
   receipts.length = 0;
   rig = cacheRig(':memory:', createFakeClock(NOW));
-  rig.cache.setServices([{ id: 'internal', baseUrl: 'https://quotes.example.test' }]);
+  rig.cache.setServices([{ id: 'internal', baseUrl: 'https://quotes.example.test' }, { id: 'client', baseUrl: 'https://quotes.example.test' }]);
   const feed = createHistoryFeed({ cache: rig.cache, bus: rig.bus, clock: rig.clock, receipts: (accountId, quoteId) => receipts.filter((made) => made.accountId === accountId && made.quoteId === quoteId) });
   stop = feed.start();
   insights = createInsightsHandlers({ cache: rig.cache, clock: rig.clock, expiringSoonDays: 7, history: { feed, cache: rig.cache } });
@@ -30,12 +30,12 @@ afterEach(() => {
   rig.close();
 });
 
-function seen(quote: FakeQuote, status: QuoteStatus, updatedAt: string | null): void {
-  rig.cache.record({ accountId: 'internal', access: 'internal', source: 'sync', observations: [{ kind: 'list', items: [{ ...listItemOf(quote, status), updatedAt }] }] });
+function seen(quote: FakeQuote, status: QuoteStatus, updatedAt: string | null, accountId: 'internal' | 'client' = 'internal'): void {
+  rig.cache.record({ accountId, access: accountId, source: 'sync', observations: [{ kind: 'list', items: [{ ...listItemOf(quote, status), updatedAt }] }] });
 }
 
-function declinedHere(quote: FakeQuote, at: string, reason: string | null): DecisionReceipt {
-  return { id: `r-${quote.id}`, accountId: 'internal', accountName: 'Internal', quoteId: quote.id, quoteNumber: quote.quoteNumber, version: 'v', total: null, decision: 'decline', reason, at, pdfSha256: null, outcome: 'done', status: 'REJECTED', settled: null };
+function declinedHere(quote: FakeQuote, at: string, reason: string | null, accountId: 'internal' | 'client' = 'internal'): DecisionReceipt {
+  return { id: `r-${quote.id}`, accountId, accountName: accountId, quoteId: quote.id, quoteNumber: quote.quoteNumber, version: 'v', total: null, decision: 'decline', reason, at, pdfSha256: null, outcome: 'done', status: 'REJECTED', settled: null };
 }
 
 async function decisions() {
@@ -63,5 +63,16 @@ describe('decision figures over the cache', () => {
       timed: [{ basis: 'here', count: 2 }, { basis: 'service', count: 1 }],
       declinesByReason: [{ reason: 'Deadline too late', count: 1 }, { reason: 'Too expensive', count: 1 }],
     });
+  });
+
+  it('keeps the reason given through a client key when the internal key sees the same quote, whichever is read last', async () => {
+    const declined = fakeQuote({ amount: 100 });
+    receipts.push(declinedHere(declined, '2025-02-24T00:00:00.000Z', 'Too expensive', 'client'));
+    seen(declined, 'REJECTED', '2025-02-28T00:00:00.000Z', 'client');
+    seen(declined, 'REJECTED', '2025-02-28T00:00:00.000Z', 'internal');
+    expect(await decisions()).toMatchObject({ declined: 1, timed: [{ basis: 'here', count: 1 }], declinesByReason: [{ reason: 'Too expensive', count: 1 }] });
+    // The internal key's view changes again later (a sync pass): the receipt's time and reason still stand.
+    seen(declined, 'REJECTED', '2025-03-01T00:00:00.000Z', 'internal');
+    expect(await decisions()).toMatchObject({ timed: [{ basis: 'here', count: 1 }], declinesByReason: [{ reason: 'Too expensive', count: 1 }] });
   });
 });
