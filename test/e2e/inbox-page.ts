@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { startWebHostProcess } from './web-host-process';
 import type { WebHostProcess } from './web-host-process';
+import type { DemoHost } from './demo-operator';
 
 /** Starts the host before the file's tests and stops it after (checking it exits cleanly); returns how to reach it. */
 export function useDemoHost(): () => WebHostProcess {
@@ -59,4 +60,21 @@ export async function decideByKeyboard(page: Page, intent: 'accept' | 'decline',
   }
   await expect(dialog.getByRole('status')).toContainText(accept ? 'The quote was accepted.' : 'The quote was declined.', { timeout: 20_000 });
   await expect(dialog).toBeHidden();
+}
+
+/** The demo company's inbox (Ctrl+its place in the sidebar), from a fresh load of the host's page. */
+export async function openDemoCompany(page: Page, demo: DemoHost): Promise<void> {
+  await page.goto(demo.host.url);
+  await expect(page.getByRole('table', { name: 'Quotes' })).toBeVisible();
+  const names = await page.getByRole('navigation', { name: 'Accounts' }).locator('button[data-account-id] .account-name').allInnerTexts();
+  await page.keyboard.press(`Control+${names.findIndex((name) => name.includes(demo.company.name)) + 1}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(demo.company.name);
+}
+
+/** Searches by keyboard (/ then the words) until the inbox says `count` ("1 quote"). */
+export async function searchQuotes(page: Page, words: string, count: string): Promise<void> {
+  await page.keyboard.press('/');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(words);
+  await expect(page.getByTestId('quote-count')).toHaveText(count, { timeout: 30_000 });
 }

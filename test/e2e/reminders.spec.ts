@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { localDayAt } from '../../preload/contract/plain/snooze-times';
 import { startDemoHost } from './demo-operator';
+import { openDemoCompany, searchQuotes } from './inbox-page';
 import type { DemoHost, OperatorQuote } from './demo-operator';
 
 test.describe.configure({ mode: 'serial' });
@@ -53,15 +54,8 @@ const table = (page: Page) => page.getByRole('table', { name: 'Quotes' });
 const rowNamed = (page: Page, name: string) => table(page).getByRole('row').filter({ hasText: name });
 
 async function openCompany(page: Page) {
-  await page.goto(demo!.host.url);
-  await expect(table(page)).toBeVisible();
-  const names = await page.getByRole('navigation', { name: 'Accounts' }).locator('button[data-account-id] .account-name').allInnerTexts();
-  await page.keyboard.press(`Control+${names.findIndex((name) => name.includes(demo!.company.name)) + 1}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(demo!.company.name);
-  await page.keyboard.press('/');
-  await page.keyboard.press('Control+a');
-  await page.keyboard.type('Harrowgate reminder check');
-  await expect(page.getByTestId('quote-count')).toHaveText('1 quote', { timeout: 30_000 });
+  await openDemoCompany(page, demo!);
+  await searchQuotes(page, 'Harrowgate reminder check', '1 quote');
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { startDemoHost } from './demo-operator';
 import type { DemoHost, OperatorQuote } from './demo-operator';
-import { decideByKeyboard } from './inbox-page';
+import { decideByKeyboard, openDemoCompany, searchQuotes } from './inbox-page';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -35,20 +35,6 @@ const table = (page: Page) => page.getByRole('table', { name: 'Quotes' });
 const pane = (page: Page) => page.getByRole('region', { name: 'Selected quote' });
 const rowNamed = (page: Page, name: string) => table(page).getByRole('row').filter({ hasText: name });
 
-async function openCompany(page: Page) {
-  await page.goto(demo!.host.url);
-  await expect(table(page)).toBeVisible();
-  const names = await page.getByRole('navigation', { name: 'Accounts' }).locator('button[data-account-id] .account-name').allInnerTexts();
-  await page.keyboard.press(`Control+${names.findIndex((name) => name.includes(demo!.company.name)) + 1}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(demo!.company.name);
-}
-
-async function search(page: Page, words: string, count: string) {
-  await page.keyboard.press('/');
-  await page.keyboard.press('Control+a');
-  await page.keyboard.type(words);
-  await expect(page.getByTestId('quote-count')).toHaveText(count, { timeout: 30_000 });
-}
 
 /** A local date-time for a datetime-local field, to the second. */
 function localDateTime(at: number): string {
@@ -63,8 +49,8 @@ test('ten quotes triaged by keyboard while new ones arrive above: each seen exac
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
-  await openCompany(page);
-  await search(page, 'Kestrel triage', '10 quotes');
+  await openDemoCompany(page, demo!);
+  await searchQuotes(page, 'Kestrel triage', '10 quotes');
   await page.getByRole('checkbox', { name: 'Needs action' }).check();
   await expect(page.getByTestId('quote-count')).toHaveText('10 quotes');
 
@@ -118,8 +104,8 @@ test('a quote snoozed a minute ahead leaves the view, waits in Snoozed and comes
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
-  await openCompany(page);
-  await search(page, 'Moorcroft snooze check', '1 quote');
+  await openDemoCompany(page, demo!);
+  await searchQuotes(page, 'Moorcroft snooze check', '1 quote');
   const row = rowNamed(page, sleeper!.projectName);
   await row.click();
   await expect(pane(page).getByRole('heading', { level: 2, name: sleeper!.projectName })).toBeVisible({ timeout: 20_000 });
@@ -173,14 +159,14 @@ test('an accept undone within its undo window never reaches the service, and the
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
-  await openCompany(page);
+  await openDemoCompany(page, demo!);
   // The undo window, as a person sets it: 10 seconds.
   await page.getByRole('button', { name: /Settings/ }).first().click();
   await page.getByRole('combobox', { name: 'Time to undo a decision' }).selectOption('10');
   await expect(page.getByRole('combobox', { name: 'Time to undo a decision' })).toHaveValue('10');
   await page.getByRole('button', { name: /Settings/ }).first().click();
   await expect(table(page)).toBeVisible();
-  await search(page, 'Pendleton undo check', '1 quote');
+  await searchQuotes(page, 'Pendleton undo check', '1 quote');
   const row = rowNamed(page, undone!.projectName);
   await row.click();
   await expect(pane(page).getByRole('heading', { level: 2, name: undone!.projectName })).toBeVisible({ timeout: 20_000 });
