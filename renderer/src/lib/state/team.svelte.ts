@@ -1,10 +1,11 @@
 import { m } from '../../../../i18n/paraglide/messages.js';
+import { TEAM_INBOX_VIEWS } from '../../../../preload/contract/plain/team-views';
 import type { BridgeApi, BridgeError, Result, TeamChange, TeamInboxView, TeamMemberInput, TeamMine, TeamQuoteInput, TeamSetupInput, TeamThread, TeamView } from '../../../../preload/contract';
 
 export type TeamBridge = Pick<BridgeApi, 'team' | 'views'> & { events: Pick<BridgeApi['events'], 'team.changed' | 'team.quotesChanged' | 'inbox.changed'> };
 
 /** The team views of the inbox, in the sidebar's order. */
-export const TEAM_VIEWS = ['assignedToMe', 'waitingForMe', 'myRequests'] as const satisfies readonly TeamInboxView[];
+export const TEAM_VIEWS: readonly TeamInboxView[] = TEAM_INBOX_VIEWS;
 /** A burst of cache changes (a sync pass) recounts the team views once. */
 const RECOUNT_SETTLE_MS = 200;
 
