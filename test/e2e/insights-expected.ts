@@ -72,6 +72,8 @@ export interface ExpectedFigures {
   spend: Record<string, CurrencySum>;
   /** Accepted spend by month of the quote date (UTC) and currency: "2026-11 EUR". */
   spendByMonth: Record<string, CurrencySum>;
+  /** Accepted spend by company and currency: "Lumen Games Inc USD". */
+  spendByCompany: Record<string, CurrencySum>;
   waiting: number;
   pipeline: Record<string, CurrencySum>;
   /** Accepted against accepted + declined, as a whole percentage; null without a decision. */
@@ -93,6 +95,7 @@ function toCents(sums: Record<string, CurrencySum>): Record<string, CurrencySum>
 export function expectedFigures(quotes: readonly ServiceQuote[]): ExpectedFigures {
   const spend: Record<string, CurrencySum> = {};
   const spendByMonth: Record<string, CurrencySum> = {};
+  const spendByCompany: Record<string, CurrencySum> = {};
   const pipeline: Record<string, CurrencySum> = {};
   let waiting = 0;
   let accepted = 0;
@@ -108,12 +111,14 @@ export function expectedFigures(quotes: readonly ServiceQuote[]): ExpectedFigure
     accepted += 1;
     if (!price) continue;
     addTo(spend, price.currency, price.amount);
+    addTo(spendByCompany, `${quote.companyName ?? 'No company'} ${price.currency}`, price.amount);
     if (quote.quoteDate !== null) addTo(spendByMonth, `${new Date(quote.quoteDate).toISOString().slice(0, 7)} ${price.currency}`, price.amount);
   }
   return {
     quotes: quotes.length,
     spend: toCents(spend),
     spendByMonth: toCents(spendByMonth),
+    spendByCompany: toCents(spendByCompany),
     waiting,
     pipeline: toCents(pipeline),
     acceptancePercent: accepted + declined === 0 ? null : Math.round((accepted / (accepted + declined)) * 100),

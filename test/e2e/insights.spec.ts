@@ -1,5 +1,6 @@
 // Issue 29 in browser mode on the demo accounts. The figures the view's tables show (all
-// time; All accounts, then one account) equal those counted in this test from the embedded
+// time; All accounts, then one account: spend per currency, month and company, the pipeline,
+// the acceptance rate) equal those counted in this test from the embedded
 // service's own list of quotes (insights-expected.ts), a quote two accounts see counted once.
 // And they are the inbox's own: "N quotes wait for a decision" opens the inbox on exactly N
 // quotes; a company's row of accepted spend opens the inbox on that company's accepted quotes
@@ -79,6 +80,7 @@ async function shownFigures(page: Page) {
     quotes: digits(await page.getByText(/^All time: [\d,.]+ quotes?\.$/).innerText()),
     spend: await shownSums(page, 'Per currency'),
     spendByMonth: await shownSums(page, 'Per month'),
+    spendByCompany: await shownSums(page, 'Per company'),
     waiting: digits(waiting ?? 'none'),
     pipeline: await shownSums(page, 'Waiting, per currency'),
     expiring: digits(expiring ?? 'none'),
