@@ -140,8 +140,7 @@ export class InboxIndex {
       const quote = this.entryOf(account.namespace, row.quoteId) ?? this.newQuote(account.namespace, row.quoteId);
       view = new QuoteView(account, quote);
       view.pdf = this.pdfs.get(account.id)?.get(row.quoteId) ?? 'none';
-      // A new array of the exact length: a push onto an empty array reserves room for 17 (about 140 bytes a quote).
-      quote.views = quote.views.length === 0 ? [view] : [...quote.views, view];
+      quote.addView(view);
       account.views.set(row.quoteId, view);
       account.scope.add(view);
     }
@@ -474,8 +473,7 @@ export class InboxIndex {
 
   private leaveQuote(view: QuoteView): void {
     const quote = view.quote;
-    quote.views = quote.views.filter((other) => other !== view);
-    if (quote.views.length > 0) {
+    if (quote.removeView(view) > 0) {
       this.refresh(quote);
       return;
     }
@@ -490,12 +488,13 @@ export class InboxIndex {
    */
   private refresh(quote: QuoteEntry, shownBefore: InboxSourceRow | null = quote.textSlot < 0 ? null : quote.shown.source): void {
     const isNew = quote.textSlot < 0;
-    if (quote.views.length > 1) quote.views.sort(preferred);
-    const shown = quote.views[0]!;
+    quote.sortViews(preferred);
+    const views = quote.views;
+    const shown = views[0]!;
     quote.shown = shown;
     const row = shown.source;
     const textChanged = shownBefore === null || searchedFieldsDiffer(shownBefore, row);
-    const described = quote.views.find((view) => view.serviceTypes !== undefined || view.targetMarkets !== undefined);
+    const described = views.find((view) => view.serviceTypes !== undefined || view.targetMarkets !== undefined);
     this.facts.set(
       quote.ordinal,
       {
@@ -512,7 +511,7 @@ export class InboxIndex {
     );
     if (isNew) this.all.add(quote);
     else this.all.touch(quote, textChanged);
-    for (const view of quote.views) view.account.scope.touch(view, textChanged);
+    for (const view of views) view.account.scope.touch(view, textChanged);
   }
 
   /** The copy of `value` the index already holds; values read from SQLite are new strings each time. */

@@ -59,9 +59,13 @@ export class QuoteView implements Ordered, Searchable {
 export class QuoteEntry implements Ordered, Searchable {
   removed = false;
   textSlot = -1;
-  /** The account that sees it first in line: one that needs action, a client key first. */
-  views: QuoteView[] = [];
+  /** The view a row across accounts shows: one that needs action, a client key first (`refresh` chooses it). */
   shown!: QuoteView;
+  /**
+   * Every account's view of it: the view itself while it is the only one (most quotes: an
+   * array of one costs 56 bytes a quote), an array once there are several.
+   */
+  private listed: QuoteView | QuoteView[] | null = null;
 
   constructor(
     /** The service its accounts are on (or one account's own, service unknown). */
@@ -72,6 +76,32 @@ export class QuoteEntry implements Ordered, Searchable {
 
   get quote(): QuoteEntry {
     return this;
+  }
+
+  /** Every account's view of it, in the order `sortViews` last left them (the shown one first after a refresh). */
+  get views(): readonly QuoteView[] {
+    const listed = this.listed;
+    return listed === null ? [] : Array.isArray(listed) ? listed : [listed];
+  }
+
+  addView(view: QuoteView): void {
+    const listed = this.listed;
+    this.listed = listed === null ? view : Array.isArray(listed) ? [...listed, view] : [listed, view];
+  }
+
+  /** Takes a view out; returns how many are left. */
+  removeView(view: QuoteView): number {
+    const listed = this.listed;
+    if (listed === view) this.listed = null;
+    else if (Array.isArray(listed)) {
+      const left = listed.filter((other) => other !== view);
+      this.listed = left.length === 1 ? left[0]! : left;
+    }
+    return this.listed === null ? 0 : Array.isArray(this.listed) ? this.listed.length : 1;
+  }
+
+  sortViews(compare: (a: QuoteView, b: QuoteView) => number): void {
+    if (Array.isArray(this.listed)) this.listed.sort(compare);
   }
 
   /** Computed when asked (a block's rebuild after a change, a search patched after one): the blocks keep it. */
