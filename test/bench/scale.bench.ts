@@ -11,6 +11,9 @@
 // - Main-process RSS of the real core (bundled as the app's main process is) right after its
 //   first sync of the account, and at rest after a restart (fixtures/scale-holder.ts).
 // Each figure carries its growth exponent from the size before: 1 grows with the work.
+// QUOTEDESK_SCALE_ONLY=rss measures only the last two (the core's first sync and its restart,
+// a few minutes at 100,000 instead of a quarter of an hour), e.g.
+//   QUOTEDESK_SCALE_ONLY=rss QUOTEDESK_SCALE_SIZES=100000 npm run bench -- scale
 import { execFile, fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -96,6 +99,7 @@ export default defineBenchmark({
     // QUOTEDESK_SCALE_SIZES=10000,100000 measures chosen sizes only (profiling one of them).
     const chosen = process.env.QUOTEDESK_SCALE_SIZES?.split(',').map(Number).filter((size) => Number.isInteger(size) && size >= 20);
     const sizes = chosen?.length ? chosen : ctx.quick ? [300, 1_000] : [1_000, 10_000, 100_000];
+    const rssOnly = process.env.QUOTEDESK_SCALE_ONLY === 'rss';
     const logger = createSilentLogger();
     const built = await buildMemoryHolder(HOLDER);
     const results: SizeResult[] = [];
@@ -110,7 +114,7 @@ export default defineBenchmark({
     } finally {
       await built.dispose();
     }
-    return figures(results);
+    return figures(results, rssOnly);
 
     async function measureSize(quotes: number, warmUp: boolean): Promise<SizeResult> {
       const { ready, child } = await startServer(quotes);
@@ -120,8 +124,21 @@ export default defineBenchmark({
       const expect = (what: string, seen: number) => {
         if (seen < quotes) throw new Error(`${what} holds ${seen} quotes, the service has ${quotes}`);
       };
+      /** The core's own process: its RSS right after its first sync, then at rest after a restart. */
+      const holderMemory = async (): Promise<Pick<SizeResult, 'rssAfterSync' | 'rssAtRest'>> => {
+        const dataDir = join(folder, 'core');
+        const holder = async (...args: string[]) => {
+          const { stdout } = await run(process.execPath, ['--expose-gc', built.entry, ...args], { timeout: 600_000, maxBuffer: 1024 * 1024 });
+          const measured = JSON.parse(stdout.trim().split('\n').pop() as string) as HolderMemory & { inboxTotal: number };
+          expect(`the core (${args[0]})`, measured.inboxTotal);
+          return measured;
+        };
+        const rssAfterSync = await holder('sync', dataDir, ready.baseUrl, ready.plan.apiKey);
+        return { rssAfterSync, rssAtRest: await holder('rest', dataDir) };
+      };
       try {
         ctx.log(`${quotes} quotes: service recorded in ${ready.seedMs} ms; ${ready.plan.pages} pages, ${ready.plan.detailIds.length} detail prefetches`);
+        if (rssOnly) return { ...(await holderMemory()), quotes, details: ready.plan.detailIds.length, seedMs: ready.seedMs, engine: [], bare: [], coldLoadCpuMs: [], indexBuildCpuMs: [], dbBytes: 0, bareBytes: 0 };
         if (warmUp && !ctx.quick) {
           expect('the bare sync', await sync.bare());
           expect('the sync engine', await sync.engine());
@@ -162,16 +179,7 @@ export default defineBenchmark({
         }
         const dbBytes = fileSize(enginePath);
         const bareBytes = fileSize(barePath);
-        const dataDir = join(folder, 'core');
-        const holder = async (...args: string[]) => {
-          const { stdout } = await run(process.execPath, ['--expose-gc', built.entry, ...args], { timeout: 600_000, maxBuffer: 1024 * 1024 });
-          const measured = JSON.parse(stdout.trim().split('\n').pop() as string) as HolderMemory & { inboxTotal: number };
-          expect(`the core (${args[0]})`, measured.inboxTotal);
-          return measured;
-        };
-        const rssAfterSync = await holder('sync', dataDir, ready.baseUrl, ready.plan.apiKey);
-        const rssAtRest = await holder('rest', dataDir);
-        return { quotes, details: ready.plan.detailIds.length, seedMs: ready.seedMs, engine, bare, coldLoadCpuMs, indexBuildCpuMs, dbBytes, bareBytes, rssAfterSync, rssAtRest };
+        return { quotes, details: ready.plan.detailIds.length, seedMs: ready.seedMs, engine, bare, coldLoadCpuMs, indexBuildCpuMs, dbBytes, bareBytes, ...(await holderMemory()) };
       } finally {
         await sync.close();
         await dispatcher.close();
@@ -182,10 +190,12 @@ export default defineBenchmark({
   },
 });
 
-/** One figure per measure and size, with its growth exponent from the size before. */
-function figures(results: SizeResult[]): Figure[] {
+/** One figure per measure and size, with its growth exponent from the size before (`rssOnly`: the core's RSS alone). */
+function figures(results: SizeResult[], rssOnly: boolean): Figure[] {
   const out: Figure[] = [];
+  const measures = rssOnly ? new Set(['rss-after-sync', 'rss-at-rest']) : null;
   const add = (measure: string, label: (r: SizeResult) => string, unit: Unit, valueOf: (r: SizeResult) => number[], targetOf: (quotes: number) => Target | undefined, detailsOf: (r: SizeResult) => Record<string, string | number> = () => ({})) => {
+    if (measures !== null && !measures.has(measure)) return;
     results.forEach((result, position) => {
       const values = valueOf(result);
       const value = round(median(values));

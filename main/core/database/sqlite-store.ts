@@ -83,12 +83,15 @@ function openChecked(path: string, migrations: readonly Migration[], now: number
  * A first sync writes quotes in the service's order, so each page of 100 quotes lands on about
  * 100 leaves of the (account, quote) index spread over the whole file: with 512 KB of cache
  * those leaves were read back from the file at nearly every write (at 100,000 quotes a third
- * of the first sync's CPU went to BEGIN, COMMIT and the statements). 16 MB holds the indexes'
- * pages of 100,000 quotes; a checkpoint every 16,384 frames (64 MB of WAL) instead of 1,000
- * writes each page to the file once however often it changed meanwhile, with fewer fsyncs.
+ * of the first sync's CPU went to BEGIN, COMMIT and the statements). A burst cache of 4 MB:
+ * 16 MB synced 100,000 quotes no faster (engine ÷ floor 1.96 and 1.37x against 1.46 and 1.48x
+ * in one sitting, BENCHMARKS.md's issue #30 section), and the pages it freed after the pass
+ * stayed in malloc's heap (the core's RSS at rest 303 MB with it, 289 MB with 4 MB). A
+ * checkpoint every 16,384 frames (64 MB of WAL) instead of 1,000 writes each page to the file
+ * once however often it changed meanwhile, with fewer fsyncs.
  */
 function burstPragmas(burst: boolean): string {
-  return burst ? 'PRAGMA cache_size = -16384; PRAGMA wal_autocheckpoint = 16384;' : 'PRAGMA cache_size = -512; PRAGMA wal_autocheckpoint = 1000;';
+  return burst ? 'PRAGMA cache_size = -4096; PRAGMA wal_autocheckpoint = 16384;' : 'PRAGMA cache_size = -512; PRAGMA wal_autocheckpoint = 1000;';
 }
 
 /** The column list of a quote row, in the table's order (the inbox's columns first, the JSON last). */

@@ -17,6 +17,8 @@ export function dayOf(quoteDate: string | null): number {
  */
 export class QuoteFacts {
   company = new Int32Array(1024);
+  /** The quote date (`quoteDateMs`: UNDATED_MS without one), what the date orders read. */
+  quoteMs = new Float64Array(1024);
   currency = new Int32Array(1024);
   dueMs = new Float64Array(1024);
   validMs = new Float64Array(1024);
@@ -32,11 +34,12 @@ export class QuoteFacts {
 
   set(
     ordinal: number,
-    facts: { company: number; currency: number; dueMs: number; validMs: number; serviceTypes: readonly number[]; targetMarkets: readonly number[]; described: boolean },
+    facts: { company: number; currency: number; quoteMs: number; dueMs: number; validMs: number; serviceTypes: readonly number[]; targetMarkets: readonly number[]; described: boolean },
     shown: { totalAmount: number | null; quoteDate: string | null },
   ): void {
     if (ordinal >= this.company.length) this.grow(ordinal + 1);
     this.company[ordinal] = facts.company;
+    this.quoteMs[ordinal] = facts.quoteMs;
     this.currency[ordinal] = facts.currency;
     this.dueMs[ordinal] = facts.dueMs;
     this.validMs[ordinal] = facts.validMs;
@@ -50,6 +53,7 @@ export class QuoteFacts {
   private grow(needed: number): void {
     const size = Math.max(needed, this.company.length * 2);
     this.company = grown(this.company, new Int32Array(size));
+    this.quoteMs = grown(this.quoteMs, new Float64Array(size));
     this.currency = grown(this.currency, new Int32Array(size));
     this.dueMs = grown(this.dueMs, new Float64Array(size));
     this.validMs = grown(this.validMs, new Float64Array(size));

@@ -13,7 +13,7 @@ import { rowOf } from './rows';
 import { chooseWindow } from './window-select';
 import type { AccountState, Member } from './members';
 import { narrows, needsAction, searchedFieldsDiffer, searchWords, stageOf } from './status';
-import { INBOX_SORTS, INBOX_STAGES } from './types';
+import { INBOX_STAGES } from './types';
 import type { InboxFacetQuery, InboxFacets, InboxQuery, InboxRow, InboxWindow, PdfBadge, QuoteAtAGlance, SelectedQuotes } from './types';
 
 /** More changes than this since the last search: a scan costs less than patching its result. */
@@ -34,7 +34,8 @@ export class InboxIndex {
   private readonly access = new Map<string, KeyAccess>();
   private readonly services = new Map<string, string>();
   private quoteCount = 0;
-  private all = new Scope();
+  private readonly facts = new QuoteFacts();
+  private all = new Scope(this.facts);
   /** By account, then quote. */
   private readonly pdfs = new Map<string, Map<string, PdfBadge>>();
   private readonly dictionaries: Record<ValueFacet, FacetValues> = {
@@ -45,7 +46,6 @@ export class InboxIndex {
   };
   private readonly freeOrdinals: number[] = [];
   private nextOrdinal = 0;
-  private readonly facts = new QuoteFacts();
   /**
    * One copy of each repeated value (account, status, company, currency, the day-only dates),
    * kept after the load too: a first sync puts every quote one by one, and each value read
@@ -85,7 +85,7 @@ export class InboxIndex {
     for (const [accountId, kind] of access) this.access.set(accountId, kind);
     for (const [accountId, service] of services) this.services.set(accountId, service);
     for (const pdf of pdfs) this.pdfsOf(pdf.accountId).set(pdf.quoteId, pdf.outdated ? 'outdated' : 'cached');
-    this.all = new Scope();
+    this.all = new Scope(this.facts);
     this.shared.clear();
   }
 
@@ -140,16 +140,14 @@ export class InboxIndex {
       const quote = this.entryOf(account.namespace, row.quoteId) ?? this.newQuote(account.namespace, row.quoteId);
       view = new QuoteView(account, quote);
       view.pdf = this.pdfs.get(account.id)?.get(row.quoteId) ?? 'none';
-      // A new array of the exact length: a push onto an empty array reserves room for 17 (about 140 bytes a quote).
-      quote.views = quote.views.length === 0 ? [view] : [...quote.views, view];
+      quote.addView(view);
       account.views.set(row.quoteId, view);
       account.scope.add(view);
     }
     // The text the quote showed before: its shown view's row, which this row may replace.
     const shownBefore = view.quote.textSlot < 0 ? null : view.quote.shown.source;
     view.source = kept;
-    view.stage = stageOf(row.status, row.quoteNumber);
-    view.stageNumber = INBOX_STAGES.indexOf(view.stage);
+    view.stageNumber = INBOX_STAGES.indexOf(stageOf(row.status, row.quoteNumber));
     view.needsAction = needsAction(account.access, row.status, row.quoteNumber);
     // The list item does not carry them: a list change keeps what the details said.
     if (row.serviceTypes !== undefined) view.serviceTypes = row.serviceTypes;
@@ -201,7 +199,7 @@ export class InboxIndex {
     }
     if (matched === null || sortingIsCheaper(matched.length, order.length, end)) {
       // Every member passes through the filters (few matches: sorted by the key the order placed them under).
-      const candidates = matched === null ? order : Array.from(matched, (slot) => scope.text.memberAt(slot)!).sort(byPlacedKey(INBOX_SORTS.indexOf(query.sort)));
+      const candidates = matched === null ? order : Array.from(matched, (slot) => scope.text.memberAt(slot)!).sort(byKey(scope.keysOf(query.sort)));
       let total = 0;
       for (let index = 0; index < candidates.length; index += 1) {
         const member = candidates[index]!;
@@ -293,14 +291,15 @@ export class InboxIndex {
     const found: string[] = [];
     for (const member of scope.ordered('newest')) {
       if (found.length >= limit) break;
-      if (!member.quote.described) found.push(member.quote.quoteId);
+      if (this.facts.described[member.quote.ordinal] !== 1) found.push(member.quote.quoteId);
     }
     return found;
   }
 
   /** Whether the quote an account sees has known service types and target markets (some account's details, or refused ones). */
   describes(accountId: string, quoteId: string): boolean {
-    return this.accounts.get(accountId)?.views.get(quoteId)?.quote.described ?? false;
+    const quote = this.accounts.get(accountId)?.views.get(quoteId)?.quote;
+    return quote !== undefined && this.facts.described[quote.ordinal] === 1;
   }
 
   /** The IDs of an account's quotes needing action, newest first: what a query would return, without copying each row. */
@@ -432,7 +431,7 @@ export class InboxIndex {
         service,
         namespace: namespaceOf(accountId, service),
         views: new Map(),
-        scope: new Scope(),
+        scope: new Scope(this.facts),
       };
       this.accounts.set(accountId, account);
     }
@@ -474,8 +473,7 @@ export class InboxIndex {
 
   private leaveQuote(view: QuoteView): void {
     const quote = view.quote;
-    quote.views = quote.views.filter((other) => other !== view);
-    if (quote.views.length > 0) {
+    if (quote.removeView(view) > 0) {
       this.refresh(quote);
       return;
     }
@@ -490,24 +488,30 @@ export class InboxIndex {
    */
   private refresh(quote: QuoteEntry, shownBefore: InboxSourceRow | null = quote.textSlot < 0 ? null : quote.shown.source): void {
     const isNew = quote.textSlot < 0;
-    if (quote.views.length > 1) quote.views.sort(preferred);
-    const shown = quote.views[0]!;
+    quote.sortViews(preferred);
+    const views = quote.views;
+    const shown = views[0]!;
     quote.shown = shown;
     const row = shown.source;
     const textChanged = shownBefore === null || searchedFieldsDiffer(shownBefore, row);
-    quote.quoteDateMs = quoteDateMs(row.quoteDate);
-    quote.dueMs = time(row.projectDueDate, Number.POSITIVE_INFINITY);
-    quote.validMs = time(row.validUntil, Number.POSITIVE_INFINITY);
-    quote.company = row.companyName === null ? -1 : this.dictionaries.companies.idOf(row.companyName);
-    quote.currency = row.currency === null ? -1 : this.dictionaries.currencies.idOf(row.currency);
-    const described = quote.views.find((view) => view.serviceTypes !== undefined || view.targetMarkets !== undefined);
-    quote.serviceTypes = idsOf(described?.serviceTypes, this.dictionaries.serviceTypes);
-    quote.targetMarkets = idsOf(described?.targetMarkets, this.dictionaries.targetMarkets);
-    quote.described = described !== undefined;
-    this.facts.set(quote.ordinal, quote, row);
+    const described = views.find((view) => view.serviceTypes !== undefined || view.targetMarkets !== undefined);
+    this.facts.set(
+      quote.ordinal,
+      {
+        quoteMs: quoteDateMs(row.quoteDate),
+        dueMs: time(row.projectDueDate, Number.POSITIVE_INFINITY),
+        validMs: time(row.validUntil, Number.POSITIVE_INFINITY),
+        company: row.companyName === null ? -1 : this.dictionaries.companies.idOf(row.companyName),
+        currency: row.currency === null ? -1 : this.dictionaries.currencies.idOf(row.currency),
+        serviceTypes: idsOf(described?.serviceTypes, this.dictionaries.serviceTypes),
+        targetMarkets: idsOf(described?.targetMarkets, this.dictionaries.targetMarkets),
+        described: described !== undefined,
+      },
+      row,
+    );
     if (isNew) this.all.add(quote);
     else this.all.touch(quote, textChanged);
-    for (const view of quote.views) view.account.scope.touch(view, textChanged);
+    for (const view of views) view.account.scope.touch(view, textChanged);
   }
 
   /** The copy of `value` the index already holds; values read from SQLite are new strings each time. */
@@ -591,7 +595,7 @@ function mergeBySlot(a: Found, b: Found): Found {
   return merged.done();
 }
 
-/** Members in an order's sequence, by the key it placed them under (it is settled). */
-function byPlacedKey(slot: number): (a: Member, b: Member) => number {
-  return (a, b) => compare(a.placed[slot]!, a, b.placed[slot]!, b);
+/** Members in an order's sequence, by the keys it placed them under (`keys`: by slot, of a settled order). */
+function byKey(keys: Float64Array): (a: Member, b: Member) => number {
+  return (a, b) => compare(keys[a.textSlot]!, a, keys[b.textSlot]!, b);
 }

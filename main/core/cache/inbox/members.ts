@@ -2,21 +2,20 @@ import type { KeyAccess } from '../../../../preload/contract';
 import type { InboxSourceRow } from '../../database/types';
 import { companyKey, valueKey } from '../../database/sort-keys';
 import { grown } from './facts';
+import type { QuoteFacts } from './facts';
 import { SearchText } from './search-text';
 import type { Found, Searchable } from './search-text';
 import { SortedOrder } from './sorted-order';
 import { searchTextOf } from './status';
 import type { Ordered } from './sorted-order';
 import type { InboxSort, InboxStage, PdfBadge } from './types';
-import { INBOX_SORTS } from './types';
+import { INBOX_SORTS, INBOX_STAGES } from './types';
 
 /** One account's view of a quote: its status as that key sees it, its details and PDF. */
 export class QuoteView implements Ordered, Searchable {
-  readonly placed = unplaced();
   removed = false;
   textSlot = -1;
   source!: InboxSourceRow;
-  stage: InboxStage = 'in-preparation';
   /** The stage's place in INBOX_STAGES: what the facets count by. */
   stageNumber = 0;
   needsAction = false;
@@ -38,6 +37,10 @@ export class QuoteView implements Ordered, Searchable {
     return this.quote.namespace;
   }
 
+  get stage(): InboxStage {
+    return INBOX_STAGES[this.stageNumber]!;
+  }
+
   get searchText(): string {
     return this.quote.searchText;
   }
@@ -49,25 +52,20 @@ export class QuoteView implements Ordered, Searchable {
 }
 
 /**
- * One quote across accounts (identity: its service and its id): the fields every view
- * shares, folded and parsed once, and the view a row across accounts shows.
+ * One quote across accounts (identity: its service and its id) and the view a row across
+ * accounts shows. What every view shares, parsed once (dates, company, currency, service
+ * types, target markets, whether they are known), is in the index's QuoteFacts at `ordinal`.
  */
 export class QuoteEntry implements Ordered, Searchable {
-  readonly placed = unplaced();
   removed = false;
   textSlot = -1;
-  /** The account that sees it first in line: one that needs action, a client key first. */
-  views: QuoteView[] = [];
+  /** The view a row across accounts shows: one that needs action, a client key first (`refresh` chooses it). */
   shown!: QuoteView;
-  quoteDateMs = 0;
-  dueMs = Number.POSITIVE_INFINITY;
-  validMs = Number.POSITIVE_INFINITY;
-  company = -1;
-  currency = -1;
-  serviceTypes: readonly number[] = [];
-  targetMarkets: readonly number[] = [];
-  /** Some view's details gave its service types and target markets (or the service refused the details): the facets know it. */
-  described = false;
+  /**
+   * Every account's view of it: the view itself while it is the only one (most quotes: an
+   * array of one costs 56 bytes a quote), an array once there are several.
+   */
+  private listed: QuoteView | QuoteView[] | null = null;
 
   constructor(
     /** The service its accounts are on (or one account's own, service unknown). */
@@ -78,6 +76,32 @@ export class QuoteEntry implements Ordered, Searchable {
 
   get quote(): QuoteEntry {
     return this;
+  }
+
+  /** Every account's view of it, in the order `sortViews` last left them (the shown one first after a refresh). */
+  get views(): readonly QuoteView[] {
+    const listed = this.listed;
+    return listed === null ? [] : Array.isArray(listed) ? listed : [listed];
+  }
+
+  addView(view: QuoteView): void {
+    const listed = this.listed;
+    this.listed = listed === null ? view : Array.isArray(listed) ? [...listed, view] : [listed, view];
+  }
+
+  /** Takes a view out; returns how many are left. */
+  removeView(view: QuoteView): number {
+    const listed = this.listed;
+    if (listed === view) this.listed = null;
+    else if (Array.isArray(listed)) {
+      const left = listed.filter((other) => other !== view);
+      this.listed = left.length === 1 ? left[0]! : left;
+    }
+    return this.listed === null ? 0 : Array.isArray(this.listed) ? this.listed.length : 1;
+  }
+
+  sortViews(compare: (a: QuoteView, b: QuoteView) => number): void {
+    if (Array.isArray(this.listed)) this.listed.sort(compare);
   }
 
   /** Computed when asked (a block's rebuild after a change, a search patched after one): the blocks keep it. */
@@ -99,39 +123,32 @@ function latestFirst(validMs: number): number {
 }
 
 /**
- * Each order's key (ascending); ties are broken by the quote's id and namespace. A missing
- * value (Infinity or NaN) sorts last in both directions of an order.
+ * Each order's key (ascending), from the quote's facts (by its ordinal) or its shown row;
+ * ties are broken by the quote's id and namespace. A missing value (Infinity or NaN) sorts
+ * last in both directions of an order.
  */
-const KEYS: Record<InboxSort, (member: Member) => number> = {
+const KEYS: Record<InboxSort, (member: Member, facts: QuoteFacts) => number> = {
   // An undated quote's date is UNDATED_MS (database/sort-keys.ts): first when newest first, last when oldest first.
-  newest: (member) => -member.quote.quoteDateMs,
-  oldest: (member) => member.quote.quoteDateMs,
-  due: (member) => member.quote.dueMs,
-  'due-latest': (member) => (member.quote.dueMs === Number.POSITIVE_INFINITY ? Number.POSITIVE_INFINITY : -member.quote.dueMs),
+  newest: (member, facts) => -facts.quoteMs[member.quote.ordinal]!,
+  oldest: (member, facts) => facts.quoteMs[member.quote.ordinal]!,
+  due: (member, facts) => facts.dueMs[member.quote.ordinal]!,
+  'due-latest': (member, facts) => {
+    const dueMs = facts.dueMs[member.quote.ordinal]!;
+    return dueMs === Number.POSITIVE_INFINITY ? Number.POSITIVE_INFINITY : -dueMs;
+  },
   // Read from the row when an order places the member, so a load pays nothing for orders never chosen.
   value: (member) => valueKey(member.quote.shown.source.totalAmount, member.quote.shown.source.currency, false),
   'value-lowest': (member) => valueKey(member.quote.shown.source.totalAmount, member.quote.shown.source.currency, true),
   // "Expiring first": quotes waiting for a decision by valid-until, then the rest.
-  expiry: (member) => (member.shown.needsAction ? 0 : NOT_WAITING) + Math.min(member.quote.validMs, LAST_DATE),
-  'expiry-latest': (member) => (member.shown.needsAction ? 0 : NOT_WAITING) + latestFirst(member.quote.validMs),
+  expiry: (member, facts) => (member.shown.needsAction ? 0 : NOT_WAITING) + Math.min(facts.validMs[member.quote.ordinal]!, LAST_DATE),
+  'expiry-latest': (member, facts) => (member.shown.needsAction ? 0 : NOT_WAITING) + latestFirst(facts.validMs[member.quote.ordinal]!),
   company: (member) => companyKey(member.quote.shown.source.companyName),
   'company-desc': (member) => -companyKey(member.quote.shown.source.companyName),
 };
 
-/**
- * A member's keys, one slot per order (NaN: not in it). A literal of exactly that length: it
- * holds unboxed doubles with no spare room (a mapped array holds boxed numbers, a pushed one
- * spare slots), and there are two per quote.
- */
-function unplaced(): number[] {
-  const N = Number.NaN;
-  return [N, N, N, N, N, N, N, N, N, N];
-}
-if (unplaced().length !== INBOX_SORTS.length) throw new Error('unplaced() must hold one key per inbox order');
-
 /** The key a member sits under in an order (no value sorts last, as SortedOrder places it). */
-export function sortKey(sort: InboxSort, member: Member): number {
-  const key = KEYS[sort](member);
+export function sortKey(sort: InboxSort, member: Member, facts: QuoteFacts): number {
+  const key = KEYS[sort](member, facts);
   return Number.isNaN(key) ? Number.POSITIVE_INFINITY : key;
 }
 
@@ -141,6 +158,9 @@ export function sortKey(sort: InboxSort, member: Member): number {
  */
 export class Scope {
   readonly text = new SearchText<Member>();
+  /** The index's facts, which the orders' keys read. */
+  constructor(private readonly facts: QuoteFacts) {}
+
   private orders: (SortedOrder<Member> | undefined)[] = INBOX_SORTS.map(() => undefined);
   /** The last search's result (slots), which a search for more letters filters instead of scanning. */
   lastSearch: { words: readonly string[]; version: number; found: Found } | null = null;
@@ -151,12 +171,6 @@ export class Scope {
   ordinalOf = new Int32Array(512).fill(-1);
   stageOf = new Uint8Array(512);
   needsOf = new Uint8Array(512);
-  /**
-   * By slot, each order's key (INBOX_SORTS' sequence): a search's window is chosen from these
-   * without reading its members. Made at a search's first need in that order (`keysOf`), then
-   * kept: 8 bytes a slot each, which orders never asked for do not cost.
-   */
-  private keys: (Float64Array | null)[] = INBOX_SORTS.map(() => null);
   /** A search's matches: `stamps[slot] === stamp`. */
   stamps = new Int32Array(512);
   stamp = 0;
@@ -184,9 +198,11 @@ export class Scope {
 
   remove(member: Member): void {
     member.removed = true;
-    if (member.textSlot >= 0) this.ordinalOf[member.textSlot] = -1;
-    this.text.remove(member);
+    if (member.textSlot < 0) return;
+    this.ordinalOf[member.textSlot] = -1;
+    // Marked while it holds its slot: the orders find it by the key that slot sits under.
     this.mark(member);
+    this.text.remove(member);
   }
 
   /** Marks these slots as a search's matches; returns the stamp they carry. */
@@ -204,40 +220,35 @@ export class Scope {
       this.stageOf = grown(this.stageOf, new Uint8Array(size));
       this.needsOf = grown(this.needsOf, new Uint8Array(size));
       this.stamps = grown(this.stamps, new Int32Array(size));
-      this.keys = this.keys.map((keys) => (keys === null ? null : grown(keys, new Float64Array(size))));
     }
     this.ordinalOf[slot] = member.quote.ordinal;
     this.stageOf[slot] = member.shown.stageNumber;
     this.needsOf[slot] = member.shown.needsAction ? 1 : 0;
-    for (let sort = 0; sort < INBOX_SORTS.length; sort += 1) {
-      const keys = this.keys[sort]!;
-      if (keys !== null) keys[slot] = sortKey(INBOX_SORTS[sort]!, member);
-    }
   }
 
-  /** By slot, the members' keys in this order. */
+  /**
+   * By slot, the members' keys in this order (NaN for a free slot): a search's window is
+   * chosen from these without reading its members. Read it at once, before the next change.
+   */
   keysOf(sort: InboxSort): Float64Array {
-    const at = INBOX_SORTS.indexOf(sort);
-    let keys = this.keys[at]!;
-    if (keys === null) {
-      const made = new Float64Array(this.ordinalOf.length);
-      this.text.forEach((member) => (made[member.textSlot] = sortKey(sort, member)));
-      this.keys[at] = keys = made;
-    }
-    return keys;
+    return this.orderOf(sort).keysBySlot();
   }
 
   /** The members in this order (the first read of an order sorts them once). */
   ordered(sort: InboxSort): readonly Member[] {
-    const slot = INBOX_SORTS.indexOf(sort);
-    let order = this.orders[slot];
+    return this.orderOf(sort).settled();
+  }
+
+  private orderOf(sort: InboxSort): SortedOrder<Member> {
+    const at = INBOX_SORTS.indexOf(sort);
+    let order = this.orders[at];
     if (!order) {
-      order = new SortedOrder<Member>(slot, (member) => sortKey(sort, member));
-      const created = order;
+      const facts = this.facts;
+      const created = new SortedOrder<Member>((member) => sortKey(sort, member, facts));
       this.text.forEach((member) => created.mark(member));
-      this.orders[slot] = order;
+      this.orders[at] = order = created;
     }
-    return order.settled();
+    return order;
   }
 
 

@@ -6,7 +6,8 @@ export function rowOf(member: Member): InboxRow {
   const quote = member.quote;
   const shown = member.shown;
   const row = quote.shown.source;
-  const views = shown === quote.views[0] ? quote.views : [shown, ...quote.views.filter((view) => view !== shown)];
+  const all = quote.views;
+  const views = shown === all[0] ? all : [shown, ...all.filter((view) => view !== shown)];
   return {
     accountId: shown.account.id,
     quoteId: quote.quoteId,
