@@ -10,6 +10,8 @@ import { DECISION_BASES } from './decision-times';
 import type { DecisionTime } from './decision-times';
 import { medianOf } from './price-history';
 import type { RevisionChange } from './revision-changes';
+import type { UnitPriceLines } from './unit-price-lines';
+import { UnitPricesCollector } from './unit-prices';
 import { dayRangeOf, monthOf } from './range';
 import type { DayRange } from './range';
 
@@ -26,6 +28,8 @@ export interface FiguresOptions {
   decisionTimes?: { get(quoteId: string): DecisionTime | undefined };
   /** How revisions moved each revised quote's total (by quote id); without it no quote counts as revised. */
   revisionChanges?: ReadonlyMap<string, RevisionChange>;
+  /** The unit-priced lines of each quote (by quote id); without them no unit price is known. */
+  unitPriceLines?: UnitPriceLines;
 }
 
 /**
@@ -87,7 +91,9 @@ export function stageSet(stages: readonly QuoteStage[]): Uint8Array {
 }
 
 export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): InsightsFigures {
-  const { range, now, splitBy, decisionTimes, revisionChanges } = options;
+  const { range, now, splitBy, decisionTimes, revisionChanges, unitPriceLines } = options;
+  // Only quotes with unit-priced lines are looked up, and only when some have them.
+  const unitPrices = unitPriceLines !== undefined && unitPriceLines.size > 0 ? new UnitPricesCollector(unitPriceLines) : null;
   // Few quotes are revised: their ids are read only when there are any.
   const anyRevised = revisionChanges !== undefined && revisionChanges.size > 0;
   const revisedByCurrency = new Map<string, { currency: string; up: number; down: number; count: number }>();
@@ -138,6 +144,7 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
     if (from !== null && (day === NO_DAY || day < from || day > to)) continue;
     quotes += 1;
     if (day === NO_DAY) undated += 1;
+    unitPrices?.add(selected.quoteIdOf(at));
     const change = anyRevised ? revisionChanges.get(selected.quoteIdOf(at)) : undefined;
     if (change) {
       revised += 1;
@@ -221,6 +228,7 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
         // Most given first; "reason not known" last.
         .sort((a, b) => (a.reason === null ? 1 : b.reason === null ? -1 : b.count - a.count || (a.reason < b.reason ? -1 : 1))),
     },
+    unitPrices: unitPrices?.rows() ?? [],
   };
 }
 
