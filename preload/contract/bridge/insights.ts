@@ -102,7 +102,7 @@ export const InsightsFigures = z.object({
   revisions: z.object({
     revised: z.number().int().nonnegative(),
     /** Per currency: the sums of the rises and of the falls of the total (both positive), over `count` revised quotes. */
-    byCurrency: z.array(z.object({ currency: z.string(), up: z.number().nonnegative(), down: z.number().nonnegative(), count: z.number().int().positive() })),
+    byCurrency: z.array(z.object({ currency: z.string(), up: z.number().nonnegative(), down: z.number().nonnegative(), count: z.number().int().positive(), quoteIds: FigureQuoteIds })),
   }),
   decisions: z.object({
     accepted: z.number().int().nonnegative(),
@@ -118,7 +118,7 @@ export const InsightsFigures = z.object({
      */
     timed: z.array(z.object({ basis: z.enum(['here', 'service', 'stored']), count: z.number().int().positive() })),
     /** Declined quotes by the reason given in Quotedesk's decline dialog; reason null: declined elsewhere or without one (not known). Most first, unknown last. */
-    declinesByReason: z.array(z.object({ reason: z.string().nullable(), count: z.number().int().positive() })),
+    declinesByReason: z.array(z.object({ reason: z.string().nullable(), count: z.number().int().positive(), quoteIds: FigureQuoteIds })),
   }),
   /** Per service type, language pair, unit and currency, by service type first: lines with a unit price only. */
   unitPrices: z.array(UnitPriceRow),
