@@ -99,7 +99,9 @@ describe('Insights', () => {
   it('opens the inbox on the quotes declined for a reason', async () => {
     renderApp(fake());
     await openInsightsOfAll();
-    await fireEvent.click(await screen.findByRole('button', { name: 'Show the 1 quote declined for “Reason not known”' }));
+    const reason = within(await screen.findByRole('table', { name: 'Declines by reason' })).getByRole('button', { name: 'Reason not known' });
+    expect(reason.getAttribute('title')).toBe('Show the 1 quote declined for “Reason not known”');
+    await fireEvent.click(reason);
     await waitFor(async () => expect((await settledQuoteRows()).map((row) => row.textContent)).toEqual([expect.stringContaining('Contoso')]));
     const [row] = await settledQuoteRows();
     expect(within(row!).getByText(/Declined/)).toBeTruthy();
