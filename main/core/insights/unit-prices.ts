@@ -55,19 +55,18 @@ export class UnitPricesCollector {
   }
 
   private spreadOf(group: GroupLines): Omit<UnitPriceRow, 'serviceType' | 'market' | 'unit' | 'currency'> {
-    // Sorted by price with their quotes alongside: the order of places, then both read in it.
-    const order = Array.from(group.prices.keys()).sort((a, b) => group.prices[a]! - group.prices[b]!);
-    const sorted = Float64Array.from(order, (at) => group.prices[at]!);
+    // A typed array sorts numbers natively: a comparator per pair cost most of a view at 100,000 quotes.
+    const sorted = Float64Array.from(group.prices).sort();
     const p25 = quantileOf(sorted, 0.25);
     const median = quantileOf(sorted, 0.5);
     const p75 = quantileOf(sorted, 0.75);
     const low = p25 - FENCE * (p75 - p25);
     const high = p75 + FENCE * (p75 - p25);
     const outliers: UnitPriceRow['outlierLines'] = [];
-    for (let at = 0; at < sorted.length; at += 1) {
-      const price = sorted[at]!;
+    for (let at = 0; at < group.prices.length; at += 1) {
+      const price = group.prices[at]!;
       if (price >= low && price <= high) continue;
-      outliers.push({ ...this.quotes[group.quotes[order[at]!]!]!, unitPrice: price });
+      outliers.push({ ...this.quotes[group.quotes[at]!]!, unitPrice: price });
     }
     const quoteIds = group.quoteCount <= QUOTE_IDS_MAX ? [...new Set(group.quotes.map((quote) => this.quotes[quote]!.quoteId))] : null;
     return {
