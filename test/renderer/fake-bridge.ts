@@ -30,6 +30,9 @@ import { readInsights } from '../../main/core/insights/read';
 import { createInsightsHandlers } from '../../main/core/insights/bridge';
 import { comparedWithHistory } from '../../main/core/insights/compare';
 import { PriceHistory } from '../../main/core/insights/price-history';
+import { UnitPriceLines } from '../../main/core/insights/unit-price-lines';
+import { DecisionTimes } from '../../main/core/insights/decision-times';
+import type { HistoryFeed } from '../../main/core/insights/history-feed';
 import { buildApi } from '../../preload/contract/plain';
 import type { EventName } from '../../preload/contract/plain';
 import { serviceOf } from '../../main/core/accounts/same-service';
@@ -669,11 +672,15 @@ export class FakeBridge {
       // The core's own reading of the figures over the fake's index.
       'insights.figures': (input) => {
         if (input.accountId !== undefined) this.#find(input.accountId);
-        return readInsights(this.#insightsDeps(), InsightsInput.parse(input));
+        return readInsights(this.#insightsDeps(), InsightsInput.parse(input), this.#insightsFacts());
       },
       // The core's own export of a table, the file offered at a download route as browser mode does.
       'insights.export': (input) =>
-        createInsightsHandlers({ ...this.#insightsDeps(), deliver: async () => ({ kind: 'download', url: '/downloads/fake-export' }) })['insights.export'](InsightsExportInput.parse(input)),
+        createInsightsHandlers({
+          ...this.#insightsDeps(),
+          history: { feed: this.#insightsFeed(), cache: { get: () => null } },
+          deliver: async () => ({ kind: 'download', url: '/downloads/fake-export' }),
+        })['insights.export'](InsightsExportInput.parse(input)),
       // The core's own comparison over the fake's stored details (each quote once, as its cache holds them).
       'insights.history': ({ accountId, quoteId }) => {
         this.#find(accountId);
@@ -688,6 +695,18 @@ export class FakeBridge {
       ...this.#offTeam(),
       ...this.#arranged,
     };
+  }
+
+  /** The unit-priced lines of the fake's stored details (each quote once), as the history feed keeps them. */
+  #insightsFacts() {
+    const unitPriceLines = new UnitPriceLines();
+    for (const [id, details] of Object.entries(this.details)) unitPriceLines.put('fake', id, details);
+    return { decisionTimes: new DecisionTimes(), revisionChanges: new Map(), unitPriceLines };
+  }
+
+  /** The history feed as the export reads it: the facts of the fake's stored details. */
+  #insightsFeed(): HistoryFeed {
+    return { ready: async () => new PriceHistory(), facts: async () => this.#insightsFacts(), quoteKeyOf: (_accountId, quoteId) => quoteId, start: () => () => {} };
   }
 
   /** What the core's Insights read over: the fake's index, clock and snoozes. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeBridge } from './fake-bridge';
 import { makeAccount, makeQuote, quoteId } from './fixtures';
 import { renderApp } from './render-app';
+import { settledQuoteRows } from './quote-table-rows';
 
 // Two keys of one service: the quote both see is one quote.
 const client = makeAccount({ id: 'client', name: 'Acme (client)', baseUrl: 'https://quotes.acme.test' });
@@ -93,5 +94,16 @@ describe('Insights', () => {
     expect(said.getAttribute('role')).toBe('status');
     expect(bridge.callsOf('insights.export')).toMatchObject([{ range: 'last-12-months', splitBy: 'company', table: 'spend-by-split', format: 'csv' }]);
     expect(bridge.callsOf('insights.export')[0]).not.toHaveProperty('accountId');
+  });
+
+  it('opens the inbox on the quotes declined for a reason', async () => {
+    renderApp(fake());
+    await openInsightsOfAll();
+    const reason = within(await screen.findByRole('table', { name: 'Declines by reason' })).getByRole('button', { name: 'Reason not known' });
+    expect(reason.getAttribute('title')).toBe('Show the 1 quote declined for “Reason not known”');
+    await fireEvent.click(reason);
+    await waitFor(async () => expect((await settledQuoteRows()).map((row) => row.textContent)).toEqual([expect.stringContaining('Contoso')]));
+    const [row] = await settledQuoteRows();
+    expect(within(row!).getByText(/Declined/)).toBeTruthy();
   });
 });

@@ -20,7 +20,7 @@ function splitNames(split: InsightSplit): { what: string; sheetName: string } {
 
 /** The table and the words its file is named by ("Insights Accepted spend per month"). */
 export function insightsTable(figures: InsightsFigures, table: InsightTable): { what: string; table: ExportTable } {
-  const { spend, pipeline, decisions, revisions } = figures;
+  const { spend, pipeline, decisions, revisions, unitPrices } = figures;
   // Asked for at each export: the language may have changed since the last.
   const currency: ExportColumn = { header: m.activity_insights_currency(), kind: 'text' };
   const money = (header = m.activity_insights_total()): ExportColumn => ({ header, kind: 'money', currencyColumn: currency.header });
@@ -75,6 +75,25 @@ export function insightsTable(figures: InsightsFigures, table: InsightTable): { 
         sheetName: m.insights_declines_by_reason(),
         columns: [{ header: m.insights_reason(), kind: 'text' }, quotes],
         rows: decisions.declinesByReason.map(({ reason, count }) => [reason ?? m.insights_reason_not_known(), count]),
+      });
+    case 'unit-prices':
+      return named(m.insights_unit_prices(), {
+        sheetName: m.insights_unit_prices(),
+        columns: [
+          { header: m.activity_insights_split_service_type(), kind: 'text' },
+          { header: m.insights_language_pair(), kind: 'text' },
+          { header: m.insights_unit(), kind: 'text' },
+          currency,
+          quotes,
+          { header: m.insights_lines(), kind: 'number' },
+          money(m.insights_median()),
+          money(m.insights_first_quartile()),
+          money(m.insights_third_quartile()),
+          money(m.insights_lowest()),
+          money(m.insights_highest()),
+          { header: m.insights_outliers(), kind: 'number' },
+        ],
+        rows: unitPrices.map((row) => [row.serviceType, row.market, row.unit, row.currency, row.quotes, row.lines, row.median, row.p25, row.p75, row.min, row.max, row.outliers]),
       });
   }
 }

@@ -10,6 +10,8 @@ import { DECISION_BASES } from './decision-times';
 import type { DecisionTime } from './decision-times';
 import { medianOf } from './price-history';
 import type { RevisionChange } from './revision-changes';
+import type { UnitPriceLines } from './unit-price-lines';
+import { QUOTE_IDS_MAX, UnitPricesCollector } from './unit-prices';
 import { dayRangeOf, monthOf } from './range';
 import type { DayRange } from './range';
 
@@ -26,6 +28,8 @@ export interface FiguresOptions {
   decisionTimes?: { get(quoteId: string): DecisionTime | undefined };
   /** How revisions moved each revised quote's total (by quote id); without it no quote counts as revised. */
   revisionChanges?: ReadonlyMap<string, RevisionChange>;
+  /** The unit-priced lines of each quote (by quote id); without them no unit price is known. */
+  unitPriceLines?: UnitPriceLines;
 }
 
 /**
@@ -87,10 +91,12 @@ export function stageSet(stages: readonly QuoteStage[]): Uint8Array {
 }
 
 export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): InsightsFigures {
-  const { range, now, splitBy, decisionTimes, revisionChanges } = options;
+  const { range, now, splitBy, decisionTimes, revisionChanges, unitPriceLines } = options;
+  // Only quotes with unit-priced lines are looked up, and only when some have them.
+  const unitPrices = unitPriceLines !== undefined && unitPriceLines.size > 0 ? new UnitPricesCollector(unitPriceLines) : null;
   // Few quotes are revised: their ids are read only when there are any.
   const anyRevised = revisionChanges !== undefined && revisionChanges.size > 0;
-  const revisedByCurrency = new Map<string, { currency: string; up: number; down: number; count: number }>();
+  const revisedByCurrency = new Map<string, { currency: string; up: number; down: number; count: number; quoteIds: string[] }>();
   let revised = 0;
   const { count, ordinals, stages, facts, names } = selected;
   const currencyCount = Math.max(names.currencies.length, 1);
@@ -116,7 +122,7 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
   let expiring = 0;
   const decisionDays: number[] = [];
   const basisCounts = new Map<DecisionTime['basis'], number>();
-  const declineReasons = new Map<string | null, number>();
+  const declineReasons = new Map<string | null, { count: number; quoteIds: string[] }>();
   const expiringBy = now + EXPIRING_DAYS * DAY_MS;
   const { amount: amounts, currency: currencies, quoteDay, validMs, company, described } = facts;
   const splitIds = splitBy === 'serviceType' ? facts.serviceTypes : splitBy === 'targetMarket' ? facts.targetMarkets : null;
@@ -138,14 +144,16 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
     if (from !== null && (day === NO_DAY || day < from || day > to)) continue;
     quotes += 1;
     if (day === NO_DAY) undated += 1;
+    unitPrices?.add(selected.quoteIdOf(at));
     const change = anyRevised ? revisionChanges.get(selected.quoteIdOf(at)) : undefined;
     if (change) {
       revised += 1;
       for (const moved of change.byCurrency) {
-        const sums = revisedByCurrency.get(moved.currency) ?? { currency: moved.currency, up: 0, down: 0, count: 0 };
+        const sums = revisedByCurrency.get(moved.currency) ?? { currency: moved.currency, up: 0, down: 0, count: 0, quoteIds: [] };
         sums.up += moved.up;
         sums.down += moved.down;
         sums.count += 1;
+        keepQuoteId(sums.quoteIds, selected.quoteIdOf(at));
         revisedByCurrency.set(moved.currency, sums);
       }
     }
@@ -155,7 +163,10 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
       const time = decisionTimes?.get(selected.quoteIdOf(at));
       if (isDeclined) {
         const reason = time?.reason ?? null;
-        declineReasons.set(reason, (declineReasons.get(reason) ?? 0) + 1);
+        const declines = declineReasons.get(reason) ?? { count: 0, quoteIds: [] };
+        declines.count += 1;
+        keepQuoteId(declines.quoteIds, selected.quoteIdOf(at));
+        declineReasons.set(reason, declines);
       }
       // Days from the quote's date (its day, UTC) to the decision; a decision before it (clocks apart) counts as the same day.
       if (time && day !== NO_DAY) {
@@ -207,7 +218,8 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
     pipeline: { count: waitingCount, byCurrency: pipeline.values(names.currencies).map(withoutKey).sort(byCurrency), expiringWithin7Days: expiring },
     revisions: {
       revised,
-      byCurrency: [...revisedByCurrency.values()].map((sums) => ({ ...sums, up: roundCents(sums.up), down: roundCents(sums.down) }))
+      byCurrency: [...revisedByCurrency.values()]
+        .map((sums) => ({ ...sums, up: roundCents(sums.up), down: roundCents(sums.down), quoteIds: quoteIdsOf(sums) }))
         .sort((a, b) => (a.currency < b.currency ? -1 : 1)),
     },
     decisions: {
@@ -217,12 +229,21 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
       medianDaysToDecision: decisionDays.length === 0 ? null : Math.round(medianOf(Float64Array.from(decisionDays)) * 10) / 10,
       timed: DECISION_BASES.map((basis) => ({ basis, count: basisCounts.get(basis) ?? 0 })).filter(({ count }) => count > 0),
       declinesByReason: [...declineReasons]
-        .map(([reason, count]) => ({ reason, count }))
+        .map(([reason, declines]) => ({ reason, count: declines.count, quoteIds: quoteIdsOf(declines) }))
         // Most given first; "reason not known" last.
         .sort((a, b) => (a.reason === null ? 1 : b.reason === null ? -1 : b.count - a.count || (a.reason < b.reason ? -1 : 1))),
     },
+    unitPrices: unitPrices?.rows() ?? [],
   };
 }
+
+/** Keeps the ids of a figure's quotes up to what the inbox opens by id; past that, the count says there are more. */
+function keepQuoteId(quoteIds: string[], quoteId: string): void {
+  if (quoteIds.length < QUOTE_IDS_MAX) quoteIds.push(quoteId);
+}
+
+/** A figure's quotes for the inbox to open, or null when there are more than it opens by id. */
+const quoteIdsOf = (figure: { count: number; quoteIds: string[] }) => (figure.count <= QUOTE_IDS_MAX ? figure.quoteIds : null);
 
 /** A number for the month of `day`, the same for every day of it (its name kept in `months`). */
 function monthIdOf(day: number, ids: Map<number, number>, months: string[]): number {

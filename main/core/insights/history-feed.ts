@@ -2,7 +2,8 @@
 // (in slices, so the inbox is answered between them), then kept as quotes change, from the
 // cache's own events, never by asking the service. A quote two accounts on one service see
 // is held once. The same pass keeps each decided quote's decision time (decision-times.ts)
-// and how revisions moved each revised quote's total (revision-changes.ts).
+// and how revisions moved each revised quote's total (revision-changes.ts), and each quote's
+// unit-priced lines for the Insights view (unit-price-lines.ts).
 import type { DecisionReceipt } from '../../../preload/contract/bridge/decisions';
 import type { QuoteCache } from '../cache';
 import type { DomainBus } from '../events';
@@ -11,6 +12,7 @@ import { DecisionTimes, decisionTimeOf } from './decision-times';
 import { PriceHistory } from './price-history';
 import { revisionChangeOf } from './revision-changes';
 import type { RevisionChange } from './revision-changes';
+import { UnitPriceLines } from './unit-price-lines';
 
 /** How long a slice of the first read holds the core before letting other work in. */
 const SLICE_MS = 8;
@@ -21,6 +23,8 @@ export type HistoryCache = Pick<QuoteCache, 'cachedAccounts' | 'inboxSelected' |
 export interface QuoteFigureFacts {
   decisionTimes: DecisionTimes;
   revisionChanges: ReadonlyMap<string, RevisionChange>;
+  /** Absent: no quote's unit prices known (the section is empty). */
+  unitPriceLines?: UnitPriceLines;
 }
 
 export interface HistoryFeed {
@@ -43,6 +47,7 @@ export function createHistoryFeed(deps: { cache: HistoryCache; bus: DomainBus; c
   let history = new PriceHistory();
   const decisionTimes = new DecisionTimes();
   const revisionChanges = new Map<string, RevisionChange>();
+  const unitPriceLines = new UnitPriceLines();
   let loading: Promise<PriceHistory> | null = null;
   /** Quotes read without details, by account: details stored later for them come with 'quotes.described'. */
   let undescribed = new Map<string, Set<string>>();
@@ -54,6 +59,7 @@ export function createHistoryFeed(deps: { cache: HistoryCache; bus: DomainBus; c
     const cached = cache.get(accountId, quoteId);
     const details = cached?.details ?? null;
     into.put(quoteKeyOf(accountId, quoteId), details);
+    unitPriceLines.put(accountId, quoteId, details);
     decisionTimes.put(quoteId, cached ? decisionTimeOf(cached, receiptsOf(accountId, quoteId)) : null);
     // Versions are kept only of details: a quote never described has one at most.
     const change = details === null ? null : revisionChangeOf(cache.revisions(accountId, quoteId).map((version) => version.details));
@@ -71,6 +77,7 @@ export function createHistoryFeed(deps: { cache: HistoryCache; bus: DomainBus; c
     history = into;
     decisionTimes.clear();
     revisionChanges.clear();
+    unitPriceLines.clear();
     undescribed = new Map();
     describedSince.clear();
     for (const accountId of cache.cachedAccounts()) {
@@ -113,7 +120,7 @@ export function createHistoryFeed(deps: { cache: HistoryCache; bus: DomainBus; c
     ready,
     async facts() {
       await ready();
-      return { decisionTimes, revisionChanges };
+      return { decisionTimes, revisionChanges, unitPriceLines };
     },
     quoteKeyOf,
     start() {

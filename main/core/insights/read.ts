@@ -26,5 +26,5 @@ export function readInsights(deps: InsightsDeps, input: z.output<typeof Insights
   const { range: preset, from, to, splitBy, ...view } = input;
   const now = deps.clock.now();
   const selected = deps.cache.inboxSelected(teamSelectionOf(view, { expiringSoonDays: deps.expiringSoonDays, now, hidden: deps.hidden?.(), teamQuotes: deps.teamQuotes }));
-  return figuresOf(selected, { range: rangeOf(preset, now, { from, to }), now, splitBy, decisionTimes: facts?.decisionTimes, revisionChanges: facts?.revisionChanges });
+  return figuresOf(selected, { range: rangeOf(preset, now, { from, to }), now, splitBy, decisionTimes: facts?.decisionTimes, revisionChanges: facts?.revisionChanges, unitPriceLines: facts?.unitPriceLines });
 }

@@ -31,7 +31,7 @@ export const InsightsInput = InsightsView.refine(customRangeIsOrdered, CUSTOM_RA
 export type InsightsInput = z.input<typeof InsightsInput>;
 
 /** The tables of the Insights view, each exported on its own. */
-export const INSIGHT_TABLES = ['spend-by-currency', 'spend-by-month', 'spend-by-split', 'pipeline', 'decisions', 'declines-by-reason', 'revisions'] as const;
+export const INSIGHT_TABLES = ['spend-by-currency', 'spend-by-month', 'spend-by-split', 'pipeline', 'decisions', 'declines-by-reason', 'revisions', 'unit-prices'] as const;
 export const InsightTable = z.enum(INSIGHT_TABLES);
 export type InsightTable = z.infer<typeof InsightTable>;
 
@@ -41,6 +41,34 @@ export type InsightsExportInput = z.input<typeof InsightsExportInput>;
 /** An amount in one currency: amounts of different currencies are never added together. */
 export const CurrencyTotal = z.object({ currency: z.string(), total: z.number(), count: z.number().int().nonnegative() });
 export type CurrencyTotal = z.infer<typeof CurrencyTotal>;
+
+/** The quotes behind a figure, for the inbox to open (at most 100, its limit); null when there are more. */
+const FigureQuoteIds = z.array(z.string()).max(100).nullable();
+
+/** The spread of the unit prices of one service type, language pair, unit and currency over the view's quotes dated in the range. */
+export const UnitPriceRow = z.object({
+  serviceType: z.string(),
+  /** The target market's label: the language pair the lines are priced for. */
+  market: z.string(),
+  /** Trimmed, in lower case. */
+  unit: z.string(),
+  currency: z.string(),
+  /** Quotes with a line here (a quote two accounts see once), and the lines (a quote may price two items by one unit). */
+  quotes: z.number().int().positive(),
+  lines: z.number().int().positive(),
+  /** Of the lines' unit prices: the median and quartiles (interpolated between ranks), the lowest and highest. */
+  median: z.number(),
+  p25: z.number(),
+  p75: z.number(),
+  min: z.number(),
+  max: z.number(),
+  /** Lines beyond 1.5 interquartile ranges below the first quartile or above the third. */
+  outliers: z.number().int().nonnegative(),
+  /** The furthest of them from the median, with their quotes (at most 20). */
+  outlierLines: z.array(z.object({ quoteId: z.string(), quoteNumber: z.string().nullable(), unitPrice: z.number() })),
+  quoteIds: FigureQuoteIds,
+});
+export type UnitPriceRow = z.infer<typeof UnitPriceRow>;
 
 export const InsightsFigures = z.object({
   /** The days the range covers (UTC, both included); `from` null for all time. */
@@ -74,7 +102,7 @@ export const InsightsFigures = z.object({
   revisions: z.object({
     revised: z.number().int().nonnegative(),
     /** Per currency: the sums of the rises and of the falls of the total (both positive), over `count` revised quotes. */
-    byCurrency: z.array(z.object({ currency: z.string(), up: z.number().nonnegative(), down: z.number().nonnegative(), count: z.number().int().positive() })),
+    byCurrency: z.array(z.object({ currency: z.string(), up: z.number().nonnegative(), down: z.number().nonnegative(), count: z.number().int().positive(), quoteIds: FigureQuoteIds })),
   }),
   decisions: z.object({
     accepted: z.number().int().nonnegative(),
@@ -90,8 +118,10 @@ export const InsightsFigures = z.object({
      */
     timed: z.array(z.object({ basis: z.enum(['here', 'service', 'stored']), count: z.number().int().positive() })),
     /** Declined quotes by the reason given in Quotedesk's decline dialog; reason null: declined elsewhere or without one (not known). Most first, unknown last. */
-    declinesByReason: z.array(z.object({ reason: z.string().nullable(), count: z.number().int().positive() })),
+    declinesByReason: z.array(z.object({ reason: z.string().nullable(), count: z.number().int().positive(), quoteIds: FigureQuoteIds })),
   }),
+  /** Per service type, language pair, unit and currency, by service type first: lines with a unit price only. */
+  unitPrices: z.array(UnitPriceRow),
 });
 export type InsightsFigures = z.infer<typeof InsightsFigures>;
 

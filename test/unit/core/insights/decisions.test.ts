@@ -80,10 +80,11 @@ describe('decision figures', () => {
   });
 
   it('counts declines by the reason given here, most first, the unknown last', () => {
-    expect(figures.declinesByReason).toEqual([
-      { reason: 'Too expensive', count: 2 },
-      { reason: 'Deadline too late', count: 1 },
-      { reason: null, count: 3 },
+    // Each with its quotes, for the inbox to open (in no promised order).
+    expect(figures.declinesByReason.map((row) => ({ ...row, quoteIds: row.quoteIds && [...row.quoteIds].sort() }))).toEqual([
+      { reason: 'Too expensive', count: 2, quoteIds: ['q-4', 'q-6'] },
+      { reason: 'Deadline too late', count: 1, quoteIds: ['q-7'] },
+      { reason: null, count: 3, quoteIds: ['q-3', 'q-5', 'q-8'] },
     ]);
   });
 });

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../../../i18n/paraglide/runtime.js';
 import { currencyIndexes } from '../../../../main/core/export/table';
 import { createInsightsHandlers } from '../../../../main/core/insights/bridge';
+import type { InsightsHandlerDeps } from '../../../../main/core/insights/bridge';
+import { createHistoryFeed } from '../../../../main/core/insights/history-feed';
 import { insightsTable } from '../../../../main/core/insights/export-table';
 import { readInsights } from '../../../../main/core/insights/read';
 import type { FileToDeliver } from '../../../../main/core/export/bridge';
@@ -11,7 +13,7 @@ import type { InsightsExportInput } from '../../../../preload/contract/bridge/in
 import { cacheRig } from '../cache/helpers';
 import type { CacheRig } from '../cache/helpers';
 import { createFakeClock } from '../../../helpers/fake-clock';
-import { fakeQuote, listItemOf } from '../../../helpers/service-fixtures';
+import { detailsOf, fakeQuote, listItemOf } from '../../../helpers/service-fixtures';
 
 const NOW = Date.UTC(2025, 2, 10, 12); // the fixtures' quotes are dated 20 February 2025
 let rig: CacheRig;
@@ -38,8 +40,9 @@ beforeEach(() => {
 });
 afterEach(() => rig.close());
 
-async function exported(input: InsightsExportInput, deliver = true) {
+async function exported(input: InsightsExportInput, deliver = true, history?: InsightsHandlerDeps['history']) {
   const handlers = createInsightsHandlers({
+    history,
     cache: rig.cache,
     clock: rig.clock,
     expiringSoonDays: 7,
@@ -72,6 +75,20 @@ describe('insights tables as files', () => {
     expect(await exported({ table: 'declines-by-reason', format: 'csv', range: 'all-time' })).toMatchObject({ rows: 1 });
     expect(delivered[0]!.fileName).toBe('Quotedesk - Insights Declines by reason - 2025-03-10.csv');
     expect(text(delivered[0]!).split('\r\n')).toEqual(['"Reason","Quotes"', '"Reason not known",1', '']);
+  });
+
+  it('writes the unit prices per service, language pair, unit and currency, with their spread', async () => {
+    for (const amount of [100, 120, 130])
+      rig.cache.record({ accountId: 'internal', access: 'internal', source: 'sync', observations: [{ kind: 'details', details: detailsOf(fakeQuote({ amount })) }] });
+    const feed = createHistoryFeed({ cache: rig.cache, bus: rig.bus, clock: rig.clock });
+    expect(await exported({ table: 'unit-prices', format: 'csv', range: 'all-time' }, true, { feed, cache: rig.cache })).toMatchObject({ rows: 1 });
+    expect(delivered[0]!.fileName).toBe('Quotedesk - Insights Unit prices - 2025-03-10.csv');
+    // Hand-computed: 0.10 0.12 0.13 a word: median 0.12, quartiles 0.11 and 0.125.
+    expect(text(delivered[0]!).split('\r\n')).toEqual([
+      '"Service type","Language pair","Unit","Currency","Quotes","Lines","Median","First quartile","Third quartile","Lowest","Highest","Outliers"',
+      '"TRANSLATION","French (France)","word","EUR",3,3,0.12,0.11,0.125,0.1,0.13,0',
+      '',
+    ]);
   });
 
   it("names the file, its sheet and its columns in the main process's language", async () => {

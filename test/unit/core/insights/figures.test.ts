@@ -98,7 +98,7 @@ describe('insights figures', () => {
 
   it('gives the acceptance rate of the decisions dated in the range', () => {
     // Without decision times (none given here): no median, every decline's reason unknown.
-    expect(figures.decisions).toEqual({ accepted: 5, declined: 2, acceptanceRate: 5 / 7, medianDaysToDecision: null, timed: [], declinesByReason: [{ reason: null, count: 2 }] });
+    expect(figures.decisions).toEqual({ accepted: 5, declined: 2, acceptanceRate: 5 / 7, medianDaysToDecision: null, timed: [], declinesByReason: [{ reason: null, count: 2, quoteIds: ['q-6', 'q-7'] }] });
     expect(figures.quotes).toBe(8);
   });
 

@@ -82,3 +82,23 @@ describe('"Compared with your history" over the cache', () => {
     expect(await history(fakeQuote())).toEqual([]);
   });
 });
+
+describe('the Insights unit prices over the cache', () => {
+  async function unitPrices() {
+    const output = await insights['insights.figures'](insightsMethods['insights.figures'].input.parse({ range: 'all-time' }));
+    return insightsMethods['insights.figures'].output.parse(output).unitPrices;
+  }
+
+  it('counts each quote once however many accounts see it, and follows quotes stored and revised later', async () => {
+    const shared = fakeQuote({ status: 'SENT', amount: 100 });
+    detailed('client', shared);
+    detailed('internal', shared);
+    detailed('internal', fakeQuote({ status: 'ACCEPTED', amount: 130 }));
+    // Hand-computed: 0.10 and 0.13 per word from two quotes.
+    expect(await unitPrices()).toMatchObject([{ serviceType: 'TRANSLATION', market: 'French (France)', unit: 'word', currency: 'EUR', quotes: 2, lines: 2, median: 0.115, min: 0.1, max: 0.13 }]);
+    // Revised to 0.16 and one more at 0.12: read from the cache's events, not by reading everything again.
+    detailed('internal', { ...shared, status: 'REVISED', amount: 160 });
+    detailed('internal', fakeQuote({ status: 'SENT', amount: 120 }));
+    expect(await unitPrices()).toMatchObject([{ quotes: 3, lines: 3, median: 0.13, min: 0.12, max: 0.16 }]);
+  });
+});

@@ -59,14 +59,18 @@ describe('revision figures over the cache', () => {
     detailed(raised);
     detailed({ ...raised, status: 'REVISED', amount: 150 });
     detailed(fakeQuote({ status: 'SENT', amount: 70 }));
-    expect(await revisions()).toEqual({ revised: 1, byCurrency: [{ currency: 'EUR', up: 50, down: 0, count: 1 }] });
+    expect(await revisions()).toEqual({ revised: 1, byCurrency: [{ currency: 'EUR', up: 50, down: 0, count: 1, quoteIds: [raised.id] }] });
 
     // Revised again, down: +50 then −80 on one quote; a second quote lowered by 20.30.
     detailed({ ...raised, status: 'REVISED', amount: 70 });
     const lowered = fakeQuote({ status: 'SENT', amount: 200 });
     detailed(lowered);
     detailed({ ...lowered, status: 'REVISED', amount: 179.7 });
-    expect(await revisions()).toEqual({ revised: 2, byCurrency: [{ currency: 'EUR', up: 50, down: 100.3, count: 2 }] });
+    const moved = await revisions();
+    expect({ ...moved, byCurrency: moved.byCurrency.map((row) => ({ ...row, quoteIds: row.quoteIds && [...row.quoteIds].sort() })) }).toEqual({
+      revised: 2,
+      byCurrency: [{ currency: 'EUR', up: 50, down: 100.3, count: 2, quoteIds: [raised.id, lowered.id].sort() }],
+    });
     // Dated in February: none in a range of March.
     expect(await revisions('this-month')).toEqual({ revised: 0, byCurrency: [] });
   });
