@@ -12,7 +12,7 @@ import type { Clock, Logger, SecretStore, SettingsStore } from '../ports';
 import { teamAcceptApproval } from './accept-approval';
 import { accountsByService, createTeamHandlers, teamView } from './bridge';
 import { TeamSession } from './session';
-import { mineQuoteIds } from './views';
+import { createMineQuotes } from './mine-quotes';
 import { noticesFor } from './notices';
 import type { TeamSessionOptions } from './session';
 
@@ -60,19 +60,12 @@ export function createTeamFeature(deps: TeamFeatureDeps): TeamFeature {
     },
     onQuotes: (quoteIds) => quotes.forEach((listener) => listener(quoteIds)),
   });
-  // Folded once per revision that arrived (not per inbox query), and never older than the thread the pane reads.
-  let mine: { desk: object; version: number; ids: ReturnType<typeof mineQuoteIds> } | null = null;
-  const none: ReadonlySet<string> = new Set();
+  const mineQuotes = createMineQuotes(() => session.desk);
   return {
     name: 'team',
     // For decisions (below this folder): an accept above the policy waits for an approval.
     acceptApproval: teamAcceptApproval({ folder, session, accounts: deps.accounts }),
-    mineQuotes(view) {
-      const desk = session.desk;
-      if (!desk) return none;
-      if (mine?.desk !== desk || mine.version !== desk.log.version) mine = { desk, version: desk.log.version, ids: mineQuoteIds(desk.state(), desk.author.key) };
-      return mine.ids[view];
-    },
+    mineQuotes,
     handlers: createTeamHandlers({ folder, session, accounts: deps.accounts, cache: deps.cache }),
     project(hub) {
       // Only when something a person sees moved: the timer's rounds are silent otherwise.
