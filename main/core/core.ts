@@ -108,11 +108,11 @@ export function createCore(options: CoreOptions): Core {
   // Calls from the window: the background details reader waits while they come.
   const activity = createPersonActivity();
 
-  // Made before decisions, started last: decisions asks the team's policy before an accept goes out.
-  const team = createTeamFeature({ userData, settings, secrets, accounts, cache, clock, logger });
-  const decisions = createDecisionsFeature({ userData, accounts, cache, pdfs, settings, bus, clock, logger, acceptApproval: team.acceptApproval });
   // Notifications hear what the cache stored (each change once), non-quote webhook events, and reminders after sync.
   const notifications = createNotificationsFeature({ settings, clock, logger, folder: userData, notifier: options.notifier ?? { notify: () => undefined }, accounts, cache, bus, recovery });
+  // Made before decisions, started last: decisions asks the team's policy before an accept goes out. Its notices go to notifications.
+  const team = createTeamFeature({ userData, settings, secrets, accounts, cache, clock, logger, notify: notifications.notifyTeam });
+  const decisions = createDecisionsFeature({ userData, accounts, cache, pdfs, settings, bus, clock, logger, acceptApproval: team.acceptApproval });
   // Snoozed quotes leave the inbox's views until they wake, with a notification.
   const snooze = createSnoozeFeature({ userData, cache, bus, clock, logger, announce: notifications.notifySnoozeEnded });
   const inbox = createInboxFeature({ store, cache, pdfs, sync, accounts, bus, clock, logger, deliverPdf: options.deliverPdf, unread: notifications.notifications.unread, hidden: snooze.hidden, teamQuotes: team.mineQuotes });

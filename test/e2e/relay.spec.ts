@@ -86,13 +86,17 @@ async function installation(browser: Browser, host: WebHostProcess): Promise<Pag
   await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('button', { name: 'Live updates' }).click();
   const section = page.getByRole('region', { name: 'Live updates (webhooks)' });
   const choices = section.getByRole('group', { name: 'How deliveries reach this computer' });
+  // Live updates names the relay; its server is set with the team, in Settings → Team.
   await choices.getByRole('radio', { name: 'Team relay' }).check();
-  await choices.getByLabel('Relay server').fill(server.url);
-  await expect(choices.getByLabel('Account whose key the relay serves')).toHaveValue(/.+/);
-  await choices.getByRole('button', { name: 'Test connection' }).click();
-  await expect(section.locator('[data-relay-announcement]')).toHaveText("Connected: the team relay's stream QUOTEDESK is there.");
-  await section.getByRole('button', { name: 'Save and use the team relay' }).click();
-  await expect(section.locator('[data-relay-state]')).toHaveAttribute('data-relay-state', 'connected');
+  await choices.getByRole('button', { name: 'Set in Team' }).click();
+  const relayCard = page.getByRole('form', { name: 'Team relay' });
+  await relayCard.getByLabel('Relay server').fill(server.url);
+  await expect(relayCard.getByLabel('Account whose key the relay serves')).toHaveValue(/.+/);
+  await relayCard.getByRole('button', { name: 'Test connection' }).click();
+  await expect(relayCard.locator('[data-relay-announcement]')).toHaveText("Connected: the team relay's stream QUOTEDESK is there.");
+  await relayCard.getByRole('button', { name: 'Save and use the team relay' }).click();
+  await expect(relayCard.locator('[data-relay-state]')).toHaveAttribute('data-relay-state', 'connected');
+  await expect(choices.getByRole('radio', { name: 'Team relay' })).toBeChecked();
   // Nothing is registered from here: the relay holds the key's registration.
   await expect(section.getByText('Nothing is registered from this computer while it reads the team relay.').first()).toBeVisible();
   await expect(section.getByRole('button', { name: /^Register/ })).toHaveCount(0);

@@ -70,9 +70,8 @@ test('the team relay form is stacked and left-aligned: labels over full-width fi
   await page.getByRole('dialog', { name: 'Add account' }).getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Add account' })).toBeHidden();
   await openSettings(page);
-  const group = page.getByRole('group', { name: 'How deliveries reach this computer' });
-  await group.getByRole('radio', { name: 'Team relay' }).check();
-  const form = page.locator('[data-relay-settings]');
+  // Set in Settings → Team (Live updates points there).
+  const form = page.getByRole('form', { name: 'Team relay' }).locator('[data-relay-settings]');
   await form.scrollIntoViewIfNeeded();
 
   for (const name of ['Relay server', 'User', 'Password', 'Stream', 'Account whose key the relay serves']) {

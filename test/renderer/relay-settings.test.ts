@@ -6,35 +6,44 @@ import { renderApp } from './render-app';
 
 const acme = makeAccount({ id: 'acme', name: 'Acme Localisation' });
 
-/** Settings → Live updates (webhooks), with "Team relay" picked among the ways deliveries arrive. */
+/** Settings → Live updates (webhooks): the section and its choice of how deliveries arrive. */
+async function liveUpdates() {
+  const heading = await screen.findByRole('heading', { name: 'Live updates (webhooks)' });
+  const section = heading.closest('section') as HTMLElement;
+  return { section, choices: within(section).getByRole('group', { name: 'How deliveries reach this computer' }) };
+}
+
+/** Settings → Team → Team relay: the section (its save button) and the relay's card (its fields). */
 async function chooseTeamRelay() {
   const nav = screen.getByRole('navigation', { name: 'Accounts' });
   await fireEvent.click(within(nav).getByRole('button', { name: /^Settings$/ }));
-  const heading = await screen.findByRole('heading', { name: 'Live updates (webhooks)' });
+  const heading = await screen.findByRole('heading', { name: 'Team relay' });
   const section = heading.closest('section') as HTMLElement;
-  const group = within(section).getByRole('group', { name: 'How deliveries reach this computer' });
-  await fireEvent.click(await within(group).findByRole('radio', { name: 'Team relay' }));
+  const group = heading.closest('form') as HTMLElement;
+  await within(group).findByLabelText('Relay server');
   return { section, group };
 }
 
 const announcement = () => (document.querySelector('[data-relay-announcement]') as HTMLElement).textContent;
 
-describe('Settings → Webhooks → Team relay', () => {
-  it('is the fourth choice beside the tunnels, with no section of its own', async () => {
+describe('Settings → Team → Team relay (Live updates points there)', () => {
+  it('is the fourth choice of Live updates, whose server is set in Settings → Team', async () => {
     renderApp(new FakeBridge({ accounts: [acme], quotes: { acme: [] } }));
-    const { group } = await chooseTeamRelay();
-    expect(within(group).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent?.trim())).toEqual([
+    const { section: team } = await chooseTeamRelay();
+    expect(within(team).getByRole('heading', { level: 2 }).textContent).toBe('Team');
+    const { section, choices } = await liveUpdates();
+    await fireEvent.click(await within(choices).findByRole('radio', { name: 'Team relay' }));
+    expect(within(choices).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent?.trim())).toEqual([
       'No tunnel: changes arrive with the regular sync',
       'My own tunnel (ngrok, a reverse proxy…) with a public https address',
       'A cloudflared quick tunnel, run by Quotedesk',
       'Team relay',
     ]);
-    expect(screen.queryByRole('heading', { name: 'Team relay' })).toBeNull();
-    expect(within(screen.getByRole('navigation', { name: 'Settings sections' })).queryByRole('button', { name: 'Team relay' })).toBeNull();
-    // The relay's fields show only under its choice.
-    expect(within(group).getByLabelText('Relay server')).toBeTruthy();
-    await fireEvent.click(within(group).getByRole('radio', { name: /No tunnel/ }));
-    expect(within(group).queryByLabelText('Relay server')).toBeNull();
+    // One place for the relay's server: Live updates has no field of it, only the way there.
+    expect(within(section).queryByLabelText('Relay server')).toBeNull();
+    expect(within(choices).getByText("The relay's server, credentials and stream are set with the team, in Settings → Team.")).toBeTruthy();
+    expect(within(choices).getByRole('button', { name: 'Set in Team' })).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: 'Save tunnel choice' })).toBeNull();
   });
 
   it('tests with plain words, saves the server, says it is connected, and then registers nothing from here', async () => {
@@ -56,10 +65,11 @@ describe('Settings → Webhooks → Team relay', () => {
     expect(section.querySelector('[data-relay-state]')?.getAttribute('data-relay-state')).toBe('connected');
     expect((within(group).getByLabelText('Password') as HTMLInputElement).value).toBe('');
     // The account's card offers no registration: the relay holds the key's one registration.
-    const card = section.querySelector('[data-webhook-account="acme"]') as HTMLElement;
+    const live = await liveUpdates();
+    const card = live.section.querySelector('[data-webhook-account="acme"]') as HTMLElement;
     await waitFor(() => expect(card.querySelector('[data-relay-note]')).not.toBeNull());
     expect(within(card).queryByRole('button', { name: /^Register/ })).toBeNull();
-    expect((within(group).getByRole('radio', { name: 'Team relay' }) as HTMLInputElement).checked).toBe(true);
+    await waitFor(() => expect((within(live.choices).getByRole('radio', { name: 'Team relay' }) as HTMLInputElement).checked).toBe(true));
   });
 
   it('choosing another way and saving stops using the relay, and says its server and password are gone', async () => {
@@ -70,8 +80,9 @@ describe('Settings → Webhooks → Team relay', () => {
     await fireEvent.click(within(section).getByRole('button', { name: 'Save and use the team relay' }));
     await waitFor(() => expect(announcement()).toContain('Team relay saved.'));
 
-    await fireEvent.click(within(group).getByRole('radio', { name: /No tunnel/ }));
-    await fireEvent.click(within(section).getByRole('button', { name: 'Save tunnel choice' }));
+    const live = await liveUpdates();
+    await fireEvent.click(within(live.choices).getByRole('radio', { name: /No tunnel/ }));
+    await fireEvent.click(within(live.section).getByRole('button', { name: 'Save tunnel choice' }));
     await waitFor(() => expect(document.querySelector('[data-webhook-announcement]')?.textContent).toContain('The team relay is no longer used'));
     expect(bridge.callsOf('webhooks.setTunnel')).toEqual([{ mode: 'none' }]);
     expect(bridge.relay.state).toBe('off');

@@ -38,8 +38,10 @@ describe('Settings → Team', () => {
     bridge.arrange('team.create', () => joined);
     const section = await teamSection(bridge);
     await fireEvent.input(within(section).getByLabelText('Team server'), { target: { value: 'nats://127.0.0.1:4222' } });
-    await fireEvent.input(within(section).getByLabelText('User'), { target: { value: 'ada' } });
-    await fireEvent.input(within(section).getByLabelText('Password'), { target: { value: 's3cret' } });
+    // The setup's own fields: the team relay's card (same section) has a User and Password too.
+    const setup = section.querySelector('[data-team-setup]') as HTMLElement;
+    await fireEvent.input(within(setup).getByLabelText('User'), { target: { value: 'ada' } });
+    await fireEvent.input(within(setup).getByLabelText('Password'), { target: { value: 's3cret' } });
     await fireEvent.input(within(section).getByLabelText('Your name'), { target: { value: 'Ada' } });
     await fireEvent.input(within(section).getByLabelText('Your e-mail'), { target: { value: 'ada@example.com' } });
     await fireEvent.input(within(section).getByLabelText('Team name (when creating)'), { target: { value: 'Acme' } });

@@ -9,6 +9,8 @@ import { createNotificationHandlers, projectNotificationEvents } from './bridge'
 import { connectNotificationPipeline, notifyWebhookEvent } from './pipeline';
 import { notifySnoozeEnded } from './snooze-ended';
 import { notifyDecisionAtStart } from './decision-at-start';
+import { notifyTeamNotices } from './team-notify';
+import type { TeamNotices } from './team-notice';
 import type { EndedSnooze, SnoozeEndReason } from './snooze-ended';
 import { errorText } from '../errors';
 import { createNotifications } from './notifications';
@@ -33,6 +35,8 @@ export interface NotificationsFeature extends Feature {
   notifyWebhook(event: ReceivedWebhook): Promise<string>;
   /** A snoozed quote is back (its time came, or it changed): a notification, and the quote unread. */
   notifySnoozeEnded(snooze: EndedSnooze, reason: SnoozeEndReason): void;
+  /** The team desk's notices now (assigned to me, asked to approve, my request decided, mentioned): each told once. */
+  notifyTeam(batch: TeamNotices): void;
 }
 
 export function createNotificationsFeature(deps: NotificationsFeatureDeps): NotificationsFeature {
@@ -52,12 +56,20 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps): Noti
       void notifyDecisionAtStart({ center, accounts: deps.accounts }, report).catch((error: unknown) => deps.logger.warn('a decision left by the last run could not be notified', { error: errorText(error) })),
     ),
   ]);
+  let teamQueue: Promise<void> = Promise.resolve();
   return {
     name: 'notifications',
     notifications,
     notifyWebhook: (event) => notifyWebhookEvent({ center, accounts: deps.accounts }, event),
     notifySnoozeEnded: (snooze, reason) =>
       void notifySnoozeEnded({ center, accounts: deps.accounts }, snooze, reason).catch((error: unknown) => deps.logger.warn('a snooze that ended could not be notified', { error: errorText(error) })),
+    notifyTeam: (batch) => {
+      // One batch after another: the ledger claims each entry once, in order.
+      teamQueue = teamQueue
+        .then(() => notifyTeamNotices({ center, accounts: deps.accounts, cache: deps.cache, ledger: notifications.teamLedger }, batch))
+        .catch((error: unknown) => deps.logger.warn('team notifications could not be made', { error: errorText(error) }))
+        .then(() => undefined);
+    },
     handlers: createNotificationHandlers({ preferences, unread, accounts: deps.accounts }),
     project: (hub) => projectNotificationEvents({ center, unread }, hub),
     async start() {
@@ -65,6 +77,7 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps): Noti
       pipeline.startReminders();
     },
     async close() {
+      await teamQueue;
       await pipeline.stop();
       stopListening();
       await notifications.close();

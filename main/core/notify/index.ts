@@ -24,3 +24,9 @@ export { changeFromStored, connectNotificationPipeline, notifyWebhookEvent } fro
 export type { NotificationPipeline, NotificationPipelineDeps } from './pipeline';
 export { createOwnDecisions, OWN_DECISION_MEMORY_MS } from './own-decisions';
 export type { OwnDecisions } from './own-decisions';
+export { createTeamLedger } from './team-ledger';
+export type { TeamLedger, TeamLedgerOptions } from './team-ledger';
+export { TEAM_NOTICE_KINDS } from './team-notice';
+export type { TeamNotice, TeamNoticeKind, TeamNotices } from './team-notice';
+export { notifyTeamNotices, teamWords } from './team-notify';
+export type { TeamNotifierDeps } from './team-notify';

@@ -10,6 +10,8 @@ import type { OwnDecisions } from './own-decisions';
 import type { NotificationCenter } from './notification-center';
 import { createPreferencesStore } from './preferences';
 import type { PreferencesStore } from './preferences';
+import { createTeamLedger } from './team-ledger';
+import type { TeamLedger } from './team-ledger';
 import { createUnreadState } from './unread';
 import type { UnreadState } from './unread';
 
@@ -17,7 +19,7 @@ export interface NotificationsOptions {
   settings: SettingsStore;
   clock: Clock;
   logger: Logger;
-  /** The per-user data folder: notified.json (the dedupe memory), unread.json and own-decisions.json live here. */
+  /** The per-user data folder: notified.json (the dedupe memory), team-notified.json (the team's), unread.json and own-decisions.json live here. */
   folder: string;
   notifier: Notifier;
   /** The service an account is on (its normalised base URL): the unread total counts quotes, not rows. */
@@ -30,6 +32,8 @@ export interface Notifications {
   unread: UnreadState;
   /** The decisions made from here, which notify no one here (the pipeline waits for one under way). */
   ownDecisions: OwnDecisions;
+  /** The team entries told already (team-notify.ts). */
+  teamLedger: TeamLedger;
   close(): Promise<void>;
 }
 
@@ -38,6 +42,7 @@ export function createNotifications(options: NotificationsOptions): Notification
   const preferences = createPreferencesStore(settings, logger);
   const unread = createUnreadState({ path: join(options.folder, 'unread.json'), clock, logger, serviceOf: options.serviceOf });
   const ledger = createChangeLedger({ path: join(options.folder, 'notified.json'), clock, logger });
+  const teamLedger = createTeamLedger({ path: join(options.folder, 'team-notified.json'), clock, logger });
   const ownDecisions = createOwnDecisions({ path: join(options.folder, 'own-decisions.json'), clock, logger });
   const center = createNotificationCenter({ notifier: options.notifier, preferences, unread, ledger, own: ownDecisions, clock, logger });
   return {
@@ -45,8 +50,9 @@ export function createNotifications(options: NotificationsOptions): Notification
     preferences,
     unread,
     ownDecisions,
+    teamLedger,
     close: async () => {
-      await Promise.all([center.close(), ownDecisions.flush()]);
+      await Promise.all([center.close(), ownDecisions.flush(), teamLedger.flush()]);
     },
   };
 }

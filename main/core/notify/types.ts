@@ -1,8 +1,8 @@
 import type { NotificationGroup, Route } from '../../../preload/contract';
 import type { KeyAccess } from '../../../preload/contract/plain/statuses';
 
-/** Where a change was seen. 'recovered': a sync pass after sleep or a dropped webhook found it. */
-export type ChangeSource = 'webhook' | 'sync' | 'recovered' | 'decision';
+/** Where a change was seen. 'recovered': a sync pass after sleep or a dropped webhook found it. 'team': a teammate's signed entry. */
+export type ChangeSource = 'webhook' | 'sync' | 'recovered' | 'decision' | 'team';
 
 /** What a sync pass can tell apart by comparing the cached quote with the fresh one. */
 export const SYNC_CHANGE_KINDS = ['quote.new', 'quote.status', 'quote.pricing', 'quote.revised', 'quote.expiring'] as const;

@@ -10,6 +10,7 @@ import type { NotifiableChange, PlannedNotification } from './types';
 import { m } from '../../../i18n/paraglide/messages.js';
 import { isolate } from './isolate';
 import { formatAmount, formatMoment, humanise, statusWords } from './words';
+import { TEAM_NOTICE_KINDS } from './team-notice';
 
 interface Context {
   change: NotifiableChange;
@@ -116,6 +117,8 @@ export const WORDINGS: Readonly<Record<string, (c: Context) => Wording>> = {
     // occurredAt is the wake time when the time came; a quote that moved under its snooze came back early.
     return { title: m.main_notify_back_from_snooze({ subject: quote(c) }), detail: until ? m.main_notify_snoozed_until({ when: isolate(until) }) : m.main_notify_changed_while_snoozed() };
   },
+  // The team desk words its notices itself (who did what): notify/team-notify.ts.
+  ...Object.fromEntries(TEAM_NOTICE_KINDS.map((kind) => [kind, (c: Context) => c.change.words ?? genericWording(c)])),
 };
 
 /** The group an event type belongs to. Unknown prefixes count as quote events: on by default, so nothing new goes unseen. */

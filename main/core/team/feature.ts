@@ -7,11 +7,13 @@ import type { Feature } from '../bridge/feature';
 import type { AcceptApproval } from '../decisions/accept-approval';
 import type { QuoteCache } from '../cache';
 import { errorText } from '../errors';
+import type { TeamNotices } from '../notify/team-notice';
 import type { Clock, Logger, SecretStore, SettingsStore } from '../ports';
 import { teamAcceptApproval } from './accept-approval';
 import { accountsByService, createTeamHandlers, teamView } from './bridge';
 import { TeamSession } from './session';
-import { mineQuoteIds } from './views';
+import { createMineQuotes } from './mine-quotes';
+import { noticesFor } from './notices';
 import type { TeamSessionOptions } from './session';
 
 export interface TeamFeatureDeps {
@@ -22,6 +24,8 @@ export interface TeamFeatureDeps {
   cache: Pick<QuoteCache, 'get'>;
   clock: Clock;
   logger: Logger;
+  /** Told what concerns this person whenever the desk's entries moved (notify tells each once). */
+  notify?: (batch: TeamNotices) => void;
   /** Tests: how often the outbox and connection are looked after, and how long a first connection may take. */
   session?: Pick<TeamSessionOptions, 'tendMs' | 'connectTimeoutMs'>;
 }
@@ -36,25 +40,32 @@ export function createTeamFeature(deps: TeamFeatureDeps): TeamFeature {
   const folder = { dir: deps.userData, settings: deps.settings, secrets: deps.secrets, clock: deps.clock, logger: deps.logger };
   const changed = new Set<() => void>();
   const quotes = new Set<(quoteIds: string[]) => void>();
+  const accountOfService = () => accountsByService(deps.accounts);
+  // Once per revision that arrived: notify sorts out what was told already.
+  let toldVersion: { desk: object; version: number } | null = null;
+  const tellNotices = () => {
+    const desk = session.desk;
+    if (!desk || !deps.notify || (toldVersion?.desk === desk && toldVersion.version === desk.log.version)) return;
+    toldVersion = { desk, version: desk.log.version };
+    const me = { key: desk.author.key, email: desk.profile.email };
+    void accountOfService()
+      .then((accountOf) => deps.notify?.({ me: me.key, notices: noticesFor(desk.state(), me, accountOf) }))
+      .catch((error: unknown) => deps.logger.warn('the team notices could not be read', { error: errorText(error) }));
+  };
   const session = new TeamSession(folder, {
     ...deps.session,
-    onChanged: () => changed.forEach((listener) => listener()),
+    onChanged: () => {
+      tellNotices();
+      changed.forEach((listener) => listener());
+    },
     onQuotes: (quoteIds) => quotes.forEach((listener) => listener(quoteIds)),
   });
-  // Folded once per revision that arrived (not per inbox query), and never older than the thread the pane reads.
-  let mine: { desk: object; version: number; ids: ReturnType<typeof mineQuoteIds> } | null = null;
-  const none: ReadonlySet<string> = new Set();
-  const accountOfService = () => accountsByService(deps.accounts);
+  const mineQuotes = createMineQuotes(() => session.desk);
   return {
     name: 'team',
     // For decisions (below this folder): an accept above the policy waits for an approval.
     acceptApproval: teamAcceptApproval({ folder, session, accounts: deps.accounts }),
-    mineQuotes(view) {
-      const desk = session.desk;
-      if (!desk) return none;
-      if (mine?.desk !== desk || mine.version !== desk.log.version) mine = { desk, version: desk.log.version, ids: mineQuoteIds(desk.state(), desk.author.key) };
-      return mine.ids[view];
-    },
+    mineQuotes,
     handlers: createTeamHandlers({ folder, session, accounts: deps.accounts, cache: deps.cache }),
     project(hub) {
       // Only when something a person sees moved: the timer's rounds are silent otherwise.

@@ -22,7 +22,8 @@ export interface ApprovalRequest {
 
 export interface QuoteState {
   ref: QuoteRef;
-  assignee: { to: Member | null; by: Member; at: number } | null;
+  /** `id`: the assignment entry's own id (each assignment is one, a notification is made once per id). */
+  assignee: { id: string; to: Member | null; by: Member; at: number } | null;
   /** The assignee key's last revision, deletions included: what a change compares with. */
   assigneeRevision: number;
   notes: Signed<EntryOf<'note'>>[];
@@ -73,7 +74,7 @@ export function foldState(log: RevisionLog, founderPin: string | null): TeamStat
       const state = quoteOf(parsed.ref);
       state.assigneeRevision = log.lastRevision.get(kvKey) ?? 0;
       const latest = (signedBy(kvKey, revisions, 'assign') as Signed<EntryOf<'assign'>>[]).at(-1);
-      if (latest) state.assignee = { to: latest.body.to === null ? null : (roster.members.get(latest.body.to) ?? null), by: latest.author, at: latest.body.at };
+      if (latest) state.assignee = { id: latest.body.id, to: latest.body.to === null ? null : (roster.members.get(latest.body.to) ?? null), by: latest.author, at: latest.body.at };
     } else if (parsed.kind === 'note') {
       // Append-only: the first signed revision is the note; anything written over it later is not.
       const [first] = signedBy(kvKey, revisions, 'note', (body: EntryOf<'note'>) => body.id === parsed.id) as Signed<EntryOf<'note'>>[];

@@ -8,12 +8,12 @@ import { z } from 'zod';
  */
 
 /** The event groups a person switches on or off; the first part of an event type ('job.created' -> job). */
-export const NOTIFICATION_GROUPS = ['quote', 'project', 'rfq', 'job'] as const;
+export const NOTIFICATION_GROUPS = ['quote', 'project', 'rfq', 'job', 'team'] as const;
 export const NotificationGroup = z.enum(NOTIFICATION_GROUPS);
 export type NotificationGroup = z.infer<typeof NotificationGroup>;
 
-/** Quote, project and RFQ events are worth interrupting for; job events are many and mostly internal. */
-export const DEFAULT_GROUPS: Readonly<Record<NotificationGroup, boolean>> = { quote: true, project: true, rfq: true, job: false };
+/** Quote, project and RFQ events are worth interrupting for; job events are many and mostly internal. Team: a teammate asks something of this person. */
+export const DEFAULT_GROUPS: Readonly<Record<NotificationGroup, boolean>> = { quote: true, project: true, rfq: true, job: false, team: true };
 
 const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time such as 22:00.');
 /** An event type or a sync-detected change kind: 'quote.created', 'quote.pricing'. */

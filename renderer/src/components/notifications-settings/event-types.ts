@@ -49,6 +49,15 @@ const SYNC_EVENTS: Readonly<Record<string, () => string>> = {
   'quote.expiring': m.settings_event_sync_quote_expiring,
 };
 
+/** What the team desk tells a person (main/core/notify's TEAM_NOTICE_KINDS). */
+const TEAM_EVENTS: Readonly<Record<string, () => string>> = {
+  'team.assigned': m.desk_event_assigned,
+  'team.approval_requested': m.desk_event_approval_requested,
+  'team.approved': m.desk_event_approved,
+  'team.refused': m.desk_event_refused,
+  'team.mentioned': m.desk_event_mentioned,
+};
+
 export interface EventTypeChoice {
   kind: string;
   label: string;
@@ -56,7 +65,7 @@ export interface EventTypeChoice {
 
 /** The event types of one group, as Settings lists them under the group's switch, in the language of the moment. */
 export function eventTypesOf(group: NotificationGroup): EventTypeChoice[] {
-  return Object.entries({ ...WEBHOOK_EVENTS, ...SYNC_EVENTS })
+  return Object.entries({ ...WEBHOOK_EVENTS, ...SYNC_EVENTS, ...TEAM_EVENTS })
     .filter(([kind]) => kind.startsWith(`${group}.`))
     .map(([kind, label]) => ({ kind, label: label() }));
 }

@@ -10,10 +10,11 @@ export const GROUPS: readonly { group: NotificationGroup; readonly label: string
   { group: 'project', get label() { return m.settings_group_project(); } },
   { group: 'rfq', get label() { return m.settings_group_rfq(); } },
   { group: 'job', get label() { return m.settings_group_job(); } },
+  { group: 'team', get label() { return m.desk_group_team(); } },
 ];
 
 /** Job events are many and mostly internal: off unless switched on (main's default too). */
-const DEFAULT_ON: Record<NotificationGroup, boolean> = { quote: true, project: true, rfq: true, job: false };
+const DEFAULT_ON: Record<NotificationGroup, boolean> = { quote: true, project: true, rfq: true, job: false, team: true };
 
 export function groupOn(preferences: NotificationPreferences, group: NotificationGroup): boolean {
   return preferences.groups[group] ?? DEFAULT_ON[group];

@@ -1,1 +1,2 @@
 export { default as WebhookSettings } from './webhook-settings.svelte';
+export { default as RelayChoice } from './relay-choice.svelte';
