@@ -116,6 +116,17 @@ test('Ada hands a quote to Bob, who finds it under Assigned to me with his initi
   // Ada's pane, still on the quote, shows it without a click.
   await expect(thread.getByRole('list', { name: 'Notes' })).toContainText('Checked the rates, fine by me.', { timeout: 5_000 });
 
+  // Compact rows: the status and both marks on the row's one line of 26 px.
+  await ada.getByRole('button', { name: 'Compact rows' }).click();
+  await expect(adasRow.getByRole('img', { name: 'Assigned to Bob Stone' })).toBeVisible();
+  const line = (await adasRow.boundingBox())!;
+  expect(line.height).toBeLessThanOrEqual(27);
+  for (const mark of [adasRow.getByRole('img', { name: 'Assigned to Bob Stone' }), adasRow.locator('.chip').first()]) {
+    const box = (await mark.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(line.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(line.y + line.height);
+  }
+
   await expectAccessible(bob, 'the team view with the row marks', testInfo.outputPath('team-desk.png'));
   await bob.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(bob, 'the team view with the row marks, dark', testInfo.outputPath('team-desk-dark.png'));
