@@ -52,6 +52,7 @@ export function unusedHandlers(): Handlers {
     'notifications.markUnread': unused('notifications.markUnread'),
     'inbox.query': unused('inbox.query'),
     'inbox.facets': unused('inbox.facets'),
+    'inbox.teamMarks': unused('inbox.teamMarks'),
     'inbox.export': unused('inbox.export'),
     'selection.markRead': unused('selection.markRead'),
     'selection.markUnread': unused('selection.markUnread'),

@@ -58,6 +58,7 @@ import type { StoredQuote } from '../../main/core/cache/events';
 import { quoteVersion } from '../../main/core/cache/quote-version';
 import { projectInboxEvents } from '../../main/core/inbox/projection';
 import { countSelections } from '../../main/core/inbox/view-counts';
+import { createTeamMarkHandlers } from '../../main/core/inbox/team-marks';
 import { createSnoozeBook } from '../../main/core/snooze/snooze-book';
 import { noTeamView } from '../../main/core/team/bridge';
 
@@ -693,6 +694,11 @@ export class FakeBridge {
       'team.state': () => noTeamView(),
       'team.mine': () => ({ assignedToMe: [], waitingForMe: [], myRequests: [] }),
       ...this.#offTeam(),
+      // The core's own batching over the thread a test arranges (none arranged: on no team, no marks).
+      'inbox.teamMarks': (input) => {
+        const thread = this.#arranged['team.thread'];
+        return createTeamMarkHandlers({ thread: thread ? async (quote) => thread(quote) : undefined })['inbox.teamMarks']({ quotes: input.quotes });
+      },
       ...this.#arranged,
     };
   }

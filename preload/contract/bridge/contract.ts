@@ -4,7 +4,7 @@ import { AppInfo, LanguageInput, LanguageState } from './app';
 import { decisionEvents, decisionMethods } from './decisions';
 import { desktopEvents, desktopMethods } from './desktop';
 import { notificationEvents, notificationMethods } from './notifications';
-import { inboxMethods, logoMethods } from './inbox';
+import { inboxMethods, inboxTeamMethods, logoMethods } from './inbox';
 import { exportMethods } from './export';
 import { selectionEvents, selectionMethods } from './selection';
 import { syncEvents, syncMethods } from './sync';
@@ -64,6 +64,7 @@ export const methods = {
   ...snoozeMethods,
   ...insightsMethods,
   ...teamMethods,
+  ...inboxTeamMethods,
 } as const satisfies { [M in PlainMethodName]: { input: z.ZodType; output: z.ZodType } };
 
 /** Events main pushes to the renderer. */

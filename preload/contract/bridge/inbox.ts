@@ -285,3 +285,22 @@ export const logoMethods = {
   /** The company logo of a cached quote, fetched once by the core and kept for offline use. */
   'quotes.logo': { input: QuoteRefInput, output: QuoteLogo },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
+
+/** The approval of a quote's current revision, as the row marks it: asked, approved or refused. */
+export const TeamRowApproval = z.enum(['requested', 'approved', 'refused']);
+export type TeamRowApproval = z.infer<typeof TeamRowApproval>;
+
+/** What a row of the inbox shows of the team desk: the assignee and the current revision's approval. */
+export const TeamRowMark = z.object({
+  quoteId: z.string(),
+  assignee: z.object({ name: z.string(), email: z.string() }).nullable(),
+  /** Null when nobody asked for an approval of the revision this computer has. */
+  approval: TeamRowApproval.nullable(),
+});
+export type TeamRowMark = z.infer<typeof TeamRowMark>;
+
+/** The team desk's marks of the inbox's rows, read for a window of rows at once (main/core/inbox/team-marks.ts). */
+export const inboxTeamMethods = {
+  /** The assignee and approval of each quote named (a window of rows); no marks when this folder is on no team. */
+  'inbox.teamMarks': { input: z.object({ quotes: z.array(QuoteRefInput).max(INBOX_WINDOW_MAX) }), output: z.object({ marks: z.array(TeamRowMark) }) },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;

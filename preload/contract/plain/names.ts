@@ -20,6 +20,7 @@ const METHODS = [
   'inbox.query',
   'inbox.facets',
   'inbox.export',
+  'inbox.teamMarks',
   'selection.markRead',
   'selection.markUnread',
   'selection.keepPdfsOffline',

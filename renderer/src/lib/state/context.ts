@@ -30,3 +30,8 @@ export function appState(): AppState {
 export function appStateContext(app: AppState): Map<symbol, AppState> {
   return new Map([[KEY, app]]);
 }
+
+/** The window's state where a component may also stand alone (a benchmark's static rows): undefined outside the shell. */
+export function optionalAppState(): AppState | undefined {
+  return getContext<AppState | undefined>(KEY);
+}

@@ -1,8 +1,9 @@
 import { m } from '../../../../i18n/paraglide/messages.js';
 import { TEAM_INBOX_VIEWS } from '../../../../preload/contract/plain/team-views';
+import { TeamRowMarks } from './team-marks.svelte';
 import type { BridgeApi, BridgeError, Result, TeamChange, TeamInboxView, TeamMemberInput, TeamMine, TeamQuoteInput, TeamSetupInput, TeamThread, TeamView } from '../../../../preload/contract';
 
-export type TeamBridge = Pick<BridgeApi, 'team' | 'views'> & { events: Pick<BridgeApi['events'], 'team.changed' | 'team.quotesChanged' | 'inbox.changed'> };
+export type TeamBridge = Pick<BridgeApi, 'team' | 'views' | 'inbox'> & { events: Pick<BridgeApi['events'], 'team.changed' | 'team.quotesChanged' | 'inbox.changed'> };
 
 /** The team views of the inbox, in the sidebar's order. */
 export const TEAM_VIEWS: readonly TeamInboxView[] = TEAM_INBOX_VIEWS;
@@ -44,9 +45,12 @@ export class TeamState {
 
   readonly #api: TeamBridge;
   #sequence = 0;
+  /** The inbox rows' marks (assignee, approval), read per window of rows while admitted. */
+  readonly rows: TeamRowMarks;
 
   constructor(api: TeamBridge) {
     this.#api = api;
+    this.rows = new TeamRowMarks(api, () => this.admitted);
   }
 
   get joined(): boolean {
@@ -64,12 +68,14 @@ export class TeamState {
       this.#api.events['team.changed']((view) => {
         this.#sequence++;
         this.view = view;
+        this.rows.reread();
         void this.loadMine();
       }),
       this.#api.events['team.quotesChanged'](({ quoteIds }) => {
         const moves = { ...this.quoteMoves };
         for (const id of quoteIds) moves[id] = (moves[id] ?? 0) + 1;
         this.quoteMoves = moves;
+        this.rows.moved(quoteIds);
         void this.loadMine();
       }),
       // New quotes synced (or snoozed ones woken) move what a team view counts.
@@ -91,6 +97,7 @@ export class TeamState {
     if (sequence !== this.#sequence) return;
     this.loadError = result.ok ? null : result.error;
     if (result.ok) this.view = result.value;
+    this.rows.reread();
     await this.loadMine();
   }
 
