@@ -12,7 +12,7 @@ import { chromium } from 'playwright-core';
 import { createSilentLogger } from '../../../main/core/log';
 import { startWebHost } from '../../../main/web/server';
 import { startSlowDetailService } from '../fixtures/slow-detail-service';
-import { CLICKS, J_PER_CLICK, TAP, WAIT_SETTLED, seed } from '../pane-bridge.bench';
+import { TAP, WAIT_SETTLED, WALK, seed } from '../pane-bridge.bench';
 
 const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const staticDir = resolve(args[0] ?? 'out/renderer');
@@ -135,9 +135,9 @@ try {
     console.log(`   core: ${[...byMethod].map(([method, times]) => `${method} ${times.map((t) => t.toFixed(1)).join('/')}`).join(', ')}`);
   };
   await step('first open', 2, () => table.locator('[role="row"][aria-rowindex="2"]').first().click());
-  for (const start of CLICKS) {
+  for (const { click: start, js } of WALK) {
     await step('click', start, () => table.locator(`[role="row"][aria-rowindex="${start}"]`).first().click());
-    for (let offset = 1; offset <= J_PER_CLICK; offset += 1) await step('j', start + offset, () => page.keyboard.press('j'));
+    for (let offset = 1; offset <= js; offset += 1) await step('j', start + offset, () => page.keyboard.press('j'));
   }
   if (cpuPath) {
     const { profile } = await cdp.send('Profiler.stop');
