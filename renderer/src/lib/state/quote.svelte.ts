@@ -331,8 +331,10 @@ export class QuoteState {
     if (sequence !== this.#sequence) return;
     this.refreshing = false;
     this.#settled = ref.quoteId;
-    this.#sendAhead();
-    this.#resumeInView(ref);
+    // The rows on screen are read once the neighbours' views answered: `j` onto a neighbour is the
+    // likeliest next move, and its view (or the next key's task) would otherwise queue behind them.
+    const neighbours = this.#sendAhead();
+    void neighbours.then(() => sequence === this.#sequence && this.#resumeInView(ref));
     if (!detail.ok) {
       // Without anything cached the first look failed already; with it, the copy stays.
       if (this.view) this.error = detail.error;
@@ -367,22 +369,25 @@ export class QuoteState {
   readAhead(rows: readonly Pick<InboxRow, 'accountId' | 'quoteId'>[]): void {
     if (!this.ref || rows.length === 0) return;
     this.#ahead = { quoteId: this.ref.quoteId, quotes: rows.map(({ accountId, quoteId }) => ({ accountId, quoteId })) };
-    this.#sendAhead();
+    void this.#sendAhead();
   }
 
-  /** Rows are read ahead once the shown quote's own refresh has its answer: they never compete with it. */
-  #sendAhead(): void {
+  /**
+   * Rows are read ahead once the shown quote's own refresh has its answer: they never compete
+   * with it. Resolves once the neighbours' cached views asked for here have answered.
+   */
+  #sendAhead(): Promise<unknown> {
     const ahead = this.#ahead;
-    if (!ahead || ahead.quoteId !== this.#settled || this.ref?.quoteId !== ahead.quoteId) return;
+    if (!ahead || ahead.quoteId !== this.#settled || this.ref?.quoteId !== ahead.quoteId) return Promise.resolve();
     this.#ahead = null;
     // The list read again (a sync, a decision) names the same neighbours: they were asked for already.
     const signature = JSON.stringify(ahead);
-    if (signature === this.#aheadSent) return;
+    if (signature === this.#aheadSent) return Promise.resolve();
     this.#aheadSent = signature;
     void this.#api.quotes.readAhead({ quotes: ahead.quotes });
     // Their cached views, for a move onto one to show it at once; the quote left is one of them already.
     this.#near = this.#near.filter((view) => ahead.quotes.some((quote) => sameRef(quote, view)));
-    for (const quote of ahead.quotes) if (!this.#nearOf(quote)) void this.#readNear(quote);
+    return Promise.all(ahead.quotes.filter((quote) => !this.#nearOf(quote)).map((quote) => this.#readNear(quote)));
   }
 
   /** The rows on screen but the neighbours (read or being read as such). */
