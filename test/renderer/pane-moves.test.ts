@@ -97,4 +97,31 @@ describe('a move in the reading pane', () => {
     await fireEvent.keyDown(rows[0]!, { key: 'j' });
     expect(within(pane()).getByRole('heading', { level: 2, name: 'App store texts, revised' })).toBeTruthy();
   });
+
+  it('onto a row whose view is not in the page keeps the quote left hidden and inert until the answer, then fills the same detail in place', async () => {
+    const bridge = fake();
+    const rows = await settledOnFirst(bridge);
+    // The rows on screen read (the last of them too): the next read held is the click's own.
+    await waitFor(() => expect(detailReadsOf(bridge, quoteId(12)).length).toBeGreaterThan(0));
+    const heading = within(pane()).getByRole('heading', { level: 2, name: NAMES[0] });
+    const historyAsked = bridge.callsOf('insights.history').length;
+    const release = bridge.holdNext('quotes.detail');
+    await fireEvent.click(rows[BELOW_VIEW]!);
+    // On its way: the quote left is still laid out, but no one can see, read out or act on it as the new one.
+    const body = heading.closest('.body')!;
+    await waitFor(() => expect(body.classList.contains('holding')).toBe(true));
+    // Svelte sets the property (jsdom knows no inert, Chromium does): it stops clicks and keys there.
+    expect((body as HTMLElement & { inert: unknown }).inert).toBe(true);
+    expect(within(pane()).queryByRole('button', { name: 'Accept…' })).toBeNull();
+    release();
+    await waitFor(() => expect(heading.textContent).toBe(NAMES[BELOW_VIEW]));
+    // The same heading: the detail was updated, not built again.
+    expect(within(pane()).getByRole('heading', { level: 2, name: NAMES[BELOW_VIEW] })).toBe(heading);
+    expect((body as HTMLElement & { inert: unknown }).inert).toBe(false);
+    expect(body.classList.contains('holding')).toBe(false);
+    // The price comparison waits for the person to stop on the quote, as the receipts do.
+    expect(bridge.callsOf('insights.history')).toHaveLength(historyAsked);
+    await waitFor(() => expect(bridge.callsOf('decisions.receipts')).toHaveLength(2));
+    await waitFor(() => expect(bridge.callsOf('insights.history')).toHaveLength(historyAsked + 1));
+  });
 });

@@ -12,7 +12,7 @@ import { chromium } from 'playwright-core';
 import { createSilentLogger } from '../../../main/core/log';
 import { startWebHost } from '../../../main/web/server';
 import { startSlowDetailService } from '../fixtures/slow-detail-service';
-import { CLICKS, J_PER_CLICK, TAP, WAIT_SETTLED, seed } from '../pane-bridge.bench';
+import { TAP, WAIT_SETTLED, WALK, seed } from '../pane-bridge.bench';
 
 const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const staticDir = resolve(args[0] ?? 'out/renderer');
@@ -28,7 +28,7 @@ interface TraceEvent {
   dur?: number;
   tid: number;
   pid: number;
-  args?: { data?: Record<string, unknown> };
+  args?: { data?: Record<string, unknown>; elementCount?: number };
 }
 
 /** In the page: every call sent and its answer, timed from the step's start. */
@@ -135,9 +135,9 @@ try {
     console.log(`   core: ${[...byMethod].map(([method, times]) => `${method} ${times.map((t) => t.toFixed(1)).join('/')}`).join(', ')}`);
   };
   await step('first open', 2, () => table.locator('[role="row"][aria-rowindex="2"]').first().click());
-  for (const start of CLICKS) {
+  for (const { click: start, js } of WALK) {
     await step('click', start, () => table.locator(`[role="row"][aria-rowindex="${start}"]`).first().click());
-    for (let offset = 1; offset <= J_PER_CLICK; offset += 1) await step('j', start + offset, () => page.keyboard.press('j'));
+    for (let offset = 1; offset <= js; offset += 1) await step('j', start + offset, () => page.keyboard.press('j'));
   }
   if (cpuPath) {
     const { profile } = await cdp.send('Profiler.stop');
@@ -166,6 +166,8 @@ function printMainThread(events: TraceEvent[]): void {
     const calls = inside.filter((event) => event.name === 'FunctionCall' || event.name === 'EventDispatch' || event.name === 'TimerFire' || event.name === 'FireAnimationFrame' || event.name === 'RunMicrotasks');
     const what = calls.slice(0, 3).map((event) => `${event.name}${event.args?.data?.type ? `(${String(event.args.data.type)})` : ''}${event.args?.data?.functionName ? `(${String(event.args.data.functionName)})` : ''}`).join(' ');
     const layouts = inside.filter((event) => event.name === 'Layout').map((event) => (event.dur ?? 0) / 1000);
-    console.log(`     task @${((task.ts - mark.ts) / 1000).toFixed(1)} ${((task.dur ?? 0) / 1000).toFixed(1)} ms: style ${sum('UpdateLayoutTree').toFixed(1)}, layout ${layouts.map((l) => l.toFixed(1)).join('+') || 0}, paint ${sum('Paint').toFixed(1)}, ${what}`);
+    // How many elements had their style recalculated: the whole list's rows, or only the pane's and two rows'.
+    const styled = inside.filter((event) => event.name === 'UpdateLayoutTree').reduce((total, event) => total + (event.args?.elementCount ?? 0), 0);
+    console.log(`     task @${((task.ts - mark.ts) / 1000).toFixed(1)} ${((task.dur ?? 0) / 1000).toFixed(1)} ms: style ${sum('UpdateLayoutTree').toFixed(1)} (${styled} elements), layout ${layouts.map((l) => l.toFixed(1)).join('+') || 0}, paint ${sum('Paint').toFixed(1)}, ${what}`);
   }
 }

@@ -64,6 +64,12 @@ export class QuoteState {
   updated = $state(false);
   /** The service is being asked for the quote shown from the cache (its pricing, when the cache has only the row). */
   refreshing = $state(false);
+  /**
+   * The person stopped on the quote (BACKGROUND_REFRESH_PAUSE_MS after the move): what is read
+   * beside it (receipts, extras, logo; the view's price comparison) is asked for from then on,
+   * once per load, never at each row `j` passes over.
+   */
+  stopped = $state(false);
   /** Served from the cache because the service could not be asked now. */
   offline = $derived(this.view !== null && this.view.source === 'cache' && this.view.notice !== null);
 
@@ -98,8 +104,6 @@ export class QuoteState {
   #nearTurns: Record<string, number> = {};
   /** The cached views of the rows on screen: a click on one shows it with no call. */
   readonly #inView: ViewsInView;
-  /** The receipts, extras and logo of the quote loaded were asked for (once per load). */
-  #decorated = false;
   /** The quote whose accounts (seenBy) were asked for. */
   #seenByOf: string | null = null;
 
@@ -229,7 +233,7 @@ export class QuoteState {
     // The service's summary (its revision number, its line count) moved with the quote: without
     // this it kept saying the revision first shown, as this reread drops a load's extras.
     // Before the person's pause on the quote, nothing beside it was read yet: all of it is now.
-    if (detail.ok && this.#decorated) void this.#loadExtras(ref, sequence);
+    if (detail.ok && this.stopped) void this.#loadExtras(ref, sequence);
     else if (detail.ok) this.#decorate(ref, sequence);
   }
 
@@ -245,6 +249,7 @@ export class QuoteState {
     this.#near = [];
     this.#nearTurns = {};
     this.#inView.clear();
+    this.stopped = false;
     this.extras = null;
     this.logo = null;
     this.loading = false;
@@ -268,7 +273,7 @@ export class QuoteState {
     this.updated = false;
     this.refreshing = false;
     this.#settled = null;
-    this.#decorated = false;
+    this.stopped = false;
     const near = options.refresh ? undefined : this.#nearOf(ref);
     if (near) {
       this.loading = false;
@@ -295,8 +300,8 @@ export class QuoteState {
 
   /** What the view shows beside the quote: its receipts, the accounts that see it, the extras and the logo; once per quote opened. */
   #decorate(ref: QuoteRef, sequence: number): void {
-    if (this.#decorated) return;
-    this.#decorated = true;
+    if (this.stopped) return;
+    this.stopped = true;
     void this.#loadReceipts(ref, sequence);
     void this.#loadExtras(ref, sequence);
     void this.#loadLogo(ref, sequence);
@@ -326,8 +331,10 @@ export class QuoteState {
     if (sequence !== this.#sequence) return;
     this.refreshing = false;
     this.#settled = ref.quoteId;
-    this.#sendAhead();
-    this.#resumeInView(ref);
+    // The rows on screen are read once the neighbours' views answered: `j` onto a neighbour is the
+    // likeliest next move, and its view (or the next key's task) would otherwise queue behind them.
+    const neighbours = this.#sendAhead();
+    void neighbours.then(() => sequence === this.#sequence && this.#resumeInView(ref));
     if (!detail.ok) {
       // Without anything cached the first look failed already; with it, the copy stays.
       if (this.view) this.error = detail.error;
@@ -362,22 +369,25 @@ export class QuoteState {
   readAhead(rows: readonly Pick<InboxRow, 'accountId' | 'quoteId'>[]): void {
     if (!this.ref || rows.length === 0) return;
     this.#ahead = { quoteId: this.ref.quoteId, quotes: rows.map(({ accountId, quoteId }) => ({ accountId, quoteId })) };
-    this.#sendAhead();
+    void this.#sendAhead();
   }
 
-  /** Rows are read ahead once the shown quote's own refresh has its answer: they never compete with it. */
-  #sendAhead(): void {
+  /**
+   * Rows are read ahead once the shown quote's own refresh has its answer: they never compete
+   * with it. Resolves once the neighbours' cached views asked for here have answered.
+   */
+  #sendAhead(): Promise<unknown> {
     const ahead = this.#ahead;
-    if (!ahead || ahead.quoteId !== this.#settled || this.ref?.quoteId !== ahead.quoteId) return;
+    if (!ahead || ahead.quoteId !== this.#settled || this.ref?.quoteId !== ahead.quoteId) return Promise.resolve();
     this.#ahead = null;
     // The list read again (a sync, a decision) names the same neighbours: they were asked for already.
     const signature = JSON.stringify(ahead);
-    if (signature === this.#aheadSent) return;
+    if (signature === this.#aheadSent) return Promise.resolve();
     this.#aheadSent = signature;
     void this.#api.quotes.readAhead({ quotes: ahead.quotes });
     // Their cached views, for a move onto one to show it at once; the quote left is one of them already.
     this.#near = this.#near.filter((view) => ahead.quotes.some((quote) => sameRef(quote, view)));
-    for (const quote of ahead.quotes) if (!this.#nearOf(quote)) void this.#readNear(quote);
+    return Promise.all(ahead.quotes.filter((quote) => !this.#nearOf(quote)).map((quote) => this.#readNear(quote)));
   }
 
   /** The rows on screen but the neighbours (read or being read as such). */
