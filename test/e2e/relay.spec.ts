@@ -23,6 +23,7 @@ import type { Simulator } from '../../main/simulator';
 import { natsServerMissing, startNatsServer } from '../helpers/nats-server';
 import type { NatsServer } from '../helpers/nats-server';
 import { expectAccessible } from './axe';
+import { windowWithSharedKey } from './shared-key';
 import { startWebHostProcess } from './web-host-process';
 import type { WebHostProcess } from './web-host-process';
 
@@ -68,19 +69,7 @@ const accountsNav = (page: Page) => page.getByRole('navigation', { name: 'Accoun
 
 /** The shared key added as this installation's account, then the team relay set up in Settings. */
 async function installation(browser: Browser, host: WebHostProcess): Promise<Page> {
-  const company = sim.credentials.companies[0]!;
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await page.goto(host.url);
-  await page.getByRole('region', { name: 'Demo mode' }).getByRole('button', { name: 'Add account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add account' });
-  await dialog.getByLabel('Name', { exact: true }).fill('Shared key');
-  await dialog.getByRole('radio', { name: 'Custom' }).check();
-  await dialog.getByLabel('Base URL').fill(sim.baseUrl);
-  await dialog.getByRole('radio', { name: 'Client key' }).check();
-  await dialog.getByRole('radio', { name: 'API key' }).check();
-  await dialog.getByLabel('API key', { exact: true }).and(dialog.locator('input:not([type="radio"])')).fill(company.apiKey);
-  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(dialog).toBeHidden();
+  const page = await windowWithSharedKey(browser, host, sim);
 
   await accountsNav(page).getByRole('button', { name: /^Settings$/ }).click();
   await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('button', { name: 'Live updates' }).click();

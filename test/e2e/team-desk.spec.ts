@@ -5,13 +5,14 @@
 // which Ada's pane shows within seconds without a click. axe in light and dark on Bob's team
 // view with the row marks.
 import { expect, test } from '@playwright/test';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startSimulator } from '../../main/simulator';
 import type { Simulator } from '../../main/simulator';
 import { natsServerMissing, startNatsServer } from '../helpers/nats-server';
 import type { NatsServer } from '../helpers/nats-server';
 import { expectAccessible } from './axe';
 import { quoteRows } from './inbox-page';
+import { windowWithSharedKey } from './shared-key';
 import { startWebHostProcess } from './web-host-process';
 import type { WebHostProcess } from './web-host-process';
 
@@ -39,24 +40,6 @@ test.afterAll(async () => {
 const accountsNav = (page: Page) => page.getByRole('navigation', { name: 'Accounts' });
 const teamDesk = (page: Page) => page.getByRole('region', { name: 'Team desk' });
 
-/** A window on this host with the shared client key added as its account, its inbox shown. */
-async function installation(browser: Browser, host: WebHostProcess): Promise<Page> {
-  const company = sim.credentials.companies[0]!;
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await page.goto(host.url);
-  await page.getByRole('region', { name: 'Demo mode' }).getByRole('button', { name: 'Add account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add account' });
-  await dialog.getByLabel('Name', { exact: true }).fill('Shared key');
-  await dialog.getByRole('radio', { name: 'Custom' }).check();
-  await dialog.getByLabel('Base URL').fill(sim.baseUrl);
-  await dialog.getByRole('radio', { name: 'Client key' }).check();
-  await dialog.getByRole('radio', { name: 'API key' }).check();
-  await dialog.getByLabel('API key', { exact: true }).and(dialog.locator('input:not([type="radio"])')).fill(company.apiKey);
-  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(dialog).toBeHidden();
-  return page;
-}
-
 /** Settings → Team: creates or joins the team on the test's server. */
 async function setUpTeam(page: Page, how: 'create' | 'join', name: string, email: string): Promise<void> {
   await accountsNav(page).getByRole('button', { name: /^Settings$/ }).click();
@@ -82,8 +65,8 @@ async function openSharedQuote(page: Page, number?: string): Promise<string> {
 }
 
 test('Ada hands a quote to Bob, who finds it under Assigned to me with his initials, and his note reaches her pane', async ({ browser }, testInfo) => {
-  const ada = await installation(browser, hosts[0]!);
-  const bob = await installation(browser, hosts[1]!);
+  const ada = await windowWithSharedKey(browser, hosts[0]!, sim);
+  const bob = await windowWithSharedKey(browser, hosts[1]!, sim);
 
   await setUpTeam(ada, 'create', 'Ada Lovelace', 'ada@example.com');
   await setUpTeam(bob, 'join', 'Bob Stone', 'bob@example.com');
