@@ -10,6 +10,7 @@ import { comparedWithHistory } from '../../main/core/insights/compare';
 import { PriceHistory } from '../../main/core/insights/price-history';
 import { DecisionTimes } from '../../main/core/insights/decision-times';
 import type { RevisionChange } from '../../main/core/insights/revision-changes';
+import { UnitPriceLines } from '../../main/core/insights/unit-price-lines';
 import type { ItemsPricing } from '../../preload/contract';
 import type { InsightsInput } from '../../preload/contract/bridge/insights';
 import { InsightsInput as InsightsInputSchema } from '../../preload/contract/bridge/insights';
@@ -90,14 +91,16 @@ export default defineBenchmark({
       clock: { now: () => BENCH_NOW, sleep: () => Promise.resolve() },
       expiringSoonDays: 7,
     };
-    // Every quote timed and one in ten revised, as the history feed holds them: the figures read those by quote id.
+    // Every quote timed, one in ten revised and every quote's unit-priced lines held, as the history feed holds them.
     const decisionTimes = new DecisionTimes();
     const revisionChanges = new Map<string, RevisionChange>();
+    const unitPriceLines = new UnitPriceLines();
     rows.forEach((row, n) => {
+      unitPriceLines.put('acc', row.quoteId, { quoteNumber: row.quoteNumber, ...pricingOf(n) });
       decisionTimes.put(row.quoteId, { at: BENCH_NOW - (n % 90) * 86_400_000, basis: n % 3 === 0 ? 'here' : 'service', reason: n % 7 === 0 ? `reason ${n % 5}` : null });
       if (n % 10 === 0) revisionChanges.set(row.quoteId, { versions: 2, byCurrency: [{ currency: row.currency ?? 'EUR', up: n % 20 === 0 ? 10 : 0, down: n % 20 === 0 ? 0 : 5 }] });
     });
-    const facts = { decisionTimes, revisionChanges };
+    const facts = { decisionTimes, revisionChanges, unitPriceLines };
     // CPU time beside the wall clock: on the shared machine the wall clock also counts the turns other processes take.
     let cpu: number[] = [];
     const read = (view: InsightsInput) => {
