@@ -9,7 +9,8 @@ import { readInsights } from '../../main/core/insights/read';
 import { comparedWithHistory } from '../../main/core/insights/compare';
 import { PriceHistory } from '../../main/core/insights/price-history';
 import { DecisionTimes } from '../../main/core/insights/decision-times';
-import type { RevisionChange } from '../../main/core/insights/revision-changes';
+import { QuoteSlots } from '../../main/core/insights/quote-slots';
+import { RevisionChanges } from '../../main/core/insights/revision-changes';
 import { UnitPriceLines } from '../../main/core/insights/unit-price-lines';
 import type { ItemsPricing } from '../../preload/contract';
 import type { InsightsInput } from '../../preload/contract/bridge/insights';
@@ -92,9 +93,10 @@ export default defineBenchmark({
       expiringSoonDays: 7,
     };
     // Every quote timed, one in ten revised and every quote's unit-priced lines held, as the history feed holds them.
-    const decisionTimes = new DecisionTimes();
-    const revisionChanges = new Map<string, RevisionChange>();
-    const unitPriceLines = new UnitPriceLines();
+    const slots = new QuoteSlots();
+    const decisionTimes = new DecisionTimes(slots);
+    const revisionChanges = new RevisionChanges(slots);
+    const unitPriceLines = new UnitPriceLines(slots);
     rows.forEach((row, n) => {
       unitPriceLines.put('acc', row.quoteId, { quoteNumber: row.quoteNumber, ...pricingOf(n) });
       decisionTimes.put(row.quoteId, { at: BENCH_NOW - (n % 90) * 86_400_000, basis: n % 3 === 0 ? 'here' : 'service', reason: n % 7 === 0 ? `reason ${n % 5}` : null });

@@ -4,7 +4,7 @@
 // from the quartiles, Tukey's fences) with their quotes, so each can be opened. figures.ts
 // adds each quote of its pass; the lines come from UnitPriceLines (kept by the history feed).
 import type { UnitPriceRow } from '../../../preload/contract/bridge/insights';
-import type { UnitPriceLines } from './unit-price-lines';
+import type { QuoteUnitPrices, UnitPriceLines } from './unit-price-lines';
 
 /** The inbox opens at most this many quotes by id (the contract's limit of a list of quotes). */
 export const QUOTE_IDS_MAX = 100;
@@ -27,9 +27,8 @@ export class UnitPricesCollector {
 
   constructor(private readonly lines: UnitPriceLines) {}
 
-  /** A quote of the view dated in the range: its unit-priced lines count. */
-  add(quoteId: string): void {
-    const held = this.lines.of(quoteId);
+  /** A quote of the view dated in the range: its unit-priced lines (`held`, when already read) count. */
+  add(quoteId: string, held: QuoteUnitPrices | undefined = this.lines.of(quoteId)): void {
     if (!held) return;
     const quote = this.quotes.push({ quoteId, quoteNumber: held.quoteNumber }) - 1;
     for (let at = 0; at < held.groups.length; at += 1) {
