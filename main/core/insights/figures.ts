@@ -13,7 +13,7 @@ import type { RevisionChange } from './revision-changes';
 import { RevisionChanges } from './revision-changes';
 import { ordinalSlotsOf } from './quote-slots';
 import type { UnitPriceLines } from './unit-price-lines';
-import { QUOTE_IDS_MAX, UnitPricesCollector } from './unit-prices';
+import { QUOTE_IDS_MAX, unitPriceRowsOf } from './unit-prices';
 import { dayRangeOf, monthOf } from './range';
 import type { DayRange } from './range';
 
@@ -95,11 +95,14 @@ export function stageSet(stages: readonly QuoteStage[]): Uint8Array {
 export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): InsightsFigures {
   const { range, now, splitBy, decisionTimes, revisionChanges, unitPriceLines } = options;
   // Only quotes with unit-priced lines are looked up, and only when some have them.
-  const unitPrices = unitPriceLines !== undefined && unitPriceLines.size > 0 ? new UnitPricesCollector(unitPriceLines) : null;
+  const unitPrices = unitPriceLines !== undefined && unitPriceLines.size > 0 ? unitPriceLines : null;
+  // The numbers of the quotes in the range with unit-priced lines, in the pass's order: counted after it (unit-prices.ts).
+  const pricedSlots = unitPrices === null ? null : new Int32Array(selected.count);
+  let priced = 0;
   // Few quotes are revised: their ids are read only when there are any.
   const anyRevised = revisionChanges !== undefined && revisionChanges.size > 0;
   // The facts held per quote are read by the quote's number at its ordinal (quote-slots.ts), not looked up by id.
-  const linesOrdinals = unitPrices && unitPriceLines ? ordinalSlotsOf(selected.facts, unitPriceLines.slots) : null;
+  const linesOrdinals = unitPrices ? ordinalSlotsOf(selected.facts, unitPrices.slots) : null;
   const linesBySlot = unitPriceLines?.bySlot() ?? [];
   const timesOrdinals = decisionTimes ? ordinalSlotsOf(selected.facts, decisionTimes.slots) : null;
   const times = decisionTimes?.columns();
@@ -161,7 +164,7 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
     const quoteId = unitPrices !== null || anyRevised || (isDecided && times !== undefined) ? selected.quoteIdOf(at) : '';
     if (linesOrdinals !== null) {
       const slot = linesOrdinals.slotOf(ordinal, quoteId);
-      if (slot >= 0) unitPrices!.add(quoteId, linesBySlot[slot]);
+      if (slot >= 0 && linesBySlot[slot] !== undefined) pricedSlots![priced++] = slot;
     }
     const change = !anyRevised ? undefined : changesOrdinals !== null ? changesBySlot![changesOrdinals.slotOf(ordinal, quoteId)] : revisionChanges.get(quoteId);
     if (change) {
@@ -252,7 +255,7 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
         // Most given first; "reason not known" last.
         .sort((a, b) => (a.reason === null ? 1 : b.reason === null ? -1 : b.count - a.count || (a.reason < b.reason ? -1 : 1))),
     },
-    unitPrices: unitPrices?.rows() ?? [],
+    unitPrices: unitPrices === null ? [] : unitPriceRowsOf(unitPrices, pricedSlots!.slice(0, priced)),
   };
 }
 

@@ -32,8 +32,14 @@ export class UnitPriceLines {
   private readonly givenBy = new Map<string, Set<string>>();
   /** Each quote's lines by its number (QuoteSlots), which the figures' pass reads. */
   private linesColumn: (QuoteUnitPrices | undefined)[] = [];
+  private changes = 0;
 
   constructor(readonly slots: QuoteSlots = new QuoteSlots()) {}
+
+  /** Goes up at each change of any quote's lines: a count made at the same version and over the same quotes still stands. */
+  get version(): number {
+    return this.changes;
+  }
 
   get size(): number {
     return this.byQuote.size;
@@ -57,6 +63,7 @@ export class UnitPriceLines {
   /** One account's view of a quote: its details' lines replace the quote's; none (or no details) takes this account's back. */
   put(accountId: string, quoteId: string, details: Pick<QuoteDetails, 'itemsPricing' | 'quoteNumber'> | null): void {
     const lines = details === null ? [] : pricedLinesOf(details);
+    this.changes += 1;
     let accounts = this.givenBy.get(quoteId);
     if (lines.length === 0) {
       if (!accounts?.delete(accountId) || accounts.size > 0) return;
@@ -83,6 +90,7 @@ export class UnitPriceLines {
     this.byQuote.clear();
     this.givenBy.clear();
     this.linesColumn = [];
+    this.changes += 1;
   }
 
   private groupIdOf(group: UnitPriceGroup): number {

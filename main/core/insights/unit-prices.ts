@@ -85,6 +85,39 @@ export class UnitPricesCollector {
   }
 }
 
+/** Counts kept per UnitPriceLines: a few views' (the last read first), each read again as it was while nothing in it changed. */
+const COUNTS_KEPT = 8;
+const countsKept = new WeakMap<UnitPriceLines, { version: number; slots: Int32Array; rows: UnitPriceRow[] }[]>();
+
+/**
+ * The rows of the quotes numbered `slots` (their order the pass's), those with unit-priced
+ * lines. Counted again only when those quotes or any quote's lines changed since a count
+ * kept: a quote changed otherwise (its stage, its total) leaves them as they were.
+ */
+export function unitPriceRowsOf(lines: UnitPriceLines, slots: Int32Array): UnitPriceRow[] {
+  let kept = countsKept.get(lines);
+  if (!kept) countsKept.set(lines, (kept = []));
+  const found = kept.findIndex((count) => count.version === lines.version && sameSlots(count.slots, slots));
+  if (found >= 0) {
+    const [count] = kept.splice(found, 1);
+    kept.unshift(count!);
+    return structuredClone(count!.rows);
+  }
+  const collector = new UnitPricesCollector(lines);
+  const bySlot = lines.bySlot();
+  for (const slot of slots) collector.add(lines.slots.idAt(slot), bySlot[slot]);
+  const rows = collector.rows();
+  kept.unshift({ version: lines.version, slots, rows: structuredClone(rows) });
+  kept.length = Math.min(kept.length, COUNTS_KEPT);
+  return rows;
+}
+
+function sameSlots(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let at = 0; at < a.length; at += 1) if (a[at] !== b[at]) return false;
+  return true;
+}
+
 /**
  * The `p` quantile of ascending `sorted`, interpolated between the two nearest ranks (as a
  * spreadsheet's PERCENTILE.INC): the median is the middle value, or the mean of the middle two.

@@ -101,4 +101,25 @@ describe('facts held by quote number', () => {
     expect(read.revisions.revised).toBe(1);
     expect(read.unitPrices.map(({ lines, median }) => ({ lines, median }))).toEqual([{ lines: 3, median: 0.3 }]);
   });
+
+  it('counts the unit prices again when a quote leaves the range or its lines change, and only gives the same rows otherwise', () => {
+    const index = new InboxIndex();
+    index.load([row('acc', 'q-1', 'SENT'), row('acc', 'q-2', 'SENT'), row('acc', 'q-3', 'ACCEPTED')], new Map([['acc', 'internal' as const]]), []);
+    const state: State = { times: new Map(), changes: new Map(), prices: new Map([['q-1', ['acc', 0.1]], ['q-2', ['acc', 0.2]], ['q-3', ['acc', 0.6]]]) };
+    const held = heldAfresh(state);
+    const medianNow = () => figures(index, held).unitPrices.map(({ lines, median }) => ({ lines, median }));
+    expect(medianNow()).toEqual([{ lines: 3, median: 0.2 }]);
+    // Its stage changed only: the same count.
+    index.put(row('acc', 'q-3', 'REJECTED'));
+    expect(medianNow()).toEqual([{ lines: 3, median: 0.2 }]);
+    // Dated out of the range: no more in the count.
+    index.put({ ...row('acc', 'q-2', 'SENT'), quoteDate: '2025-01-01T00:00:00.000Z' });
+    expect(medianNow()).toEqual([{ lines: 2, median: 0.35 }]);
+    // Its lines changed, the same quotes in the range.
+    held.unitPriceLines.put('acc', 'q-3', { quoteNumber: 'Q-q-3', itemsPricing: pricing(0.3) });
+    state.prices.set('q-3', ['acc', 0.3]);
+    const read = figures(index, held);
+    expect(read.unitPrices.map(({ lines, median }) => ({ lines, median }))).toEqual([{ lines: 2, median: 0.2 }]);
+    expect(read).toEqual(figures(index, heldAfresh(state)));
+  });
 });
