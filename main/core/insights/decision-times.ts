@@ -7,6 +7,7 @@
 import type { DecisionReceipt } from '../../../preload/contract/bridge/decisions';
 import type { QuoteDetails, QuoteListItem } from '../../../preload/contract';
 import { stageOf } from '../cache/inbox';
+import { fitted, QuoteSlots } from './quote-slots';
 
 /** Where a decision's time comes from, most exact first. */
 export const DECISION_BASES = ['here', 'service', 'stored'] as const;
@@ -45,9 +46,22 @@ export function decisionTimeOf(quote: DecidedQuote, receipts: readonly DecisionR
 
 const reasonOf = (reason: string | null) => (reason === null || reason.trim() === '' ? null : reason.trim());
 
-/** The decision times of the quotes held, by quote id (a quote two accounts see is decided once). */
+/**
+ * The decision times of the quotes held, by quote id (a quote two accounts see is decided once),
+ * also as typed columns by the quote's number (QuoteSlots), which the figures' pass reads.
+ */
 export class DecisionTimes {
   private readonly byQuote = new Map<string, DecisionTime>();
+  /** Epoch milliseconds of each number's decision. */
+  private atColumn = new Float64Array(0);
+  /** Each number's basis: its place in DECISION_BASES plus one; 0 when not decided. */
+  private basisColumn = new Uint8Array(0);
+  /** Each number's decline reason: its place in `reasons`, or -1 for none. */
+  private reasonColumn = new Int32Array(0);
+  private readonly reasonList: (string | null)[] = [];
+  private readonly reasonIds = new Map<string | null, number>();
+
+  constructor(readonly slots: QuoteSlots = new QuoteSlots()) {}
 
   /**
    * One account's view of the quote: undecided forgets it; decided keeps the more exact of this
@@ -55,17 +69,47 @@ export class DecisionTimes {
    * receipt (and its decline reason) under the client account only.
    */
   put(quoteId: string, time: DecisionTime | null): void {
-    if (time === null) return void this.byQuote.delete(quoteId);
+    if (time === null) {
+      if (this.byQuote.delete(quoteId)) this.column(this.slots.find(quoteId), null);
+      return;
+    }
     const held = this.byQuote.get(quoteId);
     if (held && DECISION_BASES.indexOf(held.basis) < DECISION_BASES.indexOf(time.basis)) return;
     this.byQuote.set(quoteId, time);
+    this.column(this.slots.slotOf(quoteId), time);
   }
 
   get(quoteId: string): DecisionTime | undefined {
     return this.byQuote.get(quoteId);
   }
 
+  /** The columns by number: `basis` 0 means no time known; `reason` -1 means none, else a place in `reasons`. */
+  columns(): { at: Float64Array; basis: Uint8Array; reason: Int32Array; reasons: readonly (string | null)[] } {
+    return { at: this.atColumn, basis: this.basisColumn, reason: this.reasonColumn, reasons: this.reasonList };
+  }
+
   clear(): void {
     this.byQuote.clear();
+    this.basisColumn.fill(0);
+  }
+
+  private column(slot: number, time: DecisionTime | null): void {
+    if (slot < 0) return;
+    this.atColumn = fitted(this.atColumn, slot, 0);
+    this.basisColumn = fitted(this.basisColumn, slot, 0);
+    this.reasonColumn = fitted(this.reasonColumn, slot, -1);
+    this.basisColumn[slot] = time === null ? 0 : DECISION_BASES.indexOf(time.basis) + 1;
+    if (time === null) return;
+    this.atColumn[slot] = time.at;
+    this.reasonColumn[slot] = this.reasonIdOf(time.reason);
+  }
+
+  private reasonIdOf(reason: string | null): number {
+    let id = this.reasonIds.get(reason);
+    if (id === undefined) {
+      id = this.reasonList.push(reason) - 1;
+      this.reasonIds.set(reason, id);
+    }
+    return id;
   }
 }

@@ -7,11 +7,13 @@ import { INBOX_STAGES, NO_DAY } from '../cache/inbox';
 import type { SelectedQuotes } from '../cache/inbox';
 import type { QuoteStage } from '../../../preload/contract/plain/stages';
 import { DECISION_BASES } from './decision-times';
-import type { DecisionTime } from './decision-times';
+import type { DecisionTimes } from './decision-times';
 import { medianOf } from './price-history';
 import type { RevisionChange } from './revision-changes';
+import { RevisionChanges } from './revision-changes';
+import { ordinalSlotsOf } from './quote-slots';
 import type { UnitPriceLines } from './unit-price-lines';
-import { QUOTE_IDS_MAX, UnitPricesCollector } from './unit-prices';
+import { QUOTE_IDS_MAX, unitPriceRowsOf } from './unit-prices';
 import { dayRangeOf, monthOf } from './range';
 import type { DayRange } from './range';
 
@@ -25,7 +27,7 @@ export interface FiguresOptions {
   now: number;
   splitBy: InsightSplit;
   /** When each decided quote was decided (by quote id), and why when declined here; without it no time is known. */
-  decisionTimes?: { get(quoteId: string): DecisionTime | undefined };
+  decisionTimes?: DecisionTimes;
   /** How revisions moved each revised quote's total (by quote id); without it no quote counts as revised. */
   revisionChanges?: ReadonlyMap<string, RevisionChange>;
   /** The unit-priced lines of each quote (by quote id); without them no unit price is known. */
@@ -93,9 +95,19 @@ export function stageSet(stages: readonly QuoteStage[]): Uint8Array {
 export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): InsightsFigures {
   const { range, now, splitBy, decisionTimes, revisionChanges, unitPriceLines } = options;
   // Only quotes with unit-priced lines are looked up, and only when some have them.
-  const unitPrices = unitPriceLines !== undefined && unitPriceLines.size > 0 ? new UnitPricesCollector(unitPriceLines) : null;
+  const unitPrices = unitPriceLines !== undefined && unitPriceLines.size > 0 ? unitPriceLines : null;
+  // The numbers of the quotes in the range with unit-priced lines, in the pass's order: counted after it (unit-prices.ts).
+  const pricedSlots = unitPrices === null ? null : new Int32Array(selected.count);
+  let priced = 0;
   // Few quotes are revised: their ids are read only when there are any.
   const anyRevised = revisionChanges !== undefined && revisionChanges.size > 0;
+  // The facts held per quote are read by the quote's number at its ordinal (quote-slots.ts), not looked up by id.
+  const linesOrdinals = unitPrices ? ordinalSlotsOf(selected.facts, unitPrices.slots) : null;
+  const linesBySlot = unitPriceLines?.bySlot() ?? [];
+  const timesOrdinals = decisionTimes ? ordinalSlotsOf(selected.facts, decisionTimes.slots) : null;
+  const times = decisionTimes?.columns();
+  const changesBySlot = revisionChanges instanceof RevisionChanges ? revisionChanges.bySlot() : null;
+  const changesOrdinals = anyRevised && revisionChanges instanceof RevisionChanges ? ordinalSlotsOf(selected.facts, revisionChanges.slots) : null;
   const revisedByCurrency = new Map<string, { currency: string; up: number; down: number; count: number; quoteIds: string[] }>();
   let revised = 0;
   const { count, ordinals, stages, facts, names } = selected;
@@ -121,8 +133,11 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
   let waitingCount = 0;
   let expiring = 0;
   const decisionDays: number[] = [];
-  const basisCounts = new Map<DecisionTime['basis'], number>();
-  const declineReasons = new Map<string | null, { count: number; quoteIds: string[] }>();
+  const basisCounts = new Int32Array(DECISION_BASES.length + 1);
+  // Declines by reason id (DecisionTimes' columns); one without a time counts as the reason null's.
+  const declinesByReasonId: { count: number; quoteIds: string[] }[] = [];
+  const nullReason = times?.reasons.indexOf(null) ?? -1;
+  const unknownReason = nullReason >= 0 ? nullReason : (times?.reasons.length ?? 0);
   const expiringBy = now + EXPIRING_DAYS * DAY_MS;
   const { amount: amounts, currency: currencies, quoteDay, validMs, company, described } = facts;
   const splitIds = splitBy === 'serviceType' ? facts.serviceTypes : splitBy === 'targetMarket' ? facts.targetMarkets : null;
@@ -144,8 +159,14 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
     if (from !== null && (day === NO_DAY || day < from || day > to)) continue;
     quotes += 1;
     if (day === NO_DAY) undated += 1;
-    unitPrices?.add(selected.quoteIdOf(at));
-    const change = anyRevised ? revisionChanges.get(selected.quoteIdOf(at)) : undefined;
+    const isDeclined = stage === declinedStage;
+    const isDecided = isDeclined || accepted[stage] === 1;
+    const quoteId = unitPrices !== null || anyRevised || (isDecided && times !== undefined) ? selected.quoteIdOf(at) : '';
+    if (linesOrdinals !== null) {
+      const slot = linesOrdinals.slotOf(ordinal, quoteId);
+      if (slot >= 0 && linesBySlot[slot] !== undefined) pricedSlots![priced++] = slot;
+    }
+    const change = !anyRevised ? undefined : changesOrdinals !== null ? changesBySlot![changesOrdinals.slotOf(ordinal, quoteId)] : revisionChanges.get(quoteId);
     if (change) {
       revised += 1;
       for (const moved of change.byCurrency) {
@@ -153,25 +174,24 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
         sums.up += moved.up;
         sums.down += moved.down;
         sums.count += 1;
-        keepQuoteId(sums.quoteIds, selected.quoteIdOf(at));
+        keepQuoteId(sums.quoteIds, quoteId);
         revisedByCurrency.set(moved.currency, sums);
       }
     }
-    const isDeclined = stage === declinedStage;
     if (isDeclined) declined += 1;
-    if (isDeclined || accepted[stage] === 1) {
-      const time = decisionTimes?.get(selected.quoteIdOf(at));
+    if (isDecided) {
+      const slot = timesOrdinals === null ? -1 : timesOrdinals.slotOf(ordinal, quoteId);
+      const basis = slot < 0 ? 0 : times!.basis[slot]!;
       if (isDeclined) {
-        const reason = time?.reason ?? null;
-        const declines = declineReasons.get(reason) ?? { count: 0, quoteIds: [] };
+        const reasonId = basis === 0 ? unknownReason : times!.reason[slot]!;
+        const declines = (declinesByReasonId[reasonId] ??= { count: 0, quoteIds: [] });
         declines.count += 1;
-        keepQuoteId(declines.quoteIds, selected.quoteIdOf(at));
-        declineReasons.set(reason, declines);
+        if (declines.quoteIds.length < QUOTE_IDS_MAX) declines.quoteIds.push(quoteId || selected.quoteIdOf(at));
       }
       // Days from the quote's date (its day, UTC) to the decision; a decision before it (clocks apart) counts as the same day.
-      if (time && day !== NO_DAY) {
-        decisionDays.push(Math.max(0, (time.at - day * DAY_MS) / DAY_MS));
-        basisCounts.set(time.basis, (basisCounts.get(time.basis) ?? 0) + 1);
+      if (basis !== 0 && day !== NO_DAY) {
+        decisionDays.push(Math.max(0, (times!.at[slot]! - day * DAY_MS) / DAY_MS));
+        basisCounts[basis]! += 1;
       }
     }
     if (accepted[stage] !== 1) continue;
@@ -196,6 +216,8 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
 
   const splitNames = splitBy === 'company' ? [...names.companies, 'No company'] : splitBy === 'serviceType' ? names.serviceTypes : names.targetMarkets;
   const decided = acceptedCount + declined;
+  const declineReasons = new Map<string | null, { count: number; quoteIds: string[] }>();
+  declinesByReasonId.forEach((declines, reasonId) => declineReasons.set(times?.reasons[reasonId] ?? null, declines));
   return {
     range,
     quotes,
@@ -227,13 +249,13 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
       declined,
       acceptanceRate: decided === 0 ? null : acceptedCount / decided,
       medianDaysToDecision: decisionDays.length === 0 ? null : Math.round(medianOf(Float64Array.from(decisionDays)) * 10) / 10,
-      timed: DECISION_BASES.map((basis) => ({ basis, count: basisCounts.get(basis) ?? 0 })).filter(({ count }) => count > 0),
+      timed: DECISION_BASES.map((basis, place) => ({ basis, count: basisCounts[place + 1]! })).filter(({ count }) => count > 0),
       declinesByReason: [...declineReasons]
         .map(([reason, declines]) => ({ reason, count: declines.count, quoteIds: quoteIdsOf(declines) }))
         // Most given first; "reason not known" last.
         .sort((a, b) => (a.reason === null ? 1 : b.reason === null ? -1 : b.count - a.count || (a.reason < b.reason ? -1 : 1))),
     },
-    unitPrices: unitPrices?.rows() ?? [],
+    unitPrices: unitPrices === null ? [] : unitPriceRowsOf(unitPrices, pricedSlots!.slice(0, priced)),
   };
 }
 

@@ -10,7 +10,8 @@ import type { DomainBus } from '../events';
 import type { Clock } from '../ports';
 import { DecisionTimes, decisionTimeOf } from './decision-times';
 import { PriceHistory } from './price-history';
-import { revisionChangeOf } from './revision-changes';
+import { QuoteSlots } from './quote-slots';
+import { revisionChangeOf, RevisionChanges } from './revision-changes';
 import type { RevisionChange } from './revision-changes';
 import { UnitPriceLines } from './unit-price-lines';
 
@@ -45,9 +46,11 @@ export function createHistoryFeed(deps: { cache: HistoryCache; bus: DomainBus; c
   const { cache, bus } = deps;
   const receiptsOf = deps.receipts ?? (() => []);
   let history = new PriceHistory();
-  const decisionTimes = new DecisionTimes();
-  const revisionChanges = new Map<string, RevisionChange>();
-  const unitPriceLines = new UnitPriceLines();
+  // One numbering of the quotes for all three, so the figures resolve a quote's number once.
+  const slots = new QuoteSlots();
+  const decisionTimes = new DecisionTimes(slots);
+  const revisionChanges = new RevisionChanges(slots);
+  const unitPriceLines = new UnitPriceLines(slots);
   let loading: Promise<PriceHistory> | null = null;
   /** Quotes read without details, by account: details stored later for them come with 'quotes.described'. */
   let undescribed = new Map<string, Set<string>>();

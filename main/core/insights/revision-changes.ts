@@ -3,6 +3,7 @@
 // "up" or "down" of that currency. A step across currencies is no change of amount: it is
 // left out rather than compared. Pure: the feed (history-feed.ts) puts each quote's versions.
 import type { QuoteDetails } from '../../../preload/contract';
+import { QuoteSlots } from './quote-slots';
 
 export interface RevisionChange {
   /** Versions of the quote's details kept: at least 2 for a revised quote. */
@@ -26,4 +27,35 @@ export function revisionChangeOf(versions: readonly Pick<QuoteDetails, 'totalPri
     byCurrency.set(after.currency, sums);
   }
   return { versions: versions.length, byCurrency: [...byCurrency.values()] };
+}
+
+/** The revised quotes' changes by quote id, also by the quote's number (QuoteSlots), which the figures' pass reads. */
+export class RevisionChanges extends Map<string, RevisionChange> {
+  private changeColumn: (RevisionChange | undefined)[] = [];
+
+  constructor(readonly slots: QuoteSlots = new QuoteSlots()) {
+    super();
+  }
+
+  override set(quoteId: string, change: RevisionChange): this {
+    super.set(quoteId, change);
+    this.changeColumn[this.slots.slotOf(quoteId)] = change;
+    return this;
+  }
+
+  override delete(quoteId: string): boolean {
+    const slot = this.slots.find(quoteId);
+    if (slot >= 0) this.changeColumn[slot] = undefined;
+    return super.delete(quoteId);
+  }
+
+  override clear(): void {
+    super.clear();
+    this.changeColumn = [];
+  }
+
+  /** Each number's change, or undefined when that quote is not revised. */
+  bySlot(): readonly (RevisionChange | undefined)[] {
+    return this.changeColumn;
+  }
 }

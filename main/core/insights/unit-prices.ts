@@ -4,7 +4,7 @@
 // from the quartiles, Tukey's fences) with their quotes, so each can be opened. figures.ts
 // adds each quote of its pass; the lines come from UnitPriceLines (kept by the history feed).
 import type { UnitPriceRow } from '../../../preload/contract/bridge/insights';
-import type { UnitPriceLines } from './unit-price-lines';
+import type { QuoteUnitPrices, UnitPriceLines } from './unit-price-lines';
 
 /** The inbox opens at most this many quotes by id (the contract's limit of a list of quotes). */
 export const QUOTE_IDS_MAX = 100;
@@ -27,9 +27,8 @@ export class UnitPricesCollector {
 
   constructor(private readonly lines: UnitPriceLines) {}
 
-  /** A quote of the view dated in the range: its unit-priced lines count. */
-  add(quoteId: string): void {
-    const held = this.lines.of(quoteId);
+  /** A quote of the view dated in the range: its unit-priced lines (`held`, when already read) count. */
+  add(quoteId: string, held: QuoteUnitPrices | undefined = this.lines.of(quoteId)): void {
     if (!held) return;
     const quote = this.quotes.push({ quoteId, quoteNumber: held.quoteNumber }) - 1;
     for (let at = 0; at < held.groups.length; at += 1) {
@@ -84,6 +83,39 @@ export class UnitPricesCollector {
       quoteIds,
     };
   }
+}
+
+/** Counts kept per UnitPriceLines: a few views' (the last read first), each read again as it was while nothing in it changed. */
+const COUNTS_KEPT = 8;
+const countsKept = new WeakMap<UnitPriceLines, { version: number; slots: Int32Array; rows: UnitPriceRow[] }[]>();
+
+/**
+ * The rows of the quotes numbered `slots` (their order the pass's), those with unit-priced
+ * lines. Counted again only when those quotes or any quote's lines changed since a count
+ * kept: a quote changed otherwise (its stage, its total) leaves them as they were.
+ */
+export function unitPriceRowsOf(lines: UnitPriceLines, slots: Int32Array): UnitPriceRow[] {
+  let kept = countsKept.get(lines);
+  if (!kept) countsKept.set(lines, (kept = []));
+  const found = kept.findIndex((count) => count.version === lines.version && sameSlots(count.slots, slots));
+  if (found >= 0) {
+    const [count] = kept.splice(found, 1);
+    kept.unshift(count!);
+    return structuredClone(count!.rows);
+  }
+  const collector = new UnitPricesCollector(lines);
+  const bySlot = lines.bySlot();
+  for (const slot of slots) collector.add(lines.slots.idAt(slot), bySlot[slot]);
+  const rows = collector.rows();
+  kept.unshift({ version: lines.version, slots, rows: structuredClone(rows) });
+  kept.length = Math.min(kept.length, COUNTS_KEPT);
+  return rows;
+}
+
+function sameSlots(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let at = 0; at < a.length; at += 1) if (a[at] !== b[at]) return false;
+  return true;
 }
 
 /**
