@@ -161,12 +161,11 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
     if (day === NO_DAY) undated += 1;
     const isDeclined = stage === declinedStage;
     const isDecided = isDeclined || accepted[stage] === 1;
-    const quoteId = unitPrices !== null || anyRevised || (isDecided && times !== undefined) ? selected.quoteIdOf(at) : '';
     if (linesOrdinals !== null) {
-      const slot = linesOrdinals.slotOf(ordinal, quoteId);
+      const slot = linesOrdinals.slotOf(selected, at, ordinal);
       if (slot >= 0 && linesBySlot[slot] !== undefined) pricedSlots![priced++] = slot;
     }
-    const change = !anyRevised ? undefined : changesOrdinals !== null ? changesBySlot![changesOrdinals.slotOf(ordinal, quoteId)] : revisionChanges.get(quoteId);
+    const change = !anyRevised ? undefined : changesOrdinals !== null ? changesBySlot![changesOrdinals.slotOf(selected, at, ordinal)] : revisionChanges.get(selected.quoteIdOf(at));
     if (change) {
       revised += 1;
       for (const moved of change.byCurrency) {
@@ -174,19 +173,19 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
         sums.up += moved.up;
         sums.down += moved.down;
         sums.count += 1;
-        keepQuoteId(sums.quoteIds, quoteId);
+        keepQuoteId(sums.quoteIds, selected.quoteIdOf(at));
         revisedByCurrency.set(moved.currency, sums);
       }
     }
     if (isDeclined) declined += 1;
     if (isDecided) {
-      const slot = timesOrdinals === null ? -1 : timesOrdinals.slotOf(ordinal, quoteId);
+      const slot = timesOrdinals === null ? -1 : timesOrdinals.slotOf(selected, at, ordinal);
       const basis = slot < 0 ? 0 : times!.basis[slot]!;
       if (isDeclined) {
         const reasonId = basis === 0 ? unknownReason : times!.reason[slot]!;
         const declines = (declinesByReasonId[reasonId] ??= { count: 0, quoteIds: [] });
         declines.count += 1;
-        if (declines.quoteIds.length < QUOTE_IDS_MAX) declines.quoteIds.push(quoteId || selected.quoteIdOf(at));
+        if (declines.quoteIds.length < QUOTE_IDS_MAX) declines.quoteIds.push(selected.quoteIdOf(at));
       }
       // Days from the quote's date (its day, UTC) to the decision; a decision before it (clocks apart) counts as the same day.
       if (basis !== 0 && day !== NO_DAY) {

@@ -3,6 +3,8 @@
 // a map lookup by quote id per quote: at 100,000 quotes the lookups cost several times the
 // rest of the pass. A quote keeps its number for good (a number is never given to another).
 // OrdinalSlots ties them to the inbox index's places (ordinals), which the figures walk.
+import type { SelectedQuotes } from '../cache/inbox';
+
 export class QuoteSlots {
   private readonly ids: string[] = [];
   private readonly slots = new Map<string, number>();
@@ -43,13 +45,15 @@ export function fitted<T extends Float64Array | Int32Array | Uint8Array>(column:
 
 /**
  * The number (QuoteSlots) of the quote at each ordinal of one inbox index, learnt as the
- * figures walk it: a quote's id is compared with the one seen at its ordinal last time (the
- * same string, so a pointer compare), and looked up only when another quote took the ordinal.
+ * figures walk it. The index's `born` column tells whether an ordinal still holds the quote
+ * seen there last time (a number compare); only when another quote took it is the quote's id
+ * read and looked up (reading 100,000 ids was most of an update after one quote changed).
  * Numbers given after a quote was seen are tied to its ordinal by `sync`.
  */
 export class OrdinalSlots {
   private idAt: (string | undefined)[] = [];
-  private slotAt = new Int32Array(0);
+  private bornAt = new Float64Array(0);
+  private slotByOrdinal = new Int32Array(0);
   private readonly ordinalOf = new Map<string, number>();
   private synced = 0;
 
@@ -60,19 +64,25 @@ export class OrdinalSlots {
     for (let slot = this.synced; slot < this.slots.size; slot += 1) {
       const quoteId = this.slots.idAt(slot);
       const ordinal = this.ordinalOf.get(quoteId);
-      if (ordinal !== undefined && this.idAt[ordinal] === quoteId) this.slotAt[ordinal] = slot;
+      if (ordinal !== undefined && this.idAt[ordinal] === quoteId) this.slotByOrdinal[ordinal] = slot;
     }
     this.synced = this.slots.size;
   }
 
-  /** The number of `quoteId`, now at `ordinal`, or -1 when it has none. */
-  slotOf(ordinal: number, quoteId: string): number {
-    if (this.idAt[ordinal] === quoteId) return this.slotAt[ordinal]!;
+  /** The number of the quote at place `at` of `selected` (its `ordinal`), or -1 when it has none. */
+  slotOf(selected: SelectedQuotes, at: number, ordinal: number): number {
+    const born = selected.facts.born[ordinal]!;
+    if (ordinal < this.bornAt.length && this.bornAt[ordinal] === born) return this.slotByOrdinal[ordinal]!;
+    const quoteId = selected.quoteIdOf(at);
+    const earlier = this.idAt[ordinal];
+    if (earlier !== undefined && this.ordinalOf.get(earlier) === ordinal) this.ordinalOf.delete(earlier);
     this.idAt[ordinal] = quoteId;
     this.ordinalOf.set(quoteId, ordinal);
-    this.slotAt = fitted(this.slotAt, ordinal, -1);
+    this.bornAt = fitted(this.bornAt, ordinal, 0);
+    this.bornAt[ordinal] = born;
+    this.slotByOrdinal = fitted(this.slotByOrdinal, ordinal, -1);
     const slot = this.slots.find(quoteId);
-    this.slotAt[ordinal] = slot;
+    this.slotByOrdinal[ordinal] = slot;
     return slot;
   }
 }

@@ -28,6 +28,13 @@ export class QuoteFacts {
   amount = new Float64Array(1024);
   /** The quote date's day (`dayOf`): what Insights' ranges and months read. */
   quoteDay = new Int32Array(1024);
+  /**
+   * When the quote at each ordinal came into the index (a count that only grows): an ordinal
+   * freed by a removed quote is given to the next new one, so a reader that keeps something per
+   * ordinal (Insights) tells it is still the same quote by a number compare, not by its id.
+   */
+  born = new Float64Array(1024);
+  private births = 0;
   /** Few quotes have them (they come with the details): an array per quote that does. */
   readonly serviceTypes: (readonly number[])[] = [];
   readonly targetMarkets: (readonly number[])[] = [];
@@ -50,6 +57,12 @@ export class QuoteFacts {
     this.targetMarkets[ordinal] = facts.targetMarkets.length > 0 ? facts.targetMarkets : NONE;
   }
 
+  /** A new quote takes `ordinal` (new, or freed by a removed one). */
+  bear(ordinal: number): void {
+    if (ordinal >= this.company.length) this.grow(ordinal + 1);
+    this.born[ordinal] = ++this.births;
+  }
+
   private grow(needed: number): void {
     const size = Math.max(needed, this.company.length * 2);
     this.company = grown(this.company, new Int32Array(size));
@@ -60,6 +73,7 @@ export class QuoteFacts {
     this.described = grown(this.described, new Uint8Array(size));
     this.amount = grown(this.amount, new Float64Array(size));
     this.quoteDay = grown(this.quoteDay, new Int32Array(size));
+    this.born = grown(this.born, new Float64Array(size));
   }
 }
 

@@ -453,6 +453,7 @@ export class InboxIndex {
 
   private newQuote(namespace: string, quoteId: string): QuoteEntry {
     const ordinal = this.freeOrdinals.pop() ?? this.nextOrdinal++;
+    this.facts.bear(ordinal);
     const quote = new QuoteEntry(namespace, quoteId, ordinal);
     this.quoteCount += 1;
     return quote;
