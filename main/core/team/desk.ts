@@ -55,6 +55,7 @@ export class TeamDesk {
   readonly log = new RevisionLog();
   private kv: KV | null = null;
   private problemText: string | null = null;
+  private folded: { version: number; state: TeamState } | null = null;
 
   private constructor(
     private readonly options: TeamDeskOptions,
@@ -139,8 +140,10 @@ export class TeamDesk {
     return this.log.add(entry.key, entry.revision, entry.operation === 'PUT' ? entry.value : null);
   }
 
+  /** The team's state, folded again only once a revision arrived (the pane, rows and views read it often). */
   state(): TeamState {
-    return foldState(this.log, this.options.profile.founder);
+    if (this.folded?.version !== this.log.version) this.folded = { version: this.log.version, state: foldState(this.log, this.options.profile.founder) };
+    return this.folded.state;
   }
 
   /** Signs the change and keeps it in the outbox (on disk when this resolves); flush sends it. */
