@@ -18,7 +18,7 @@ import { Outbox } from './outbox';
 import type { OutboxOp } from './outbox';
 import { RevisionLog } from './revisions';
 import type { SavedRevision } from './revisions';
-import { signEntry } from './signing';
+import { publicKeyOf, signEntry } from './signing';
 import { foldState } from './state';
 import type { TeamState } from './state';
 import { m } from '../../../i18n/paraglide/messages.js';
@@ -73,7 +73,7 @@ export class TeamDesk {
   }
 
   get author(): Author {
-    return { key: this.options.pair.getPublicKey(), name: this.options.profile.name, email: this.options.profile.email };
+    return { key: publicKeyOf(this.options.pair), name: this.options.profile.name, email: this.options.profile.email };
   }
 
   /** The clock's time, for an entry's `at`. */
@@ -100,7 +100,7 @@ export class TeamDesk {
 
   private async connect(): Promise<void> {
     try {
-      this.nc = await connectToRelayServer(this.options.server, { name: `quotedesk-team-${this.options.pair.getPublicKey().slice(0, 12)}`, logger: this.options.logger, timeoutMs: this.options.connectTimeoutMs ?? 3_000 });
+      this.nc = await connectToRelayServer(this.options.server, { name: `quotedesk-team-${publicKeyOf(this.options.pair).slice(0, 12)}`, logger: this.options.logger, timeoutMs: this.options.connectTimeoutMs ?? 3_000 });
       this.kv = await new Kvm(this.nc).open(this.options.profile.bucket);
       this.problemText = null;
     } catch (error) {
