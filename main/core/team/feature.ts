@@ -37,7 +37,7 @@ export interface TeamFeatureDeps {
 export interface TeamFeature extends Feature {
   acceptApproval: AcceptApproval;
   /** The quote ids in one of my team views now (the inbox filters its team views by them); none when on no team. */
-  mineQuotes(view: TeamInboxView): ReadonlySet<string>;
+  mineQuotes: ((view: TeamInboxView) => ReadonlySet<string>) & { assigneeOf: () => ReadonlyMap<string, { name: string; email: string }> };
   /** Every quote's assignee and approvals, folded once per revision that arrived; empty on no team. */
   quoteStates(): TeamQuoteStates;
   /** The rows' marks of these quotes (null: the team says nothing, or the quote's account is gone); none on no team. */
@@ -68,8 +68,9 @@ export function createTeamFeature(deps: TeamFeatureDeps): TeamFeature {
     },
     onQuotes: (quoteIds) => quotes.forEach((listener) => listener(quoteIds)),
   });
-  const mineQuotes = createMineQuotes(() => session.desk);
   const quoteStates = createQuoteStates(() => session.desk);
+  // The inbox narrows by both: my views' quotes and each quote's assignee (the facet).
+  const mineQuotes = Object.assign(createMineQuotes(() => session.desk), { assigneeOf: () => quoteStates().assigneeOf });
   const serviceOf = async (accountId: string): Promise<string | null> => {
     try {
       return serviceToken((await deps.accounts.get(accountId)).baseUrl);
