@@ -115,7 +115,7 @@ export function createCore(options: CoreOptions): Core {
   const decisions = createDecisionsFeature({ userData, accounts, cache, pdfs, settings, bus, clock, logger, acceptApproval: team.acceptApproval });
   // Snoozed quotes leave the inbox's views until they wake, with a notification.
   const snooze = createSnoozeFeature({ userData, cache, bus, clock, logger, announce: notifications.notifySnoozeEnded });
-  const inbox = createInboxFeature({ store, cache, pdfs, sync, accounts, bus, clock, logger, deliverPdf: options.deliverPdf, unread: notifications.notifications.unread, hidden: snooze.hidden, teamQuotes: team.mineQuotes, teamThread: team.handlers['team.thread'] });
+  const inbox = createInboxFeature({ store, cache, pdfs, sync, accounts, bus, clock, logger, deliverPdf: options.deliverPdf, unread: notifications.notifications.unread, hidden: snooze.hidden, teamQuotes: team.mineQuotes, teamMarks: team.teamMarks });
   const webhooks = createWebhooksFeature({ settings, secrets, paths, accounts, cache, bus, clock, logger, ...options.webhooks, recovery, notify: notifications.notifyWebhook });
   const demo = createDemoFeature({ accounts, cache, sync, webhooks: webhooks.webhooks, bus, logger });
   const syncFeature = createSyncFeature({ sync, accounts, settings, pdfs, bus, logger, recovery, webhooks: webhooks.webhooks, relay: webhooks.relay, cache, activity, clock, detailsReader: options.detailsReader });

@@ -24,6 +24,8 @@ import type {
   WebhookCheck,
   WebhooksOverview,
   WebhookStatus,
+  TeamQuoteInput,
+  TeamRowApproval,
 } from '../../preload/contract';
 import { InsightsExportInput, InsightsInput, ViewQuery } from '../../preload/contract';
 import { readInsights } from '../../main/core/insights/read';
@@ -37,6 +39,7 @@ import { buildApi } from '../../preload/contract/plain';
 import type { EventName } from '../../preload/contract/plain';
 import { serviceOf } from '../../main/core/accounts/same-service';
 import { internalPeers } from '../../main/core/inbox/quote-detail-view';
+import { approvalOfRevision } from '../../main/core/team/quote-states';
 import { decidability } from '../../main/core/quotes/decidability';
 import { summariseUnread } from '../../main/core/notify/unread-summary';
 import { InboxIndex } from '../../main/core/cache/inbox';
@@ -694,10 +697,23 @@ export class FakeBridge {
       'team.state': () => noTeamView(),
       'team.mine': () => ({ assignedToMe: [], waitingForMe: [], myRequests: [] }),
       ...this.#offTeam(),
-      // The core's own batching over the thread a test arranges (none arranged: on no team, no marks).
+      // The core's own batching and approval reading over the thread a test arranges (none arranged: on no team, no marks).
       'inbox.teamMarks': (input) => {
         const thread = this.#arranged['team.thread'];
-        return createTeamMarkHandlers({ thread: thread ? async (quote) => thread(quote) : undefined })['inbox.teamMarks']({ quotes: input.quotes });
+        const marks = thread
+          ? async (quotes: readonly TeamQuoteInput[]) =>
+              Promise.all(
+                quotes.map(async (quote) => {
+                  const said = await thread(quote);
+                  const requests = [...said.approvals]
+                    .sort((a, b) => a.at - b.at)
+                    .map((approval) => ({ revision: approval.currentRevision ? 'current' : 'earlier', approval: (approval.decision === null ? 'requested' : approval.decision.approved ? 'approved' : 'refused') as TeamRowApproval }));
+                  const assignee = said.assignee ? { name: said.assignee.name, email: said.assignee.email } : null;
+                  return { quoteId: quote.quoteId, assignee, approval: approvalOfRevision({ assignee: null, requests }, 'current') };
+                }),
+              )
+          : undefined;
+        return createTeamMarkHandlers({ marks })['inbox.teamMarks']({ quotes: input.quotes });
       },
       ...this.#arranged,
     };

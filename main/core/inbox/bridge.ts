@@ -11,7 +11,7 @@ import { m } from '../../../i18n/paraglide/messages.js';
 import type { Clock } from '../ports';
 import type { SyncEngine } from '../sync';
 import { createDetailReader } from './prefetch';
-import { teamSelectionOf } from './team-filter';
+import { assigneeFacet, teamSelectionOf } from './team-filter';
 import type { TeamQuotes } from './team-filter';
 import type { DetailReader } from './prefetch';
 import { internalPeers, quoteDetailView } from './quote-detail-view';
@@ -99,7 +99,8 @@ export function createInboxHandlers(deps: InboxHandlerDeps): InboxHandlers {
       const filters = filtersOf(input);
       // Counts come after the rows: after a start they wait for the index's background build rather than making every other call wait for all of it.
       await cache.indexBuilt();
-      return cache.inboxFacets(filters);
+      const assignees = assigneeFacet(cache, input, { expiringSoonDays: options.expiringSoonDays, now: clock.now(), hidden: deps.hidden?.(), teamQuotes: deps.teamQuotes });
+      return { ...cache.inboxFacets(filters), assignees };
     },
 
     async 'quotes.detail'({ accountId, quoteId, refresh, cached: atOnce }) {

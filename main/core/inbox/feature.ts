@@ -22,7 +22,7 @@ import { createSelectionHandlers } from './selection';
 import { createViewCountHandlers } from './view-counts';
 import type { TeamQuotes } from './team-filter';
 import { createTeamMarkHandlers } from './team-marks';
-import type { TeamThreadReader } from './team-marks';
+import type { TeamMarksReader } from './team-marks';
 
 export interface InboxFeatureDeps {
   store: QuoteStore;
@@ -40,8 +40,8 @@ export interface InboxFeatureDeps {
   hidden?: () => ReadonlySet<string>;
   /** The quotes of my team views: what the team views of the inbox hold. */
   teamQuotes?: TeamQuotes;
-  /** A quote's team thread: the rows' marks (assignee, approval) are read from it. */
-  teamThread?: TeamThreadReader;
+  /** The rows' marks (assignee, approval of the current revision), from the team's cached per-quote state. */
+  teamMarks?: TeamMarksReader;
 }
 
 export interface InboxFeature extends Feature {
@@ -83,7 +83,7 @@ export function createInboxFeature(deps: InboxFeatureDeps): InboxFeature {
       ...checkIntegrityAfterFirstWindow(createInboxHandlers({ cache, sync: deps.sync, pdfs: startedPdfs, accounts, clock: deps.clock, deliverPdf: deps.deliverPdf, reader, hidden: deps.hidden, teamQuotes: deps.teamQuotes }), store),
       ...createSelectionHandlers({ cache, accounts, clock: deps.clock, unread: deps.unread, keepOffline, hidden: deps.hidden, teamQuotes: deps.teamQuotes }),
       ...createViewCountHandlers({ cache, clock: deps.clock, expiringSoonDays: DEFAULT_INBOX_OPTIONS.expiringSoonDays, hidden: deps.hidden, teamQuotes: deps.teamQuotes }),
-      ...createTeamMarkHandlers({ thread: deps.teamThread }),
+      ...createTeamMarkHandlers({ marks: deps.teamMarks }),
     }),
     project: (hub) =>
       stopAll([projectInboxEvents(deps.bus, hub), keepOffline.subscribe((job) => hub.emit('selection.keepOfflineChanged', job))]),

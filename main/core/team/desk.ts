@@ -18,7 +18,7 @@ import { Outbox } from './outbox';
 import type { OutboxOp } from './outbox';
 import { RevisionLog } from './revisions';
 import type { SavedRevision } from './revisions';
-import { signEntry } from './signing';
+import { publicKeyOf, signEntry } from './signing';
 import { foldState } from './state';
 import type { TeamState } from './state';
 import { m } from '../../../i18n/paraglide/messages.js';
@@ -55,6 +55,7 @@ export class TeamDesk {
   readonly log = new RevisionLog();
   private kv: KV | null = null;
   private problemText: string | null = null;
+  private folded: { version: number; state: TeamState } | null = null;
 
   private constructor(
     private readonly options: TeamDeskOptions,
@@ -72,7 +73,7 @@ export class TeamDesk {
   }
 
   get author(): Author {
-    return { key: this.options.pair.getPublicKey(), name: this.options.profile.name, email: this.options.profile.email };
+    return { key: publicKeyOf(this.options.pair), name: this.options.profile.name, email: this.options.profile.email };
   }
 
   /** The clock's time, for an entry's `at`. */
@@ -99,7 +100,7 @@ export class TeamDesk {
 
   private async connect(): Promise<void> {
     try {
-      this.nc = await connectToRelayServer(this.options.server, { name: `quotedesk-team-${this.options.pair.getPublicKey().slice(0, 12)}`, logger: this.options.logger, timeoutMs: this.options.connectTimeoutMs ?? 3_000 });
+      this.nc = await connectToRelayServer(this.options.server, { name: `quotedesk-team-${publicKeyOf(this.options.pair).slice(0, 12)}`, logger: this.options.logger, timeoutMs: this.options.connectTimeoutMs ?? 3_000 });
       this.kv = await new Kvm(this.nc).open(this.options.profile.bucket);
       this.problemText = null;
     } catch (error) {
@@ -139,8 +140,10 @@ export class TeamDesk {
     return this.log.add(entry.key, entry.revision, entry.operation === 'PUT' ? entry.value : null);
   }
 
+  /** The team's state, folded again only once a revision arrived (the pane, rows and views read it often). */
   state(): TeamState {
-    return foldState(this.log, this.options.profile.founder);
+    if (this.folded?.version !== this.log.version) this.folded = { version: this.log.version, state: foldState(this.log, this.options.profile.founder) };
+    return this.folded.state;
   }
 
   /** Signs the change and keeps it in the outbox (on disk when this resolves); flush sends it. */

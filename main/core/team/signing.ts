@@ -24,8 +24,20 @@ function signedBytes(kvKey: string, body: EntryBody, author: Author): Uint8Array
   return new TextEncoder().encode(`${DOMAIN}\n${kvKey}\n${canonicalJson({ body, author })}`);
 }
 
+const publicKeys = new WeakMap<KeyPair, string>();
+
+/**
+ * The pair's public key, derived once per pair: nkeys derives it in plain JavaScript (milliseconds
+ * under load) on every call, and a desk asks for it at each entry it signs.
+ */
+export function publicKeyOf(pair: KeyPair): string {
+  let key = publicKeys.get(pair);
+  if (key === undefined) publicKeys.set(pair, (key = pair.getPublicKey()));
+  return key;
+}
+
 export function signEntry(kvKey: string, body: EntryBody, author: Author, pair: KeyPair): SignedEntry {
-  if (pair.getPublicKey() !== author.key) throw new Error('the author must be the signing key');
+  if (publicKeyOf(pair) !== author.key) throw new Error('the author must be the signing key');
   const sig = Buffer.from(ed25519Sign(pair, signedBytes(kvKey, body, author))).toString('base64');
   return { v: 1, body, author, sig };
 }

@@ -46,6 +46,8 @@ export const InboxFilterInput = z.object({
   quoteIds: z.array(z.string().min(1).max(100)).max(100).optional(),
   /** Only the quotes of one of the team desk's views (none when this folder is on no team). */
   team: TeamInboxView.optional(),
+  /** The team desk's assignee facet: quotes assigned to one of these members (by e-mail), or to nobody (NOBODY_ASSIGNEE). */
+  assignees: facetValues,
   companies: facetValues,
   currencies: facetValues,
   /** Service types of the quote's pricing (from its details: a quote whose details were never fetched has none). */
@@ -56,6 +58,9 @@ export const InboxFilterInput = z.object({
   validUntil: z.array(ValidityRange).max(ValidityRange.options.length).optional(),
 });
 export type InboxFilterInput = z.input<typeof InboxFilterInput>;
+
+/** The assignee facet's value for quotes assigned to nobody (an e-mail always has an '@'). */
+export const NOBODY_ASSIGNEE = 'nobody';
 
 export const InboxQueryInput = InboxFilterInput.extend({
   /** "expiry" (expiring first): quotes waiting for a decision by valid-until, then the rest. */
@@ -128,6 +133,8 @@ export const InboxFacets = z.object({
   targetMarkets: facetCounts(z.string()),
   dueDate: facetCounts(DueRange),
   validUntil: facetCounts(ValidityRange),
+  /** The team desk's assignees (value: e-mail, or NOBODY_ASSIGNEE) with the member's name; absent or empty on no team. */
+  assignees: z.array(z.object({ value: z.string(), name: z.string(), count: z.number().int().nonnegative() })).optional(),
   /**
    * Of the quotes counted (before the facet filters), those whose service types and target
    * markets are known (details read, or refused by the service): below `total`, the rest are

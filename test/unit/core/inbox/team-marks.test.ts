@@ -1,14 +1,15 @@
 // The inbox rows' team marks ('inbox.teamMarks') over the real team feature on a real
 // nats-server: one call answers a whole window of rows with each quote's assignee and the
 // approval of its current revision (asked, approved, refused; nothing for an earlier revision),
-// a quote seen by two accounts once, and nothing at all on no team.
+// a quote seen by two accounts once, and nothing at all on no team. The marks come from the
+// team's per-quote state, folded once per revision that arrived, not once per row.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { methods } from '../../../../preload/contract';
 import { createTeamMarkHandlers } from '../../../../main/core/inbox/team-marks';
-import type { TeamThreadReader } from '../../../../main/core/inbox/team-marks';
+import type { TeamMarksReader } from '../../../../main/core/inbox/team-marks';
 import { createSilentLogger } from '../../../../main/core/log';
 import { systemClock } from '../../../../main/core/ports';
 import { createMemorySecretStore } from '../../../../main/core/settings-and-secrets/memory-secrets';
@@ -43,8 +44,8 @@ interface Desk {
   feature: TeamFeature;
   dir: string;
   call(method: keyof typeof methods, input?: unknown): Promise<unknown>;
-  /** The inbox's marks, read as the dispatcher calls them, with the number of threads read for it. */
-  marks(quotes: { accountId: string; quoteId: string }[]): Promise<{ marks: unknown[]; threadsRead: number }>;
+  /** The inbox's marks, read as the dispatcher calls them, with the number of quotes the team was asked about. */
+  marks(quotes: { accountId: string; quoteId: string }[]): Promise<{ marks: unknown[]; quotesRead: number }>;
 }
 
 async function installation(): Promise<Desk> {
@@ -66,13 +67,13 @@ async function installation(): Promise<Desk> {
     return schema.output.parse(await handler(schema.input.parse(input)));
   };
   const marks = async (quotes: { accountId: string; quoteId: string }[]) => {
-    let threadsRead = 0;
-    const thread: TeamThreadReader = (quote) => {
-      threadsRead++;
-      return feature.handlers['team.thread']!(methods['team.thread'].input.parse(quote));
+    let quotesRead = 0;
+    const read: TeamMarksReader = (asked) => {
+      quotesRead += asked.length;
+      return feature.teamMarks(asked);
     };
-    const answer = await createTeamMarkHandlers({ thread })['inbox.teamMarks'](methods['inbox.teamMarks'].input.parse({ quotes }));
-    return { marks: methods['inbox.teamMarks'].output.parse(answer).marks, threadsRead };
+    const answer = await createTeamMarkHandlers({ marks: read })['inbox.teamMarks'](methods['inbox.teamMarks'].input.parse({ quotes }));
+    return { marks: methods['inbox.teamMarks'].output.parse(answer).marks, quotesRead };
   };
   return { feature, dir, call, marks };
 }
@@ -130,8 +131,13 @@ describe.skipIf(missing !== null)("the inbox rows' team marks, read for a window
       { quoteId: ASSIGNED, assignee: { name: 'Bob Stone', email: 'bob@example.com' }, approval: null },
       { quoteId: ASKED, assignee: null, approval: 'requested' },
     ]);
-    // Four rows, three quotes: each quote's thread read once.
-    expect(read.threadsRead).toBe(3);
+    // Four rows, three quotes: each quote asked about once.
+    expect(read.quotesRead).toBe(3);
+    // Read again with nothing new: the very same state, not folded again.
+    const states = bob.feature.quoteStates();
+    await bob.marks(window);
+    expect(bob.feature.quoteStates()).toBe(states);
+    expect(states.assigneeOf.get(ASSIGNED)).toMatchObject({ name: 'Bob Stone', email: 'bob@example.com' });
   });
 
   it('follows the decision, and an approval of an earlier revision marks nothing', async () => {
