@@ -57,9 +57,12 @@ async function countCalls(page: Page): Promise<void> {
     WebSocket.prototype.send = function (this: WebSocket, data: string | ArrayBufferLike | Blob | ArrayBufferView) {
       if (typeof data === 'string') {
         try {
-          const message = JSON.parse(data) as { type?: string; method?: string; input?: { quoteId?: unknown } };
+          const message = JSON.parse(data) as { type?: string; method?: string; input?: { quoteId?: unknown; quoteIds?: unknown } };
           // A call about one quote names it: the triage's advance to the next quote is told apart.
-          const about = typeof message.input?.quoteId === 'string' ? ` ${message.input.quoteId}` : '';
+          // The pane's read of the accounts that see its quote is an inbox query of that one quote.
+          const quoteIds = message.input?.quoteIds;
+          const one = typeof message.input?.quoteId === 'string' ? message.input.quoteId : Array.isArray(quoteIds) && quoteIds.length === 1 ? quoteIds[0] : null;
+          const about = typeof one === 'string' ? ` ${one}` : '';
           if (message.type === 'call' && typeof message.method === 'string') calls.push(`${message.method}${about}`);
         } catch {
           // Not a frame of ours.

@@ -9,7 +9,11 @@ import { makeDetails } from './quote/pricing-fixtures';
 import { renderApp } from './render-app';
 import { settledQuoteRows } from './quote-table-rows';
 
-/** The list shows 12 rows without layout (jsdom): the last ones are built below the view, not on screen. */
+/**
+ * The list shows 12 rows and a half without layout (jsdom); the 3 below them (EDGE_ROWS_READ)
+ * are read as on screen too; the last ones are built below the view, and not read.
+ */
+const LAST_READ = 16;
 const NAMES = ['Website relaunch', 'App store texts', 'Safety sheets', 'Annual report', ...Array.from({ length: 16 }, (_, index) => `Manual part ${index + 1}`)];
 const BELOW_VIEW = 18;
 
@@ -41,7 +45,7 @@ describe('a move in the reading pane', () => {
     const bridge = fake();
     const rows = await settledOnFirst(bridge);
     // The rows on screen were read ahead meanwhile (the last of them too).
-    await waitFor(() => expect(detailReadsOf(bridge, quoteId(12))).toHaveLength(1));
+    await waitFor(() => expect(detailReadsOf(bridge, quoteId(LAST_READ))).toHaveLength(1));
     const before = bridge.calls.length;
     const paneCalls = () => bridge.calls.slice(before).filter(({ method }) => method.startsWith('quotes.') || method.startsWith('decisions.') || method === 'inbox.query');
     // This row is no neighbour of row 1, nor on screen: its quote is read from the cache, and nothing else until the pause.
@@ -62,8 +66,9 @@ describe('a move in the reading pane', () => {
   it('onto a row on screen, once the pane settled, shows it with its pricing at once, with no call', async () => {
     const bridge = fake();
     const rows = await settledOnFirst(bridge);
-    // The rows on screen are read in the page's idle time, each once; those below the view are not.
-    await waitFor(() => expect(detailReadsOf(bridge, quoteId(12))).toHaveLength(1));
+    // The rows on screen (and just past its edge) are read in the page's idle time, each once; those further below are not.
+    await waitFor(() => expect(detailReadsOf(bridge, quoteId(LAST_READ))).toHaveLength(1));
+    expect(detailReadsOf(bridge, quoteId(LAST_READ + 1))).toHaveLength(0);
     expect(detailReadsOf(bridge, quoteId(BELOW_VIEW + 1))).toHaveLength(0);
     expect(detailReadsOf(bridge, quoteId(4))).toEqual([{ accountId: 'acme', quoteId: quoteId(4), cached: true }]);
     bridge.holdNext('quotes.detail');
@@ -102,7 +107,7 @@ describe('a move in the reading pane', () => {
     const bridge = fake();
     const rows = await settledOnFirst(bridge);
     // The rows on screen read (the last of them too): the next read held is the click's own.
-    await waitFor(() => expect(detailReadsOf(bridge, quoteId(12)).length).toBeGreaterThan(0));
+    await waitFor(() => expect(detailReadsOf(bridge, quoteId(LAST_READ)).length).toBeGreaterThan(0));
     const heading = within(pane()).getByRole('heading', { level: 2, name: NAMES[0] });
     const historyAsked = bridge.callsOf('insights.history').length;
     const release = bridge.holdNext('quotes.detail');

@@ -106,6 +106,12 @@ export class QuoteState {
   readonly #inView: ViewsInView;
   /** The quote whose accounts (seenBy) were asked for. */
   #seenByOf: string | null = null;
+  /**
+   * The quote last decided here: the triage moves on from it, and the cache's echoes of the
+   * decision (one per account that sees it) must not read its view again (issue 27's fifth
+   * round: an accept cost 6 to 10 calls). A copy of it the page keeps is dropped instead.
+   */
+  #decided: string | null = null;
 
   constructor(api: BridgeApi) {
     this.#api = api;
@@ -121,12 +127,14 @@ export class QuoteState {
    */
   rowsInView(rows: RowsInView): void {
     this.#inView.show(rows);
-    if (this.ref && this.#settled === this.ref.quoteId) this.#resumeInView(this.ref);
+    // A decision's echo re-reads the list: nothing is read for it until the decision is over and the pane settles again.
+    if (this.ref && this.#settled === this.ref.quoteId && !this.#deciding) this.#resumeInView(this.ref);
   }
 
   /** Shows another quote: what was on screen goes at once, so nothing of it is mistaken for the new one. */
   open(ref: QuoteRef): Promise<void> {
     if (this.ref?.quoteId !== ref.quoteId) {
+      if (ref.quoteId === this.#decided) this.#decided = null;
       this.seenBy = [];
       this.#row = null;
       this.#seenByOf = null;
@@ -173,7 +181,7 @@ export class QuoteState {
     if (change.cacheVersion <= this.#cacheVersion) return;
     this.#cacheVersion = change.cacheVersion;
     this.#followNear(change);
-    this.#inView.follow(change, this.ref);
+    this.#inView.follow(change, (named) => !this.#readsItself(named) && !this.#nearOf(named) && !(keyOf(named) in this.#nearTurns));
     const ref = this.ref;
     if (!ref) return;
     if (change.quotes === null) {
@@ -200,7 +208,7 @@ export class QuoteState {
       const kept = this.#nearOf(named);
       if (!kept || kept.version === named.version) continue;
       this.#near = this.#near.filter((view) => view !== kept);
-      if (named.version !== null) void this.#readNear(named);
+      if (named.version !== null && named.quoteId !== this.#decided) void this.#readNear(named);
     }
   }
 
@@ -392,7 +400,12 @@ export class QuoteState {
 
   /** The rows on screen but the neighbours (read or being read as such). */
   #resumeInView(ref: QuoteRef): void {
-    this.#inView.resume(ref, (row) => this.#near.some((view) => sameRef(view, row)) || keyOf(row) in this.#nearTurns);
+    this.#inView.resume(ref, (row) => row.quoteId === this.#decided || this.#near.some((view) => sameRef(view, row)) || keyOf(row) in this.#nearTurns);
+  }
+
+  /** The shown quote (the pane reads it itself) or the one just decided (left): no copy of it is read for the rows around. */
+  #readsItself(ref: QuoteRef): boolean {
+    return (this.ref !== null && sameRef(this.ref, ref)) || ref.quoteId === this.#decided;
   }
 
   async #readNear(ref: QuoteRef): Promise<void> {
@@ -518,6 +531,7 @@ export class QuoteState {
       if (this.#deciding === deciding) this.#deciding = null;
     }
     const outcome = toDecisionOutcome(answer);
+    if (answer.ok) this.#decided = ref.quoteId;
     if (!this.isShown(ref.accountId, ref.quoteId)) return outcome;
     // What is shown becomes what the service now says: the answer carries the quote as the cache
     // stored it, and the receipt. Only without it (the quote could not be had) is it read again.

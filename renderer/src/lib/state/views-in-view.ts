@@ -69,14 +69,18 @@ export class ViewsInView {
     for (const key of [...this.#views.keys()]) if (!this.#kept.has(key)) this.#views.delete(key);
   }
 
-  /** The pane settled on `around`: the rows on screen not read yet (nor `known` elsewhere, as its neighbours) are, nearest to it first. */
+  /**
+   * The pane settled on `around`: the rows on screen not read yet (nor `known` elsewhere, as its
+   * neighbours) are, nearest to it first. The quote shown is never one of them, through whichever
+   * account its row names: the pane keeps it itself.
+   */
   resume(around: QuoteRef, known: (ref: QuoteRef) => boolean): void {
     this.pause();
     const shown = this.#rows.shown;
-    const at = shown.findIndex((row) => sameRef(row, around));
+    const at = shown.findIndex((row) => row.quoteId === around.quoteId);
     const missing = shown
       .map((row, index) => ({ row, distance: at < 0 ? index : Math.abs(index - at) }))
-      .filter(({ row }) => !sameRef(row, around) && !known(row) && !this.#views.has(keyOf(row)) && !this.#turns.has(keyOf(row)))
+      .filter(({ row }) => row.quoteId !== around.quoteId && !known(row) && !this.#views.has(keyOf(row)) && !this.#turns.has(keyOf(row)))
       .sort((a, b) => a.distance - b.distance)
       .map(({ row }) => row);
     if (missing.length > 0) this.#next(missing, this.#generation);
@@ -98,10 +102,11 @@ export class ViewsInView {
   }
 
   /**
-   * The cache changed: a view named with another version is read again (the shown quote's is
-   * only dropped: the pane keeps its own copy), one in a change too big to name its quotes is dropped.
+   * The cache changed: a view named with another version is read again unless `readAgain` says
+   * not (the shown quote's: the pane keeps its own copy; one the pane reads anyway; one just
+   * decided), and is then only dropped; one in a change too big to name its quotes is dropped.
    */
-  follow(change: EventPayload<'inbox.changed'>, shown: QuoteRef | null): void {
+  follow(change: EventPayload<'inbox.changed'>, readAgain: (ref: QuoteRef) => boolean): void {
     if (change.quotes === null) {
       for (const [key, view] of [...this.#views]) if (change.accountIds.includes(view.accountId)) this.#views.delete(key);
       return;
@@ -111,7 +116,7 @@ export class ViewsInView {
       const kept = this.#views.get(key);
       if (!kept || kept.version === named.version) continue;
       this.#views.delete(key);
-      if (named.version !== null && !(shown && sameRef(shown, named))) void this.#fetch(named);
+      if (named.version !== null && readAgain(named)) void this.#fetch(named);
     }
   }
 
@@ -142,7 +147,3 @@ export class ViewsInView {
 }
 
 const keyOf = (ref: QuoteRef) => `${ref.accountId}\u0000${ref.quoteId}`;
-
-function sameRef(a: QuoteRef, b: QuoteRef): boolean {
-  return a.accountId === b.accountId && a.quoteId === b.quoteId;
-}
