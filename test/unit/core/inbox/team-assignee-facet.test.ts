@@ -5,14 +5,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createExportHandlers } from '../../../../main/core/export/bridge';
 import type { FileToDeliver } from '../../../../main/core/export/bridge';
-import { createInboxHandlers } from '../../../../main/core/inbox/bridge';
 import type { QuoteAssignee, TeamQuotes } from '../../../../main/core/inbox/team-filter';
-import { createViewCountHandlers } from '../../../../main/core/inbox/view-counts';
 import { methods, NOBODY_ASSIGNEE } from '../../../../preload/contract';
 import type { TeamInboxView } from '../../../../preload/contract';
 import { fakeQuote, listItemOf } from '../../../helpers/service-fixtures';
 import type { FakeQuote } from '../../../helpers/service-fixtures';
 import { cacheRig } from '../cache/helpers';
+import { inboxHandlersOver } from './inbox-handlers';
 import type { CacheRig } from '../cache/helpers';
 import { createManualClock } from '../notify/fixtures';
 
@@ -45,16 +44,7 @@ beforeEach(() => {
 });
 afterEach(() => rig.close());
 
-function bridge(team: TeamQuotes | null = teamQuotes) {
-  const deps = { cache: rig.cache, clock: { now: () => NOW } as never, teamQuotes: team ?? undefined };
-  const inbox = createInboxHandlers({ ...deps, sync: { state: () => ({}) as never, fetchDetails: async () => undefined as never }, pdfs: {} as never, accounts: { list: async () => [] } });
-  const counts = createViewCountHandlers({ ...deps, expiringSoonDays: 7 });
-  return {
-    query: (input: unknown) => inbox['inbox.query'](methods['inbox.query'].input.parse(input)),
-    facets: (input: unknown) => inbox['inbox.facets'](methods['inbox.facets'].input.parse(input)),
-    counts: async (selections: unknown[]) => (await counts['views.counts'](methods['views.counts'].input.parse({ selections }))).counts,
-  };
-}
+const bridge = (team: TeamQuotes | null = teamQuotes) => inboxHandlersOver(rig, NOW, team ?? undefined);
 
 const idsOf = (rows: { quoteId: string }[]) => rows.map((row) => row.quoteId).sort();
 const ids = (...at: number[]) => at.map((index) => quotes[index]!.id).sort();

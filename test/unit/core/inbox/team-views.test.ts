@@ -8,12 +8,12 @@ import { createInboxHandlers } from '../../../../main/core/inbox/bridge';
 import { readInsights } from '../../../../main/core/insights/read';
 import { selectedRows } from '../../../../main/core/inbox/selected-rows';
 import type { TeamQuotes } from '../../../../main/core/inbox/team-filter';
-import { createViewCountHandlers } from '../../../../main/core/inbox/view-counts';
 import { methods } from '../../../../preload/contract';
 import type { TeamInboxView } from '../../../../preload/contract';
 import { fakeQuote, listItemOf } from '../../../helpers/service-fixtures';
 import type { FakeQuote } from '../../../helpers/service-fixtures';
 import { cacheRig } from '../cache/helpers';
+import { inboxHandlersOver } from './inbox-handlers';
 import type { CacheRig } from '../cache/helpers';
 import { createManualClock } from '../notify/fixtures';
 
@@ -37,18 +37,7 @@ beforeEach(() => {
 });
 afterEach(() => rig.close());
 
-function handlers() {
-  const clock = { now: () => Date.parse('2026-03-10T12:00:00Z') };
-  const deps = { cache: rig.cache, clock: clock as never, hidden: () => hidden, teamQuotes };
-  const inbox = createInboxHandlers({ ...deps, sync: { state: () => ({}) as never, fetchDetails: async () => undefined as never }, pdfs: {} as never, accounts: { list: async () => [] } });
-  const counts = createViewCountHandlers({ ...deps, expiringSoonDays: 7 });
-  /** As the dispatcher calls them: the input parsed by the contract. */
-  return {
-    query: (input: unknown) => inbox['inbox.query'](methods['inbox.query'].input.parse(input)),
-    facets: (input: unknown) => inbox['inbox.facets'](methods['inbox.facets'].input.parse(input)),
-    counts: async (selections: unknown[]) => (await counts['views.counts'](methods['views.counts'].input.parse({ selections }))).counts,
-  };
-}
+const handlers = () => inboxHandlersOver(rig, Date.parse('2026-03-10T12:00:00Z'), teamQuotes, () => hidden);
 
 const idsOf = (rows: { quoteId: string }[]) => rows.map((row) => row.quoteId).sort();
 
