@@ -229,6 +229,7 @@ async function expectQuietAction(quote: OperatorQuote, operatorPath: string): Pr
 
 /** Opens the quote from the inbox and comes back: the person has read it (opening marks it read). */
 async function readQuote(projectName: string): Promise<void> {
+  await expect(page.getByRole('table', { name: 'Quotes' })).toHaveAttribute('aria-busy', 'false');
   await quoteRow(projectName).click();
   await expect(page.getByRole('heading', { name: projectName })).toBeVisible();
   await page.keyboard.press('Escape');
@@ -256,6 +257,9 @@ async function backToInbox(): Promise<void> {
 async function showAccount(name: string): Promise<void> {
   await accountButton(name).click();
   await expect(page.getByRole('main').getByRole('heading', { level: 1, name })).toBeVisible();
+  // The previous account's rows stay on screen, the table busy, until this account's arrive: a
+  // click before then lands on whichever row the new list puts under the pointer.
+  await expect(page.getByRole('table', { name: 'Quotes' })).toHaveAttribute('aria-busy', 'false');
 }
 
 function accountButton(name = company.name): Locator {

@@ -1,8 +1,8 @@
 // The command line's endpoint in the app: its socket's place and permissions, the one-line
 // protocol's refusals (bad frames, unknown commands, oversize), a socket left by a killed app,
 // and the command line's side finding (or not finding) a running app.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -149,10 +149,13 @@ describe('the command line finding the app', () => {
 
   it('finds no app when the lock\u2019s holder is gone, even with a socket still answering', async () => {
     await open();
-    // A lock written by a process that has exited: stale, so the command opens the folder itself.
-    const script = `require(${JSON.stringify(join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cjs', 'api', 'index.cjs'))}).require(${JSON.stringify(join(process.cwd(), 'main', 'core', 'data-files', 'folder-lock.ts'))}, __filename).lockDataFolder(${JSON.stringify(dir)}, { kind: 'web', releaseOnExit: false })`;
-    execFileSync(process.execPath, ['-e', script], { stdio: 'ignore' });
-    expect(statSync(join(dir, 'quotedesk.lock')).isFile()).toBe(true);
+    // A lock left by a process that has exited: the lock this process takes, its pid then made
+    // that of a child that has ended (a child running tsx to take the lock itself took over 20 s
+    // on a loaded machine). Stale, so the command opens the folder itself.
+    lockDataFolder(dir, { kind: 'web', releaseOnExit: false });
+    const ended = spawnSync(process.execPath, ['-e', '']).pid;
+    const lockPath = join(dir, 'quotedesk.lock');
+    writeFileSync(lockPath, JSON.stringify({ ...JSON.parse(readFileSync(lockPath, 'utf8')), pid: ended }));
     expect(await findRunningApp(dir)).toBeNull();
   });
 
