@@ -2,6 +2,7 @@
 // currency, the quote's current revision needs an approval from an approver whose limit covers
 // its total and who did not ask for it. Decline needs none.
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../cache/hash';
 import type { EntryOf } from './entries';
 import type { QuoteRef } from './keys';
 import type { ApprovalRequest, TeamState } from './state';
@@ -25,7 +26,10 @@ export type AcceptGate =
  */
 export function quoteRevision(quote: { totalPrice: unknown; itemsPricing?: unknown }): string {
   return createHash('sha256')
-    .update(JSON.stringify({ total: quote.totalPrice ?? null, items: quote.itemsPricing ?? null }))
+    // Canonical: the cache keeps a quote with its keys sorted, a fresh read in the service's
+    // order, and both must give one revision (an approval asked on the cached copy was refused
+    // when the outbox re-read the quote fresh after the undo window).
+    .update(canonicalJson({ total: quote.totalPrice ?? null, items: quote.itemsPricing ?? null }))
     .digest('hex')
     .slice(0, 12);
 }
