@@ -2,8 +2,6 @@
 // folder. While the app runs on that folder (this computer), the command goes through the app;
 // otherwise it opens the folder itself (taking its lock, a stale one included) and uses the
 // account's stored credentials. Either way no credential is printed, passed or written.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createAccountsService } from '../core/accounts';
 import { holderAlive, readFolderHolder } from '../core/data-files';
 import type { Timeouts } from '../core/api';
@@ -11,13 +9,10 @@ import type { Clock, Logger } from '../core/ports';
 import type { KeyAccess } from '../../preload/contract';
 import { m } from '../../i18n/paraglide/messages.js';
 import { pickAccount } from './account';
-import { ltr } from './locale';
 import { openDataFolder } from './data-folder';
 import { appSource, clientSource } from './quote-source';
 import type { QuoteSource } from './quote-source';
-import { CliFailure } from './report';
 import { appWords, findRunningApp } from './running-app';
-import { TEAM_PROFILE_SETTING } from '../core/team';
 
 export interface AccountSource {
   source: QuoteSource;
@@ -55,21 +50,4 @@ export async function openAccountSource(dataDir: string, nameOrId: string, deps:
 export function folderHeld(dataDir: string): boolean {
   const holder = readFolderHolder(dataDir);
   return holder !== null && holderAlive(holder);
-}
-
-/**
- * An accept on a team's folder is checked against the team's approval policy, which needs the
- * folder itself (its team keys and outbox); the app has no team face yet, so while it holds the
- * folder such an accept is refused rather than sent unchecked. Read-only: the app owns the file.
- */
-export function refuseTeamAcceptThroughApp(dataDir: string): void {
-  let settings: unknown;
-  try {
-    settings = JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'));
-  } catch {
-    return;
-  }
-  if (typeof settings === 'object' && settings !== null && TEAM_PROFILE_SETTING in settings) {
-    throw new CliFailure(m.cli_accept_team_folder_held({ folder: ltr(dataDir) }));
-  }
 }

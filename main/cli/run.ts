@@ -36,9 +36,10 @@ import { m } from '../../i18n/paraglide/messages.js';
 import { runRelayCommand } from './relay';
 import { runRelayListen } from './relay-listen';
 import { runTeamCommand } from './team/command';
-import { runTeamAccept } from './team/accept';
+import { approvalNeeded, runTeamAccept } from './team/accept';
+import { EndpointRefusal } from '../core/cli-endpoint/protocol';
 import { runOutboxCommand } from './outbox';
-import { folderHeld, openAccountSource, refuseTeamAcceptThroughApp } from './account-source';
+import { folderHeld, openAccountSource } from './account-source';
 import type { AccountSource } from './account-source';
 import { dataFolderPath } from './data-folder';
 import { clientSource } from './quote-source';
@@ -103,7 +104,7 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'listen' && argv.includes('--relay')) return runRelayListen(argv.slice(1), io);
   if (argv[0] === 'listen') return runListenCommand(argv.slice(1), io);
   if (argv[0] === 'team') return runTeamCommand(argv.slice(1), io);
-  // A stored account's accept honours the team's approval policy, read from the data folder; while the app holds the folder it goes through the app.
+  // A stored account's accept honours the team's approval policy: read from the data folder, or, while the app holds the folder, checked by the app's gate.
   if (argv[0] === 'accept' && optionGiven(argv, '--account') && !folderHeld(dataFolderPath(optionValue(argv, '--data-dir'), io.env, io.cwd))) return runTeamAccept(argv.slice(1), io);
   if (argv[0] === 'outbox') return runOutboxCommand(argv.slice(1), io);
   let json = argv.includes('--json');
@@ -141,7 +142,6 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
     if (values.account !== undefined) {
       const dataDir = dataFolderPath(values['data-dir'], io.env, io.cwd);
       account = await openAccountSource(dataDir, values.account, { clock: io.clock ?? systemClock, logger: createSilentLogger(), timeouts });
-      if (account.throughApp && command === 'accept') refuseTeamAcceptThroughApp(dataDir);
       source = account.source;
       access = account.access;
     } else {
@@ -227,6 +227,8 @@ async function runDecision(job: Job, decision: 'accept' | 'decline'): Promise<nu
     job.out({ ...outcome, quoteNumber: quote.quoteNumber }, () => formatDecision(decision, outcome, quote.quoteNumber, job.access));
     return EXIT_CODES.ok;
   } catch (error) {
+    // The running app's gate held it back (a team's folder): said as `accept --account` says it without the app.
+    if (error instanceof EndpointRefusal && error.code === 'approval-needed') throw approvalNeeded(quote.quoteNumber ?? id, error.message);
     if (!(error instanceof InvalidStateError)) throw error;
     // Refused for its status after all (a client key's PENDING, or a change meanwhile): say where it stands now.
     const now = await job.source.get(id).catch(() => quote);

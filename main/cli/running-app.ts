@@ -10,7 +10,7 @@ import type { FolderHolder } from '../core/data-files';
 import { AppError } from '../core/errors';
 import { answers } from '../core/cli-endpoint/server';
 import { frame, readLines } from '../core/cli-endpoint/lines';
-import { ANSWERS, endpointAddress, EndpointReply, MAX_ANSWER_BYTES, PROTOCOL_VERSION } from '../core/cli-endpoint/protocol';
+import { ANSWERS, endpointAddress, EndpointRefusal, EndpointReply, MAX_ANSWER_BYTES, PROTOCOL_VERSION } from '../core/cli-endpoint/protocol';
 import type { EndpointAddress, EndpointEvent, EndpointRequest } from '../core/cli-endpoint/protocol';
 import type { BridgeErrorCode } from '../../preload/contract';
 import { BRIDGE_ERROR_CODES } from '../../preload/contract';
@@ -111,9 +111,14 @@ function parseReply(line: string): EndpointReply {
   return parsed.data;
 }
 
-/** The app's refusal as the error the command reports: its own codes keep their exit codes; the protocol's are failures. */
+/**
+ * The app's refusal as the error the command reports: its own codes keep their exit codes; an
+ * accept its team's policy holds back is an EndpointRefusal the command words itself (it knows
+ * the quote's number); the protocol's others are failures.
+ */
 function refusal(error: { code: string; message: string; retryable: boolean }): Error {
   if ((BRIDGE_ERROR_CODES as readonly string[]).includes(error.code)) return new AppError(error.code as BridgeErrorCode, error.message, { retryable: error.retryable });
+  if (error.code === 'approval-needed') return new EndpointRefusal('approval-needed', error.message);
   return new CliFailure(m.cli_app_refused({ code: ltr(error.code), problem: error.message }));
 }
 

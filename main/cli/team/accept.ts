@@ -49,10 +49,7 @@ export async function runTeamAccept(argv: string[], io: CliIo): Promise<number> 
         await desk.flush();
         await desk.refresh();
         const gate = acceptGate(desk.state(), { service: account.service, quote: id }, facts);
-        if (!gate.allowed) {
-          const name = quote.quoteNumber ?? id;
-          throw new CliRefusal(m.cli_team_accept_needs_approval({ quote: ltr(name), reason: gate.reason, command: ltr(`quotedesk team request-approval ${name} --from APPROVER`) }), EXIT_CODES.approvalNeeded, 'approval-needed');
-        }
+        if (!gate.allowed) throw approvalNeeded(quote.quoteNumber ?? id, gate.reason);
       } finally {
         await desk.close();
       }
@@ -67,4 +64,12 @@ export async function runTeamAccept(argv: string[], io: CliIo): Promise<number> 
     await account?.close();
     await folder?.close();
   }
+}
+
+/**
+ * The refusal of an accept the team's policy holds back, why and what to do: the same words
+ * whether this command checked the policy itself or the running app's gate did (run.ts).
+ */
+export function approvalNeeded(quote: string, reason: string): CliRefusal {
+  return new CliRefusal(m.cli_team_accept_needs_approval({ quote: ltr(quote), reason, command: ltr(`quotedesk team request-approval ${quote} --from APPROVER`) }), EXIT_CODES.approvalNeeded, 'approval-needed');
 }

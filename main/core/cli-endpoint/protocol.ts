@@ -63,11 +63,24 @@ export type EndpointEvent = z.infer<typeof EndpointEvent>;
 
 /**
  * Why the app did not run a request. bad-frame: not one JSON object of the protocol;
- * too-large: over the frame bound; unknown-command; and the app's own error codes (not-found,
- * network, invalid-state...) for a command that failed, in the app's words.
+ * too-large: over the frame bound; unknown-command; approval-needed: an accept the team's
+ * approval policy holds back, its message the policy's reason alone (the command line says what
+ * to do in its own words); and the app's own error codes (not-found, network, invalid-state...)
+ * for a command that failed, in the app's words.
  */
 export const EndpointError = z.object({ code: z.string().min(1).max(60), message: z.string().max(4000), retryable: z.boolean() });
 export type EndpointError = z.infer<typeof EndpointError>;
+
+/** A refusal of the endpoint's own, with a code beyond the app's error codes (see EndpointError). */
+export class EndpointRefusal extends Error {
+  constructor(
+    readonly code: 'approval-needed',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EndpointRefusal';
+  }
+}
 
 export const EndpointReply = z.union([
   z.object({ ok: z.literal(true), value: z.unknown() }),

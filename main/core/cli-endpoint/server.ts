@@ -10,7 +10,7 @@ import { describeError } from '../api';
 import { errorText } from '../errors';
 import type { Logger } from '../ports';
 import { frame, readLines } from './lines';
-import { endpointAddress, EndpointRequest, MAX_ANSWER_BYTES, MAX_REQUEST_BYTES } from './protocol';
+import { endpointAddress, EndpointRefusal, EndpointRequest, MAX_ANSWER_BYTES, MAX_REQUEST_BYTES } from './protocol';
 import type { EndpointAddress, EndpointError, EndpointEvent } from './protocol';
 
 /** What the app does for each command; a throw becomes a typed refusal in the app's words. */
@@ -153,6 +153,7 @@ export function parseRequest(line: string): EndpointRequest | EndpointError {
 }
 
 function failure(error: unknown): EndpointError {
+  if (error instanceof EndpointRefusal) return { code: error.code, message: error.message, retryable: false };
   const described = describeError(error);
   return { code: described.code, message: described.message, retryable: described.retryable };
 }

@@ -1,10 +1,8 @@
 // --account takes the connection from the data folder: options that give another are a mistake.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { refuseTeamAcceptThroughApp } from '../../../main/cli/account-source';
-import { CliFailure } from '../../../main/cli/report';
 import { runCliCapturing } from '../../helpers/cli-run';
 
 let dir: string;
@@ -30,15 +28,5 @@ describe('--account on list, show, accept, decline and pdf', () => {
     const run = await runCliCapturing(['pdf', '3f1c2a9e-5b7d-4e8f-9a01-23456789abcd', '--account', 'Acme', '--data-dir', dir, '--json'], 'http://127.0.0.1:9', {}, { cwd: dir });
     expect(run.code).toBe(2);
     expect(JSON.parse(run.stderr)).toEqual({ error: { code: 'usage', message: `no account "Acme" in ${dir} (accounts there: none); give its name or id, or --data-dir for another folder`, retryable: false } });
-  });
-});
-
-describe('accept through the app on a team\u2019s folder', () => {
-  it('is refused: the approval policy is checked with the folder, which the app holds', () => {
-    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ 'decisions.undoSeconds': 5 }));
-    expect(() => refuseTeamAcceptThroughApp(dir)).not.toThrow();
-    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ 'team.profile': { bucket: 'quotedesk-team', founder: 'k', name: 'Ada', email: 'ada@example.com' } }));
-    expect(() => refuseTeamAcceptThroughApp(dir)).toThrow(CliFailure);
-    expect(() => refuseTeamAcceptThroughApp(dir)).toThrow(/is on a team, and accept --account checks the team's approval policy/);
   });
 });
