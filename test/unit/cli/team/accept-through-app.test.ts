@@ -3,10 +3,9 @@
 // service, the app's real core and command line endpoint). Above the policy's amount it is refused
 // with exit 14 in the words `accept --account` says without the app, until the quote's current
 // revision is approved; then the app's outbox sends it; a revised quote is refused again, however
-// recently the app read the approved revision. The app's undo window is 0 here: after a window the
-// outbox re-reads the quote, and the team's revision fingerprint of a fresh copy differs from the
-// cached copy's the approval was asked on (key order; reported, main/core/team/policy.ts), so an
-// approved accept is held then; the endpoint's side of a held accept is in cli-endpoint/decide.test.ts.
+// recently the app read the approved revision. The app's undo window is 1 s here, as in use: after it
+// the outbox re-reads the quote fresh, and the approval, asked on the app's cached copy, must still
+// be of that revision; the endpoint's side of a held accept is in cli-endpoint/decide.test.ts.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers } from '../../../../main/core/cli-endpoint/server';
@@ -102,10 +101,10 @@ describe.skipIf(missing !== null)('quotedesk accept --account through the runnin
     // Every quote in that currency is above the policy.
     expect((await ada.run('team', 'policy', '--account', 'Acme', '--over', `1:${currency}`)).code).toBe(0);
 
-    // Bob's app (browser mode's core) on his folder, sending decisions at once (see above).
+    // Bob's app (browser mode's core) on his folder, with a short undo window (see above).
     release = lockDataFolder(bob.dir, { kind: 'web', releaseOnExit: false }).release;
     const settings = createJsonSettingsStore({ folder: bob.dir, logger });
-    settings.set(UNDO_SECONDS_KEY, 0);
+    settings.set(UNDO_SECONDS_KEY, 1);
     core = createCore({
       settings,
       secrets: createFileSecretStore({ path: join(bob.dir, 'secrets.json'), logger }),
