@@ -8,7 +8,7 @@ import type { QuoteDiff } from './diff';
 import type { ChangeSource, QuoteObservation, StoredQuote } from './events';
 import { serviceOf } from '../accounts/same-service';
 import { needsAction } from './inbox';
-import type { InboxFacetQuery, InboxFacets, InboxQuery, InboxWindow, QuoteAtAGlance, SelectedQuotes } from './inbox';
+import type { InboxFacetQuery, InboxFacets, InboxQuery, InboxWindow, QuoteAtAGlance, SelectedQuotes, SelectionScratch } from './inbox';
 import { createIndexLoader } from './index-loader';
 import { recordDetails, recordList, versionOf } from './record';
 import type { Recorded } from './record';
@@ -78,8 +78,8 @@ export interface QuoteCache {
   inbox(query: InboxQuery): InboxWindow;
   /** Counts per company, currency, service type, target market and date range of the quotes a query selects. */
   inboxFacets(query: InboxFacetQuery): InboxFacets;
-  /** The quotes a selection holds, as the index's columns (no row per quote): what Insights counts over. */
-  inboxSelected(query: InboxFacetQuery): SelectedQuotes;
+  /** The quotes a selection holds, as the index's columns (no row per quote): what Insights counts over (in `scratch`'s buffers when lent: see SelectionScratch). */
+  inboxSelected(query: InboxFacetQuery, scratch?: SelectionScratch): SelectedQuotes;
   /** Settles when the inbox index is built (in the background, yielding between slices): what waits for it rather than building it at once. */
   indexBuilt(): Promise<void>;
   /**
@@ -211,7 +211,7 @@ export function createQuoteCache(deps: { store: QuoteStore; bus: DomainBus; cloc
     inbox: (query) => loader.answer(query),
 
     inboxFacets: (query) => indexed().facets(query),
-    inboxSelected: (query) => indexed().selected(query),
+    inboxSelected: (query, scratch) => indexed().selected(query, scratch),
     indexBuilt: () => loader.completed(),
 
     setServices(accounts) {

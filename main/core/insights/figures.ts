@@ -8,7 +8,7 @@ import type { SelectedQuotes } from '../cache/inbox';
 import type { QuoteStage } from '../../../preload/contract/plain/stages';
 import { DECISION_BASES } from './decision-times';
 import type { DecisionTimes } from './decision-times';
-import { medianOf } from './price-history';
+import { medianInPlace } from './median';
 import type { RevisionChange } from './revision-changes';
 import { RevisionChanges } from './revision-changes';
 import { ordinalSlotsOf } from './quote-slots';
@@ -92,12 +92,36 @@ export function stageSet(stages: readonly QuoteStage[]): Uint8Array {
   return set;
 }
 
+/**
+ * Columns a pass fills and reads before it returns, kept for the next pass: at 100,000 quotes
+ * a fresh set per read was about 1 MB, and the collections it brought on were the slow reads
+ * after one quote changed. A pass does not yield, so one set serves every pass.
+ */
+class PassScratch {
+  private pricedSlots = new Int32Array(0);
+  private decisionDays = new Float64Array(0);
+
+  /** Room for the numbers of `count` quotes with unit-priced lines (what the pass lists). */
+  priced(count: number): Int32Array {
+    if (this.pricedSlots.length < count) this.pricedSlots = new Int32Array(count);
+    return this.pricedSlots;
+  }
+
+  /** Room for `count` decision times in days (sorted in place for their median). */
+  days(count: number): Float64Array {
+    if (this.decisionDays.length < count) this.decisionDays = new Float64Array(count);
+    return this.decisionDays;
+  }
+}
+
+const scratch = new PassScratch();
+
 export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): InsightsFigures {
   const { range, now, splitBy, decisionTimes, revisionChanges, unitPriceLines } = options;
   // Only quotes with unit-priced lines are looked up, and only when some have them.
   const unitPrices = unitPriceLines !== undefined && unitPriceLines.size > 0 ? unitPriceLines : null;
   // The numbers of the quotes in the range with unit-priced lines, in the pass's order: counted after it (unit-prices.ts).
-  const pricedSlots = unitPrices === null ? null : new Int32Array(selected.count);
+  const pricedSlots = unitPrices === null ? null : scratch.priced(selected.count);
   let priced = 0;
   // Few quotes are revised: their ids are read only when there are any.
   const anyRevised = revisionChanges !== undefined && revisionChanges.size > 0;
@@ -108,6 +132,9 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
   const times = decisionTimes?.columns();
   const changesBySlot = revisionChanges instanceof RevisionChanges ? revisionChanges.bySlot() : null;
   const changesOrdinals = anyRevised && revisionChanges instanceof RevisionChanges ? ordinalSlotsOf(selected.facts, revisionChanges.slots) : null;
+  // One OrdinalSlots per index and numbering (ordinalSlotsOf): when the facts held share theirs, it is asked once per quote.
+  const present = [linesOrdinals, timesOrdinals, changesOrdinals].filter((ordinalSlots) => ordinalSlots !== null);
+  const shared = present.length > 1 && present.every((ordinalSlots) => ordinalSlots === present[0]) ? present[0]! : null;
   const revisedByCurrency = new Map<string, { currency: string; up: number; down: number; count: number; quoteIds: string[] }>();
   let revised = 0;
   const { count, ordinals, stages, facts, names } = selected;
@@ -132,7 +159,8 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
   let splitKnown = 0;
   let waitingCount = 0;
   let expiring = 0;
-  const decisionDays: number[] = [];
+  const decisionDays = scratch.days(count);
+  let timed = 0;
   const basisCounts = new Int32Array(DECISION_BASES.length + 1);
   // Declines by reason id (DecisionTimes' columns); one without a time counts as the reason null's.
   const declinesByReasonId: { count: number; quoteIds: string[] }[] = [];
@@ -161,11 +189,18 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
     if (day === NO_DAY) undated += 1;
     const isDeclined = stage === declinedStage;
     const isDecided = isDeclined || accepted[stage] === 1;
+    // The quote's number where the facts share one numbering (the history feed's do): found once for the three.
+    const sharedSlot = shared === null ? -1 : shared.slotOf(selected, at, ordinal);
     if (linesOrdinals !== null) {
-      const slot = linesOrdinals.slotOf(selected, at, ordinal);
+      const slot = linesOrdinals === shared ? sharedSlot : linesOrdinals.slotOf(selected, at, ordinal);
       if (slot >= 0 && linesBySlot[slot] !== undefined) pricedSlots![priced++] = slot;
     }
-    const change = !anyRevised ? undefined : changesOrdinals !== null ? changesBySlot![changesOrdinals.slotOf(selected, at, ordinal)] : revisionChanges.get(selected.quoteIdOf(at));
+    let change: RevisionChange | undefined;
+    if (changesOrdinals !== null) {
+      // A quote without a number (-1) is not read from the column: a read before an array's start is a slow lookup by name.
+      const slot = changesOrdinals === shared ? sharedSlot : changesOrdinals.slotOf(selected, at, ordinal);
+      if (slot >= 0) change = changesBySlot![slot];
+    } else if (anyRevised) change = revisionChanges.get(selected.quoteIdOf(at));
     if (change) {
       revised += 1;
       for (const moved of change.byCurrency) {
@@ -173,13 +208,14 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
         sums.up += moved.up;
         sums.down += moved.down;
         sums.count += 1;
-        keepQuoteId(sums.quoteIds, selected.quoteIdOf(at));
+        // The id is read only while the list has room: reading it for each of 10,000 revised quotes cost 2 ms a pass.
+        if (sums.quoteIds.length < QUOTE_IDS_MAX) sums.quoteIds.push(selected.quoteIdOf(at));
         revisedByCurrency.set(moved.currency, sums);
       }
     }
     if (isDeclined) declined += 1;
     if (isDecided) {
-      const slot = timesOrdinals === null ? -1 : timesOrdinals.slotOf(selected, at, ordinal);
+      const slot = timesOrdinals === null ? -1 : timesOrdinals === shared ? sharedSlot : timesOrdinals.slotOf(selected, at, ordinal);
       const basis = slot < 0 ? 0 : times!.basis[slot]!;
       if (isDeclined) {
         const reasonId = basis === 0 ? unknownReason : times!.reason[slot]!;
@@ -189,7 +225,7 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
       }
       // Days from the quote's date (its day, UTC) to the decision; a decision before it (clocks apart) counts as the same day.
       if (basis !== 0 && day !== NO_DAY) {
-        decisionDays.push(Math.max(0, (times!.at[slot]! - day * DAY_MS) / DAY_MS));
+        decisionDays[timed++] = Math.max(0, (times!.at[slot]! - day * DAY_MS) / DAY_MS);
         basisCounts[basis]! += 1;
       }
     }
@@ -247,20 +283,15 @@ export function figuresOf(selected: SelectedQuotes, options: FiguresOptions): In
       accepted: acceptedCount,
       declined,
       acceptanceRate: decided === 0 ? null : acceptedCount / decided,
-      medianDaysToDecision: decisionDays.length === 0 ? null : Math.round(medianOf(Float64Array.from(decisionDays)) * 10) / 10,
+      medianDaysToDecision: timed === 0 ? null : Math.round(medianInPlace(decisionDays.subarray(0, timed)) * 10) / 10,
       timed: DECISION_BASES.map((basis, place) => ({ basis, count: basisCounts[place + 1]! })).filter(({ count }) => count > 0),
       declinesByReason: [...declineReasons]
         .map(([reason, declines]) => ({ reason, count: declines.count, quoteIds: quoteIdsOf(declines) }))
         // Most given first; "reason not known" last.
         .sort((a, b) => (a.reason === null ? 1 : b.reason === null ? -1 : b.count - a.count || (a.reason < b.reason ? -1 : 1))),
     },
-    unitPrices: unitPrices === null ? [] : unitPriceRowsOf(unitPrices, pricedSlots!.slice(0, priced)),
+    unitPrices: unitPrices === null ? [] : unitPriceRowsOf(unitPrices, pricedSlots!.subarray(0, priced)),
   };
-}
-
-/** Keeps the ids of a figure's quotes up to what the inbox opens by id; past that, the count says there are more. */
-function keepQuoteId(quoteIds: string[], quoteId: string): void {
-  if (quoteIds.length < QUOTE_IDS_MAX) quoteIds.push(quoteId);
 }
 
 /** A figure's quotes for the inbox to open, or null when there are more than it opens by id. */

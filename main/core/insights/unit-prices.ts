@@ -107,7 +107,8 @@ export function unitPriceRowsOf(lines: UnitPriceLines, slots: Int32Array): UnitP
   const bySlot = lines.bySlot();
   for (const slot of slots) collector.add(lines.slots.idAt(slot), bySlot[slot]);
   const rows = collector.rows();
-  kept.unshift({ version: lines.version, slots, rows: structuredClone(rows) });
+  // `slots` may be the pass's buffer (figures.ts), which the next pass overwrites: kept as a copy.
+  kept.unshift({ version: lines.version, slots: slots.slice(), rows: structuredClone(rows) });
   kept.length = Math.min(kept.length, COUNTS_KEPT);
   return rows;
 }

@@ -15,6 +15,7 @@ import type { AccountState, Member } from './members';
 import { narrows, needsAction, searchedFieldsDiffer, searchWords, stageOf } from './status';
 import { INBOX_STAGES } from './types';
 import type { InboxFacetQuery, InboxFacets, InboxQuery, InboxRow, InboxWindow, PdfBadge, QuoteAtAGlance, SelectedQuotes } from './types';
+import type { SelectionScratch } from './selection-scratch';
 
 /** More changes than this since the last search: a scan costs less than patching its result. */
 const PATCH_LIMIT = 256;
@@ -256,16 +257,17 @@ export class InboxIndex {
    * columns rather than rows: their ordinals into `facts` and the stage the scope shows, so
    * 100,000 quotes are counted without a row or an object each (Insights).
    */
-  selected(query: InboxFacetQuery): SelectedQuotes {
+  selected(query: InboxFacetQuery, scratch?: SelectionScratch): SelectedQuotes {
     const scope = this.scopeOf(query.accountId);
     const names = { companies: this.dictionaries.companies.values, currencies: this.dictionaries.currencies.values, serviceTypes: this.dictionaries.serviceTypes.values, targetMarkets: this.dictionaries.targetMarkets.values };
     if (!scope) return { count: 0, ordinals: new Int32Array(0), stages: new Uint8Array(0), facts: this.facts, names, quoteIdOf: () => '' };
     const keep = this.filterOf(scope, query);
     const matched = this.search(scope, searchWords(query.search));
     const slots = matched === null ? scope.slots : matched.length;
-    const ordinals = new Int32Array(slots);
-    const stages = new Uint8Array(slots);
-    const slotOf = new Int32Array(slots);
+    // A caller that reads each selection at once lends its buffers: three fresh columns of
+    // 100,000 quotes at every read were most of what a read allocated (and what collected).
+    const buffers = scratch ? scratch.fit(slots) : { ordinals: new Int32Array(slots), stages: new Uint8Array(slots), slotOf: new Int32Array(slots) };
+    const { ordinals, stages, slotOf } = buffers;
     const { ordinalOf, stageOf } = scope;
     let count = 0;
     for (let index = 0; index < slots; index += 1) {
