@@ -29,6 +29,32 @@ describe('webhook receiver', () => {
     expect(inspected?.headers['x-webhook-event']).toBe('quote.status_changed');
   });
 
+  it('verifies, logs and processes a body that arrives in several chunks as one body', async () => {
+    harness = await startHarness();
+    const body = envelope('quote.status_changed', { note: 'x'.repeat(2_000) });
+    const cut = [700, 1_500];
+    // Chunked, with a pause after each piece: the receiver reads three 'data' events, not one.
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(harness!.url, { method: 'POST', headers: { 'transfer-encoding': 'chunked', ...signed(body) } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      const pieces = [body.slice(0, cut[0]), body.slice(cut[0], cut[1]), body.slice(cut[1])];
+      const next = () => {
+        const piece = pieces.shift();
+        if (piece === undefined) return void req.end();
+        req.write(piece);
+        setTimeout(next, 20);
+      };
+      next();
+    });
+    expect(status).toBe(200);
+    await harness.receiver.idle();
+    expect(harness.processed).toEqual([expect.objectContaining({ event: 'quote.status_changed', data: expect.objectContaining({ note: 'x'.repeat(2_000) }) })]);
+    expect(harness.receiver.inspector.list(ACCOUNT)[0]?.body?.toString()).toBe(body);
+  });
+
   it('answers and processes a logged event even when an inspector listener throws', async () => {
     harness = await startHarness();
     harness.receiver.inspector.onRecord(() => {
