@@ -2,10 +2,11 @@
 // folders with the same key of one Quoting Service. Ada creates the team in Settings → Team,
 // Bob joins and Ada admits him; Ada assigns a quote to Bob from the reading pane, and her row
 // shows his initials; Bob finds it in "Assigned to me" with the same mark and writes a note,
-// which Ada's pane shows within seconds without a click. axe in light and dark on Bob's team
-// view with the row marks.
+// which Ada's pane shows within seconds without a click. Ada takes another quote herself, and
+// the filter bar's Assignee picker lists Bob, Ada and Nobody with counts that are the rows each
+// choice shows (axe on the open picker). axe in light and dark on Bob's team view with the row marks.
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { startSimulator } from '../../main/simulator';
 import type { Simulator } from '../../main/simulator';
 import { natsServerMissing, startNatsServer } from '../helpers/nats-server';
@@ -53,6 +54,17 @@ async function setUpTeam(page: Page, how: 'create' | 'join', name: string, email
   await expect(section.locator('[data-team-joined]')).toBeVisible({ timeout: 20_000 });
 }
 
+/** The "N quotes" the inbox's header says. */
+async function quoteCount(page: Page): Promise<number> {
+  return Number((await page.getByTestId('quote-count').innerText()).replace(/[^\d]/g, ''));
+}
+
+/** The picker's choices as a person reads them, with the count each says. */
+async function choices(picker: Locator): Promise<Map<string, number>> {
+  const labels = await picker.getByRole('option').allInnerTexts();
+  return new Map(labels.slice(1).map((label) => /^(.*) \(([\d,.]+)\)$/.exec(label.trim())!).map((match) => [match[1]!, Number(match[2]!.replace(/[^\d]/g, ''))]));
+}
+
 /** The shared account's inbox, its first quote opened in the reading pane; answers the quote's number. */
 async function openSharedQuote(page: Page, number?: string): Promise<string> {
   await accountsNav(page).locator('button[data-account-id]').filter({ hasText: 'Shared key' }).click();
@@ -65,6 +77,8 @@ async function openSharedQuote(page: Page, number?: string): Promise<string> {
 }
 
 test('Ada hands a quote to Bob, who finds it under Assigned to me with his initials, and his note reaches her pane', async ({ browser }, testInfo) => {
+  // Two hosts, a team set up through Settings, two assignments and the facet's choices: more than the default minute.
+  test.setTimeout(180_000);
   const ada = await windowWithSharedKey(browser, hosts[0]!, sim);
   const bob = await windowWithSharedKey(browser, hosts[1]!, sim);
 
@@ -98,6 +112,42 @@ test('Ada hands a quote to Bob, who finds it under Assigned to me with his initi
 
   // Ada's pane, still on the quote, shows it without a click.
   await expect(thread.getByRole('list', { name: 'Notes' })).toContainText('Checked the rates, fine by me.', { timeout: 5_000 });
+
+  // Ada takes another quote herself.
+  const hers = (await quoteRows(ada).filter({ hasNotText: number }).first().getByText(/Q-\d{4}-\d{4}/).first().innerText()).trim();
+  await openSharedQuote(ada, hers);
+  await thread.getByRole('button', { name: 'Assign…' }).click();
+  await thread.getByLabel('Assign to').selectOption('ada@example.com');
+  await thread.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(thread).toContainText('Assigned to Ada Lovelace (ada@example.com), by Ada Lovelace', { timeout: 10_000 });
+  await expect(quoteRows(ada).filter({ hasText: hers }).getByRole('img', { name: 'Assigned to Ada Lovelace' })).toBeVisible({ timeout: 10_000 });
+
+  // The Assignee facet: each member with their count, Nobody for the rest, and each choice shows exactly those rows.
+  const everything = await quoteCount(ada);
+  await ada.getByRole('button', { name: 'Filters' }).click();
+  const assignee = ada.getByRole('combobox', { name: 'Add a filter by assignee' });
+  await expect.poll(async () => Object.fromEntries(await choices(assignee))).toEqual({ 'Bob Stone': 1, 'Ada Lovelace': 1, Nobody: everything - 2 });
+  await expectAccessible(ada, 'the filter bar with the assignee picker', testInfo.outputPath('assignee-picker.png'));
+  for (const [person, theirs] of [['Bob Stone', number], ['Ada Lovelace', hers]] as const) {
+    await assignee.selectOption({ label: `${person} (1)` });
+    const chip = ada.getByRole('button', { name: `Remove filter: Assignee ${person} (1)`, exact: true });
+    await expect(chip).toBeVisible({ timeout: 10_000 });
+    await expect(ada.getByTestId('quote-count')).toHaveText('1 quote');
+    await expect(quoteRows(ada)).toHaveCount(1);
+    await expect(quoteRows(ada).first()).toContainText(theirs);
+    // The chip is a button the keyboard takes off.
+    await chip.focus();
+    await ada.keyboard.press('Enter');
+    await expect(chip).toBeHidden();
+    await expect(ada.getByTestId('quote-count')).toHaveText(`${everything} quotes`);
+  }
+  await assignee.selectOption({ label: `Nobody (${everything - 2})` });
+  await expect(ada.getByRole('button', { name: `Remove filter: Assignee Nobody (${everything - 2})`, exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(ada.getByTestId('quote-count')).toHaveText(`${everything - 2} quotes`);
+  await expect(quoteRows(ada).filter({ hasText: number })).toHaveCount(0);
+  await expect(quoteRows(ada).filter({ hasText: hers })).toHaveCount(0);
+  await ada.getByRole('button', { name: /^Remove filter: Assignee Nobody/ }).click();
+  await ada.getByRole('button', { name: 'Filters' }).click();
 
   // Compact rows: the status and both marks on the row's one line of 26 px.
   await ada.getByRole('button', { name: 'Compact rows' }).click();

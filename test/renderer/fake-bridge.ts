@@ -43,8 +43,8 @@ import { approvalOfRevision } from '../../main/core/team/quote-states';
 import { decidability } from '../../main/core/quotes/decidability';
 import { summariseUnread } from '../../main/core/notify/unread-summary';
 import { InboxIndex } from '../../main/core/cache/inbox';
-import { teamSelectionOf } from '../../main/core/inbox/team-filter';
-import type { TeamQuotes } from '../../main/core/inbox/team-filter';
+import { assigneeFacet, teamSelectionOf } from '../../main/core/inbox/team-filter';
+import type { QuoteAssignee, TeamQuotes } from '../../main/core/inbox/team-filter';
 import type { InboxFacetQuery } from '../../main/core/cache/inbox';
 import type { InboxSourceRow } from '../../main/core/database/types';
 import { pricingFacets } from '../../main/core/database/pricing-facets';
@@ -380,7 +380,9 @@ export class FakeBridge {
 
   #facets(input: MethodInput<'inbox.facets'>): MethodOutput<'inbox.facets'> {
     if (input.accountId !== undefined) this.#find(input.accountId);
-    return this.#index().facets(this.#selection(input));
+    const cache = { inbox: (query: Parameters<InboxIndex['query']>[0]) => this.#index().query(query) };
+    const assignees = assigneeFacet(cache, input, { expiringSoonDays: EXPIRING_SOON_DAYS, now: this.now, hidden: this.snoozes.hidden(), teamQuotes: this.#teamQuotes });
+    return { ...this.#index().facets(this.#selection(input)), assignees };
   }
 
   #selection(input: MethodInput<'inbox.facets'>): InboxFacetQuery {
@@ -388,10 +390,16 @@ export class FakeBridge {
   }
 
   /** A team view's quotes as the core filters by them: those 'team.mine' answers now (none unless a test arranges it). */
-  readonly #teamQuotes: TeamQuotes = (view) => {
-    const mine = (this.#arranged['team.mine'] as (() => MethodOutput<'team.mine'>) | undefined)?.();
-    return new Set((mine?.[view] ?? []).map((ref) => ref.quoteId));
-  };
+  readonly #teamQuotes: TeamQuotes = Object.assign(
+    (view: Parameters<TeamQuotes>[0]) => {
+      const mine = (this.#arranged['team.mine'] as (() => MethodOutput<'team.mine'>) | undefined)?.();
+      return new Set((mine?.[view] ?? []).map((ref) => ref.quoteId));
+    },
+    { assigneeOf: () => this.assignees },
+  );
+
+  /** Each assigned quote's assignee by quote id, as the team's state gives the core's assignee facet (none: no team). */
+  assignees = new Map<string, QuoteAssignee>();
 
   /**
    * The index over the quotes of every account, loaded again when a test replaces the

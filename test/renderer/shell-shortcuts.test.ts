@@ -56,7 +56,7 @@ describe('the window\'s shortcut map, built from the app\'s state', () => {
   it('leaves every key alone while a saved view\'s dialog is open', async () => {
     const { app, stop } = await appWithKeys();
     try {
-      app.views.dialog = { kind: 'delete', view: { id: 'v-1', name: 'Mine', query: { accountId: null, team: null, search: '', stages: [], needsAction: false, expiringSoon: false, sort: 'newest', filters: { companies: [], currencies: [], serviceTypes: [], targetMarkets: [], dueDate: [], validUntil: [] } } } };
+      app.views.dialog = { kind: 'delete', view: { id: 'v-1', name: 'Mine', query: { accountId: null, team: null, search: '', stages: [], needsAction: false, expiringSoon: false, sort: 'newest', filters: { companies: [], currencies: [], serviceTypes: [], targetMarkets: [], dueDate: [], validUntil: [], assignees: [] } } } };
       expect(press('?').defaultPrevented).toBe(false);
       press('2', { ctrlKey: true });
       expect(app.accountActions.dialog).toBeNull();

@@ -89,7 +89,7 @@ export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
         expiringSoon: view.expiringSoon,
         stages: view.stages,
         search: view.search,
-        filtered: [view.companies, view.currencies, view.serviceTypes, view.targetMarkets, view.dueDate, view.validUntil, view.quoteIds].some((values) => (values?.length ?? 0) > 0),
+        filtered: [view.companies, view.currencies, view.serviceTypes, view.targetMarkets, view.dueDate, view.validUntil, view.assignees, view.quoteIds].some((values) => (values?.length ?? 0) > 0),
         selection: view.selection !== undefined,
       },
       locale,

@@ -23,6 +23,7 @@ function keyOf(query: ViewQuery): string {
     sorted(filters.targetMarkets),
     sorted(filters.dueDate),
     sorted(filters.validUntil),
+    sorted(filters.assignees),
   ]);
 }
 
@@ -44,6 +45,7 @@ export function savedViewShown(views: readonly SavedView[], view: ViewInput): Sa
       targetMarkets: view.targetMarkets ?? [],
       dueDate: view.dueDate ?? [],
       validUntil: view.validUntil ?? [],
+      assignees: view.assignees ?? [],
     },
   });
   return views.find((saved) => keyOf(saved.query) === shown) ?? null;

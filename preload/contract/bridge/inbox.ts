@@ -59,8 +59,7 @@ export const InboxFilterInput = z.object({
 });
 export type InboxFilterInput = z.input<typeof InboxFilterInput>;
 
-/** The assignee facet's value for quotes assigned to nobody (an e-mail always has an '@'). */
-export const NOBODY_ASSIGNEE = 'nobody';
+export { NOBODY_ASSIGNEE } from '../plain/assignee-facet';
 
 export const InboxQueryInput = InboxFilterInput.extend({
   /** "expiry" (expiring first): quotes waiting for a decision by valid-until, then the rest. */

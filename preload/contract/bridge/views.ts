@@ -16,6 +16,8 @@ export const ViewFilters = z.object({
   targetMarkets: facetValues,
   dueDate: z.array(DueRange).max(DueRange.options.length).default([]),
   validUntil: z.array(ValidityRange).max(ValidityRange.options.length).default([]),
+  /** The team desk's assignees by e-mail, or NOBODY_ASSIGNEE (views saved before the facet have none). */
+  assignees: facetValues,
 });
 export type ViewFilters = z.infer<typeof ViewFilters>;
 

@@ -15,3 +15,4 @@ export * from './relay-url';
 export * from './inbox-sorts';
 export * from './snooze-times';
 export * from './languages';
+export * from './assignee-facet';

@@ -1,5 +1,7 @@
 // The inbox's facet filters (company, currency, service type, target market, due-date and
-// valid-until ranges): what the person chose, and the words the filter bar and its chips use.
+// valid-until ranges, and the team desk's assignee): what the person chose, and the words the
+// filter bar and its chips use.
+import { NOBODY_ASSIGNEE } from '../../../preload/contract/plain/assignee-facet';
 import { formatCount, formatServiceType } from './format';
 import type { DueRange, InboxFacets, InboxFilterInput, ValidityRange } from './inbox-bridge';
 import { m } from '../../../i18n/paraglide/messages.js';
@@ -11,12 +13,29 @@ export interface FacetFilters {
   targetMarkets: string[];
   dueDate: DueRange[];
   validUntil: ValidityRange[];
+  /** Team members by e-mail, or NOBODY_ASSIGNEE for the quotes assigned to nobody. */
+  assignees: string[];
 }
 
 export type FacetKey = keyof FacetFilters;
 
 /** In the order the filter bar shows them. */
-export const FACET_KEYS: readonly FacetKey[] = ['companies', 'currencies', 'serviceTypes', 'targetMarkets', 'dueDate', 'validUntil'];
+export const FACET_KEYS: readonly FacetKey[] = ['assignees', 'companies', 'currencies', 'serviceTypes', 'targetMarkets', 'dueDate', 'validUntil'];
+
+/** One value of a facet with its count; an assignee also has the member's name (empty for nobody). */
+export interface FacetOption {
+  value: string;
+  count: number;
+  name?: string;
+}
+
+/**
+ * A facet's counts from inbox.facets. The assignees are absent or empty on no team (or when
+ * nobody was ever assigned), so their picker shows only where a team desk is set up.
+ */
+export function facetOptions(facets: InboxFacets, key: FacetKey): readonly FacetOption[] {
+  return key === 'assignees' ? (facets.assignees ?? []) : facets[key];
+}
 
 /** The facet's name, as a chip and its picker say it ("Company Acme Corp"). */
 export function facetLabel(key: FacetKey): string {
@@ -27,6 +46,7 @@ export function facetLabel(key: FacetKey): string {
     case 'targetMarkets': return m.inbox_facet_target_market();
     case 'dueDate': return m.inbox_facet_due();
     case 'validUntil': return m.inbox_valid_until();
+    case 'assignees': return m.inbox_facet_assignee();
   }
 }
 
@@ -39,6 +59,7 @@ export function facetPickerLabel(key: FacetKey): string {
     case 'targetMarkets': return m.inbox_add_filter_target_market();
     case 'dueDate': return m.inbox_add_filter_due();
     case 'validUntil': return m.inbox_add_filter_valid_until();
+    case 'assignees': return m.inbox_add_filter_assignee();
   }
 }
 
@@ -70,18 +91,23 @@ export function filtersOnDetails(filters: Pick<FacetFilters, 'serviceTypes' | 't
 }
 
 export function noFacetFilters(): FacetFilters {
-  return { companies: [], currencies: [], serviceTypes: [], targetMarkets: [], dueDate: [], validUntil: [] };
+  return { companies: [], currencies: [], serviceTypes: [], targetMarkets: [], dueDate: [], validUntil: [], assignees: [] };
 }
 
 export function hasFacetFilters(filters: FacetFilters): boolean {
   return FACET_KEYS.some((key) => filters[key].length > 0);
 }
 
-/** How one value of a facet reads: a company or currency as it is, a service type by its plain name, a range in words. */
-export function facetValueLabel(key: FacetKey, value: string): string {
+/**
+ * How one value of a facet reads: a company or currency as it is, a service type by its plain
+ * name, a range in words, an assignee by the member's name (`name`, from the facet's counts;
+ * their e-mail where the name is not known, as in a saved view's description) or "Nobody".
+ */
+export function facetValueLabel(key: FacetKey, value: string, name?: string): string {
   if (key === 'serviceTypes') return formatServiceType(value);
   if (key === 'dueDate') return dueWords(value);
   if (key === 'validUntil') return validityWords(value);
+  if (key === 'assignees') return value === NOBODY_ASSIGNEE ? m.inbox_assignee_nobody() : name || value;
   return value;
 }
 
@@ -94,6 +120,7 @@ export function facetInput(filters: FacetFilters): Pick<InboxFilterInput, FacetK
   if (filters.targetMarkets.length > 0) input.targetMarkets = [...filters.targetMarkets];
   if (filters.dueDate.length > 0) input.dueDate = [...filters.dueDate];
   if (filters.validUntil.length > 0) input.validUntil = [...filters.validUntil];
+  if (filters.assignees.length > 0) input.assignees = [...filters.assignees];
   return input;
 }
 

@@ -239,9 +239,13 @@ export class InboxState {
     this.#openScope(null, team, null);
   }
 
-  /** The team's state moved: a team view on screen reads its quotes again (the cache did not change). */
+  /**
+   * The team's state moved (the cache did not change): a team view or a chosen assignee on
+   * screen reads its quotes again; otherwise only the assignee counts may have moved.
+   */
   teamMoved(): void {
-    if (this.team !== null) void this.refresh();
+    if (this.team !== null || this.facetFilters.assignees.length > 0) void this.refresh();
+    else if (this.facets !== null) this.#facetsSoon();
   }
 
   /** Back to every quote of the scope, keeping the other filters. */

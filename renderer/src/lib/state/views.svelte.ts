@@ -51,6 +51,7 @@ export function currentQuery(inbox: Pick<InboxState, 'accountId' | 'team' | 'sea
       targetMarkets: [...filters.targetMarkets],
       dueDate: [...filters.dueDate],
       validUntil: [...filters.validUntil],
+      assignees: [...filters.assignees],
     },
   };
 }
@@ -74,6 +75,7 @@ function normalised(query: ViewQuery): ViewQuery {
       targetMarkets: sorted(filters.targetMarkets),
       dueDate: sorted(filters.dueDate),
       validUntil: sorted(filters.validUntil),
+      assignees: sorted(filters.assignees),
     },
   };
 }

@@ -25,8 +25,16 @@ describe('the saved view an export shows', () => {
     expect(savedViewShown([bigDeals], { ...shownAsSaved, serviceTypes: ['Translation'] })).toBeNull();
     expect(savedViewShown([bigDeals], { ...shownAsSaved, accountId: undefined })).toBeNull();
     expect(savedViewShown([bigDeals], { ...shownAsSaved, needsAction: true })).toBeNull();
+    expect(savedViewShown([bigDeals], { ...shownAsSaved, assignees: ['ada@example.com'] })).toBeNull();
     expect(savedViewShown([everything], { sort: 'newest', quoteIds: ['q-1'] })).toBeNull();
     expect(savedViewShown([], { sort: 'newest' })).toBeNull();
+  });
+
+  it("tells one assignee's saved view from another's and from none (issue 26), in any order of the chosen", () => {
+    const adas = SavedView.parse({ id: 'v3', name: "Ada's", query: { accountId: null, filters: { assignees: ['ada@example.com', 'nobody'] } } });
+    expect(savedViewShown([everything, adas], { sort: 'newest', assignees: ['nobody', 'ada@example.com'] })?.name).toBe("Ada's");
+    expect(savedViewShown([everything, adas], { sort: 'newest', assignees: ['ada@example.com'] })).toBeNull();
+    expect(savedViewShown([adas, everything], { sort: 'newest' })?.name).toBe('Everything');
   });
 });
 

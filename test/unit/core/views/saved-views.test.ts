@@ -120,6 +120,22 @@ describe('saved views', () => {
     expect(store.list().map((view) => view.name)).toEqual(['Acme', 'Old format', 'New']);
   });
 
+  it('keeps the assignee facet (issue 26), and reads a view and a last view saved before it with none', () => {
+    const theirs = query({ filters: { companies: ['Acme Corp'], assignees: ['ada@example.com', 'nobody'] } });
+    // As written before the facet existed: filters without assignees.
+    const before = { accountId: 'acc-1', team: null, search: '', stages: [], needsAction: false, expiringSoon: false, sort: 'newest', filters: { companies: ['Acme Corp'], currencies: [], serviceTypes: [], targetMarkets: [], dueDate: [], validUntil: [] } };
+    const { store, logger } = storeOver({ [SAVED_VIEWS_KEY]: [{ id: 'old', name: 'Acme', query: before }], [LAST_VIEW_KEY]: before });
+    expect(store.list()[0]!.query.filters).toEqual({ ...before.filters, assignees: [] });
+    expect(store.last()?.filters.assignees).toEqual([]);
+    expect(logger.lines.filter((line) => line.level === 'warn')).toEqual([]);
+
+    store.save('Ada and nobody', theirs);
+    expect(store.list()[1]!.query).toEqual(theirs);
+    expect(store.list()[1]!.query.filters.assignees).toEqual(['ada@example.com', 'nobody']);
+    store.remember(theirs);
+    expect(store.last()).toEqual(theirs);
+  });
+
   it('reads a value that is not a list as no views, with a log line', () => {
     const { store, logger } = storeOver({ [SAVED_VIEWS_KEY]: { views: 'oops' } });
     expect(store.list()).toEqual([]);
