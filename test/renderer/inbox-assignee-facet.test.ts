@@ -110,6 +110,13 @@ describe('the assignee in views', () => {
     expect(await screen.findByRole('button', { name: 'Remove filter: Assignee Bob Byrne (1)' })).toBeTruthy();
     // The saved view is the one on screen.
     await waitFor(() => expect(document.querySelector('button[data-view-id]')?.getAttribute('aria-current')).toBe('true'));
+
+    // A teammate hands Bob another quote: no cached quote changed, yet the saved view's count follows.
+    const savedCount = () => document.querySelector('button[data-view-id] .view-count [aria-hidden="true"]')?.textContent;
+    await waitFor(() => expect(savedCount()).toBe('1'));
+    bridge.assignees.set(quoteId(5), BOB);
+    bridge.emit('team.quotesChanged', { quoteIds: [quoteId(5)] });
+    await waitFor(() => expect(savedCount()).toBe('2'), { timeout: 4000 });
   });
 
   it('is part of what a view is: its selection, its sameness, its cut and its description', () => {

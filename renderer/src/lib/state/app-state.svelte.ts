@@ -158,10 +158,14 @@ export class AppState {
     followSelectionInPane(layout, inbox, navigation, this.quote);
     // A different account (or all of them) opens its own inbox; status updates of the same account do not.
     $effect(() => navigation.showChosenInbox());
-    // A team view on screen follows the team: an assignment or a decision that arrived moves its quotes.
+    // A team view on screen, and the saved views' counts, follow the team: an assignment or a
+    // decision that arrived moves their quotes.
     $effect(() => {
       void this.team.mine;
-      untrack(() => inbox.teamMoved());
+      untrack(() => {
+        inbox.teamMoved();
+        views.teamMoved();
+      });
     });
     // The tab (and the taskbar entry) tells how many quotes changed since they were last opened.
     $effect(() => {

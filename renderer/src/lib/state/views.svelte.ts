@@ -186,6 +186,16 @@ export class ViewsState {
     };
   }
 
+  /**
+   * The team's state moved (an assignment, an approval): views over a team view or an assignee
+   * count other quotes now, though no cached quote changed and no inbox.changed says so.
+   */
+  teamMoved(): void {
+    if (!this.views.some((view) => view.query.team !== null || view.query.filters.assignees.length > 0)) return;
+    clearTimeout(this.#recountTimer);
+    this.#recountTimer = setTimeout(() => void this.recount(), RECOUNT_DELAY_MS);
+  }
+
   /** Every view's count in one views.counts call, whatever the number of views. */
   async recount(): Promise<void> {
     const generation = ++this.#countGeneration;
