@@ -81,7 +81,7 @@ describe.skipIf(missing !== null)('the team relay on the team’s server (real n
     expect(relay.status()).toMatchObject({ source: 'own', user: 'bob' });
     expect(await here.saved()).toEqual(own);
     // "Use the team's server": the relay's own parts given, no server.
-    const handlers = createRelayHandlers(relay, { get: async () => ({}) as never }, { useRelay: async () => undefined });
+    const handlers = createRelayHandlers(relay, { get: async () => ({}) as never }, { useRelay: async () => ({}) as never });
     expect(await handlers['relay.configure']({ useTeamServer: true, url: '', user: '', password: '', stream: 'TEAM', accountId: 'acct-1', consumer: '' })).toMatchObject({ state: 'connected', source: 'team', user: 'alice' });
     expect(await here.saved()).toEqual({ stream: 'TEAM', accountId: 'acct-1' });
   });
@@ -132,7 +132,7 @@ describe.skipIf(missing !== null)('the team relay on the team’s server (real n
   it('no password crosses the bridge: relay.status and relay.test on the team’s server answer none', async () => {
     const here = await folder({ team: alice() });
     const relay = here.start();
-    const handlers = createRelayHandlers(relay, { get: async () => ({}) as never }, { useRelay: async () => undefined });
+    const handlers = createRelayHandlers(relay, { get: async () => ({}) as never }, { useRelay: async () => ({}) as never });
     const input = { useTeamServer: true, url: '', user: '', password: '', stream: 'TEAM', accountId: 'acct-1', consumer: '' };
     const answers = [await handlers['relay.test'](input), await handlers['relay.configure'](input), await handlers['relay.status']()];
     expect(answers[0]).toMatchObject({ ok: true });
