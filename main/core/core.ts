@@ -111,7 +111,8 @@ export function createCore(options: CoreOptions): Core {
   // Notifications hear what the cache stored (each change once), non-quote webhook events, and reminders after sync.
   const notifications = createNotificationsFeature({ settings, clock, logger, folder: userData, notifier: options.notifier ?? { notify: () => undefined }, accounts, cache, bus, recovery });
   // Made before decisions, started last: decisions asks the team's policy before an accept goes out. Its notices go to notifications.
-  const team = createTeamFeature({ userData, settings, secrets, accounts, cache, clock, logger, notify: notifications.notifyTeam });
+  // The team relay (made with webhooks, below) follows the team's server when it moves.
+  const team = createTeamFeature({ userData, settings, secrets, accounts, cache, clock, logger, notify: notifications.notifyTeam, onServerChanged: () => webhooks.relay.teamServerChanged() });
   const decisions = createDecisionsFeature({ userData, accounts, cache, pdfs, settings, bus, clock, logger, acceptApproval: team.acceptApproval });
   // Snoozed quotes leave the inbox's views until they wake, with a notification.
   const snooze = createSnoozeFeature({ userData, cache, bus, clock, logger, announce: notifications.notifySnoozeEnded });

@@ -118,6 +118,7 @@ export function unusedHandlers(): Handlers {
     'team.admit': unused('team.admit'),
     'team.remove': unused('team.remove'),
     'team.leave': unused('team.leave'),
+    'team.setServer': unused('team.setServer'),
     'team.setPolicy': unused('team.setPolicy'),
     'team.thread': unused('team.thread'),
     'team.assign': unused('team.assign'),

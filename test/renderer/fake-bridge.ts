@@ -65,7 +65,7 @@ import { createTeamMarkHandlers } from '../../main/core/inbox/team-marks';
 import { createSnoozeBook } from '../../main/core/snooze/snooze-book';
 import { noTeamView } from '../../main/core/team/bridge';
 
-const OFF_TEAM = ['team.create', 'team.join', 'team.admit', 'team.remove', 'team.leave', 'team.setPolicy', 'team.thread', 'team.assign', 'team.note', 'team.requestApproval', 'team.decide'] as const;
+const OFF_TEAM = ['team.create', 'team.join', 'team.admit', 'team.remove', 'team.leave', 'team.setServer', 'team.setPolicy', 'team.thread', 'team.assign', 'team.note', 'team.requestApproval', 'team.decide'] as const;
 type TeamChangeMethod = (typeof OFF_TEAM)[number];
 
 /** What the fake does for each method: a method the contract gains is a compile error here. */
@@ -168,7 +168,7 @@ export class FakeBridge {
   /** Accounts whose registration cannot be read (the service stopped...): status and check say so with this failure. */
   webhookReadFailures: Record<string, BridgeError> = {};
   /** The team relay as main would report it; relay.configure connects at once, relay.test says relayTestAnswer. */
-  relay: TeamRelayView = { state: 'off', url: null, user: null, stream: null, accountId: null, consumer: '', lastEventAt: null, problem: null };
+  relay: TeamRelayView = { state: 'off', url: null, user: null, stream: null, accountId: null, consumer: '', lastEventAt: null, problem: null, source: null };
   relayTestAnswer = { ok: true, message: "Connected: the team relay's stream QUOTEDESK is there." };
   /** What accounts.remove says it could not do besides removing (e.g. a webhook left at the service). */
   removeNotes: string[] = [];
@@ -598,7 +598,7 @@ export class FakeBridge {
         this.webhooks.mode = choice.mode;
         this.webhooks.manualUrl = choice.mode === 'manual' ? choice.url : null;
         // As main: another way chosen, the team relay is forgotten.
-        this.relay = { state: 'off', url: null, user: null, stream: null, accountId: null, consumer: '', lastEventAt: null, problem: null };
+        this.relay = { state: 'off', url: null, user: null, stream: null, accountId: null, consumer: '', lastEventAt: null, problem: null, source: null };
         if (choice.mode === 'manual' && choice.port !== undefined) this.webhookReceiver = { port: choice.port, unavailable: null, problem: null };
         return this.#webhooksOverview();
       },
@@ -659,7 +659,8 @@ export class FakeBridge {
       'relay.configure': (input) => {
         // As main: saved, the team relay is the choice (no tunnel).
         this.webhooks.mode = 'relay';
-        return (this.relay = { state: 'connected', url: input.url, user: input.user || null, stream: input.stream ?? 'QUOTEDESK', accountId: input.accountId, consumer: input.consumer || 'app-0123456789abcdef', lastEventAt: null, problem: null });
+        const own = input.useTeamServer !== true;
+        return (this.relay = { state: 'connected', url: own ? (input.url ?? null) : null, user: own ? input.user || null : null, stream: input.stream ?? 'QUOTEDESK', accountId: input.accountId, consumer: input.consumer || 'app-0123456789abcdef', lastEventAt: null, problem: null, source: own ? 'own' : 'team' });
       },
       'relay.test': () => this.relayTestAnswer,
       // Through the contract's schemas, as the dispatcher does: defaults filled, bad input refused.

@@ -103,7 +103,7 @@ describe('Settings → Team → Team relay (Live updates points there)', () => {
     renderApp(bridge);
     const { group } = await chooseTeamRelay();
     const problem = "The team relay's server at tls://nats.example.com:4222 cannot be reached (no answer in time); sync keeps the inbox up to date meanwhile.";
-    bridge.emit('relay.changed', { state: 'unreachable', url: 'tls://nats.example.com:4222', user: 'alice', stream: 'QUOTEDESK', accountId: 'acme', consumer: 'alice', lastEventAt: null, problem });
+    bridge.emit('relay.changed', { state: 'unreachable', url: 'tls://nats.example.com:4222', user: 'alice', stream: 'QUOTEDESK', accountId: 'acme', consumer: 'alice', lastEventAt: null, problem, source: 'own' });
     await waitFor(() => expect(group.querySelector('[data-relay-problem]')?.textContent).toBe(problem));
     // Said once: not "The team relay cannot be reached." and then the same in more words.
     expect(within(group).queryByText('The team relay cannot be reached.')).toBeNull();

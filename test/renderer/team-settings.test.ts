@@ -73,4 +73,47 @@ describe('Settings → Team', () => {
     await waitFor(() => expect(bridge.callsOf('team.admit')).toEqual([{ email: 'bob@example.com', role: 'approver', limits: { EUR: 5000, USD: 800 } }]));
     expect(await within(section).findByText('bob@example.com is now approver.')).toBeTruthy();
   });
+
+  it('on a team the relay card asks only for its own parts: saving it uses the team’s server, no server or password sent', async () => {
+    const bridge = new FakeBridge({ accounts: [makeAccount()], quotes: { 'acc-1': [] } });
+    bridge.arrange('team.state', () => joined);
+    const section = await teamSection(bridge);
+    const card = (await within(section).findByRole('form', { name: 'Team relay' })) as HTMLElement;
+    expect(await within(card).findByText("Server and credentials: the team's (nats://127.0.0.1:4222), set above.")).toBeTruthy();
+    expect(within(card).queryByLabelText('Relay server')).toBeNull();
+    expect(within(card).queryByLabelText('Password')).toBeNull();
+    await fireEvent.input(within(card).getByLabelText('Stream'), { target: { value: 'TEAM' } });
+    await fireEvent.click(within(card).getByRole('button', { name: 'Save and use the team relay' }));
+    await waitFor(() => expect(bridge.callsOf('relay.configure')).toEqual([{ useTeamServer: true, stream: 'TEAM', accountId: 'acc-1', consumer: '' }]));
+  });
+
+  it('a relay saved before with a server of its own says so plainly and moves to the team’s in one click', async () => {
+    const bridge = new FakeBridge({ accounts: [makeAccount()], quotes: { 'acc-1': [] } });
+    bridge.arrange('team.state', () => joined);
+    bridge.relay = { state: 'connected', url: 'tls://relay.example.com:4222', user: 'relay-ada', stream: 'TEAM', accountId: 'acc-1', consumer: 'ada-sub', lastEventAt: null, problem: null, source: 'own' };
+    const section = await teamSection(bridge);
+    const card = (await within(section).findByRole('form', { name: 'Team relay' })) as HTMLElement;
+    expect(await within(card).findByText("This relay uses a server of its own, tls://relay.example.com:4222, not the team's (nats://127.0.0.1:4222). It keeps working as it is.")).toBeTruthy();
+    expect((within(card).getByLabelText('Relay server') as HTMLInputElement).value).toBe('tls://relay.example.com:4222');
+    await fireEvent.click(within(card).getByRole('button', { name: "Use the team's server" }));
+    await waitFor(() => expect(bridge.callsOf('relay.configure')).toEqual([{ useTeamServer: true, stream: 'TEAM', accountId: 'acc-1', consumer: '' }]));
+    await waitFor(() => expect(within(card).queryByLabelText('Relay server')).toBeNull());
+    expect((card.querySelector('[data-relay-announcement]') as HTMLElement).textContent).toMatch(/^The relay now uses the team's server\. Connected/);
+  });
+
+  it('changes the team’s server: the credentials go to main once, and the outcome is said', async () => {
+    const bridge = new FakeBridge({ accounts: [makeAccount()], quotes: { 'acc-1': [] } });
+    bridge.arrange('team.state', () => joined);
+    bridge.arrange('team.setServer', () => ({ ...joined, url: 'nats://127.0.0.1:4333' }));
+    const section = await teamSection(bridge);
+    await fireEvent.click(await within(section).findByRole('button', { name: 'Change the server or credentials…' }));
+    const form = within(section).getByRole('form', { name: 'Team server' });
+    await fireEvent.input(within(form).getByLabelText('Team server'), { target: { value: 'nats://127.0.0.1:4333' } });
+    await fireEvent.input(within(form).getByLabelText('User'), { target: { value: 'ada2' } });
+    await fireEvent.input(within(form).getByLabelText('Password'), { target: { value: 'n3w-secret' } });
+    await fireEvent.click(within(form).getByRole('button', { name: 'Use this server' }));
+    await waitFor(() => expect(bridge.callsOf('team.setServer')).toEqual([{ url: 'nats://127.0.0.1:4333', user: 'ada2', password: 'n3w-secret', creds: '' }]));
+    await waitFor(() => expect((section.querySelector('[data-team-server-announcement]') as HTMLElement).textContent).toBe('The team now uses nats://127.0.0.1:4333.'));
+    expect(section.textContent).not.toContain('n3w-secret');
+  });
 });

@@ -14,7 +14,7 @@ import { quoteIdProblem, serviceToken } from './keys';
 import type { QuoteRef } from './keys';
 import { quoteRevision } from './policy';
 import type { TeamSession } from './session';
-import { createTeam, forgetTeam, joinTeam, teamProfile, teamServerUrl } from './setup';
+import { changeTeamServer, createTeam, forgetTeam, joinTeam, teamProfile, teamServerUrl } from './setup';
 import type { TeamFolder } from './setup';
 import { keyFingerprint, mineView, policiesView, rosterView, threadView } from './views';
 import { m } from '../../../i18n/paraglide/messages.js';
@@ -27,6 +27,11 @@ export interface TeamHandlerDeps {
   session: TeamSession;
   accounts: Pick<AccountsService, 'get' | 'list'>;
   cache: Pick<QuoteCache, 'get'>;
+  /**
+   * The team's server was saved, changed or forgotten: the team relay, which uses it unless it
+   * has one of its own, connects again (resolves once its first attempt ended).
+   */
+  serverChanged?: () => Promise<unknown>;
 }
 
 /** The team's own failures in words for the person; a wiring mistake stays internal. */
@@ -74,6 +79,7 @@ export function createTeamHandlers(deps: TeamHandlerDeps): TeamHandlers {
       session.serial(async () => {
         if (teamProfile(folder)) throw new TeamError(m.team_refuse_on_team_already());
         await work();
+        await deps.serverChanged?.();
         return teamView(deps, accountOfService);
       }),
     );
@@ -96,6 +102,17 @@ export function createTeamHandlers(deps: TeamHandlerDeps): TeamHandlers {
         session.serial(async () => {
           await forgetTeam(folder);
           await session.open();
+          await deps.serverChanged?.();
+          return teamView(deps, accountOfService);
+        }),
+      ),
+    // Nothing is saved unless the team is found there; then the desk and the relay move to it.
+    'team.setServer': (input) =>
+      plainly(() =>
+        session.serial(async () => {
+          await changeTeamServer(folder, input);
+          await session.open();
+          await deps.serverChanged?.();
           return teamView(deps, accountOfService);
         }),
       ),

@@ -30,6 +30,8 @@ export interface TeamFeatureDeps {
   logger: Logger;
   /** Told what concerns this person whenever the desk's entries moved (notify tells each once). */
   notify?: (batch: TeamNotices) => void;
+  /** The team's server was saved, changed or forgotten: the team relay follows it (core.ts wires it). */
+  onServerChanged?: () => Promise<unknown>;
   /** Tests: how often the outbox and connection are looked after, and how long a first connection may take. */
   session?: Pick<TeamSessionOptions, 'tendMs' | 'connectTimeoutMs'>;
 }
@@ -103,7 +105,7 @@ export function createTeamFeature(deps: TeamFeatureDeps): TeamFeature {
     mineQuotes,
     quoteStates,
     teamMarks,
-    handlers: createTeamHandlers({ folder, session, accounts: deps.accounts, cache: deps.cache }),
+    handlers: createTeamHandlers({ folder, session, accounts: deps.accounts, cache: deps.cache, serverChanged: deps.onServerChanged }),
     project(hub) {
       // Only when something a person sees moved: the timer's rounds are silent otherwise.
       let last = '';

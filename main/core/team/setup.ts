@@ -1,10 +1,12 @@
 // Where a data folder keeps its team, shared by the window and the CLI (the same names, so
 // `quotedesk team …` and the app see one team): the server and its credentials in the secret
 // store, who this is and where the team is in the settings, the signing key in the secret store.
+// The team relay reads the same server (relay/team-server.ts): it is stored once, for both.
 import { join } from 'node:path';
 import type { Clock, Logger, SecretStore, SettingsStore } from '../ports';
 import { parseServerUrls } from '../webhooks/relay/connection';
 import type { RelayAuth, RelayServer } from '../webhooks/relay/connection';
+import { readTeamServer, TEAM_SERVER_SECRET } from '../webhooks/relay/team-server';
 import { TeamDesk, TeamError } from './desk';
 import type { TeamProfile } from './desk';
 import { loadIdentity, loadOrCreateIdentity } from './identity';
@@ -12,7 +14,7 @@ import { DEFAULT_BUCKET } from './keys';
 import { COPY_FILE, OUTBOX_FILE } from './outbox';
 import { m } from '../../../i18n/paraglide/messages.js';
 
-export const TEAM_SERVER_SECRET = 'team:server';
+export { TEAM_SERVER_SECRET };
 export const TEAM_PROFILE_SETTING = 'team.profile';
 
 export interface TeamFolder {
@@ -48,7 +50,7 @@ export function authOf(setup: Pick<TeamSetup, 'user' | 'password' | 'creds'>): R
   return { kind: 'none' };
 }
 
-function serverOf(setup: TeamSetup): RelayServer {
+function serverOf(setup: Pick<TeamSetup, 'url' | 'user' | 'password' | 'creds'>): RelayServer {
   parseServerUrls(setup.url);
   return { url: setup.url.trim(), auth: authOf(setup) };
 }
@@ -70,6 +72,20 @@ export async function joinTeam(folder: TeamFolder, setup: TeamSetup): Promise<vo
   await saveTeam(folder, server, { bucket: DEFAULT_BUCKET, founder, name: setup.name, email: setup.email });
 }
 
+/**
+ * Moves this computer's team to another address or other credentials: only once the team is
+ * found there with the founder this computer pinned (another team's bucket, or none, is
+ * refused and nothing changes). The caller opens the desk again and tells the relay.
+ */
+export async function changeTeamServer(folder: TeamFolder, given: Pick<TeamSetup, 'url' | 'user' | 'password' | 'creds'>): Promise<void> {
+  const profile = teamProfile(folder);
+  if (!profile) throw new TeamError(m.team_refuse_no_team());
+  const server = serverOf(given);
+  const { founder } = await TeamDesk.founderOf({ server, bucket: profile.bucket, clock: folder.clock, logger: folder.logger });
+  if (founder !== profile.founder) throw new TeamError(m.team_server_other_team());
+  await folder.secrets.set(TEAM_SERVER_SECRET, JSON.stringify(server));
+}
+
 /** Keeps a team's setup in the data folder: the server and its credentials as a secret, the profile as a setting. */
 export async function saveTeam(folder: Pick<TeamFolder, 'settings' | 'secrets'>, server: RelayServer, profile: TeamProfile): Promise<void> {
   await folder.secrets.set(TEAM_SERVER_SECRET, JSON.stringify(server));
@@ -89,15 +105,13 @@ export function teamProfile(folder: Pick<TeamFolder, 'settings'>): TeamProfile |
 /** This data folder's desk, or null when it is on no team. */
 export async function openTeamDesk(folder: TeamFolder, connectTimeoutMs?: number): Promise<TeamDesk | null> {
   const profile = teamProfile(folder);
-  const serverText = await folder.secrets.get(TEAM_SERVER_SECRET);
+  const server = await readTeamServer(folder.secrets);
   const pair = await loadIdentity(folder.secrets, folder.logger);
-  if (!profile || !serverText || !pair) return null;
-  const server = JSON.parse(serverText) as RelayServer;
+  if (!profile || !server || !pair) return null;
   return TeamDesk.open({ server, profile, pair, outboxPath: join(folder.dir, OUTBOX_FILE), copyPath: join(folder.dir, COPY_FILE), clock: folder.clock, logger: folder.logger, connectTimeoutMs });
 }
 
 /** The server's address as stored (no credentials in it). */
 export async function teamServerUrl(secrets: SecretStore): Promise<string | null> {
-  const text = await secrets.get(TEAM_SERVER_SECRET);
-  return text ? (JSON.parse(text) as RelayServer).url : null;
+  return (await readTeamServer(secrets))?.url ?? null;
 }

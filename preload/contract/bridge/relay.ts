@@ -20,21 +20,27 @@ export const TeamRelayView = z.object({
   lastEventAt: z.number().nullable(),
   /** Why it is not connected, in plain words (sync keeps the inbox current meanwhile). */
   problem: z.string().nullable(),
+  /** Whose server it uses: the team's (Settings → Team) or one of its own; null when off. */
+  source: z.enum(['team', 'own']).nullable(),
 });
 export type TeamRelayView = z.infer<typeof TeamRelayView>;
 
 const NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
-export const TeamRelayInput = z.object({
-  url: z.string().trim().min(1, 'Give the relay server, e.g. tls://nats.example.com:4222').max(2_000),
-  user: z.string().trim().max(200),
-  password: z.string().max(2_000),
-  stream: z.string().trim().regex(NAME, 'A stream name has letters, digits, "-" or "_"').default('QUOTEDESK'),
-  accountId: z.string().min(1, 'Choose the account whose key the relay serves'),
-  /** The subscriber name the server's permissions give this person; empty: one made for this installation. */
-  consumer: z.string().trim().refine((name) => name === '' || NAME.test(name), 'A subscriber name has letters, digits, "-" or "_"').default(''),
-});
-export type TeamRelayInput = z.infer<typeof TeamRelayInput>;
+export const TeamRelayInput = z
+  .object({
+    /** On the team's server (Settings → Team): url, user and password are not given and not stored. */
+    useTeamServer: z.boolean().default(false),
+    url: z.string().trim().max(2_000).default(''),
+    user: z.string().trim().max(200).default(''),
+    password: z.string().max(2_000).default(''),
+    stream: z.string().trim().regex(NAME, 'A stream name has letters, digits, "-" or "_"').default('QUOTEDESK'),
+    accountId: z.string().min(1, 'Choose the account whose key the relay serves'),
+    /** The subscriber name the server's permissions give this person; empty: one made for this installation. */
+    consumer: z.string().trim().refine((name) => name === '' || NAME.test(name), 'A subscriber name has letters, digits, "-" or "_"').default(''),
+  })
+  .refine((input) => input.useTeamServer || input.url !== '', { message: 'Give the relay server, e.g. tls://nats.example.com:4222', path: ['url'] });
+export type TeamRelayInput = z.input<typeof TeamRelayInput>;
 
 export const TeamRelayTest = z.object({ ok: z.boolean(), message: z.string() });
 export type TeamRelayTest = z.infer<typeof TeamRelayTest>;

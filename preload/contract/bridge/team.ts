@@ -69,6 +69,10 @@ export const TeamSetupInput = z.object({
 });
 export type TeamSetupInput = z.input<typeof TeamSetupInput>;
 
+/** A new server or new credentials for the team (the desk and a relay on the team's server both move to it). */
+export const TeamServerInput = TeamSetupInput.pick({ url: true, user: true, password: true, creds: true });
+export type TeamServerInput = z.input<typeof TeamServerInput>;
+
 export const TeamMemberInput = z.object({ email: Email, role: TeamRole.default('member'), limits: TeamLimits.default({}) });
 export type TeamMemberInput = z.input<typeof TeamMemberInput>;
 
@@ -130,6 +134,11 @@ export const teamMethods = {
   'team.admit': { input: TeamMemberInput, output: TeamChange },
   /** Removes a member: nothing they sign from now on is applied (admins). */
   'team.remove': { input: TeamMemberInput.pick({ email: true }), output: TeamChange },
+  /**
+   * Moves the team to a new server address or new credentials, once the team is found there
+   * with the same founder; the relay, when it uses the team's server, connects again to it.
+   */
+  'team.setServer': { input: TeamServerInput, output: TeamView },
   /** Forgets the team on this computer (its server, credentials, outbox and copy); the signing key stays. */
   'team.leave': { input: z.void(), output: TeamView },
   /** Sets an account's approval policy: amounts per currency above which accepting needs an approval (admins). */

@@ -85,6 +85,7 @@ const METHODS = [
   'team.admit',
   'team.remove',
   'team.leave',
+  'team.setServer',
   'team.setPolicy',
   'team.thread',
   'team.assign',

@@ -1,7 +1,8 @@
-// The relay namespace of the bridge: Settings → Webhooks → Team relay, the fourth way
-// deliveries reach this computer. Saving it makes it the choice (the tunnel stops: nothing is
-// registered from here); choosing another way forgets it (webhooks/bridge.ts).
-import type { Handlers, TeamRelayInput } from '../../../../preload/contract';
+// The relay namespace of the bridge: Settings → Team → Team relay, the fourth way deliveries
+// reach this computer. Saving it makes it the choice (the tunnel stops: nothing is registered
+// from here); choosing another way forgets it (webhooks/bridge.ts). On the team's server the
+// relay is given no server or credentials here: it reads the team's (team-server.ts).
+import type { Handlers, ParsedInput } from '../../../../preload/contract';
 import type { AccountsService } from '../../accounts/types';
 import { AppError, errorText } from '../../errors';
 import type { TeamRelay, TeamRelayConfig } from './team-relay';
@@ -11,15 +12,11 @@ export type RelayMethod = 'relay.status' | 'relay.configure' | 'relay.test';
 export type RelayHandlers = Pick<Handlers, RelayMethod>;
 
 export function createRelayHandlers(relay: TeamRelay, accounts: Pick<AccountsService, 'get'>, webhooks: Pick<Webhooks, 'useRelay'>): RelayHandlers {
-  const config = async (input: TeamRelayInput): Promise<TeamRelayConfig> => {
+  const config = async (input: ParsedInput<'relay.configure'>): Promise<TeamRelayConfig> => {
     await accounts.get(input.accountId);
-    return {
-      url: input.url,
-      auth: input.user === '' ? { kind: 'none' } : { kind: 'user', user: input.user, password: input.password },
-      stream: input.stream,
-      accountId: input.accountId,
-      consumer: input.consumer === '' ? undefined : input.consumer,
-    };
+    const own = { stream: input.stream, accountId: input.accountId, consumer: input.consumer === '' ? undefined : input.consumer };
+    if (input.useTeamServer) return own;
+    return { url: input.url, auth: input.user === '' ? { kind: 'none' } : { kind: 'user', user: input.user, password: input.password }, ...own };
   };
   const plainly = async <T>(work: () => Promise<T>): Promise<T> => {
     try {

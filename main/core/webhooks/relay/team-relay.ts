@@ -3,6 +3,8 @@
 // cache, notifications, activity) and acknowledged only once that processing is over. When
 // the server cannot be reached it says so and sync keeps the inbox current; on its way back
 // (after sleep too) it resumes where it stopped, and what it missed is marked "caught up".
+// Its server is the team's (Settings → Team, kept once) unless it has one of its own: a
+// relay-only installation, or one saved before the two were shared whose server differs.
 import { randomBytes } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -11,16 +13,23 @@ import type { Clock, Logger, SecretStore, SettingsStore } from '../../ports';
 import type { ReceivedWebhook } from '../events';
 import type { ProcessWebhook } from '../receiver';
 import { connectToRelayServer, describeNatsError, parseServerUrls } from './connection';
-import type { RelayAuth } from './connection';
+import type { RelayAuth, RelayServer } from './connection';
+import { readTeamServer, sameServer } from './team-server';
 import { consumerNameProblem, DEFAULT_STREAM, streamNameProblem } from './stream';
 import { subscribeToRelay } from './subscriber';
 import type { RelayedEvent, RelaySubscription } from './subscriber';
 import { saidError } from '../../errors';
 
-/** What the person gives in Settings → Webhooks → Team relay (kept in the secret store, all of it). */
+/** What the person gives in Settings → Team → Team relay (kept in the secret store, all of it). */
 export interface TeamRelayConfig {
-  url: string;
-  auth: RelayAuth;
+  /**
+   * The relay's own server, when it is not the team's: a relay-only installation, or one saved
+   * before the two were shared that points elsewhere. Absent: the team's server (Settings →
+   * Team), read each time the relay connects, so changing the team's changes the relay's.
+   */
+  url?: string;
+  /** The own server's credentials (with `url`). */
+  auth?: RelayAuth;
   stream: string;
   /** The account the key's events belong to here. */
   accountId: string;
@@ -30,10 +39,14 @@ export interface TeamRelayConfig {
 }
 
 export type TeamRelayState = 'off' | 'connecting' | 'connected' | 'unreachable';
+/** Whose server the relay uses: the team's (Settings → Team) or one of its own. */
+export type TeamRelaySource = 'team' | 'own';
 
 export interface TeamRelayStatus {
   state: TeamRelayState;
   accountId: string | null;
+  /** Whose server it uses; null when off. */
+  source: TeamRelaySource | null;
   /** The server, without credentials. */
   url: string | null;
   user: string | null;
@@ -85,6 +98,12 @@ export interface TeamRelay {
   resumed(): Promise<void>;
   /** Connects to a relay without saving it and says, in plain words, whether it works. */
   test(config: TeamRelayConfig): Promise<{ ok: boolean; message: string }>;
+  /**
+   * The team's server was saved, changed or forgotten (Settings → Team): a relay on the team's
+   * server connects again to the new one, and a relay's own copy equal to it is dropped.
+   * Resolves once the first attempt ended.
+   */
+  teamServerChanged(): Promise<TeamRelayStatus>;
   close(): Promise<void>;
 }
 
@@ -102,18 +121,41 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
   const installationConsumer = () => (consumerCache ??= consumerName(deps.settings));
   const consumerOf = (given: TeamRelayConfig) => given.consumer ?? installationConsumer();
   let config: TeamRelayConfig | null = null;
-  let current: TeamRelayStatus = { state: 'off', accountId: null, url: null, user: null, stream: null, consumer: '', lastEventAt: null, problem: null };
+  let current: TeamRelayStatus = { state: 'off', accountId: null, source: null, url: null, user: null, stream: null, consumer: '', lastEventAt: null, problem: null };
   let session: { stop: () => Promise<void>; resumed: () => Promise<void> } | null = null;
   let closed = false;
+  // Saving, forgetting and following the team's server run one at a time.
+  let changes: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = changes.then(work, work);
+    changes = next.catch(() => undefined);
+    return next;
+  };
 
-  const loaded = (async () => {
-    config = parseConfig(await deps.secrets.get(TEAM_RELAY_SECRET));
-    if (config && deps.chosen && !deps.chosen()) {
-      config = null;
+  /** The server a relay connects to: its own, or the team's as stored now (null: on no team). */
+  const serverOf = async (given: TeamRelayConfig): Promise<RelayServer | null> =>
+    given.url !== undefined ? { url: given.url, auth: given.auth ?? { kind: 'none' }, ...(given.caPem ? { caPem: given.caPem } : {}) } : readTeamServer(deps.secrets);
+
+  /** A relay's own server that equals the team's is a copy: dropped, the team's is used (and followed) instead. */
+  const settled = async (given: TeamRelayConfig): Promise<TeamRelayConfig> => {
+    if (given.url === undefined) return given;
+    const team = await readTeamServer(deps.secrets);
+    const own = await serverOf(given);
+    return team && own && sameServer(team, own) ? onTeamServer(given) : given;
+  };
+
+  const loaded = serial(async () => {
+    const saved = parseConfig(await deps.secrets.get(TEAM_RELAY_SECRET));
+    if (saved && deps.chosen && !deps.chosen()) {
       await deps.secrets.delete(TEAM_RELAY_SECRET);
+      return;
     }
-    if (config) session = run(config);
-  })().catch((error: unknown) => logger.warn('team relay settings unreadable', { error: String(error) }));
+    if (!saved) return;
+    // A relay saved before the team's server was shared: its copy of it goes, a different server stays.
+    config = await settled(saved);
+    if (config !== saved) await deps.secrets.set(TEAM_RELAY_SECRET, JSON.stringify(config));
+    session = run(config, await serverOf(config));
+  }).catch((error: unknown) => logger.warn('team relay settings unreadable', { error: String(error) }));
 
   function set(next: Partial<TeamRelayStatus>): void {
     current = { ...current, ...next };
@@ -121,24 +163,30 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
   }
 
   /** Connects, subscribes, follows the connection; retries while unreachable; stops on request. */
-  function run(given: TeamRelayConfig): { stop: () => Promise<void>; resumed: () => Promise<void>; firstAttempt: Promise<void> } {
+  function run(given: TeamRelayConfig, server: RelayServer | null): { stop: () => Promise<void>; resumed: () => Promise<void>; firstAttempt: Promise<void> } {
+    const source: TeamRelaySource = given.url === undefined ? 'team' : 'own';
+    const consumer = consumerOf(given);
+    if (!server) {
+      // On the team's server, and this computer is on no team (it left): nothing to connect to until it joins again or the relay gets a server of its own.
+      set({ state: 'unreachable', accountId: given.accountId, source, url: null, user: null, stream: given.stream, consumer, problem: m.team_relay_no_team_server() });
+      return { firstAttempt: Promise.resolve(), resumed: async () => undefined, stop: async () => undefined };
+    }
     const stopping = new AbortController();
     let nc: NatsConnection | null = null;
     let subscription: RelaySubscription | null = null;
     let firstDone!: () => void;
     const firstAttempt = new Promise<void>((resolve) => (firstDone = resolve));
-    const consumer = consumerOf(given);
-    set({ state: 'connecting', accountId: given.accountId, url: safeUrl(given.url), user: given.auth.kind === 'user' ? given.auth.user : null, stream: given.stream, consumer, problem: null });
+    set({ state: 'connecting', accountId: given.accountId, source, url: safeUrl(server.url), user: server.auth.kind === 'user' ? server.auth.user : null, stream: given.stream, consumer, problem: null });
     const loop = (async () => {
       while (!stopping.signal.aborted) {
         try {
-          nc = await connectToRelayServer(given, { name: `quotedesk-app-${consumer}`, logger, timeoutMs: 5_000 });
+          nc = await connectToRelayServer(server, { name: `quotedesk-app-${consumer}`, logger, timeoutMs: 5_000 });
           subscription = await subscribeToRelay({ nc, stream: given.stream, consumer, logger, retryDelayMs: deps.retryEventMs, ackWaitMs: deps.ackWaitMs, handle: (event) => handle(given, event) });
           set({ state: 'connected', problem: null });
           firstDone();
-          await Promise.race([followStatus(nc, given), subscription.done, nc.closed()]);
+          await Promise.race([followStatus(nc, server), subscription.done, nc.closed()]);
         } catch (error) {
-          if (!stopping.signal.aborted) set({ state: 'unreachable', problem: unreachable(given, error) });
+          if (!stopping.signal.aborted) set({ state: 'unreachable', problem: unreachable(server, error) });
         } finally {
           firstDone();
           await subscription?.stop().catch(() => undefined);
@@ -168,9 +216,9 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
   }
 
   /** Says "unreachable" while the client reconnects by itself, "connected" once it is back. */
-  async function followStatus(nc: NatsConnection, given: TeamRelayConfig): Promise<void> {
+  async function followStatus(nc: NatsConnection, server: RelayServer): Promise<void> {
     for await (const status of nc.status()) {
-      if (status.type === 'disconnect') set({ state: 'unreachable', problem: unreachable(given, new Error('the connection was lost')) });
+      if (status.type === 'disconnect') set({ state: 'unreachable', problem: unreachable(server, new Error('the connection was lost')) });
       if (status.type === 'reconnect') set({ state: 'connected', problem: null });
     }
   }
@@ -191,10 +239,10 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
     await previous?.stop();
     config = next;
     if (!next || closed) {
-      set({ state: 'off', accountId: null, url: null, user: null, stream: null, consumer: '', problem: null });
+      set({ state: 'off', accountId: null, source: null, url: null, user: null, stream: null, consumer: '', problem: null });
       return;
     }
-    const started = run(next);
+    const started = run(next, await serverOf(next));
     session = started;
     await started.firstAttempt;
   }
@@ -204,20 +252,37 @@ export function createTeamRelay(deps: TeamRelayDeps): TeamRelay {
     configure: async (next) => {
       await loaded;
       if (next) checkConfig(next);
-      if (next) await deps.secrets.set(TEAM_RELAY_SECRET, JSON.stringify(next));
-      else await deps.secrets.delete(TEAM_RELAY_SECRET);
-      await replace(next);
-      return current;
+      return serial(async () => {
+        // The team's server given again (typed in, or kept from before) is not stored twice.
+        const kept = next ? await settled(next) : null;
+        if (kept) await deps.secrets.set(TEAM_RELAY_SECRET, JSON.stringify(kept));
+        else await deps.secrets.delete(TEAM_RELAY_SECRET);
+        await replace(kept);
+        return current;
+      });
+    },
+    teamServerChanged: async () => {
+      await loaded;
+      return serial(async () => {
+        if (!config || closed) return current;
+        const kept = await settled(config);
+        if (kept !== config) await deps.secrets.set(TEAM_RELAY_SECRET, JSON.stringify(kept));
+        // A relay on a server of its own is not touched by the team's.
+        if (kept.url === undefined) await replace(kept);
+        return current;
+      });
     },
     test: async (given) => {
       checkConfig(given);
+      const server = await serverOf(given);
+      if (!server) return { ok: false, message: m.team_relay_no_team_server() };
       let nc: NatsConnection | null = null;
       try {
-        nc = await connectToRelayServer(given, { name: 'quotedesk-app-test', logger, timeoutMs: 5_000 });
+        nc = await connectToRelayServer(server, { name: 'quotedesk-app-test', logger, timeoutMs: 5_000 });
         await (await jetstreamManager(nc)).streams.info(given.stream);
         return { ok: true, message: m.activity_relay_test_connected({ stream: given.stream }) };
       } catch (error) {
-        return { ok: false, message: unreachable(given, error) };
+        return { ok: false, message: unreachable(server, error) };
       } finally {
         await nc?.close().catch(() => undefined);
       }
@@ -244,8 +309,13 @@ function consumerName(settings: SettingsStore): string {
   return name;
 }
 
+/** The relay's own parts kept, its server dropped: it uses the team's. */
+function onTeamServer(given: TeamRelayConfig): TeamRelayConfig {
+  return { stream: given.stream, accountId: given.accountId, ...(given.consumer === undefined ? {} : { consumer: given.consumer }) };
+}
+
 function checkConfig(config: TeamRelayConfig): void {
-  parseServerUrls(config.url);
+  if (config.url !== undefined) parseServerUrls(config.url);
   const problem = streamNameProblem(config.stream);
   if (problem) throw saidError('invalid-input', m.core_relay_config_stream({ problem }));
   const consumerProblem = config.consumer === undefined ? null : consumerNameProblem(config.consumer);
@@ -256,8 +326,12 @@ function parseConfig(text: string | null): TeamRelayConfig | null {
   if (text === null) return null;
   try {
     const value = JSON.parse(text) as Partial<TeamRelayConfig>;
-    if (typeof value.url !== 'string' || typeof value.accountId !== 'string' || typeof value.auth !== 'object' || value.auth === null) return null;
-    return { url: value.url, auth: value.auth, stream: typeof value.stream === 'string' ? value.stream : DEFAULT_STREAM, accountId: value.accountId, consumer: typeof value.consumer === 'string' ? value.consumer : undefined, caPem: value.caPem };
+    if (typeof value.accountId !== 'string') return null;
+    const own = { stream: typeof value.stream === 'string' ? value.stream : DEFAULT_STREAM, accountId: value.accountId, consumer: typeof value.consumer === 'string' ? value.consumer : undefined };
+    // Without a server of its own (saved since the team's is shared): the team's.
+    if (value.url === undefined) return own;
+    if (typeof value.url !== 'string' || typeof value.auth !== 'object' || value.auth === null) return null;
+    return { url: value.url, auth: value.auth, ...own, caPem: value.caPem };
   } catch {
     return null;
   }
@@ -268,6 +342,6 @@ function safeUrl(url: string): string {
 }
 
 /** Shown in Settings (the relay's state, a test's answer): in the main process's language, with NATS's own reason. */
-function unreachable(config: TeamRelayConfig, error: unknown): string {
-  return m.activity_relay_server_unreachable({ server: safeUrl(config.url), reason: describeNatsError(error) });
+function unreachable(server: RelayServer, error: unknown): string {
+  return m.activity_relay_server_unreachable({ server: safeUrl(server.url), reason: describeNatsError(error) });
 }

@@ -1,7 +1,7 @@
 import { m } from '../../../../i18n/paraglide/messages.js';
 import { TEAM_INBOX_VIEWS } from '../../../../preload/contract/plain/team-views';
 import { TeamRowMarks } from './team-marks.svelte';
-import type { BridgeApi, BridgeError, Result, TeamChange, TeamInboxView, TeamMemberInput, TeamMine, TeamQuoteInput, TeamSetupInput, TeamThread, TeamView } from '../../../../preload/contract';
+import type { BridgeApi, BridgeError, Result, TeamChange, TeamInboxView, TeamMemberInput, TeamMine, TeamQuoteInput, TeamServerInput, TeamSetupInput, TeamThread, TeamView } from '../../../../preload/contract';
 
 export type TeamBridge = Pick<BridgeApi, 'team' | 'views' | 'inbox'> & { events: Pick<BridgeApi['events'], 'team.changed' | 'team.quotesChanged' | 'inbox.changed'> };
 
@@ -125,7 +125,7 @@ export class TeamState {
     return TEAM_VIEWS.map((team) => ({ team, count: this.counts?.[team] ?? null, current: shown === team }));
   }
 
-  async #setup(kind: 'create' | 'join' | 'leave', work: () => Promise<Result<TeamView>>): Promise<Result<TeamView>> {
+  async #setup(kind: 'create' | 'join' | 'leave' | 'server', work: () => Promise<Result<TeamView>>): Promise<Result<TeamView>> {
     this.busy = kind;
     const sequence = ++this.#sequence;
     try {
@@ -147,6 +147,11 @@ export class TeamState {
 
   leave(): Promise<Result<TeamView>> {
     return this.#setup('leave', () => this.#api.team.leave());
+  }
+
+  /** A new server or new credentials for the team (the relay on the team's server follows). */
+  setServer(input: TeamServerInput): Promise<Result<TeamView>> {
+    return this.#setup('server', () => this.#api.team.setServer(input));
   }
 
   async #change(what: string, work: () => Promise<Result<TeamChange>>): Promise<Result<TeamChange>> {

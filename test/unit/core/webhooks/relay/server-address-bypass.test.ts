@@ -80,7 +80,7 @@ describe.skipIf(missing !== null)('the bypass addresses against a real second se
       const connecting = connectToRelayServer({ url: address, auth: { kind: 'user', user: USER, password: PASSWORD } }, { name: 'bypass', logger: createSilentLogger(), timeoutMs: 2_000 });
       await expect(connecting, address).rejects.toThrow(RelayConfigError);
       await expect(connecting).rejects.toThrow(/after the server/);
-      const tested = await handlers['relay.test']({ url: address, user: USER, password: PASSWORD, stream: 'QUOTEDESK', accountId: 'acct-1', consumer: '' }).catch((error: unknown) => error);
+      const tested = await handlers['relay.test']({ useTeamServer: false, url: address, user: USER, password: PASSWORD, stream: 'QUOTEDESK', accountId: 'acct-1', consumer: '' }).catch((error: unknown) => error);
       expect(tested, address).toBeInstanceOf(AppError);
       expect(tested).toMatchObject({ code: 'invalid-input', message: expect.stringContaining('after the server') as string });
     }

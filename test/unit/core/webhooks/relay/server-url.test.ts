@@ -57,7 +57,7 @@ describe('the relay handlers with a plain address to another computer', () => {
     const relayHandlers = createRelayHandlers(relay, accounts, webhooks);
     return { relayHandlers, secrets, chosen: () => chosen };
   }
-  const input = { url: 'nats://10.0.0.5:4222', user: 'alice', password: 'alice-password-1', stream: 'QUOTEDESK', accountId: 'acct-1', consumer: '' };
+  const input = { useTeamServer: false, url: 'nats://10.0.0.5:4222', user: 'alice', password: 'alice-password-1', stream: 'QUOTEDESK', accountId: 'acct-1', consumer: '' };
 
   // Without the check, both would try 10.0.0.5 for seconds: the short timeout makes that a failure.
   it('refuses to test it at once, without trying to connect', { timeout: 2000 }, async () => {
