@@ -51,7 +51,9 @@ async function processedLines(file: string, count: number): Promise<string[]> {
   }
 }
 
-describe('webhook receiver across a crash', () => {
+// Each test starts the receiver in two or three child processes through tsx: on a loaded 2-core
+// machine one such start took 10 s, and the first test passed at 19.3 s of the default 20.
+describe('webhook receiver across a crash', { timeout: 60_000 }, () => {
   it('does not process an event again after kill -9 and a restart', async () => {
     dir = mkdtempSync(join(tmpdir(), 'qd-crash-'));
     const logDir = join(dir, 'log');
