@@ -46,6 +46,7 @@ async function setUpTeam(page: Page, how: 'create' | 'join', name: string, email
   await accountsNav(page).getByRole('button', { name: /^Settings$/ }).click();
   await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('button', { name: 'Team' }).click();
   const section = page.locator('[data-section="team"]');
+  if (how === 'create') await expectAccessible(page, 'the team setup form', test.info().outputPath('team-setup.png'));
   await section.getByRole('textbox', { name: 'Team server' }).fill(server.url);
   await section.getByRole('textbox', { name: 'Your name' }).fill(name);
   await section.getByRole('textbox', { name: 'Your e-mail' }).fill(email);
